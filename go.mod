@@ -1,0 +1,10 @@
+module github.com/mcpgen/mcpgen
+
+go 1.26
+
+require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/evanw/esbuild v0.28.2 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+)

@@ -1,0 +1,306 @@
+// Package model is the language-neutral description of an MCP schema that sits between the front
+// ends (parser/ for schema.ts, jsonschema/ for schema.json) and the Go emitter (emit/).
+//
+// A front end produces a [Schema] whose declarations are fully resolved: `extends`, `Omit<>`, `&`,
+// `typeof CONST` and aliases of object types are flattened into plain [Object] types, so every
+// object lists all of its members. References to other declarations stay as [Ref] types, which
+// keeps recursive types finite and lets the emitter name them. [Classify] then decides, for every
+// union, how a decoder tells its variants apart.
+package model
+
+import "fmt"
+
+// Pos is a position in a schema file. Line and Col are 1-based; Col counts bytes.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	if p.File == "" && p.Line == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Errorf returns an error prefixed with the position, in the file:line:col form editors follow.
+func (p Pos) Errorf(format string, args ...any) error {
+	return fmt.Errorf("%s: %s", p, fmt.Sprintf(format, args...))
+}
+
+// Schema is one version of the MCP schema.
+type Schema struct {
+	// Version names the spec version ("2025-11-25", "draft").
+	Version string
+	// Decls are the type declarations (interfaces and type aliases) in source order.
+	Decls []*Decl
+	// Consts are the `export const` declarations in source order.
+	Consts []*Const
+}
+
+// Decl returns the declaration with the given name, or nil.
+func (s *Schema) Decl(name string) *Decl {
+	for _, d := range s.Decls {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// Decl is a named type: an interface or a type alias of schema.ts, a definition of schema.json.
+type Decl struct {
+	Name string
+	// Type is the resolved type. For an interface it is always an Object.
+	Type *Type
+	Doc  Doc
+	Pos  Pos
+}
+
+// Const is an `export const NAME = literal`.
+type Const struct {
+	Name  string
+	Value Value
+	Doc   Doc
+	Pos   Pos
+}
+
+// Doc is the documentation of a declaration or member, from JSDoc (or a JSON Schema description).
+// Text keeps the source markup: Markdown, and `{@link Target}` / `{@link Target | label}` inline
+// tags, which the emitter turns into the target language's links.
+type Doc struct {
+	Text string
+	// Deprecated is set by @deprecated; DeprecatedText is the tag's text (may be empty).
+	Deprecated     bool
+	DeprecatedText string
+	// Internal is set by @internal.
+	Internal bool
+	// Category is the @category tag.
+	Category string
+	// See holds the texts of @see tags.
+	See []string
+	// Examples are the @example tags: a title and the file named by {@includeCode}.
+	Examples []Example
+}
+
+// Example is one @example tag.
+type Example struct {
+	Title string
+	// File is the path given to {@includeCode}, relative to the schema file.
+	File string
+}
+
+// Kind says what a Type is.
+type Kind int
+
+const (
+	// Any is free-form JSON (TypeScript `unknown`/`any`): any JSON value, kept exactly.
+	Any Kind = iota
+	String
+	// Integer is a TypeScript `number` without `@TJS-type number` (JSON Schema "integer").
+	Integer
+	// Number is a floating-point number (`@TJS-type number`, JSON Schema "number").
+	Number
+	Boolean
+	Null
+	// Literal is a constant: a string, number or boolean literal, or `typeof CONST`.
+	Literal
+	// Ref names another declaration of the schema.
+	Ref
+	// Array has elements of type Elem.
+	Array
+	// Map is an object of arbitrary keys with values of type Elem (`{ [key: string]: T }`,
+	// `Record<string, T>`) and no named members.
+	Map
+	// Object has named members and, optionally, an index signature (Object.Rest).
+	Object
+	// Union is one of several types.
+	Union
+)
+
+var kindNames = [...]string{"any", "string", "integer", "number", "boolean", "null", "literal", "ref", "array", "map", "object", "union"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Type is a resolved type.
+type Type struct {
+	Kind Kind
+	// Literal is the value of a Literal.
+	Literal Value
+	// Ref is the declaration name of a Ref.
+	Ref string
+	// Elem is the element type of an Array or the value type of a Map.
+	Elem *Type
+	// Object is the shape of an Object.
+	Object *ObjectType
+	// Union is the shape of a Union.
+	Union *UnionType
+	Pos   Pos
+}
+
+// Value is a constant value: exactly one of its fields is meaningful, chosen by Kind.
+type Value struct {
+	Kind Kind // String, Integer, Number or Boolean
+	// Str is the string value of a String literal.
+	Str string
+	// Num is the source text of a number literal ("-32700", "0.5"), exact.
+	Num  string
+	Bool bool
+}
+
+func (l Value) String() string {
+	switch l.Kind {
+	case String:
+		return fmt.Sprintf("%q", l.Str)
+	case Integer, Number:
+		return l.Num
+	case Boolean:
+		return fmt.Sprint(l.Bool)
+	}
+	return "?"
+}
+
+// ObjectType is an object with named members.
+type ObjectType struct {
+	// Members in declaration order: inherited members first (in the order of the `extends` list,
+	// recursively), then the object's own; a member redeclared by a derived type keeps the
+	// position of its first declaration and takes the derived type.
+	Members []*Member
+	// Rest is the value type of an index signature (`[key: string]: T`), or nil when the object
+	// declares none. Members not listed in Members are allowed either way (MCP objects are open);
+	// Rest only says what type they have.
+	Rest *Type
+}
+
+// Member returns the member with the given JSON name, or nil.
+func (o *ObjectType) Member(name string) *Member {
+	for _, m := range o.Members {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
+
+// Member is a named member of an object.
+type Member struct {
+	// Name is the exact JSON member name.
+	Name     string
+	Type     *Type
+	Optional bool
+	Doc      Doc
+	// Constraints are value rules from JSDoc tags (or JSON Schema keywords).
+	Constraints Constraints
+	Pos         Pos
+}
+
+// Constraints are value rules on a member.
+type Constraints struct {
+	Minimum  *float64 // @minimum
+	Maximum  *float64 // @maximum
+	Format   string   // @format
+	MinItems *int     // @minItems
+	MaxItems *int     // @maxItems
+}
+
+// IsZero reports whether no constraint is set.
+func (c Constraints) IsZero() bool {
+	return c.Minimum == nil && c.Maximum == nil && c.Format == "" && c.MinItems == nil && c.MaxItems == nil
+}
+
+// UnionType is `A | B | ...`. Variants are as written; Classify fills in Class and the fields of
+// the chosen strategy.
+type UnionType struct {
+	Variants []*Type
+	// Decision is set by Classify.
+	Decision *Decision
+}
+
+// Strategy is how a decoder tells the variants of a union apart.
+type Strategy int
+
+const (
+	// EnumStrategy: every variant is a string literal, plus possibly `string` itself (Open).
+	EnumStrategy Strategy = iota + 1
+	// ObjectStrategy: every variant is an object (nested unions of objects are flattened). A
+	// decoder reads the discriminator first, if there is one, then decides among the remaining
+	// candidates by their required members (see Decision.Variants).
+	ObjectStrategy
+	// KindStrategy: the variants have distinct JSON kinds (`string | number`).
+	KindStrategy
+	// OneOrManyStrategy: `X | X[]`; a value remembers which form it had.
+	OneOrManyStrategy
+	// FreeFormStrategy: the variants cover every JSON kind (JSONValue): any JSON, kept exactly.
+	FreeFormStrategy
+)
+
+var strategyNames = [...]string{"", "enum", "object", "kind", "one-or-many", "free-form"}
+
+func (s Strategy) String() string {
+	if int(s) < len(strategyNames) {
+		return strategyNames[s]
+	}
+	return fmt.Sprintf("Strategy(%d)", int(s))
+}
+
+// Decision is the result of classifying a union.
+type Decision struct {
+	Strategy Strategy
+
+	// EnumStrategy: the literal values in declaration order, and whether any other string is
+	// allowed too (`"a" | "b" | string`).
+	Values []string
+	Open   bool
+
+	// ObjectStrategy: the leaf variants, nested unions flattened, in declaration order, and the
+	// discriminator: the name of a member that every variant declares with literal values
+	// (possibly several per variant, possibly optional in some), or "" when there is none.
+	Variants      []*Variant
+	Discriminator string
+
+	// KindStrategy: one variant per JSON kind, in declaration order.
+	Kinds []*KindVariant
+
+	// OneOrManyStrategy: the type X of `X | X[]`.
+	Elem *Type
+}
+
+// Variant is one object variant of an ObjectStrategy union.
+//
+// Decoding picks a variant like this: with a discriminator, the candidates are the variants that
+// list the value found (or, when the member is absent, the variants where it is optional); a
+// value no variant lists is an unknown variant, kept as raw JSON. Among several candidates (and,
+// without a discriminator, among all variants), those whose required members are all present are
+// tried in order of specificity: more required members first, then more of the variant's known
+// members present in the input, then declaration order. The first that decodes wins.
+type Variant struct {
+	// Type is the variant as written in the union: a Ref to an object declaration (or to an
+	// alias of one), or an inline Object.
+	Type *Type
+	// Object is the variant's resolved object type.
+	Object *ObjectType
+	// Values are the discriminator values that select this variant (empty without a
+	// discriminator).
+	Values []Value
+	// DiscriminatorOptional is set when the variant declares the discriminator optional, so an
+	// object without it can be this variant.
+	DiscriminatorOptional bool
+	// Required lists the names of the required members; Known lists every member name. Both are
+	// in member order.
+	Required []string
+	Known    []string
+}
+
+// KindVariant is one variant of a KindStrategy union.
+type KindVariant struct {
+	// JSONKind is "string", "number", "boolean", "null", "object" or "array". An integer type
+	// has JSON kind "number".
+	JSONKind string
+	Type     *Type
+}
