@@ -116,10 +116,13 @@ func (c *classifier) decide(t *Type) (*Decision, error) {
 	if freeForm(leaves) {
 		return &Decision{Strategy: FreeFormStrategy}, nil
 	}
+	if d := nullable(leaves); d != nil {
+		return d, nil
+	}
 	if allObjects(leaves) {
 		return c.objectDecision(leaves)
 	}
-	return kindDecision(leaves)
+	return c.kindDecision(leaves)
 }
 
 // oneOrMany recognizes `X | X[]` (in either order).
@@ -191,6 +194,19 @@ func freeForm(leaves []leaf) bool {
 	return len(kinds) == 6
 }
 
+// nullable recognizes `T | null`.
+func nullable(leaves []leaf) *Decision {
+	if len(leaves) != 2 {
+		return nil
+	}
+	for i := range 2 {
+		if leaves[i].resolved.Kind == Null {
+			return &Decision{Strategy: NullableStrategy, Elem: leaves[1-i].written}
+		}
+	}
+	return nil
+}
+
 func allObjects(leaves []leaf) bool {
 	for _, l := range leaves {
 		if l.resolved.Kind != Object {
@@ -200,20 +216,43 @@ func allObjects(leaves []leaf) bool {
 	return true
 }
 
-// kindDecision handles unions whose variants have distinct JSON kinds.
-func kindDecision(leaves []leaf) (*Decision, error) {
+// kindDecision handles unions whose variants have different JSON kinds. Several object variants
+// are decided among like an object union; several array variants are tried in order. Two
+// variants of another JSON kind cannot be told apart.
+func (c *classifier) kindDecision(leaves []leaf) (*Decision, error) {
 	d := &Decision{Strategy: KindStrategy}
-	byKind := map[string]*Type{}
+	byKind := map[string][]leaf{}
+	var order []string
 	for _, l := range leaves {
-		k := jsonKind(l.resolved)
 		if l.resolved.Kind == Literal {
 			return nil, fmt.Errorf("no decision procedure: literal %s mixed with other kinds", l.resolved.Literal)
 		}
-		if prev, ok := byKind[k]; ok {
-			return nil, fmt.Errorf("no decision procedure: variants %s and %s are both JSON %s", describe(prev), describe(l.written), k)
+		k := jsonKind(l.resolved)
+		if _, ok := byKind[k]; !ok {
+			order = append(order, k)
 		}
-		byKind[k] = l.written
-		d.Kinds = append(d.Kinds, &KindVariant{JSONKind: k, Type: l.written})
+		byKind[k] = append(byKind[k], l)
+	}
+	for _, k := range order {
+		group := byKind[k]
+		kv := &KindVariant{JSONKind: k}
+		switch {
+		case len(group) == 1:
+			kv.Type = group[0].written
+		case k == "array":
+			for _, l := range group {
+				kv.Alternatives = append(kv.Alternatives, l.written)
+			}
+		case k == "object" && allObjects(group):
+			objects, err := c.objectDecision(group)
+			if err != nil {
+				return nil, err
+			}
+			kv.Objects = objects
+		default:
+			return nil, fmt.Errorf("no decision procedure: variants %s and %s are both JSON %s", describe(group[0].written), describe(group[1].written), k)
+		}
+		d.Kinds = append(d.Kinds, kv)
 	}
 	return d, nil
 }
@@ -238,15 +277,6 @@ func (c *classifier) objectDecision(leaves []leaf) (*Decision, error) {
 			m := v.Object.Member(d.Discriminator)
 			v.Values, _ = c.literalValues(m.Type)
 			v.DiscriminatorOptional = m.Optional
-		}
-	}
-	// Two variants that could be chosen for the same input and have the same members of the same
-	// types cannot be told apart: the later one would be unreachable.
-	for i, a := range d.Variants {
-		for _, b := range d.Variants[i+1:] {
-			if overlap(a, b) && sameObject(a.Object, b.Object) {
-				return nil, fmt.Errorf("no decision procedure: variants %s and %s have the same members", describe(a.Type), describe(b.Type))
-			}
 		}
 	}
 	return d, nil
@@ -314,21 +344,6 @@ func valueStrings(vals []Value) []string {
 		out = append(out, v.String())
 	}
 	return out
-}
-
-// overlap reports whether some input could select both variants by discriminator.
-func overlap(a, b *Variant) bool {
-	if len(a.Values) == 0 || len(b.Values) == 0 {
-		return true
-	}
-	for _, x := range a.Values {
-		for _, y := range b.Values {
-			if x == y {
-				return true
-			}
-		}
-	}
-	return a.DiscriminatorOptional && b.DiscriminatorOptional
 }
 
 func sameObject(a, b *ObjectType) bool {

@@ -52,7 +52,8 @@ func (s *Schema) Decl(name string) *Decl {
 // Decl is a named type: an interface or a type alias of schema.ts, a definition of schema.json.
 type Decl struct {
 	Name string
-	// Type is the resolved type. For an interface it is always an Object.
+	// Type is the resolved type. For an interface it is an Object, or a Map when the interface
+	// has an index signature and no named members.
 	Type *Type
 	Doc  Doc
 	Pos  Pos
@@ -238,9 +239,11 @@ const (
 	OneOrManyStrategy
 	// FreeFormStrategy: the variants cover every JSON kind (JSONValue): any JSON, kept exactly.
 	FreeFormStrategy
+	// NullableStrategy: `T | null`; Elem is T.
+	NullableStrategy
 )
 
-var strategyNames = [...]string{"", "enum", "object", "kind", "one-or-many", "free-form"}
+var strategyNames = [...]string{"", "enum", "object", "kind", "one-or-many", "free-form", "nullable"}
 
 func (s Strategy) String() string {
 	if int(s) < len(strategyNames) {
@@ -267,7 +270,7 @@ type Decision struct {
 	// KindStrategy: one variant per JSON kind, in declaration order.
 	Kinds []*KindVariant
 
-	// OneOrManyStrategy: the type X of `X | X[]`.
+	// OneOrManyStrategy: the type X of `X | X[]`. NullableStrategy: the type T of `T | null`.
 	Elem *Type
 }
 
@@ -297,10 +300,17 @@ type Variant struct {
 	Known    []string
 }
 
-// KindVariant is one variant of a KindStrategy union.
+// KindVariant is what a KindStrategy union decodes for one JSON kind.
 type KindVariant struct {
 	// JSONKind is "string", "number", "boolean", "null", "object" or "array". An integer type
 	// has JSON kind "number".
 	JSONKind string
-	Type     *Type
+	// Type is the variant when it is the only one of its JSON kind.
+	Type *Type
+	// Objects is set instead of Type when several object variants share the kind: an
+	// ObjectStrategy decision among them.
+	Objects *Decision
+	// Alternatives is set instead of Type when several array variants share the kind: they are
+	// tried in this (declaration) order, and the first that decodes wins.
+	Alternatives []*Type
 }

@@ -1,0 +1,68 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestErrors checks that bad inputs give an error at the right position.
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // the error must start with "x.ts:" + want
+	}{
+		{"unterminated string", "type A = \"abc;\n", `1:10: found unterminated string`},
+		{"unterminated single-quoted string", "type A = 'abc", `1:10: found unterminated string`},
+		{"unterminated comment", "/** doc\ninterface A {}", `1:1: found unterminated comment`},
+		{"bad character", "type A = `x`;", "1:10: found '`', expected a token"},
+		{"missing semicolon after alias", "type A = string\ntype B = number;", "2:1: found `type`, expected `;`"},
+		{"missing semicolon after const", "const A = 1", "1:12: found end of file, expected `;`"},
+		{"missing closing brace", "interface A {\n  a: string;\n", "3:1: found end of file, expected a member name or `}`"},
+		{"missing member separator", "interface A { a: string b: number }", "1:25: found `b`, expected `;` or `}`"},
+		{"function", "export function f() {}", "1:8: found `function`, expected `interface`, `type` or `const`"},
+		{"enum", "enum E {}", "1:1: found `enum`, expected `interface`, `type` or `const`"},
+		{"generic interface", "interface A<T> { a: T }", "1:12: found `<`, expected `extends` or `{`"},
+		{"generic alias", "type A<T> = T[];", "1:7: found `<`, expected `=`"},
+		{"conditional type", "type A = string extends B ? C : D;", "1:17: found `extends`, expected `;`"},
+		{"indexed access", "type A = B[\"x\"];", "1:12: found `\"x\"`, expected `]`"},
+		{"method", "interface A { f(): void }", "1:16: found `(`, expected `:`"},
+		{"index key not string", "interface A { [k: number]: string }", "1:19: found `number`, expected `string`"},
+		{"two index signatures", "interface A { [k: string]: string; [j: string]: number }", "1:36: found a second index signature"},
+		{"missing type", "type A = ;", "1:10: found `;`, expected a type"},
+		{"minus without number", "type A = -x;", "1:11: found `x`, expected a number"},
+		{"const of a type", "const A = string;", "1:11: found a type, expected a string, number or boolean literal"},
+		{"unknown type", "interface A {\n  b: Missing;\n}", "2:6: found unknown type Missing"},
+		{"unknown type in extends", "interface A extends Missing {}", "1:21: found unknown type Missing"},
+		{"unknown constant", "type A = typeof MISSING;", "1:10: found unknown constant MISSING"},
+		{"constant as type", "const C = 1;\ntype A = C;", "2:10: found constant C, expected a type"},
+		{"extends cycle", "interface A extends B {}\ninterface B extends A {}", "2:21: found a cycle A → B → A"},
+		{"self extends", "interface A extends A {}", "1:21: found a cycle A → A"},
+		{"alias cycle in extends", "type A = B;\ntype B = A;\ninterface C extends A {}", "3:21: found a cycle"},
+		{"omit of a non-member", "interface A { a: string }\ntype B = Omit<A, \"a\" | \"b\">;", "2:24: found \"b\", expected a member"},
+		{"omit of a non-object", "type A = string;\ntype B = Omit<A, \"a\">;", "2:15: found string, expected an object type"},
+		{"extends a union", "type A = string | number;\ninterface B extends A {}", "2:21: found union, expected an object type"},
+		{"record with number keys", "type A = Record<number, string>;", "1:17: found a Record key type other than string"},
+		{"array arity", "type A = Array<string, number>;", "1:10: found Array with 2 type arguments, expected 1"},
+		{"generic reference", "interface B {}\ntype A = B<string>;", "2:10: found type arguments to B"},
+		{"duplicate declaration", "type A = string;\ninterface A {}", "2:11: found a second declaration of A"},
+		{"duplicate member", "interface A {\n  a: string;\n  a: number;\n}", "3:3: found a second member \"a\""},
+		{"unknown JSDoc tag", "/**\n * Text.\n * @frobnicate yes\n */\ntype A = string;", "3:4: found unknown JSDoc tag @frobnicate"},
+		{"unknown JSDoc tag on one line", "  /** @frobnicate */\ntype A = string;", "1:7: found unknown JSDoc tag @frobnicate"},
+		{"bad @minimum", "interface A {\n  /** @minimum low */\n  a: number;\n}", "2:7: found \"low\" after @minimum, expected a number"},
+		{"bad @maxItems", "interface A {\n  /** @maxItems 1.5 */\n  a: string[];\n}", "2:7: found \"1.5\" after @maxItems, expected an integer"},
+		{"bad @TJS-type", "interface A {\n  /** @TJS-type string */\n  a: number;\n}", "2:7: found @TJS-type \"string\""},
+		{"example without includeCode", "/**\n * @example Title\n */\ntype A = string;", "2:4: found @example without {@includeCode file}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Load("x.ts", []byte(tt.src))
+			require.Error(t, err)
+			require.Nil(t, s)
+			assert.True(t, strings.HasPrefix(err.Error(), "x.ts:"+tt.want), "got error %q\nwant prefix x.ts:%s", err, tt.want)
+		})
+	}
+}

@@ -1,0 +1,167 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// JSDoc is a parsed `/** ... */` comment.
+type JSDoc struct {
+	Pos model.Pos // of the comment; zero when there is none
+	Doc model.Doc
+	// Constraints are the @minimum, @maximum, @format, @minItems and @maxItems tags.
+	Constraints model.Constraints
+	// TJSType is the @TJS-type tag ("number"), or "".
+	TJSType string
+}
+
+// docTag is one block tag: its name without '@', its text (continuation lines joined by '\n')
+// and its position.
+type docTag struct {
+	name string
+	text string
+	pos  model.Pos
+}
+
+// parseJSDoc parses a JSDoc comment; a nil comment gives the zero JSDoc.
+func parseJSDoc(c *comment) (JSDoc, error) {
+	if c == nil {
+		return JSDoc{}, nil
+	}
+	d := JSDoc{Pos: c.pos}
+	desc, tags := splitJSDoc(c)
+	d.Doc.Text = desc
+	for _, t := range tags {
+		if err := d.apply(t); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// splitJSDoc strips the comment markers and splits the comment into its description and tags.
+func splitJSDoc(c *comment) (string, []docTag) {
+	var desc []string
+	var tags []docTag
+	lines := strings.Split(c.text[3:len(c.text)-2], "\n")
+	for i, raw := range lines {
+		line, off := cleanLine(raw, i == 0)
+		if isTagStart(line) {
+			n := 1
+			for n < len(line) && (isIdentPart(line[n]) || line[n] == '-') {
+				n++
+			}
+			pos := model.Pos{File: c.pos.File, Line: c.pos.Line + i, Col: off + 1}
+			if i == 0 {
+				pos.Col += c.pos.Col - 1 + len("/**")
+			}
+			tags = append(tags, docTag{name: line[1:n], text: strings.TrimSpace(line[n:]), pos: pos})
+			continue
+		}
+		if len(tags) > 0 {
+			t := &tags[len(tags)-1]
+			t.text += "\n" + line
+			continue
+		}
+		desc = append(desc, line)
+	}
+	for i := range tags {
+		tags[i].text = strings.TrimSpace(tags[i].text)
+	}
+	return strings.TrimSpace(strings.Join(desc, "\n")), tags
+}
+
+// cleanLine strips a comment line of its leading white space and ` * ` and of trailing white
+// space. It returns the text and its byte offset in the line.
+func cleanLine(raw string, first bool) (string, int) {
+	s := strings.TrimLeft(raw, " \t")
+	if !first && strings.HasPrefix(s, "*") {
+		s = strings.TrimPrefix(s[1:], " ")
+	}
+	if first {
+		s = strings.TrimLeft(s, " \t")
+	}
+	return strings.TrimRight(s, " \t\r"), len(raw) - len(s)
+}
+
+func isTagStart(line string) bool {
+	return len(line) > 1 && line[0] == '@' && isIdentStart(line[1])
+}
+
+// apply records one block tag.
+func (d *JSDoc) apply(t docTag) error {
+	switch t.name {
+	case "deprecated":
+		d.Doc.Deprecated, d.Doc.DeprecatedText = true, t.text
+		return nil
+	case "see":
+		d.Doc.See = append(d.Doc.See, t.text)
+		return nil
+	case "example":
+		return d.example(t)
+	case "typescript-eslint":
+		return nil
+	}
+	if strings.Contains(t.text, "\n") {
+		return t.pos.Errorf("found several lines of text after @%s, expected one", t.name)
+	}
+	var err error
+	switch t.name {
+	case "internal", "nullable":
+		// @nullable only repeats the `| null` of the type.
+		if t.text != "" {
+			return t.pos.Errorf("found %q after @%s, expected nothing", t.text, t.name)
+		}
+		d.Doc.Internal = d.Doc.Internal || t.name == "internal"
+	case "category":
+		d.Doc.Category = t.text
+	case "TJS-type":
+		if t.text != "number" {
+			return t.pos.Errorf("found @TJS-type %q, expected @TJS-type number", t.text)
+		}
+		d.TJSType = t.text
+	case "format":
+		d.Constraints.Format = t.text
+	case "minimum":
+		d.Constraints.Minimum, err = parseFloatTag(t)
+	case "maximum":
+		d.Constraints.Maximum, err = parseFloatTag(t)
+	case "minItems":
+		d.Constraints.MinItems, err = parseIntTag(t)
+	case "maxItems":
+		d.Constraints.MaxItems, err = parseIntTag(t)
+	default:
+		return t.pos.Errorf("found unknown JSDoc tag @%s, expected a known tag", t.name)
+	}
+	return err
+}
+
+// example records `@example Title` followed by `{@includeCode ./file}`.
+func (d *JSDoc) example(t docTag) error {
+	title, rest, _ := strings.Cut(t.text, "\n")
+	file, ok := strings.CutPrefix(strings.TrimSpace(rest), "{@includeCode ")
+	file, ok2 := strings.CutSuffix(file, "}")
+	if !ok || !ok2 || strings.ContainsAny(file, "\n{}") {
+		return t.pos.Errorf("found @example without {@includeCode file}, expected {@includeCode file} on the line after its title")
+	}
+	d.Doc.Examples = append(d.Doc.Examples, model.Example{Title: strings.TrimSpace(title), File: strings.TrimSpace(file)})
+	return nil
+}
+
+func parseFloatTag(t docTag) (*float64, error) {
+	f, err := strconv.ParseFloat(t.text, 64)
+	if err != nil {
+		return nil, t.pos.Errorf("found %q after @%s, expected a number", t.text, t.name)
+	}
+	return &f, nil
+}
+
+func parseIntTag(t docTag) (*int, error) {
+	n, err := strconv.Atoi(t.text)
+	if err != nil {
+		return nil, t.pos.Errorf("found %q after @%s, expected an integer", t.text, t.name)
+	}
+	return &n, nil
+}

@@ -1,0 +1,236 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// tokenKind classifies a token.
+type tokenKind int
+
+const (
+	tokEOF tokenKind = iota
+	tokIdent
+	tokString
+	tokNumber
+	tokPunct
+)
+
+// token is one lexical token.
+type token struct {
+	kind tokenKind
+	// text is the source text; str is the value of a string literal.
+	text string
+	str  string
+	pos  model.Pos
+	// doc is the last JSDoc comment between the previous token and this one, or nil.
+	doc *comment
+}
+
+// comment is a raw `/** ... */` JSDoc comment.
+type comment struct {
+	text string // including /** and */
+	pos  model.Pos
+}
+
+// String describes the token for the "found X" of error messages.
+func (t token) String() string {
+	if t.kind == tokEOF {
+		return "end of file"
+	}
+	return "`" + t.text + "`"
+}
+
+// is reports whether t is the punctuation or identifier s.
+func (t token) is(s string) bool {
+	return (t.kind == tokPunct || t.kind == tokIdent) && t.text == s
+}
+
+// lexer splits a source file into tokens.
+type lexer struct {
+	file string
+	src  string
+	off  int // of the next unread byte
+	line int
+	col  int // of src[off]
+	doc  *comment
+}
+
+func newLexer(file string, src []byte) *lexer {
+	return &lexer{file: file, src: string(src), line: 1, col: 1}
+}
+
+func (l *lexer) pos() model.Pos { return model.Pos{File: l.file, Line: l.line, Col: l.col} }
+
+// advance moves past n bytes, keeping line and column up to date.
+func (l *lexer) advance(n int) {
+	for _, c := range []byte(l.src[l.off : l.off+n]) {
+		if c == '\n' {
+			l.line++
+			l.col = 1
+		} else {
+			l.col++
+		}
+	}
+	l.off += n
+}
+
+func (l *lexer) peekByte(i int) byte {
+	if l.off+i < len(l.src) {
+		return l.src[l.off+i]
+	}
+	return 0
+}
+
+// next returns the next token, skipping white space and comments.
+func (l *lexer) next() (token, error) {
+	if err := l.skip(); err != nil {
+		return token{}, err
+	}
+	tok := token{pos: l.pos(), doc: l.doc}
+	l.doc = nil
+	if l.off >= len(l.src) {
+		return tok, nil
+	}
+	c := l.src[l.off]
+	start := l.off
+	switch {
+	case isIdentStart(c):
+		n := 1
+		for l.off+n < len(l.src) && isIdentPart(l.src[l.off+n]) {
+			n++
+		}
+		tok.kind = tokIdent
+		l.advance(n)
+	case isDigit(c):
+		tok.kind = tokNumber
+		l.advance(l.numberLen())
+	case c == '"' || c == '\'':
+		s, err := l.stringLit(c)
+		if err != nil {
+			return token{}, err
+		}
+		tok.kind, tok.str = tokString, s
+	case strings.IndexByte("{}[]()<>:;,|&?=.-", c) >= 0:
+		tok.kind = tokPunct
+		l.advance(1)
+	default:
+		r, _ := utf8.DecodeRuneInString(l.src[l.off:])
+		return token{}, tok.pos.Errorf("found %q, expected a token", r)
+	}
+	tok.text = l.src[start:l.off]
+	return tok, nil
+}
+
+// skip skips white space and comments, remembering the last JSDoc comment.
+func (l *lexer) skip() error {
+	for l.off < len(l.src) {
+		switch c := l.src[l.off]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			l.advance(1)
+		case c == '/' && l.peekByte(1) == '/':
+			n := strings.IndexByte(l.src[l.off:], '\n')
+			if n < 0 {
+				n = len(l.src) - l.off
+			}
+			l.advance(n)
+		case c == '/' && l.peekByte(1) == '*':
+			p := l.pos()
+			n := strings.Index(l.src[l.off+2:], "*/")
+			if n < 0 {
+				return p.Errorf("found unterminated comment, expected `*/`")
+			}
+			text := l.src[l.off : l.off+n+4]
+			if strings.HasPrefix(text, "/**") && text != "/**/" {
+				l.doc = &comment{text: text, pos: p}
+			}
+			l.advance(len(text))
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// numberLen returns the length of the decimal number literal at the current offset.
+func (l *lexer) numberLen() int {
+	s := l.src[l.off:]
+	n := 0
+	for n < len(s) && (isDigit(s[n]) || s[n] == '.') {
+		n++
+	}
+	if n < len(s) && (s[n] == 'e' || s[n] == 'E') {
+		m := n + 1
+		if m < len(s) && (s[m] == '+' || s[m] == '-') {
+			m++
+		}
+		if m < len(s) && isDigit(s[m]) {
+			for n = m; n < len(s) && isDigit(s[n]); n++ {
+			}
+		}
+	}
+	return n
+}
+
+// stringLit lexes a string literal quoted by q and returns its value.
+func (l *lexer) stringLit(q byte) (string, error) {
+	p := l.pos()
+	var b strings.Builder
+	i := l.off + 1
+	for {
+		if i >= len(l.src) || l.src[i] == '\n' {
+			return "", p.Errorf("found unterminated string, expected closing %c", q)
+		}
+		c := l.src[i]
+		if c == q {
+			l.advance(i + 1 - l.off)
+			return b.String(), nil
+		}
+		if c != '\\' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		if i+1 >= len(l.src) {
+			return "", p.Errorf("found unterminated string, expected closing %c", q)
+		}
+		e := l.src[i+1]
+		i += 2
+		switch e {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '0':
+			b.WriteByte(0)
+		case 'u':
+			r, err := strconv.ParseUint(l.src[i:min(i+4, len(l.src))], 16, 32)
+			if err != nil || i+4 > len(l.src) {
+				return "", p.Errorf("found a bad \\u escape, expected \\uXXXX")
+			}
+			b.WriteRune(rune(r))
+			i += 4
+		default:
+			b.WriteByte(e) // \\ \" \' and any other escaped character stand for themselves
+		}
+	}
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func isIdentPart(c byte) bool { return isIdentStart(c) || isDigit(c) }

@@ -1,0 +1,192 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var versions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "draft"}
+
+// loadVersion loads ../schema/<version>/schema.ts.
+func loadVersion(t testing.TB, version string) *model.Schema {
+	t.Helper()
+	name := filepath.Join("..", "schema", version, "schema.ts")
+	src, err := os.ReadFile(name)
+	require.NoError(t, err)
+	s, err := Load(name, src)
+	require.NoError(t, err)
+	return s
+}
+
+func TestLoadAll(t *testing.T) {
+	declLine := regexp.MustCompile(`(?m)^export (interface|type) `)
+	constLine := regexp.MustCompile(`(?m)^export const `)
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			s := loadVersion(t, v)
+			src, err := os.ReadFile(filepath.Join("..", "schema", v, "schema.ts"))
+			require.NoError(t, err)
+			assert.Len(t, s.Decls, len(declLine.FindAll(src, -1)))
+			assert.Len(t, s.Consts, len(constLine.FindAll(src, -1)))
+			assert.Empty(t, s.Version)
+		})
+	}
+	assert.Len(t, loadVersion(t, "draft").Decls, 155)
+}
+
+// TestExamplesExist checks that every @includeCode file exists next to the schema.
+func TestExamplesExist(t *testing.T) {
+	for _, v := range []string{"draft", "2026-07-28"} {
+		n := 0
+		for _, d := range loadVersion(t, v).Decls {
+			for _, e := range d.Doc.Examples {
+				assert.NotEmpty(t, e.Title, "%s: %s", v, d.Name)
+				assert.FileExists(t, filepath.Join("..", "schema", v, e.File), "%s: %s", v, d.Name)
+				n++
+			}
+		}
+		assert.NotZero(t, n, v)
+	}
+}
+
+// member returns the member path[1:] of declaration path[0], descending into inline objects.
+func member(t *testing.T, s *model.Schema, path ...string) *model.Member {
+	t.Helper()
+	d := s.Decl(path[0])
+	require.NotNil(t, d, path[0])
+	typ := d.Type
+	var m *model.Member
+	for _, name := range path[1:] {
+		require.Equal(t, model.Object, typ.Kind, "%v: %s", path, name)
+		m = typ.Object.Member(name)
+		require.NotNil(t, m, "%v: %s", path, name)
+		typ = m.Type
+	}
+	return m
+}
+
+func memberNames(o *model.ObjectType) []string {
+	var names []string
+	for _, m := range o.Members {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+func TestDraftFacts(t *testing.T) {
+	s := loadVersion(t, "draft")
+
+	assert.Equal(t, model.Integer, member(t, s, "CreateMessageRequestParams", "maxTokens").Type.Kind)
+	assert.Equal(t, model.Number, member(t, s, "CreateMessageRequestParams", "temperature").Type.Kind)
+
+	call := s.Decl("CallToolRequest")
+	require.Equal(t, model.Object, call.Type.Kind)
+	assert.Equal(t, []string{"method", "params", "jsonrpc", "id"}, memberNames(call.Type.Object))
+	assert.Equal(t, model.Value{Kind: model.String, Str: "tools/call"}, call.Type.Object.Member("method").Type.Literal)
+	assert.Equal(t, model.Value{Kind: model.String, Str: "2.0"}, call.Type.Object.Member("jsonrpc").Type.Literal)
+
+	errMember := member(t, s, "HeaderMismatchError", "error")
+	assert.Equal(t, model.Object, errMember.Type.Kind)
+	code := member(t, s, "HeaderMismatchError", "error", "code")
+	assert.Equal(t, model.Literal, code.Type.Kind)
+	assert.Equal(t, model.Value{Kind: model.Integer, Num: "-32020"}, code.Type.Literal)
+	assert.Equal(t, "The error type that occurred.", code.Doc.Text, "inherited doc")
+
+	meta := s.Decl("MetaObject").Type
+	assert.Equal(t, model.Map, meta.Kind)
+	assert.Equal(t, model.Any, meta.Elem.Kind)
+	reqMeta := s.Decl("RequestMetaObject").Type
+	require.Equal(t, model.Object, reqMeta.Kind)
+	require.NotNil(t, reqMeta.Object.Rest)
+	assert.Equal(t, model.Any, reqMeta.Object.Rest.Kind)
+	assert.NotNil(t, reqMeta.Object.Member("io.modelcontextprotocol/protocolVersion"))
+
+	msg := s.Decl("JSONRPCMessage").Type
+	require.Equal(t, model.Union, msg.Kind)
+	require.Len(t, msg.Union.Variants, 3)
+	assert.Equal(t, "JSONRPCRequest", msg.Union.Variants[0].Ref)
+
+	c := s.Consts[0]
+	assert.Equal(t, "LATEST_PROTOCOL_VERSION", c.Name)
+	assert.True(t, c.Doc.Internal)
+
+	parse := s.Decl("ParseError")
+	require.NotEmpty(t, parse.Doc.Examples)
+	assert.Equal(t, model.Example{Title: "Invalid JSON", File: "./examples/ParseError/invalid-json.json"}, parse.Doc.Examples[0])
+	assert.Equal(t, "Errors", parse.Doc.Category)
+}
+
+func TestOlderFacts(t *testing.T) {
+	s := loadVersion(t, "2025-11-25")
+	task := s.Decl("GetTaskResult").Type
+	require.Equal(t, model.Object, task.Kind, "Result & Task")
+	assert.NotNil(t, task.Object.Member("_meta"))
+	assert.NotNil(t, task.Object.Member("taskId"))
+	ttl := member(t, s, "Task", "ttl").Type
+	require.Equal(t, model.Union, ttl.Kind)
+	assert.Equal(t, model.Integer, ttl.Union.Variants[0].Kind)
+	assert.Equal(t, model.Null, ttl.Union.Variants[1].Kind)
+
+	params := member(t, s, "Request", "params").Type
+	assert.Equal(t, model.Map, params.Kind)
+	assert.Equal(t, model.Any, params.Elem.Kind)
+
+	old := loadVersion(t, "2024-11-05")
+	progress := member(t, old, "ProgressNotification", "params", "progress")
+	assert.Equal(t, model.Number, progress.Type.Kind)
+	sampling := member(t, old, "ClientCapabilities", "sampling")
+	assert.Equal(t, model.Object, sampling.Type.Kind, "object keyword")
+	assert.Empty(t, sampling.Type.Object.Members)
+}
+
+// TestPositions checks the positions of declarations, members and types.
+func TestPositions(t *testing.T) {
+	src := `/** Doc. */
+export interface A extends B {
+  "quoted"?: (string | number)[];
+  b: | "x" | "y";
+}
+interface B { c: -1 }
+`
+	s, err := Load("p.ts", []byte(src))
+	require.NoError(t, err)
+	pos := func(line, col int) model.Pos { return model.Pos{File: "p.ts", Line: line, Col: col} }
+
+	a := s.Decl("A")
+	assert.Equal(t, pos(2, 18), a.Pos)
+	assert.Equal(t, "Doc.", a.Doc.Text)
+	o := a.Type.Object
+	assert.Equal(t, []string{"c", "quoted", "b"}, memberNames(o))
+
+	c := o.Member("c")
+	assert.Equal(t, pos(6, 15), c.Pos)
+	assert.Equal(t, pos(6, 18), c.Type.Pos, "at the minus sign")
+	assert.Equal(t, model.Value{Kind: model.Integer, Num: "-1"}, c.Type.Literal)
+
+	q := o.Member("quoted")
+	assert.Equal(t, pos(3, 3), q.Pos)
+	assert.Equal(t, pos(3, 14), q.Type.Pos, "array at its parenthesis")
+	assert.Equal(t, pos(3, 15), q.Type.Elem.Pos, "parentheses vanish")
+	assert.Equal(t, pos(3, 24), q.Type.Elem.Union.Variants[1].Pos)
+
+	b := o.Member("b")
+	assert.Equal(t, pos(4, 6), b.Type.Pos, "union at its leading |")
+	assert.Equal(t, pos(4, 8), b.Type.Union.Variants[0].Pos)
+}
+
+func BenchmarkLoadDraft(b *testing.B) {
+	name := filepath.Join("..", "schema", "draft", "schema.ts")
+	src, err := os.ReadFile(name)
+	require.NoError(b, err)
+	for b.Loop() {
+		if _, err := Load(name, src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseAST(t *testing.T) {
+	src := `/** The version. */
+export const V = "1";
+type T = A | B[] & C;
+export interface I extends Omit<J, "x">, K {
+  a?: typeof V;
+  [key: string]: unknown
+}
+`
+	f, err := Parse("a.ts", []byte(src))
+	require.NoError(t, err)
+	assert.Equal(t, "a.ts", f.Name)
+	require.Len(t, f.Decls, 3)
+
+	c := f.Decls[0].(*Const)
+	assert.True(t, c.Exported)
+	assert.Equal(t, "The version.", c.Doc.Doc.Text)
+	assert.Equal(t, model.Value{Kind: model.String, Str: "1"}, c.Value.Value)
+
+	a := f.Decls[1].(*Alias)
+	assert.False(t, a.Exported)
+	u := a.Type.(*Union)
+	require.Len(t, u.Types, 2)
+	assert.Equal(t, "A", u.Types[0].(*TypeRef).Name)
+	and := u.Types[1].(*Intersection)
+	assert.IsType(t, &ArrayOf{}, and.Types[0], "[] binds tighter than &")
+
+	i := f.Decls[2].(*Interface)
+	require.Len(t, i.Extends, 2)
+	omit := i.Extends[0].(*TypeRef)
+	assert.Equal(t, "Omit", omit.Name)
+	assert.Len(t, omit.Args, 2)
+	require.Len(t, i.Members, 1)
+	assert.True(t, i.Members[0].Optional)
+	assert.Equal(t, &Typeof{Pos: model.Pos{File: "a.ts", Line: 5, Col: 7}, Name: "V"}, i.Members[0].Type)
+	require.NotNil(t, i.Index)
+	assert.Equal(t, "key", i.Index.Key)
+}
+
+func TestJSDocText(t *testing.T) {
+	tests := []struct {
+		name, src, text string
+	}{
+		{"one line", "/** Hello. */", "Hello."},
+		{"stars stripped", "/**\n * a\n *\n * b\n */", "a\n\nb"},
+		{"indentation kept", "/**\n * - a\n *   - b\n */", "- a\n  - b"},
+		{"tags end the text", "/**\n * a\n * @internal\n */", "a"},
+		{"no stars", "/**\n   a\n   b */", "a\nb"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := parseJSDoc(&comment{text: tt.src})
+			require.NoError(t, err)
+			assert.Equal(t, tt.text, d.Doc.Text)
+		})
+	}
+}
