@@ -1,0 +1,108 @@
+package jsonschema
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/parser"
+)
+
+// known is a difference between schema.ts and schema.json that is expected because schema.json
+// cannot carry the fact. Version "*" matches every version.
+type known struct {
+	Version, Decl, Path, Reason string
+}
+
+// knownDifferences must each match a difference of some version; an entry that matches none
+// fails the test, so the table cannot rot.
+var knownDifferences = slices.Concat(
+	// typescript-json-schema gives an index signature ("additionalProperties") only to the
+	// interface that declares it, not to the interfaces that extend it.
+	each("*", "{}", reasonRestDropped, "PaginatedResult", "ListResourcesResult",
+		"ListResourceTemplatesResult", "ReadResourceResult", "ListPromptsResult", "GetPromptResult",
+		"ListToolsResult", "CallToolResult", "CompleteResult",
+		// up to 2025-11-25
+		"InitializeResult", "CreateMessageResult", "ListRootsResult", "ElicitResult",
+		// from 2026-07-28
+		"RequestMetaObject", "NotificationMetaObject", "ResultMetaObject", "InputRequiredResult",
+		"DiscoverResult", "CacheableResult", "SubscriptionsListenResultMetaObject", "SubscriptionsListenResult"),
+	each("2025-11-25", "{}", reasonRestDropped, "CreateTaskResult", "ListTasksResult"),
+
+	// `"a" | "b" | string` is exported as {"type": "string"}: the known values are lost.
+	each("*", "stopReason", reasonOpenEnum, "CreateMessageResult"),
+	each("*", "", reasonOpenEnum, "ResultType"),
+	each("*", "resultType", reasonOpenEnum, "Result", "InputRequiredResult", "DiscoverResult",
+		"PaginatedResult", "CacheableResult", "ListResourcesResult", "ListResourceTemplatesResult",
+		"ReadResourceResult", "SubscriptionsListenResult", "ListPromptsResult", "GetPromptResult",
+		"ListToolsResult", "CallToolResult", "CompleteResult"),
+
+	// A union naming a union alias is exported with the alias's variants written out.
+	each("*", "", reasonInlined, "JSONRPCMessage", "PrimitiveSchemaDefinition", "EnumSchema"),
+	each("*", "content", reasonInlined, "CreateMessageResult", "SamplingMessage"),
+
+	// `type ClientNotification = CancelledNotification` is exported as a copy of the interface.
+	each("*", "", reasonWrittenOut, "ClientNotification"),
+
+	// JSONValue's `null` variant is missing from the export.
+	each("*", "", reasonNullDropped, "JSONValue"),
+	// `Record<string, unknown>` is exported as {"type": "object"}, without additionalProperties.
+	each("*", "", reasonRecordAny, "MetaObject"),
+)
+
+// each lists the same difference for several declarations.
+func each(version, path, reason string, decls ...string) []known {
+	out := make([]known, len(decls))
+	for i, d := range decls {
+		out[i] = known{Version: version, Decl: d, Path: path, Reason: reason}
+	}
+	return out
+}
+
+// TestAgreement loads every vendored version with both front ends and compares the models.
+func TestAgreement(t *testing.T) {
+	used := map[known]bool{}
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			ts := loadFile(t, parser.Load, "../schema/"+v+"/schema.ts")
+			js := loadFile(t, Load, "../schema/"+v+"/schema.json")
+			c := compareSchemas(ts, js)
+			n := 0
+			for _, d := range c.diffs {
+				k, ok := lookupKnown(v, d)
+				if !ok {
+					t.Errorf("%s", d)
+					continue
+				}
+				used[k] = true
+				n++
+			}
+			t.Logf("%s: %d declarations, %d members compared, %d known differences used",
+				v, len(ts.Decls), c.members, n)
+		})
+	}
+	for _, k := range knownDifferences {
+		assert.True(t, used[k], "known difference %+v matches no difference", k)
+	}
+}
+
+func lookupKnown(version string, d difference) (known, bool) {
+	for _, k := range knownDifferences {
+		if (k.Version == "*" || k.Version == version) && k.Decl == d.Decl && k.Path == d.Path && k.Reason == d.Reason {
+			return k, true
+		}
+	}
+	return known{}, false
+}
+
+func loadFile[S any](t *testing.T, load func(string, []byte) (S, error), filename string) S {
+	t.Helper()
+	data, err := os.ReadFile(filename)
+	require.NoError(t, err)
+	s, err := load(filename, data)
+	require.NoError(t, err)
+	return s
+}
