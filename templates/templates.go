@@ -9,3 +9,9 @@ import _ "embed"
 //
 //go:embed wire/wire.go
 var Wire string
+
+// Doc is the text/template of each generated package's doc.go; its data has the fields Package
+// and Version.
+//
+//go:embed doc.go.tmpl
+var Doc string

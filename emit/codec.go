@@ -1,0 +1,188 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+)
+
+// This file writes the codecs of named types into json.go: the exported MarshalJSON and
+// UnmarshalJSON, and the unexported encode and decode methods that nested values call.
+
+// jsonMethods writes MarshalJSON (value receiver) and UnmarshalJSON (pointer receiver) of a type
+// that has encode and decode methods.
+func jsonMethods(f *jen.File, name string) {
+	f.Comment("MarshalJSON implements [json.Marshaler].")
+	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Var().Id("e").Id("encoder"),
+		jen.Id("v").Dot("encode").Call(jen.Op("&").Id("e")),
+		jen.Return(jen.Id("e").Dot("buf"), jen.Id("e").Dot("err")),
+	)
+	f.Line()
+	f.Comment("UnmarshalJSON implements [json.Unmarshaler].")
+	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
+		jen.If(jen.Err().Op(":=").Id("v").Dot("decode").Call(jen.Id("d")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Err()),
+		),
+		jen.Return(jen.Id("d").Dot("end").Call()),
+	)
+	f.Line()
+}
+
+// encodeMethod writes `func (v T) encode(e *encoder)`, with a pointer receiver for structs.
+func encodeMethod(f *jen.File, name string, pointer bool, body ...jen.Code) {
+	recv := jen.Id("v").Id(name)
+	if pointer {
+		recv = jen.Id("v").Op("*").Id(name)
+	}
+	f.Func().Params(recv).Id("encode").Params(jen.Id("e").Op("*").Id("encoder")).Block(body...)
+	f.Line()
+}
+
+// decodeMethod writes `func (v *T) decode(d *decoder) (err error)`.
+func decodeMethod(f *jen.File, name string, body ...jen.Code) {
+	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("decode").Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Err().Error()).Block(body...)
+	f.Line()
+}
+
+// structCodec writes the codec of a struct. Encoding writes the required members always, the
+// optional ones when set, then Extra; decoding checks the required members are present.
+func (g *generator) structCodec(td *typeDecl) {
+	f := g.jsonGo
+	jsonMethods(f, td.name)
+
+	enc := []jen.Code{jen.Id("e").Dot("beginObject").Call()}
+	for _, fd := range td.fields {
+		enc = append(enc, encodeField(fd)...)
+	}
+	if td.rest.kind == rawKind {
+		enc = append(enc, jen.Id("e").Dot("extra").Call(jen.Id("v").Dot("Extra")))
+	} else {
+		enc = append(enc, encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0))
+	}
+	enc = append(enc, jen.Id("e").Dot("endObject").Call())
+	encodeMethod(f, td.name, true, enc...)
+	decodeMethod(f, td.name, structDecode(td)...)
+}
+
+// structDecode is the body of a struct's decode method: a switch on the member name, then a
+// check that the required members were present.
+func structDecode(td *typeDecl) []jen.Code {
+	var cases []jen.Code
+	var required []*field
+	for _, fd := range td.fields {
+		body := decodeField(fd)
+		if !fd.member.Optional {
+			required = append(required, fd)
+			body = append([]jen.Code{jen.Id("has" + fd.name).Op("=").True()}, body...)
+		}
+		cases = append(cases, jen.Case(jen.Lit(fd.member.Name)).Block(body...))
+	}
+	extra := append([]jen.Code{
+		jen.If(jen.Id("v").Dot("Extra").Op("==").Nil()).Block(
+			jen.Id("v").Dot("Extra").Op("=").Map(jen.String()).Add(td.rest.code()).Values(),
+		),
+	}, decodeEntry(jen.Id("v").Dot("Extra"), jen.Id("name"), td.rest, 0)...)
+	var member []jen.Code
+	if len(cases) == 0 {
+		member = append(extra, jen.Return(jen.Err()))
+	} else {
+		cases = append(cases, jen.Default().Block(extra...))
+		member = []jen.Code{jen.Switch(jen.Id("name")).Block(cases...), jen.Return(jen.Err())}
+	}
+	object := jen.Id("d").Dot("object").Call(jen.Func().Params(jen.Id("name").String()).Params(jen.Err().Error()).Block(member...))
+
+	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.name).Values()}
+	if len(required) == 0 {
+		return append(dec, jen.Return(object))
+	}
+	var has []jen.Code
+	checks := []jen.Code{jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+	for _, fd := range required {
+		has = append(has, jen.Id("has"+fd.name))
+		checks = append(checks, jen.Case(jen.Op("!").Id("has"+fd.name)).Block(
+			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(fd.member.Name))),
+		))
+	}
+	return append(dec,
+		jen.Var().List(has...).Bool(),
+		jen.Err().Op("=").Add(object),
+		jen.Switch().Block(checks...),
+		jen.Return(jen.Nil()),
+	)
+}
+
+// encodeField returns the statements that encode one field of v: always for a required member,
+// when set (non-nil) for an optional one.
+func encodeField(fd *field) []jen.Code {
+	src := jen.Id("v").Dot(fd.name)
+	val := jen.Code(src)
+	if fd.pointer {
+		val = deref(src, fd.typ)
+	}
+	var body []jen.Code
+	body = append(body, jen.Id("e").Dot("key").Call(jen.Lit(fd.member.Name)))
+	if fd.literal != nil && fd.typ.kind == builtinKind {
+		// The constant stands in for the zero value, so that a composite literal need not
+		// spell it.
+		val = jen.Qual("cmp", "Or").Call(val, literalCode(fd.literal))
+	}
+	body = append(body, encodeValue(val, fd.typ, 0)...)
+	if fd.member.Optional {
+		return []jen.Code{jen.If(jen.Id("v").Dot(fd.name).Op("!=").Nil()).Block(body...)}
+	}
+	return body
+}
+
+// decodeField returns the statements that decode one member into its field, assigning err.
+func decodeField(fd *field) []jen.Code {
+	dst := jen.Id("v").Dot(fd.name)
+	if !fd.pointer {
+		return decodeValue(dst, fd.typ, 0)
+	}
+	return append([]jen.Code{jen.Add(dst).Op("=").New(fd.typ.code())}, decodeValue(deref(dst, fd.typ), fd.typ, 0)...)
+}
+
+// collectionCodec writes the codec of a named map or slice type.
+func (g *generator) collectionCodec(td *typeDecl) {
+	f := g.jsonGo
+	if td.union != "" {
+		f = g.unionsGo
+	}
+	jsonMethods(f, td.name)
+	underlying := *td.typ
+	underlying.alias = ""
+	encodeMethod(f, td.name, false, encodeValue(jen.Id("v"), &underlying, 0)...)
+	decodeMethod(f, td.name,
+		jen.Id("x").Op(":=").Add(underlying.code()).Values(),
+		decodeElems(jen.Id("x"), &underlying, 0),
+		jen.Op("*").Id("v").Op("=").Id("x"),
+		jen.Return(jen.Err()),
+	)
+}
+
+// scalarCodec writes the codec of a named string, number or boolean type (an enum or a wrapper
+// of a kind union); base is its underlying type, "" for the null wrapper.
+func (g *generator) scalarCodec(td *typeDecl, base string) {
+	f := g.jsonGo
+	if td.form == wrapperForm {
+		f = g.unionsGo
+	}
+	jsonMethods(f, td.name)
+	if base == "" {
+		encodeMethod(f, td.name, false, jen.Id("e").Dot("null").Call())
+		decodeMethod(f, td.name,
+			jen.Var().Id("null").Bool(),
+			jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(
+				jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit("expected null")),
+			),
+			jen.Return(jen.Err()),
+		)
+		return
+	}
+	encodeMethod(f, td.name, false, jen.Id("e").Dot(codecSuffix(base)).Call(jen.Id(base).Call(jen.Id("v"))))
+	decodeMethod(f, td.name,
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("d").Dot(codecSuffix(base)).Call(),
+		jen.Op("*").Id("v").Op("=").Id(td.name).Call(jen.Id("x")),
+		jen.Return(jen.Err()),
+	)
+}

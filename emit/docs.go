@@ -1,0 +1,160 @@
+package emit
+
+import (
+	"go/doc/comment"
+	"regexp"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// siteURL makes the spec's root-relative links ("/specification/draft/...") absolute.
+const siteURL = "https://modelcontextprotocol.io"
+
+var (
+	// jsdocLink matches {@link Target} and {@link Target | label}.
+	jsdocLink = regexp.MustCompile(`\{@link\s+([^}|]*?)\s*(?:\|\s*([^}]*?)\s*)?\}`)
+	// markdownLink matches [label](url).
+	markdownLink = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
+	// listItem matches a line that starts a Markdown list item.
+	listItem = regexp.MustCompile(`^([-*+]|\d+[.)]) `)
+)
+
+// docText turns a schema doc into Go doc comment text: the text with links converted, then the
+// extra paragraphs, the @see tags, @internal and @deprecated. noun says what is documented
+// ("type", "field", "constant").
+func (g *generator) docText(d model.Doc, noun string, extra ...string) string {
+	var paras []string
+	if t := strings.TrimSpace(d.Text); t != "" {
+		paras = append(paras, g.markup(t))
+	}
+	paras = append(paras, extra...)
+	for _, see := range d.See {
+		paras = append(paras, "See also: "+g.markup(strings.TrimSpace(see)))
+	}
+	if d.Internal {
+		paras = append(paras, "This "+noun+" is internal to the protocol specification.")
+	}
+	if d.Deprecated {
+		text := strings.TrimSpace(d.DeprecatedText)
+		text = strings.TrimPrefix(text, "Deprecated ")
+		if text == "" {
+			text = "see the schema."
+		}
+		paras = append(paras, "Deprecated: "+g.markup(text))
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// markup converts the links of a JSDoc text to Go doc syntax and indents Markdown list items,
+// which Go doc comments recognize only when indented.
+func (g *generator) markup(text string) string {
+	text = jsdocLink.ReplaceAllStringFunc(text, func(m string) string {
+		sub := jsdocLink.FindStringSubmatch(m)
+		return g.link(sub[1], sub[2])
+	})
+	text = markdownLink.ReplaceAllStringFunc(text, func(m string) string {
+		sub := markdownLink.FindStringSubmatch(m)
+		return sub[1] + " (" + absURL(sub[2]) + ")"
+	})
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if listItem.MatchString(l) {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func absURL(u string) string {
+	if strings.HasPrefix(u, "/") {
+		return siteURL + u
+	}
+	return u
+}
+
+// link renders {@link target | label}: a Go doc link for a declaration or member, the URL for a
+// web link, the target's text when it names nothing known.
+func (g *generator) link(target, label string) string {
+	var ref string
+	if strings.Contains(target, "://") {
+		ref = target
+	} else if r, ok := g.docLink(target); ok {
+		ref = r
+	} else if label == "" {
+		return target
+	} else {
+		return label
+	}
+	if label == "" || label == target {
+		return ref
+	}
+	return label + " (" + ref + ")"
+}
+
+// docLink resolves a schema name, "Decl" or "Decl.member.member", to a Go doc link:
+// "[ClientCapabilitiesSampling.Context]".
+func (g *generator) docLink(target string) (string, bool) {
+	parts := strings.Split(target, ".")
+	td, ok := g.byDecl[parts[0]]
+	if !ok {
+		return "", false
+	}
+	link := td.name
+	for _, p := range parts[1:] {
+		if td == nil || td.form != structForm {
+			return "", false
+		}
+		var f *field
+		for _, x := range td.fields {
+			if x.member.Name == p {
+				f = x
+			}
+		}
+		if f == nil {
+			return "", false
+		}
+		link = td.name + "." + f.name
+		td = g.structNamed(f.typ)
+	}
+	return "[" + link + "]", true
+}
+
+// structNamed returns the struct declaration of a field type, or nil.
+func (g *generator) structNamed(t *goType) *typeDecl {
+	for t.kind == nullableKind {
+		t = t.elem
+	}
+	if t.kind != structKind {
+		return nil
+	}
+	if td := g.typeNamed(t.name); td != nil && td.form == structForm {
+		return td
+	}
+	return nil
+}
+
+// docComment renders doc text as a Go comment in gofmt's canonical form (lists, code blocks and
+// spacing as gofmt would rewrite them), or nothing for empty text.
+func docComment(text string) jen.Code {
+	if strings.TrimSpace(text) == "" {
+		return jen.Null()
+	}
+	var p comment.Parser
+	var pr comment.Printer
+	out := strings.TrimRight(string(pr.Comment(p.Parse(text))), "\n")
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		switch {
+		case l == "":
+			lines[i] = "//"
+		case strings.HasPrefix(l, "\t"):
+			lines[i] = "//" + l
+		default:
+			lines[i] = "// " + l
+		}
+	}
+	return jen.Comment(strings.Join(lines, "\n"))
+}

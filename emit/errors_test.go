@@ -1,0 +1,121 @@
+package emit
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/templates"
+)
+
+// Helpers to build small models by hand.
+
+func at(line int) model.Pos { return model.Pos{File: "test.ts", Line: line, Col: 1} }
+
+func typ(k model.Kind) *model.Type { return &model.Type{Kind: k} }
+
+func ref(name string) *model.Type { return &model.Type{Kind: model.Ref, Ref: name} }
+
+func object(line int, members ...*model.Member) *model.Type {
+	return &model.Type{Kind: model.Object, Object: &model.ObjectType{Members: members}, Pos: at(line)}
+}
+
+func member(line int, name string, t *model.Type, optional bool) *model.Member {
+	return &model.Member{Name: name, Type: t, Optional: optional, Pos: at(line)}
+}
+
+func decl(line int, name string, t *model.Type) *model.Decl {
+	return &model.Decl{Name: name, Type: t, Pos: at(line)}
+}
+
+func TestGenerateErrors(t *testing.T) {
+	nullable := &model.Type{Kind: model.Union, Union: &model.UnionType{Variants: []*model.Type{typ(model.String), typ(model.Null)}}, Pos: at(2)}
+	tests := []struct {
+		name   string
+		schema *model.Schema
+		opts   Options
+		want   string
+	}{{
+		name: "field collision",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Result", object(1, member(2, "_meta", typ(model.Any), true), member(3, "meta", typ(model.String), true))),
+		}},
+		want: `test.ts:3:1: Result: member "meta": Go field name Meta is already used`,
+	}, {
+		name: "Extra collision",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Result", object(1, member(2, "extra", typ(model.String), true))),
+		}},
+		want: `test.ts:2:1: Result: member "extra": Go field name Extra is already used`,
+	}, {
+		name: "declaration collision",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "RequestId", typ(model.String)),
+			decl(2, "RequestID", typ(model.String)),
+		}},
+		want: "test.ts:2:1: declaration RequestID: Go name RequestID is already used by declaration RequestId (test.ts:1:1)",
+	}, {
+		name: "inline type collision",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "ToolInput", object(1)),
+			decl(2, "Tool", object(2, member(3, "input", object(3), false))),
+		}},
+		want: "test.ts:3:1: inline type in Tool: Go name ToolInput is already used by declaration ToolInput (test.ts:1:1)",
+	}, {
+		name: "constant collision",
+		schema: &model.Schema{
+			Decls:  []*model.Decl{decl(1, "ParseError", object(1)), decl(2, "ParseErrorCode", object(2))},
+			Consts: []*model.Const{{Name: "PARSE_ERROR", Value: model.Value{Kind: model.Integer, Num: "-32700"}, Pos: at(3)}},
+		},
+		want: "test.ts:3:1: constant PARSE_ERROR: Go name ParseErrorCode is already used by declaration ParseErrorCode (test.ts:2:1)",
+	}, {
+		name: "helper collision",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Variant", &model.Type{Kind: model.Union, Union: &model.UnionType{Variants: []*model.Type{typ(model.String), typ(model.Integer)}}}),
+		}},
+		want: "test.ts:1:1: function of union Variant: Go name decodeVariant is already used by helper",
+	}, {
+		name: "union without decision",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Id", &model.Type{Kind: model.Union, Union: &model.UnionType{Variants: []*model.Type{typ(model.String), typ(model.Integer)}}}),
+		}},
+		want: "test.ts:1:1: declaration Id: union has no decision (run model.Classify)",
+	}, {
+		name: "optional nullable",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Task", object(1, member(2, "ttl", nullable, true))),
+		}},
+		want: `test.ts:2:1: Task: member "ttl": an optional nullable member is not supported`,
+	}, {
+		name: "undeclared reference",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Task", object(1, member(2, "result", ref("Result"), true))),
+		}},
+		want: "reference to undeclared Result",
+	}, {
+		name:   "no package",
+		schema: &model.Schema{},
+		opts:   Options{Runtime: templates.Wire},
+		want:   "emit: no package name",
+	}, {
+		name:   "bad runtime",
+		schema: &model.Schema{},
+		opts:   Options{Package: "p", Runtime: "not go"},
+		want:   "emit: runtime:",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.opts.Package == "" && tt.opts.Runtime == "" {
+				tt.opts = Options{Package: "p", Version: "test", Runtime: templates.Wire}
+			}
+			if tt.name != "union without decision" {
+				require.NoError(t, model.Classify(tt.schema))
+			}
+			_, err := Generate(tt.schema, tt.opts)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}

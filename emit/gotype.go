@@ -1,0 +1,94 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// goKind says how a Go type is written and how its values are encoded and decoded.
+type goKind int
+
+const (
+	builtinKind  goKind = iota // string, int64, float64 or bool
+	rawKind                    // json.RawMessage: any JSON value, kept exactly
+	structKind                 // a named struct: encode and decode methods with pointer receivers
+	enumKind                   // a named string type
+	namedKind                  // a named map or slice type
+	unionKind                  // a sealed interface: encodeX and decodeX functions
+	sliceKind                  // []elem
+	mapKind                    // map[string]elem
+	nullableKind               // elem or JSON null: a pointer to elem, or elem itself when it has nil
+)
+
+// goType is the Go type of a value.
+type goType struct {
+	kind goKind
+	// name is the builtin type of a builtinKind and the Go type name of the named kinds (for a
+	// unionKind it names encodeX and decodeX).
+	name string
+	// alias is the name of an alias declaration through which the type is reached, written in
+	// its place; "" when there is none.
+	alias string
+	elem  *goType
+}
+
+// code writes the type.
+func (t *goType) code() *jen.Statement {
+	switch {
+	case t.alias != "":
+		return jen.Id(t.alias)
+	case t.kind == rawKind:
+		return jen.Qual("encoding/json", "RawMessage")
+	case t.kind == sliceKind:
+		return jen.Index().Add(t.elem.code())
+	case t.kind == mapKind:
+		return jen.Map(jen.String()).Add(t.elem.code())
+	case t.kind == nullableKind && t.elem.hasNil():
+		return t.elem.code()
+	case t.kind == nullableKind:
+		return jen.Op("*").Add(t.elem.code())
+	}
+	return jen.Id(t.name)
+}
+
+// hasNil reports whether the type has a nil value, which then stands for an absent member.
+func (t *goType) hasNil() bool {
+	switch t.kind {
+	case builtinKind, structKind, enumKind:
+		return false
+	}
+	return true
+}
+
+// written is the name of the type as written, for docs: the alias if there is one.
+func (t *goType) written() string {
+	if t.alias != "" {
+		return t.alias
+	}
+	return t.name
+}
+
+// builtinOf is the Go type of a JSON scalar kind.
+func builtinOf(k model.Kind) *goType {
+	switch k {
+	case model.String:
+		return &goType{kind: builtinKind, name: "string"}
+	case model.Integer:
+		return &goType{kind: builtinKind, name: "int64"}
+	case model.Number:
+		return &goType{kind: builtinKind, name: "float64"}
+	case model.Boolean:
+		return &goType{kind: builtinKind, name: "bool"}
+	}
+	return nil
+}
+
+// codecSuffix is the name of the decoder and encoder methods of a builtin type: d.str(),
+// e.int64(v), ...
+func codecSuffix(builtin string) string {
+	if builtin == "string" {
+		return "str"
+	}
+	return builtin
+}

@@ -1,0 +1,78 @@
+package emit
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestGoName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"RequestId", "RequestID"},
+		{"JSONRPCRequest", "JSONRPCRequest"},
+		{"JSONObject", "JSONObject"},
+		{"ResourceTemplateReference", "ResourceTemplateReference"},
+		{"ElicitRequestURLParams", "ElicitRequestURLParams"},
+		{"HttpHeader", "HTTPHeader"},
+		{"date-time", "DateTime"},
+		{"input_required", "InputRequired"},
+		{"endTurn", "EndTurn"},
+		{"ref/prompt", "RefPrompt"},
+		{"2.0", "20"},
+		{"sha256Hash", "Sha256Hash"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, goName(tt.in), tt.in)
+	}
+}
+
+func TestFieldName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"io.modelcontextprotocol/protocolVersion", "ProtocolVersion"},
+		{"_meta", "Meta"},
+		{"$schema", "Schema"},
+		{"toolUseId", "ToolUseID"},
+		{"websiteUrl", "WebsiteURL"},
+		{"uriTemplate", "URITemplate"},
+		{"jsonrpc", "JSONRPC"},
+		{"id", "ID"},
+		{"mimeType", "MimeType"},
+		{"oneOf", "OneOf"},
+		{"x-mcp-header", "XMcpHeader"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, fieldName(tt.in), tt.in)
+	}
+}
+
+func TestConstNames(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"const", "JSONRPC_VERSION", "JSONRPCVersion"},
+		{"const", "LATEST_PROTOCOL_VERSION", "LatestProtocolVersion"},
+		{"const", "PARSE_ERROR", "ParseError"},
+		{"method", "CallToolRequest", "MethodCallTool"},
+		{"method", "CancelledNotification", "MethodCancelled"},
+		{"method", "Ping", "MethodPing"},
+	}
+	for _, tt := range tests {
+		got := constName(tt.in)
+		if tt.name == "method" {
+			got = methodConstName(tt.in)
+		}
+		assert.Equal(t, tt.want, got, tt.in)
+	}
+}
+
+func TestEnumConstName(t *testing.T) {
+	tests := []struct{ typ, value, want string }{
+		{"Role", "user", "RoleUser"},
+		{"IconTheme", "dark", "IconThemeDark"},
+		{"CreateMessageResultStopReason", "endTurn", "CreateMessageResultStopReasonEndTurn"},
+		{"StringSchemaFormat", "date-time", "StringSchemaFormatDateTime"},
+		{"Mode", "", "ModeEmpty"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, enumConstName(tt.typ, tt.value))
+	}
+}

@@ -1,0 +1,447 @@
+package emit
+
+import (
+	"strings"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// form is the shape of a Go type declaration of the output.
+type form int
+
+const (
+	structForm     form = iota // type X struct{...}: an object
+	aliasForm                  // type X = T
+	enumForm                   // type X string, with constants
+	collectionForm             // type X map[string]T or type X []T
+	interfaceForm              // type X interface{ isX() }: an object or kind union
+	oneOrManyForm              // type X struct{ List []E; IsList bool }
+	wrapperForm                // type XString string, ...: a primitive variant of a kind union
+	unknownForm                // type UnknownX struct{ Raw json.RawMessage }
+)
+
+// typeDecl is one Go type declaration of the output: a schema declaration, an inline type that
+// needed a name, or a type derived from a union (wrappers, Unknown).
+type typeDecl struct {
+	name string
+	form form
+	pos  model.Pos
+	// decl is the schema declaration and doc its documentation; both are zero for an inline or
+	// derived type, whose about says what it is ("the type of [ClientCapabilities.Sampling]").
+	decl  *model.Decl
+	doc   model.Doc
+	about string
+
+	// structForm: the fields and the type of Extra's values.
+	fields []*field
+	rest   *goType
+	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
+	// wrapperForm: the wrapped builtin (nil for null).
+	typ *goType
+	// enumForm
+	values []string
+	open   bool
+	// interfaceForm: the decision and every variant, in order; how an object is decoded (object
+	// unions, and kind unions with several object variants); what each JSON kind decodes as
+	// (kind unions); the Unknown type ("" without a discriminator); the typed decodes of a
+	// result union by method.
+	decision *model.Decision
+	variants []*variant
+	objects  *objectChoice
+	kinds    []*kindChoice
+	unknown  string
+	results  []resultCase
+	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
+	union string
+}
+
+// field is a field of a struct: one member of the object.
+type field struct {
+	name   string
+	member *model.Member
+	typ    *goType
+	// pointer is set for an optional member whose type has no nil: the field is *typ.
+	pointer bool
+	// literal is the constant of a literal member.
+	literal *model.Value
+}
+
+// variant is a variant of an interface union.
+type variant struct {
+	typ *goType
+	// pointer is set when *T implements the union (structs); otherwise T does.
+	pointer  bool
+	jsonKind string         // kind unions
+	model    *model.Variant // object unions
+}
+
+// site is where an inline type appears: it gives the type its name and doc.
+type site struct {
+	name  string // the Go name an inline type here gets
+	about string // what the type is, for its doc: "the type of [ClientCapabilities.Sampling]"
+	owner string // the schema declaration the type is declared after
+}
+
+func (s site) elem() site {
+	s.about = "the element type of " + strings.TrimPrefix(s.about, "the type of ")
+	return s
+}
+
+func (s site) value() site {
+	s.about = "the value type of " + strings.TrimPrefix(s.about, "the type of ")
+	return s
+}
+
+// inlineKey identifies an inline type by its position in the schema, so that a type inherited by
+// several declarations is declared once. The kind tells apart a union and its first variant.
+type inlineKey struct {
+	pos  model.Pos
+	kind model.Kind
+}
+
+// plan decides every Go type declaration of the output and their order: each schema
+// declaration, followed by the inline types it declares.
+func (g *generator) plan() error {
+	for _, d := range g.s.Decls {
+		td, err := g.declShell(d)
+		if err != nil {
+			return err
+		}
+		g.byDecl[d.Name] = td
+		g.after[d.Name] = []*typeDecl{td}
+	}
+	for _, d := range g.s.Decls {
+		if err := g.planDecl(g.byDecl[d.Name]); err != nil {
+			return err
+		}
+	}
+	for _, d := range g.s.Decls {
+		g.types = append(g.types, g.after[d.Name]...)
+	}
+	for _, td := range g.types {
+		if td.objects != nil {
+			td.objects.table = needsTable(td.objects)
+		}
+	}
+	g.planResults()
+	return nil
+}
+
+// declShell names a schema declaration and picks its form.
+func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
+	td := &typeDecl{name: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
+	if err := g.scope.declare(td.name, "declaration "+d.Name, d.Pos); err != nil {
+		return nil, err
+	}
+	t := d.Type
+	switch t.Kind {
+	case model.Object:
+		td.form = structForm
+		if isMapObject(t) {
+			td.form = collectionForm
+		}
+	case model.Map, model.Array:
+		td.form = collectionForm
+	case model.Union:
+		dec := t.Union.Decision
+		if dec == nil {
+			return nil, d.Pos.Errorf("declaration %s: union has no decision (run model.Classify)", d.Name)
+		}
+		switch dec.Strategy {
+		case model.EnumStrategy:
+			td.form = enumForm
+		case model.ObjectStrategy, model.KindStrategy:
+			td.form = interfaceForm
+		case model.OneOrManyStrategy:
+			td.form = oneOrManyForm
+		case model.FreeFormStrategy, model.NullableStrategy:
+			td.form = aliasForm
+		default:
+			return nil, d.Pos.Errorf("declaration %s: unknown union strategy %s", d.Name, dec.Strategy)
+		}
+	case model.Null:
+		return nil, d.Pos.Errorf("declaration %s: a null type is supported only in a union", d.Name)
+	default:
+		td.form = aliasForm
+	}
+	return td, nil
+}
+
+// isMapObject reports whether an object has an index signature and no members: a map.
+func isMapObject(t *model.Type) bool {
+	return t.Kind == model.Object && len(t.Object.Members) == 0 && t.Object.Rest != nil
+}
+
+// planDecl plans the body of a schema declaration.
+func (g *generator) planDecl(td *typeDecl) error {
+	d := td.decl
+	s := site{name: td.name, about: "[" + td.name + "]", owner: d.Name}
+	switch td.form {
+	case structForm:
+		return g.planStruct(td, d.Type.Object, d)
+	case collectionForm:
+		return g.planCollection(td, d.Type, s)
+	case enumForm:
+		td.values, td.open = d.Type.Union.Decision.Values, d.Type.Union.Decision.Open
+	case interfaceForm:
+		return g.planInterface(td, d.Type.Union.Decision, s)
+	case oneOrManyForm:
+		return g.planOneOrMany(td, d.Type.Union.Decision, s)
+	case aliasForm:
+		t, err := g.aliasTarget(td, nil)
+		td.typ = t
+		return err
+	}
+	return nil
+}
+
+// planCollection plans a named map or slice type. Its inline element type is named after it,
+// with "Value" or "Item".
+func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
+	var err error
+	switch {
+	case isMapObject(t):
+		t = &model.Type{Kind: model.Map, Elem: t.Object.Rest, Pos: t.Pos}
+		fallthrough
+	case t.Kind == model.Map:
+		s.name += "Value"
+		td.typ, err = g.typeOf(t, s.value())
+	default:
+		s.name += "Item"
+		td.typ, err = g.typeOf(t, s.elem())
+	}
+	return err
+}
+
+// aliasTarget returns the Go type an alias declaration stands for, following chains of aliases.
+func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) {
+	if td.typ != nil {
+		return td.typ, nil
+	}
+	for _, name := range active {
+		if name == td.name {
+			return nil, td.pos.Errorf("declaration %s: alias cycle", td.decl.Name)
+		}
+	}
+	t := td.decl.Type
+	if t.Kind == model.Ref {
+		target, ok := g.byDecl[t.Ref]
+		if !ok {
+			return nil, t.Pos.Errorf("declaration %s: reference to undeclared %s", td.decl.Name, t.Ref)
+		}
+		return g.refType(target, append(active, td.name))
+	}
+	return g.typeOf(t, site{name: td.name + "Value", about: "[" + td.name + "]", owner: td.decl.Name})
+}
+
+// refType is the Go type of a reference to a declaration.
+func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
+	switch td.form {
+	case structForm, oneOrManyForm:
+		return &goType{kind: structKind, name: td.name}, nil
+	case enumForm:
+		return &goType{kind: enumKind, name: td.name}, nil
+	case collectionForm:
+		return &goType{kind: namedKind, name: td.name}, nil
+	case interfaceForm:
+		return &goType{kind: unionKind, name: td.name}, nil
+	}
+	target, err := g.aliasTarget(td, active)
+	if err != nil {
+		return nil, err
+	}
+	t := *target
+	t.alias = td.name
+	return &t, nil
+}
+
+// typeOf is the Go type of a schema type found at site s, declaring the inline types it needs.
+func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
+	switch t.Kind {
+	case model.Any:
+		return &goType{kind: rawKind}, nil
+	case model.String, model.Integer, model.Number, model.Boolean:
+		return builtinOf(t.Kind), nil
+	case model.Literal:
+		return builtinOf(t.Literal.Kind), nil
+	case model.Ref:
+		td, ok := g.byDecl[t.Ref]
+		if !ok {
+			return nil, t.Pos.Errorf("%s: reference to undeclared %s", s.name, t.Ref)
+		}
+		return g.refType(td, nil)
+	case model.Array:
+		elem, err := g.typeOf(t.Elem, s.elem())
+		return &goType{kind: sliceKind, elem: elem}, err
+	case model.Map:
+		elem, err := g.typeOf(t.Elem, s.value())
+		return &goType{kind: mapKind, elem: elem}, err
+	case model.Object:
+		if isMapObject(t) {
+			elem, err := g.typeOf(t.Object.Rest, s.value())
+			return &goType{kind: mapKind, elem: elem}, err
+		}
+		return g.inline(t, s, structForm)
+	case model.Union:
+		return g.unionType(t, s)
+	}
+	return nil, t.Pos.Errorf("%s: a %s type is supported only in a union", s.name, t.Kind)
+}
+
+// unionType is the Go type of an inline union.
+func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
+	dec := t.Union.Decision
+	if dec == nil {
+		return nil, t.Pos.Errorf("%s: union has no decision (run model.Classify)", s.name)
+	}
+	switch dec.Strategy {
+	case model.EnumStrategy:
+		return g.inline(t, s, enumForm)
+	case model.ObjectStrategy, model.KindStrategy:
+		return g.inline(t, s, interfaceForm)
+	case model.OneOrManyStrategy:
+		return g.inline(t, s, oneOrManyForm)
+	case model.FreeFormStrategy:
+		return &goType{kind: rawKind}, nil
+	case model.NullableStrategy:
+		elem, err := g.typeOf(dec.Elem, s)
+		return &goType{kind: nullableKind, elem: elem}, err
+	}
+	return nil, t.Pos.Errorf("%s: unknown union strategy %s", s.name, dec.Strategy)
+}
+
+// inline declares the named Go type of an inline object or union, once per schema position.
+func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
+	key := inlineKey{t.Pos, t.Kind}
+	if t.Pos.Line > 0 {
+		if td, ok := g.inlines[key]; ok {
+			return g.refType(td, nil)
+		}
+	}
+	owner := s.owner
+	if d := g.owner(t.Pos); d != nil {
+		owner = d.Name
+	}
+	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
+	if err := g.scope.declare(td.name, "inline type in "+owner, t.Pos); err != nil {
+		return nil, err
+	}
+	if t.Pos.Line > 0 {
+		g.inlines[key] = td
+	}
+	g.after[owner] = append(g.after[owner], td)
+	s = site{name: td.name, about: "[" + td.name + "]", owner: owner}
+	var err error
+	switch f {
+	case structForm:
+		err = g.planStruct(td, t.Object, nil)
+	case enumForm:
+		td.values, td.open = t.Union.Decision.Values, t.Union.Decision.Open
+	case interfaceForm:
+		err = g.planInterface(td, t.Union.Decision, s)
+	case oneOrManyForm:
+		err = g.planOneOrMany(td, t.Union.Decision, s)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g.refType(td, nil)
+}
+
+// owner is the declaration whose source text holds pos, or nil when pos is unknown.
+func (g *generator) owner(pos model.Pos) *model.Decl {
+	if pos.Line == 0 {
+		return nil
+	}
+	var found *model.Decl
+	for _, d := range g.s.Decls {
+		if d.Pos.File != pos.File {
+			continue
+		}
+		if d.Pos.Line < pos.Line || d.Pos.Line == pos.Line && d.Pos.Col <= pos.Col {
+			if found == nil || d.Pos.Line > found.Pos.Line || d.Pos.Line == found.Pos.Line && d.Pos.Col > found.Pos.Col {
+				found = d
+			}
+		}
+	}
+	return found
+}
+
+// planStruct plans the fields of a struct. decl is the schema declaration of a declared struct,
+// whose inherited members name their inline types after the declaration they come from.
+func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl) error {
+	names := map[string]bool{"Extra": true}
+	for _, m := range obj.Members {
+		f := &field{name: fieldName(m.Name), member: m}
+		if f.name == "" {
+			return m.Pos.Errorf("%s: member %q has no Go name", td.name, m.Name)
+		}
+		if names[f.name] {
+			return m.Pos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
+		}
+		names[f.name] = true
+		parent, owner := td.name, ""
+		if decl != nil {
+			owner = decl.Name
+			if o := g.owner(m.Pos); o != nil && o != decl && g.byDecl[o.Name] != nil {
+				parent, owner = g.byDecl[o.Name].name, o.Name
+			}
+		}
+		s := site{name: parent + f.name, about: "the type of [" + parent + "." + f.name + "]", owner: owner}
+		typ, err := g.typeOf(m.Type, s)
+		if err != nil {
+			return err
+		}
+		f.typ = typ
+		if lit := g.literal(m.Type); lit != nil {
+			f.literal = lit
+		}
+		if m.Optional {
+			if typ.kind == nullableKind {
+				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
+			}
+			f.pointer = !typ.hasNil()
+		}
+		td.fields = append(td.fields, f)
+	}
+	td.rest = &goType{kind: rawKind}
+	if obj.Rest != nil && obj.Rest.Kind != model.Any {
+		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: td.name}
+		if decl != nil {
+			s.owner = decl.Name
+		}
+		rest, err := g.typeOf(obj.Rest, s)
+		if err != nil {
+			return err
+		}
+		td.rest = rest
+	}
+	return nil
+}
+
+// literal returns the constant of a literal type, looking through aliases, or nil.
+func (g *generator) literal(t *model.Type) *model.Value {
+	for range len(g.s.Decls) + 1 {
+		switch t.Kind {
+		case model.Literal:
+			return &t.Literal
+		case model.Ref:
+			d := g.s.Decl(t.Ref)
+			if d == nil {
+				return nil
+			}
+			t = d.Type
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// planOneOrMany plans `E | E[]`.
+func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
+	s.name += "Item"
+	elem, err := g.typeOf(dec.Elem, s.elem())
+	td.typ = elem
+	return err
+}

@@ -1,0 +1,202 @@
+package emit
+
+import (
+	"fmt"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// objectChoice is how a union decodes a JSON object: the object variants and the decision
+// among them.
+type objectChoice struct {
+	decision *model.Decision
+	variants []*variant
+	// table is set when decoding may choose among several variants, which needs the table of
+	// variants.
+	table bool
+}
+
+// kindChoice is what a kind union decodes for one JSON kind: one variant, the alternatives of
+// an array (tried in order), or the object variants (see typeDecl.objects).
+type kindChoice struct {
+	jsonKind string
+	variants []*variant
+}
+
+// planInterface plans a union of objects or of JSON kinds: its variants, and the types derived
+// from it.
+func (g *generator) planInterface(td *typeDecl, dec *model.Decision, s site) error {
+	td.decision = dec
+	if dec.Strategy == model.KindStrategy {
+		return g.planKinds(td, dec, s)
+	}
+	return g.planObjects(td, dec, s)
+}
+
+// planObjects plans the object variants of a union, decided by dec.
+func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error {
+	td.objects = &objectChoice{decision: dec}
+	seen := map[string]bool{}
+	for _, v := range td.variants {
+		seen[v.typ.name] = true
+	}
+	for i, v := range dec.Variants {
+		var typ *goType
+		var err error
+		if v.Type.Kind == model.Object {
+			vs := s
+			vs.name = td.name + variantSuffix(v, i)
+			vs.about = "a variant of [" + td.name + "]"
+			typ, err = g.inline(v.Type, vs, structForm)
+		} else {
+			typ, err = g.typeOf(v.Type, s)
+		}
+		if err != nil {
+			return err
+		}
+		if typ.kind != structKind {
+			return v.Type.Pos.Errorf("%s: variant %d is not an object declaration", td.name, i+1)
+		}
+		if seen[typ.name] {
+			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.name, typ.name)
+		}
+		seen[typ.name] = true
+		ov := &variant{typ: typ, pointer: true, jsonKind: "object", model: v}
+		td.objects.variants = append(td.objects.variants, ov)
+		td.variants = append(td.variants, ov)
+	}
+	if dec.Discriminator != "" {
+		td.unknown = "Unknown" + td.name
+		u := &typeDecl{name: td.unknown, form: unknownForm, pos: td.pos, union: td.name}
+		if err := g.derived(u, s.owner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// variantSuffix names an inline object variant: by its discriminator value when it has one,
+// else by its position.
+func variantSuffix(v *model.Variant, i int) string {
+	if len(v.Values) == 1 && v.Values[0].Kind == model.String {
+		if n := goName(v.Values[0].Str); n != "" {
+			return n
+		}
+	}
+	return fmt.Sprintf("Variant%d", i+1)
+}
+
+// kindWords name the wrapper types of a kind union by JSON kind.
+var kindWords = map[string]string{
+	"string": "String", "number": "Number", "boolean": "Boolean",
+	"null": "Null", "object": "Object", "array": "Array",
+}
+
+// planKinds plans the variants of a kind union, kind by kind.
+func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
+	for _, k := range dec.Kinds {
+		word, ok := kindWords[k.JSONKind]
+		if !ok {
+			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.name, k.JSONKind)
+		}
+		choice := &kindChoice{jsonKind: k.JSONKind}
+		td.kinds = append(td.kinds, choice)
+		ws := site{name: td.name + word, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
+		switch {
+		case k.Objects != nil:
+			if err := g.planObjects(td, k.Objects, s); err != nil {
+				return err
+			}
+			choice.variants = td.objects.variants
+			continue
+		case len(k.Alternatives) > 0:
+			for i, alt := range k.Alternatives {
+				as := ws
+				as.name += fmt.Sprint(i + 1)
+				v, err := g.kindVariant(td, k.JSONKind, alt, as)
+				if err != nil {
+					return err
+				}
+				choice.variants = append(choice.variants, v)
+			}
+		default:
+			v, err := g.kindVariant(td, k.JSONKind, k.Type, ws)
+			if err != nil {
+				return err
+			}
+			choice.variants = []*variant{v}
+		}
+		td.variants = append(td.variants, choice.variants...)
+	}
+	return nil
+}
+
+// kindVariant plans the variant of a kind union for a type of JSON kind kind. Declared structs,
+// maps, slices and enums implement the union themselves; other variants get a wrapper type named
+// after their kind (ws.name).
+func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws site) (*variant, error) {
+	v := &variant{jsonKind: kind}
+	switch {
+	case t.Kind == model.Ref:
+		typ, err := g.typeOf(t, ws)
+		if err != nil {
+			return nil, err
+		}
+		switch typ.kind {
+		case structKind:
+			v.typ, v.pointer = typ, true
+		case namedKind, enumKind:
+			v.typ = typ
+		case builtinKind:
+			v.typ, err = g.wrapper(td, ws, typ)
+		default:
+			return nil, t.Pos.Errorf("%s: %s cannot be a variant of a kind union", td.name, t.Ref)
+		}
+		return v, err
+	case t.Kind == model.Object && !isMapObject(t):
+		typ, err := g.inline(t, ws, structForm)
+		v.typ, v.pointer = typ, true
+		return v, err
+	case t.Kind == model.Array || t.Kind == model.Map || isMapObject(t):
+		w := &typeDecl{name: ws.name, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
+		if err := g.derived(w, ws.owner); err != nil {
+			return nil, err
+		}
+		v.typ = &goType{kind: namedKind, name: w.name}
+		return v, g.planCollection(w, t, site{name: w.name, about: "[" + w.name + "]", owner: ws.owner})
+	case t.Kind == model.Null:
+		typ, err := g.wrapper(td, ws, nil)
+		v.typ = typ
+		return v, err
+	}
+	typ, err := g.typeOf(t, ws)
+	if err != nil {
+		return nil, err
+	}
+	if typ.kind != builtinKind {
+		return nil, t.Pos.Errorf("%s: unsupported %s variant", td.name, kind)
+	}
+	v.typ, err = g.wrapper(td, ws, typ)
+	return v, err
+}
+
+// wrapper declares the wrapper type of a primitive variant of a kind union (nil base: null).
+func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
+	w := &typeDecl{name: s.name, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
+	if base != nil {
+		w.typ = &goType{kind: builtinKind, name: base.name}
+	}
+	if err := g.derived(w, s.owner); err != nil {
+		return nil, err
+	}
+	return &goType{kind: namedKind, name: w.name}, nil
+}
+
+// derived declares a type derived from a union, after the declaration owner.
+func (g *generator) derived(td *typeDecl, owner string) error {
+	if err := g.scope.declare(td.name, "variant of "+td.union, td.pos); err != nil {
+		return err
+	}
+	g.after[owner] = append(g.after[owner], td)
+	return nil
+}

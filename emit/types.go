@@ -1,0 +1,106 @@
+package emit
+
+import (
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// extraDoc documents the Extra field of every struct.
+const extraDoc = "Extra holds members that the schema does not define, exactly as received; they are " +
+	"encoded after the known members."
+
+// typeDoc is the doc text of a type declaration: the schema's doc for a declaration, a sentence
+// saying where it is used for an inline type; then the extra paragraphs.
+func (g *generator) typeDoc(td *typeDecl, extra ...string) string {
+	if td.decl != nil {
+		if td.doc.Text == "" {
+			extra = append([]string{td.name + " is the schema type " + td.decl.Name + "."}, extra...)
+		}
+		return g.docText(td.doc, "type", extra...)
+	}
+	return strings.Join(append([]string{td.name + " is " + td.about + "."}, extra...), "\n\n")
+}
+
+// structType declares a struct: a field per member, then Extra.
+func (g *generator) structType(td *typeDecl) {
+	var fields []jen.Code
+	for _, f := range td.fields {
+		var extra []string
+		if f.literal != nil {
+			extra = append(extra, "Always "+f.literal.String()+".")
+		}
+		typ := f.typ.code()
+		if f.pointer {
+			typ = jen.Op("*").Add(typ)
+		}
+		tag := f.member.Name
+		if f.member.Optional {
+			tag += ",omitzero"
+		}
+		fields = append(fields,
+			docComment(g.docText(f.member.Doc, "field", extra...)),
+			jen.Id(f.name).Add(typ).Tag(map[string]string{"json": tag}))
+	}
+	fields = append(fields,
+		docComment(extraDoc),
+		jen.Id("Extra").Map(jen.String()).Add(td.rest.code()).Tag(map[string]string{"json": "-"}))
+	g.typesGo.Add(docComment(g.typeDoc(td)))
+	g.typesGo.Type().Id(td.name).Struct(fields...)
+	g.typesGo.Line()
+}
+
+// aliasType declares `type X = T`.
+func (g *generator) aliasType(td *typeDecl) {
+	var extra []string
+	if td.typ.kind == rawKind {
+		extra = append(extra, "It holds any JSON value, exactly as received.")
+	}
+	g.typesGo.Add(docComment(g.typeDoc(td, extra...)))
+	g.typesGo.Type().Id(td.name).Op("=").Add(td.typ.code())
+	g.typesGo.Line()
+}
+
+// collectionType declares a named map or slice type, with its codec.
+// The variants of a kind union go to unions.go, the others to types.go and json.go.
+func (g *generator) collectionType(td *typeDecl) {
+	f := g.typesGo
+	if td.union != "" {
+		f = g.unionsGo
+	}
+	f.Add(docComment(g.typeDoc(td)))
+	underlying := *td.typ
+	underlying.alias = ""
+	f.Type().Id(td.name).Add(underlying.code())
+	f.Line()
+	g.collectionCodec(td)
+}
+
+// enumType declares a string type, its constants and its codec.
+func (g *generator) enumType(td *typeDecl) error {
+	closing := "The set is closed: other values are invalid, though decoding keeps them as received."
+	if td.open {
+		closing = "Other values are allowed."
+	}
+	g.typesGo.Add(docComment(g.typeDoc(td, closing)))
+	g.typesGo.Type().Id(td.name).String()
+	g.typesGo.Line()
+	var consts []jen.Code
+	for _, v := range td.values {
+		name := enumConstName(td.name, v)
+		if err := g.scope.declare(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
+			return err
+		}
+		consts = append(consts,
+			docComment(name+" is the ["+td.name+"] value "+quote(v)+"."),
+			jen.Id(name).Id(td.name).Op("=").Lit(v))
+	}
+	g.enumConsts = append(g.enumConsts, jen.Const().Defs(consts...), jen.Line())
+	g.scalarCodec(td, "string")
+	return nil
+}
+
+// quote writes s as a Go doc comment shows a JSON string.
+func quote(s string) string {
+	return `"` + s + `"`
+}

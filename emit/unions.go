@@ -1,0 +1,405 @@
+package emit
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// interfaceType writes a union of objects or of JSON kinds: the sealed interface, the marker
+// methods of its variants, UnmarshalX, decodeX, encodeX and, when decoding needs it, the table
+// of its variants.
+func (g *generator) interfaceType(td *typeDecl) error {
+	f := g.unionsGo
+	for _, name := range []string{"Unmarshal" + td.name, "decode" + td.name, "encode" + td.name} {
+		if err := g.scope.declare(name, "function of union "+td.name, td.pos); err != nil {
+			return err
+		}
+	}
+	marker := "is" + td.name
+	f.Add(docComment(g.typeDoc(td, decisionDoc(td))))
+	f.Type().Id(td.name).Interface(jen.Id(marker).Params())
+	f.Line()
+	for _, v := range td.variants {
+		recv := jen.Id(v.typ.name)
+		if v.pointer {
+			recv = jen.Op("*").Id(v.typ.name)
+		}
+		f.Func().Params(recv).Id(marker).Params().Block()
+	}
+	if td.unknown != "" {
+		f.Func().Params(jen.Op("*").Id(td.unknown)).Id(marker).Params().Block()
+	}
+	f.Line()
+
+	f.Commentf("Unmarshal%s decodes a %s from JSON, choosing its variant as described on [%s].", td.name, td.name, td.name)
+	f.Func().Id("Unmarshal"+td.name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(td.name), jen.Error()).Block(
+		jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("decode"+td.name).Call(jen.Id("d")),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("v"), jen.Nil()),
+	)
+	f.Line()
+
+	var body []jen.Code
+	if td.decision.Strategy == model.KindStrategy {
+		body = g.decodeKinds(td)
+	} else {
+		body = g.decodeObjects(td)
+	}
+	f.Func().Id("decode"+td.name).Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(td.name), jen.Error()).Block(body...)
+	f.Line()
+	g.encodeUnion(td)
+	if td.objects != nil && td.objects.table {
+		return g.variantTable(td)
+	}
+	return nil
+}
+
+// encodeUnion writes encodeX: a type switch over the variants. A nil value, or a nil pointer
+// variant, is an error.
+func (g *generator) encodeUnion(td *typeDecl) {
+	var cases []jen.Code
+	add := func(name string, pointer bool) {
+		encode := []jen.Code{jen.Id("v").Dot("encode").Call(jen.Id("e")), jen.Return()}
+		if pointer {
+			cases = append(cases, jen.Case(jen.Op("*").Id(name)).Block(jen.If(jen.Id("v").Op("!=").Nil()).Block(encode...)))
+		} else {
+			cases = append(cases, jen.Case(jen.Id(name)).Block(encode...))
+		}
+	}
+	for _, v := range td.variants {
+		add(v.typ.name, v.pointer)
+	}
+	if td.unknown != "" {
+		add(td.unknown, true)
+	}
+	g.unionsGo.Func().Id("encode"+td.name).Params(jen.Id("e").Op("*").Id("encoder"), jen.Id("v").Id(td.name)).Block(
+		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
+		jen.Id("e").Dot("errorf").Call(jen.Lit("nil "+td.name)),
+	)
+	g.unionsGo.Line()
+}
+
+// kindTests test the first byte c of a value for each JSON kind.
+var kindTests = map[string]string{
+	"string":  `c == '"'`,
+	"number":  `c == '-' || '0' <= c && c <= '9'`,
+	"boolean": `c == 't' || c == 'f'`,
+	"null":    `c == 'n'`,
+	"object":  `c == '{'`,
+	"array":   `c == '['`,
+}
+
+// kindPhrases name the JSON kinds in messages and docs.
+var kindPhrases = map[string]string{
+	"string": "a string", "number": "a number", "boolean": "a boolean",
+	"null": "null", "object": "an object", "array": "an array",
+}
+
+// decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
+func (g *generator) decodeKinds(td *typeDecl) []jen.Code {
+	var cases []jen.Code
+	var phrases []string
+	for _, k := range td.kinds {
+		phrases = append(phrases, kindPhrases[k.jsonKind])
+		var body []jen.Code
+		switch {
+		case k.jsonKind == "object" && td.objects != nil:
+			body = g.decodeObjects(td)
+		case len(k.variants) > 1:
+			g.usesFirst = true
+			args := []jen.Code{jen.Id("d")}
+			for _, v := range k.variants {
+				args = append(args, jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(td.name), jen.Error()).Block(decodeInto(v)...))
+			}
+			body = []jen.Code{jen.Return(jen.Id("decodeFirst").Call(args...))}
+		default:
+			body = decodeInto(k.variants[0])
+		}
+		cases = append(cases, jen.Case(jen.Op(kindTests[k.jsonKind])).Block(body...))
+	}
+	return []jen.Code{
+		jen.Switch(jen.Id("c").Op(":=").Id("d").Dot("peek").Call(), jen.Empty()).Block(cases...),
+		jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("expected "+orList(phrases)))),
+	}
+}
+
+// decodeInto returns statements that decode a variant and return it with the error.
+func decodeInto(v *variant) []jen.Code {
+	if v.pointer {
+		return []jen.Code{
+			jen.Id("v").Op(":=").New(jen.Id(v.typ.name)),
+			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
+		}
+	}
+	return []jen.Code{
+		jen.Var().Id("v").Id(v.typ.name),
+		jen.Err().Op(":=").Id("v").Dot("decode").Call(jen.Id("d")),
+		jen.Return(jen.Id("v"), jen.Err()),
+	}
+}
+
+// tagCase is a set of discriminator values (as JSON text; "" when the member is missing) and the
+// variants they select.
+type tagCase struct {
+	tags     []string
+	variants []int
+}
+
+// tagCases groups the variants of an object union by discriminator value, in order of first
+// appearance, merging the values that select the same variants.
+func tagCases(oc *objectChoice) []*tagCase {
+	var tags []string
+	byTag := map[string][]int{}
+	add := func(tag string, i int) {
+		if _, ok := byTag[tag]; !ok {
+			tags = append(tags, tag)
+		}
+		byTag[tag] = append(byTag[tag], i)
+	}
+	for i, v := range oc.variants {
+		for _, val := range v.model.Values {
+			add(jsonText(val), i)
+		}
+	}
+	for i, v := range oc.variants {
+		if v.model.DiscriminatorOptional {
+			add("", i)
+		}
+	}
+	var cases []*tagCase
+	for _, tag := range tags {
+		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byTag[tag]) })
+		if i < 0 {
+			cases = append(cases, &tagCase{variants: byTag[tag]})
+			i = len(cases) - 1
+		}
+		cases[i].tags = append(cases[i].tags, tag)
+	}
+	return cases
+}
+
+// jsonText is a constant as JSON text, strings escaped like the runtime's encoder does.
+func jsonText(v model.Value) string {
+	switch v.Kind {
+	case model.String:
+		b, _ := json.Marshal(v.Str)
+		return string(b)
+	case model.Boolean:
+		if v.Bool {
+			return "true"
+		}
+		return "false"
+	}
+	return v.Num
+}
+
+// decodeObjects returns the statements that decode an object of a union: a switch on the
+// discriminator, or the choice by required members.
+func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
+	oc := td.objects
+	if oc.decision.Discriminator == "" {
+		return g.decodeCandidates(td, allVariants(oc))
+	}
+	g.usesTag = true
+	var cases []jen.Code
+	missing := true
+	for _, tc := range tagCases(oc) {
+		var tags []jen.Code
+		for _, tag := range tc.tags {
+			if tag == "" {
+				missing = false
+				tags = append(tags, jen.Lit(""))
+			} else {
+				tags = append(tags, jen.Op("`"+tag+"`"))
+			}
+		}
+		cases = append(cases, jen.Case(tags...).Block(g.decodeCandidates(td, tc.variants)...))
+	}
+	if missing {
+		cases = append(cases, jen.Case(jen.Lit("")).Block(
+			jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("missing member %q"), jen.Lit(oc.decision.Discriminator))),
+		))
+	}
+	return []jen.Code{
+		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("lookupTag").Call(jen.Id("d"), jen.Lit(oc.decision.Discriminator)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Switch(jen.Id("tag")).Block(cases...),
+		jen.Id("v").Op(":=").New(jen.Id(td.unknown)),
+		jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
+	}
+}
+
+// decodeCandidates decodes one variant directly, or chooses among several.
+func (g *generator) decodeCandidates(td *typeDecl, candidates []int) []jen.Code {
+	if len(candidates) == 1 {
+		return decodeInto(td.objects.variants[candidates[0]])
+	}
+	return []jen.Code{jen.Return(g.callDecodeVariant(td, candidates))}
+}
+
+func (g *generator) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
+	g.usesVariants = true
+	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name)}
+	for _, c := range candidates {
+		args = append(args, jen.Lit(c))
+	}
+	return jen.Id("decodeVariant").Call(args...)
+}
+
+func allVariants(oc *objectChoice) []int {
+	all := make([]int, len(oc.variants))
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// needsTable reports whether decoding an object may choose among several variants.
+func needsTable(oc *objectChoice) bool {
+	if oc.decision.Discriminator == "" {
+		return len(oc.variants) > 1
+	}
+	for _, tc := range tagCases(oc) {
+		if len(tc.variants) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
+func (g *generator) variantTable(td *typeDecl) error {
+	name := "variantsOf" + td.name
+	if err := g.scope.declare(name, "variant table of union "+td.name, td.pos); err != nil {
+		return err
+	}
+	var entries []jen.Code
+	for _, v := range td.objects.variants {
+		entries = append(entries, jen.Line().Values(
+			jen.Line().Id("name").Op(":").Lit(v.typ.written()),
+			jen.Line().Id("required").Op(":").Add(stringSlice(v.model.Required)),
+			jen.Line().Id("known").Op(":").Add(stringSlice(v.model.Known)),
+			jen.Line().Id("alloc").Op(":").Func().Params().Params(jen.Id(td.name), jen.Id("decodable")).Block(
+				jen.Id("v").Op(":=").New(jen.Id(v.typ.name)),
+				jen.Return(jen.Id("v"), jen.Id("v")),
+			),
+			jen.Line(),
+		))
+	}
+	entries = append(entries, jen.Line())
+	g.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.name)
+	g.unionsGo.Var().Id(name).Op("=").Index().Id("objectVariant").Types(jen.Id(td.name)).Values(entries...)
+	g.unionsGo.Line()
+	return nil
+}
+
+func stringSlice(ss []string) jen.Code {
+	var items []jen.Code
+	for _, s := range ss {
+		items = append(items, jen.Lit(s))
+	}
+	return jen.Index().String().Values(items...)
+}
+
+// decisionDoc is the paragraph of a union's doc that says how decoding picks a variant.
+func decisionDoc(td *typeDecl) string {
+	if td.decision.Strategy != model.KindStrategy {
+		return objectsDoc(td, "Decoding")
+	}
+	var parts []string
+	for _, k := range td.kinds {
+		var links []string
+		for _, v := range k.variants {
+			links = append(links, variantLink(v))
+		}
+		switch {
+		case k.jsonKind == "object" && td.objects != nil:
+			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
+		case len(links) > 1:
+			parts = append(parts, kindPhrases[k.jsonKind]+" is the first of "+orList(links)+" that decodes")
+		default:
+			parts = append(parts, kindPhrases[k.jsonKind]+" is "+links[0])
+		}
+	}
+	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
+	if td.objects != nil {
+		doc += "\n\n" + objectsDoc(td, "For an object, decoding")
+	}
+	return doc
+}
+
+// objectsDoc says how decoding an object picks a variant; it starts with subject.
+func objectsDoc(td *typeDecl, subject string) string {
+	oc := td.objects
+	const order = "trying those with more required members first, then those with more of their " +
+		"members present, then in the order listed"
+	if oc.decision.Discriminator == "" {
+		var parts []string
+		for _, v := range oc.variants {
+			p := variantLink(v)
+			if len(v.model.Required) > 0 {
+				p += " (requires " + quoteList(v.model.Required) + ")"
+			}
+			parts = append(parts, p)
+		}
+		return subject + " picks the variant whose required members are all present, " + order + ": " +
+			strings.Join(parts, ", ") + "."
+	}
+	several := false
+	var parts []string
+	for _, tc := range tagCases(oc) {
+		tags := slices.Clone(tc.tags)
+		if tags[len(tags)-1] == "" {
+			tags[len(tags)-1] = "a missing member"
+		}
+		parts = append(parts, orList(tags)+" is "+candidatesLink(oc, tc.variants))
+		several = several || len(tc.variants) > 1
+	}
+	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
+		"; any other value is [*" + td.unknown + "], which keeps the JSON."
+	if several {
+		doc += " Where several variants are possible, it picks the first whose required members are all present, " + order + "."
+	}
+	return doc
+}
+
+func candidatesLink(oc *objectChoice, candidates []int) string {
+	var links []string
+	for _, c := range candidates {
+		links = append(links, variantLink(oc.variants[c]))
+	}
+	if len(links) == 1 {
+		return links[0]
+	}
+	return "one of " + orList(links)
+}
+
+func variantLink(v *variant) string {
+	if v.pointer {
+		return "[*" + v.typ.written() + "]"
+	}
+	return "[" + v.typ.written() + "]"
+}
+
+// orList joins items as "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func quoteList(names []string) string {
+	var q []string
+	for _, n := range names {
+		q = append(q, quote(n))
+	}
+	return strings.Join(q, ", ")
+}
