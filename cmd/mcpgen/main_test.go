@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/schema"
+)
+
+// TestGenerated fails when a package checked in under gen/ is not what the generator produces now.
+// The packages and their versions are read from the go:generate lines of gen/generate.go.
+func TestGenerated(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "gen", "generate.go"))
+	require.NoError(t, err)
+	lines := regexp.MustCompile(`(?m)^//go:generate go run -C \.\. \./cmd/mcpgen -version (\S+) -o gen/(\S+)$`).FindAllStringSubmatch(string(src), -1)
+	require.Len(t, lines, len(schema.Versions), "gen/generate.go should generate every embedded version")
+	for _, l := range lines {
+		version, pkg := l[1], l[2]
+		t.Run(pkg, func(t *testing.T) {
+			var stderr bytes.Buffer
+			err := run([]string{"-check", "-version", version, "-o", filepath.Join("..", "..", "gen", pkg)}, &stderr, &stderr)
+			if err != nil {
+				t.Fatalf("%v\nRun: cd gen && go generate ./...", err)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	var out bytes.Buffer
+	err := run([]string{"-h"}, &out, &out)
+	require.ErrorIs(t, err, flag.ErrHelp)
+	assert.Equal(t, 0, exitCode(err))
+	for _, want := range []string{"Usage: mcpgen", "-version", "-schema", "-o", "-pkg", "-check", "draft"} {
+		assert.Contains(t, out.String(), want)
+	}
+}
+
+func TestWriteCheckAndRemove(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+
+	// -check on an empty directory reports every file as stale.
+	err := run([]string{"-check", "-o", dir}, &out, &out)
+	require.Error(t, err)
+	assert.Equal(t, 1, exitCode(err))
+	assert.Contains(t, err.Error(), "types.go")
+
+	require.NoError(t, run([]string{"-o", dir}, &out, &out))
+	require.NoError(t, run([]string{"-check", "-o", dir}, &out, &out))
+
+	// A hand-written file is left alone; an edited generated file is stale; a generated file the
+	// schema no longer produces is stale and then removed.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "extra.go"), []byte("package mcpdraft\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "old.go"), []byte(header+"\n\npackage mcpdraft\n"), 0o644))
+	types := filepath.Join(dir, "types.go")
+	orig, err := os.ReadFile(types)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(types, append(orig, "// edited\n"...), 0o644))
+
+	err = run([]string{"-check", "-o", dir}, &out, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "old.go (no longer generated)")
+	assert.Contains(t, err.Error(), "types.go")
+	assert.NotContains(t, err.Error(), "extra.go")
+
+	require.NoError(t, run([]string{"-o", dir}, &out, &out))
+	assert.NoFileExists(t, filepath.Join(dir, "old.go"))
+	assert.FileExists(t, filepath.Join(dir, "extra.go"))
+	got, err := os.ReadFile(types)
+	require.NoError(t, err)
+	assert.Equal(t, string(orig), string(got))
+	assertNoTemps(t, dir)
+}
+
+// TestFailedRunLeavesOutput checks that a schema error writes nothing.
+func TestFailedRunLeavesOutput(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-o", dir}, &out, &out))
+	before := snapshot(t, dir)
+
+	bad := filepath.Join(t.TempDir(), "schema.ts")
+	require.NoError(t, os.WriteFile(bad, []byte("export interface A {\n  b: Missing;\n}\n"), 0o644))
+	err := run([]string{"-schema", bad, "-o", dir}, &out, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), bad+":2:6")
+	assert.Equal(t, 2, exitCode(err))
+	assert.Equal(t, before, snapshot(t, dir))
+	assertNoTemps(t, dir)
+}
+
+func TestBadFlags(t *testing.T) {
+	var out bytes.Buffer
+	err := run([]string{"-version", "1999-01-01"}, &out, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unknown schema version "1999-01-01"`)
+
+	err = run([]string{"stray"}, &out, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unexpected arguments")
+}
+
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		files[e.Name()] = string(data)
+	}
+	return files
+}
+
+func assertNoTemps(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		assert.False(t, strings.HasSuffix(e.Name(), ".tmp"), "temporary file left: %s", e.Name())
+	}
+}
