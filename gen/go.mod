@@ -1,0 +1,3 @@
+module github.com/mcpgen/mcpgen/gen
+
+go 1.26
