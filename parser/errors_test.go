@@ -56,6 +56,19 @@ func TestErrors(t *testing.T) {
 		{"bad @maxItems", "interface A {\n  /** @maxItems 1.5 */\n  a: string[];\n}", "2:7: found \"1.5\" after @maxItems, expected an integer"},
 		{"bad @TJS-type", "interface A {\n  /** @TJS-type string */\n  a: number;\n}", "2:7: found @TJS-type \"string\""},
 		{"example without includeCode", "/**\n * @example Title\n */\ntype A = string;", "2:4: found @example without {@includeCode file}"},
+		// Found against esbuild (oracle_test.go).
+		{"number with two points", "type A = 2..5e3;", "1:12: found `.`, expected `;`"},
+		{"number with a leading zero", "const A = 05;", "1:11: found `05`, expected a number without a leading 0"},
+		{"line break after type", "export type\nA = string;", "1:12: found a line break after `type`, expected the name on the same line"},
+		{"line break after interface", "interface\nA {}", "1:10: found a line break after `interface`, expected the name on the same line"},
+		{"type arguments on the next line", "type A = Array\n<string>;", "2:1: found `<`, expected `;`"},
+		{"array brackets on the next line", "type A = string\n[];", "2:1: found `[`, expected `;`"},
+		{"lone CR as a line break", "export type\rA = string;", "1:12: found a line break after `type`"},
+		{"lone CR in a string", "type A = \"a\rb\";", "1:10: found unterminated string"},
+		{"line comment ended by U+2028", "// x\u2028type A = string;", "1:5: found '\\u2028', expected a token"},
+		{"octal escape", `const A = "\1";`, `1:11: found an octal escape \1, expected another escape`},
+		{"octal escape after zero", `const A = "\01";`, `1:11: found an octal escape \01, expected another escape`},
+		{"short hex escape", `const A = "\x4";`, `1:11: found a bad \x escape, expected \xXX`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,4 +78,11 @@ func TestErrors(t *testing.T) {
 			assert.True(t, strings.HasPrefix(err.Error(), "x.ts:"+tt.want), "got error %q\nwant prefix x.ts:%s", err, tt.want)
 		})
 	}
+}
+
+// TestStringEscapes checks the values of escapes in string literals.
+func TestStringEscapes(t *testing.T) {
+	f, err := Parse("x.ts", []byte(`const A = "\x41\u00e9\0\'";`))
+	require.NoError(t, err)
+	assert.Equal(t, "A\u00e9\x00'", f.Decls[0].(*Const).Value.Value.Str)
 }

@@ -28,6 +28,8 @@ type token struct {
 	pos  model.Pos
 	// doc is the last JSDoc comment between the previous token and this one, or nil.
 	doc *comment
+	// nl reports a line break between the previous token and this one.
+	nl bool
 }
 
 // comment is a raw `/** ... */` JSDoc comment.
@@ -67,8 +69,8 @@ func (l *lexer) pos() model.Pos { return model.Pos{File: l.file, Line: l.line, C
 
 // advance moves past n bytes, keeping line and column up to date.
 func (l *lexer) advance(n int) {
-	for _, c := range []byte(l.src[l.off : l.off+n]) {
-		if c == '\n' {
+	for i := l.off; i < l.off+n; i++ {
+		if endsLine(l.src, i) {
 			l.line++
 			l.col = 1
 		} else {
@@ -76,6 +78,20 @@ func (l *lexer) advance(n int) {
 		}
 	}
 	l.off += n
+}
+
+// endsLine reports whether a line break ends at s[i]: \n, a \r not followed by \n, or the last
+// byte of U+2028 or U+2029, the line terminators of JavaScript.
+func endsLine(s string, i int) bool {
+	switch s[i] {
+	case '\n':
+		return true
+	case '\r':
+		return i+1 == len(s) || s[i+1] != '\n'
+	case 0xa8, 0xa9:
+		return i >= 2 && s[i-2:i] == "\xe2\x80"
+	}
+	return false
 }
 
 func (l *lexer) peekByte(i int) byte {
@@ -87,10 +103,11 @@ func (l *lexer) peekByte(i int) byte {
 
 // next returns the next token, skipping white space and comments.
 func (l *lexer) next() (token, error) {
+	line := l.line
 	if err := l.skip(); err != nil {
 		return token{}, err
 	}
-	tok := token{pos: l.pos(), doc: l.doc}
+	tok := token{pos: l.pos(), doc: l.doc, nl: l.line > line}
 	l.doc = nil
 	if l.off >= len(l.src) {
 		return tok, nil
@@ -108,6 +125,9 @@ func (l *lexer) next() (token, error) {
 	case isDigit(c):
 		tok.kind = tokNumber
 		l.advance(l.numberLen())
+		if c == '0' && l.off-start > 1 && isDigit(l.src[start+1]) {
+			return token{}, tok.pos.Errorf("found `%s`, expected a number without a leading 0", l.src[start:l.off])
+		}
 	case c == '"' || c == '\'':
 		s, err := l.stringLit(c)
 		if err != nil {
@@ -132,7 +152,7 @@ func (l *lexer) skip() error {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			l.advance(1)
 		case c == '/' && l.peekByte(1) == '/':
-			n := strings.IndexByte(l.src[l.off:], '\n')
+			n := strings.IndexAny(l.src[l.off:], "\n\r\u2028\u2029")
 			if n < 0 {
 				n = len(l.src) - l.off
 			}
@@ -155,12 +175,19 @@ func (l *lexer) skip() error {
 	return nil
 }
 
-// numberLen returns the length of the decimal number literal at the current offset.
+// numberLen returns the length of the decimal number literal at the current offset: digits, an
+// optional fraction and an optional exponent.
 func (l *lexer) numberLen() int {
 	s := l.src[l.off:]
-	n := 0
-	for n < len(s) && (isDigit(s[n]) || s[n] == '.') {
-		n++
+	digits := func(n int) int {
+		for n < len(s) && isDigit(s[n]) {
+			n++
+		}
+		return n
+	}
+	n := digits(0)
+	if n < len(s) && s[n] == '.' {
+		n = digits(n + 1)
 	}
 	if n < len(s) && (s[n] == 'e' || s[n] == 'E') {
 		m := n + 1
@@ -168,8 +195,7 @@ func (l *lexer) numberLen() int {
 			m++
 		}
 		if m < len(s) && isDigit(s[m]) {
-			for n = m; n < len(s) && isDigit(s[n]); n++ {
-			}
+			n = digits(m)
 		}
 	}
 	return n
@@ -181,7 +207,7 @@ func (l *lexer) stringLit(q byte) (string, error) {
 	var b strings.Builder
 	i := l.off + 1
 	for {
-		if i >= len(l.src) || l.src[i] == '\n' {
+		if i >= len(l.src) || l.src[i] == '\n' || l.src[i] == '\r' {
 			return "", p.Errorf("found unterminated string, expected closing %c", q)
 		}
 		c := l.src[i]
@@ -213,7 +239,19 @@ func (l *lexer) stringLit(q byte) (string, error) {
 		case 'v':
 			b.WriteByte('\v')
 		case '0':
+			if i < len(l.src) && isDigit(l.src[i]) {
+				return "", p.Errorf("found an octal escape \\0%c, expected another escape", l.src[i])
+			}
 			b.WriteByte(0)
+		case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			return "", p.Errorf("found an octal escape \\%c, expected another escape", e)
+		case 'x':
+			r, err := strconv.ParseUint(l.src[i:min(i+2, len(l.src))], 16, 8)
+			if err != nil || i+2 > len(l.src) {
+				return "", p.Errorf("found a bad \\x escape, expected \\xXX")
+			}
+			b.WriteRune(rune(r))
+			i += 2
 		case 'u':
 			r, err := strconv.ParseUint(l.src[i:min(i+4, len(l.src))], 16, 32)
 			if err != nil || i+4 > len(l.src) {

@@ -73,12 +73,17 @@ func (p *parser) decl() (Decl, error) {
 			return nil, err
 		}
 	}
-	kw := p.tok.text
+	kw, end := p.tok.text, p.tok.pos
 	if p.tok.kind != tokIdent || kw != "interface" && kw != "type" && kw != "const" {
 		return nil, p.unexpected("`interface`, `type` or `const`")
 	}
 	if err := p.next(); err != nil {
 		return nil, err
+	}
+	if p.tok.nl && kw != "const" {
+		// TypeScript reads `type` or `interface` then a line break as an identifier.
+		end.Col += len(kw)
+		return nil, end.Errorf("found a line break after `%s`, expected the name on the same line", kw)
 	}
 	name, err := p.ident("a name")
 	if err != nil {
@@ -277,14 +282,14 @@ func (p *parser) list(op string, operand func() (Type, error), build func(model.
 	return build(pos, ts), nil
 }
 
-// postfix parses Primary (`[` `]`)*.
+// postfix parses Primary (`[` `]`)*, with no line break before a `[`.
 func (p *parser) postfix() (Type, error) {
 	pos := p.tok.pos
 	t, err := p.primary()
 	if err != nil {
 		return nil, err
 	}
-	for p.tok.is("[") {
+	for p.tok.is("[") && !p.tok.nl {
 		if err := p.next(); err != nil {
 			return nil, err
 		}
@@ -343,7 +348,7 @@ func (p *parser) primary() (Type, error) {
 		return nil, err
 	}
 	ref := &TypeRef{Pos: tok.pos, Name: tok.text}
-	if !p.tok.is("<") {
+	if !p.tok.is("<") || p.tok.nl { // type arguments start on the line of the name
 		return ref, nil
 	}
 	for {
