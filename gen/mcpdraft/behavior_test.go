@@ -1,0 +1,212 @@
+package mcpdraft
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
+)
+
+// These tests pin down, on the generated draft package, the wire behaviour that hand-written Go
+// MCP types get wrong (DESIGN.md, "Who uses it, and what hurts them today").
+
+func marshal(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("json.Marshal: %v", err)
+	}
+	return string(b)
+}
+
+func requireJSON(t *testing.T, got, want string) {
+	t.Helper()
+	if err := jsontest.Equal([]byte(want), []byte(got)); err != nil {
+		t.Errorf("%v\n got: %s\nwant: %s", err, got, want)
+	}
+}
+
+// roundTrip decodes data into v and requires the encoding to be the same JSON value.
+func roundTrip(t *testing.T, data string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(data), v); err != nil {
+		t.Fatalf("json.Unmarshal: %v", err)
+	}
+	requireJSON(t, marshal(t, v), data)
+}
+
+func TestZeroValuesAreNeitherDroppedNorInvented(t *testing.T) {
+	params := CreateMessageRequestParams{
+		Messages:    []SamplingMessage{{Role: RoleUser, Content: NewSamplingMessageContent(&TextContent{Text: ""})}},
+		MaxTokens:   0,
+		Temperature: new(0.0),
+	}
+	requireJSON(t, marshal(t, params),
+		`{"messages":[{"role":"user","content":{"type":"text","text":""}}],"maxTokens":0,"temperature":0}`)
+
+	// A decoded false is kept, an absent member stays absent.
+	roundTrip(t, `{"type":"tool_result","toolUseId":"t1","content":[],"isError":false}`, new(ToolResultContent))
+	roundTrip(t, `{"type":"tool_result","toolUseId":"t1","content":[]}`, new(ToolResultContent))
+	roundTrip(t, `{"completion":{"values":[],"hasMore":false},"resultType":"complete"}`, new(CompleteResult))
+
+	// Required members are encoded even when nil or empty; empty optional ones only when set.
+	requireJSON(t, marshal(t, ToolUseContent{ID: "t1", Name: "f"}),
+		`{"type":"tool_use","id":"t1","name":"f","input":{}}`)
+	requireJSON(t, marshal(t, ToolResultContent{ToolUseID: "t1"}),
+		`{"type":"tool_result","toolUseId":"t1","content":[]}`)
+	requireJSON(t, marshal(t, ClientCapabilities{}), `{}`)
+	requireJSON(t, marshal(t, ClientCapabilities{Roots: &ClientCapabilitiesRoots{}, Sampling: &ClientCapabilitiesSampling{Tools: JSONObject{}}}),
+		`{"roots":{},"sampling":{"tools":{}}}`)
+}
+
+func TestUnionsAreTyped(t *testing.T) {
+	var msg SamplingMessage
+	roundTrip(t, `{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"weather","input":{"city":"Paris"}}]}`, &msg)
+	if !msg.Content.IsList || len(msg.Content.List) != 1 {
+		t.Fatalf("content = %+v, want a list of one", msg.Content)
+	}
+	use, ok := msg.Content.List[0].(*ToolUseContent)
+	if !ok {
+		t.Fatalf("content[0] is %T, want *ToolUseContent", msg.Content.List[0])
+	}
+	if string(use.Input["city"]) != `"Paris"` {
+		t.Errorf("input.city = %s", use.Input["city"])
+	}
+
+	// The single form stays single.
+	roundTrip(t, `{"role":"user","content":{"type":"tool_result","toolUseId":"a","content":[{"type":"text","text":"18°C"}]}}`, &msg)
+	if msg.Content.IsList {
+		t.Errorf("single content decoded as a list")
+	}
+
+	for _, tt := range []struct {
+		data string
+		want string
+	}{
+		{`1`, "mcpdraft.RequestIDNumber"},
+		{`"1"`, "mcpdraft.RequestIDString"},
+	} {
+		id, err := UnmarshalRequestID([]byte(tt.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := typeString(id); got != tt.want {
+			t.Errorf("RequestID %s decoded as %s, want %s", tt.data, got, tt.want)
+		}
+	}
+}
+
+func typeString(v any) string { return fmt.Sprintf("%T", v) }
+
+func TestForwardCompatibility(t *testing.T) {
+	// An unknown content type, unknown members and _meta keys survive a round trip.
+	const data = `{"role":"assistant","model":"m","resultType":"complete","stopReason":"refusal",
+		"content":{"type":"video","url":"https://example.com/v.mp4","frames":1200},
+		"_meta":{"com.example/trace":{"id":12345678901234567890123}},"x-extension":[1,2,3]}`
+	var res CreateMessageResult
+	roundTrip(t, data, &res)
+	unknown, ok := res.Content.List[0].(*UnknownSamplingMessageContentBlock)
+	if !ok {
+		t.Fatalf("content is %T, want *UnknownSamplingMessageContentBlock", res.Content.List[0])
+	}
+	if !strings.Contains(string(unknown.Raw), `"frames":1200`) {
+		t.Errorf("raw = %s", unknown.Raw)
+	}
+	if res.StopReason == nil || *res.StopReason != "refusal" {
+		t.Errorf("open enum stopReason = %v", res.StopReason)
+	}
+	if string(res.Extra["x-extension"]) != `[1,2,3]` {
+		t.Errorf("extra = %v", res.Extra)
+	}
+	// Large integers in free-form JSON are kept exactly.
+	if !strings.Contains(marshal(t, res), "12345678901234567890123") {
+		t.Errorf("large integer lost: %s", marshal(t, res))
+	}
+}
+
+func TestDecodingIsStrict(t *testing.T) {
+	for _, tt := range []struct {
+		name, data, want string
+	}{
+		{"missing required member", `{"messages":[{"content":{"type":"text","text":"hi"}}],"maxTokens":10}`,
+			`/messages/0: missing required member "role"`},
+		{"member names are case-sensitive", `{"messages":[],"MaxTokens":10}`,
+			`missing required member "maxTokens"`},
+		{"duplicate member", `{"messages":[],"maxTokens":10,"maxTokens":20}`,
+			`/maxTokens: duplicate member name`},
+		{"invalid UTF-8", "{\"messages\":[],\"maxTokens\":1,\"systemPrompt\":\"\xff\"}",
+			`/systemPrompt: invalid UTF-8`},
+		{"integer required", `{"messages":[],"maxTokens":1.5}`,
+			`/maxTokens: `},
+		{"null for a non-nullable member", `{"messages":null,"maxTokens":1}`,
+			`/messages: `},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var p CreateMessageRequestParams
+			err := json.Unmarshal([]byte(tt.data), &p)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error = %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestTypedMessageDecoding(t *testing.T) {
+	req, err := UnmarshalClientRequest([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"weather","arguments":{"city":"Paris"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, ok := req.(*CallToolRequest)
+	if !ok {
+		t.Fatalf("decoded %T, want *CallToolRequest", req)
+	}
+	if call.Method != MethodCallTool || call.Params.Name != "weather" {
+		t.Errorf("decoded %+v", call)
+	}
+
+	// A result is decoded knowing the method of its request: an empty-looking result of
+	// tools/call is still a CallToolResult (or the InputRequiredResult tools/call may return).
+	res, err := UnmarshalServerResultFor(MethodCallTool, []byte(`{"resultType":"complete","content":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := res.(*CallToolResult); !ok {
+		t.Errorf("decoded %T, want *CallToolResult", res)
+	}
+
+	// Without the method, the most specific variant whose required members are present wins.
+	res, err = UnmarshalServerResult([]byte(`{"resultType":"complete","tools":[],"ttlMs":0,"cacheScope":"public"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := res.(*ListToolsResult); !ok {
+		t.Errorf("decoded %T, want *ListToolsResult", res)
+	}
+
+	// A request has every member of a notification: the request wins when "id" is present.
+	for data, want := range map[string]string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`:                        "*mcpdraft.JSONRPCRequest",
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`:          "*mcpdraft.JSONRPCNotification",
+		`{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}}`:     "*mcpdraft.JSONRPCResultResponse",
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}`: "*mcpdraft.JSONRPCErrorResponse",
+	} {
+		m, err := UnmarshalJSONRPCMessage([]byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := typeString(m); got != want {
+			t.Errorf("%s decoded as %s, want %s", data, got, want)
+		}
+	}
+
+	// The form elicitation's discriminator is optional.
+	p, err := UnmarshalElicitRequestParams([]byte(`{"message":"name?","requestedSchema":{"type":"object","properties":{}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.(*ElicitRequestFormParams); !ok {
+		t.Errorf("decoded %T, want *ElicitRequestFormParams", p)
+	}
+}
