@@ -132,9 +132,9 @@ func TestLoadMembers(t *testing.T) {
 		constraints string
 		pos         model.Pos
 	}{
-		{"priority", true, "How important.", "minimum 0, maximum 1", model.Pos{File: "s.json", Line: 4, Col: 1}},
-		{"uri", false, "", "format uri", model.Pos{File: "s.json", Line: 5, Col: 1}},
-		{"values", true, "", "minItems 1, maxItems 100", model.Pos{File: "s.json", Line: 6, Col: 1}},
+		{"priority", true, "How important.", "minimum=0 maximum=1", model.Pos{File: "s.json", Line: 4, Col: 1}},
+		{"uri", false, "", "format=uri", model.Pos{File: "s.json", Line: 5, Col: 1}},
+		{"values", true, "", "minItems=1 maxItems=100", model.Pos{File: "s.json", Line: 6, Col: 1}},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package jsonschema
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -54,24 +53,8 @@ func renderDepth(t *model.Type, depth int) string {
 
 // renderConstraints writes the constraints that are set.
 func renderConstraints(c model.Constraints) string {
-	var parts []string
-	if c.Minimum != nil {
-		parts = append(parts, fmt.Sprintf("minimum %g", *c.Minimum))
-	}
-	if c.Maximum != nil {
-		parts = append(parts, fmt.Sprintf("maximum %g", *c.Maximum))
-	}
-	if c.Format != "" {
-		parts = append(parts, "format "+c.Format)
-	}
-	if c.MinItems != nil {
-		parts = append(parts, fmt.Sprintf("minItems %d", *c.MinItems))
-	}
-	if c.MaxItems != nil {
-		parts = append(parts, fmt.Sprintf("maxItems %d", *c.MaxItems))
-	}
-	if parts == nil {
+	if c.IsZero() {
 		return "none"
 	}
-	return strings.Join(parts, ", ")
+	return c.String()
 }

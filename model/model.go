@@ -8,7 +8,10 @@
 // union, how a decoder tells its variants apart.
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Pos is a position in a schema file. Line and Col are 1-based; Col counts bytes.
 type Pos struct {
@@ -208,6 +211,27 @@ type Constraints struct {
 	Format   string   // @format
 	MinItems *int     // @minItems
 	MaxItems *int     // @maxItems
+}
+
+// String lists the constraints that are set ("minimum=0 maximum=1"), or returns "".
+func (c Constraints) String() string {
+	var parts []string
+	if c.Minimum != nil {
+		parts = append(parts, fmt.Sprintf("minimum=%g", *c.Minimum))
+	}
+	if c.Maximum != nil {
+		parts = append(parts, fmt.Sprintf("maximum=%g", *c.Maximum))
+	}
+	if c.Format != "" {
+		parts = append(parts, "format="+c.Format)
+	}
+	if c.MinItems != nil {
+		parts = append(parts, fmt.Sprintf("minItems=%d", *c.MinItems))
+	}
+	if c.MaxItems != nil {
+		parts = append(parts, fmt.Sprintf("maxItems=%d", *c.MaxItems))
+	}
+	return strings.Join(parts, " ")
 }
 
 // IsZero reports whether no constraint is set.

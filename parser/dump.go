@@ -99,24 +99,8 @@ func dumpObject(o *model.ObjectType, indent string) string {
 }
 
 func dumpConstraints(c model.Constraints) string {
-	var parts []string
-	if c.Minimum != nil {
-		parts = append(parts, fmt.Sprintf("minimum=%g", *c.Minimum))
-	}
-	if c.Maximum != nil {
-		parts = append(parts, fmt.Sprintf("maximum=%g", *c.Maximum))
-	}
-	if c.Format != "" {
-		parts = append(parts, "format="+c.Format)
-	}
-	if c.MinItems != nil {
-		parts = append(parts, fmt.Sprintf("minItems=%d", *c.MinItems))
-	}
-	if c.MaxItems != nil {
-		parts = append(parts, fmt.Sprintf("maxItems=%d", *c.MaxItems))
-	}
-	if len(parts) == 0 {
+	if c.IsZero() {
 		return ""
 	}
-	return "  (" + strings.Join(parts, " ") + ")"
+	return "  (" + c.String() + ")"
 }
