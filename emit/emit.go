@@ -13,18 +13,18 @@ import (
 
 // Options configure Generate.
 type Options struct {
-	Package    string // Go package name, e.g. "mcpdraft"
-	Version    string // spec version, e.g. "draft"
-	SchemaHash string // "sha256:<hex>" of the schema file, recorded in the header
-	Source     string // where the schema file came from, recorded in the header if set
-	Runtime    string // source of templates/wire/wire.go; its package clause is replaced
+	Package    string            // Go package name, e.g. "mcpdraft"
+	Version    string            // spec version, e.g. "draft"
+	SchemaHash string            // "sha256:<hex>" of the schema file, recorded in the header
+	Source     string            // where the schema file came from, recorded in the header if set
+	Runtime    map[string]string // the runtime's source files by name (templates.Runtime()); their package clauses are replaced
 	// PackageDoc is the text/template of doc.go (templates/doc.go.tmpl), executed with the fields
 	// Package and Version; empty for no doc.go.
 	PackageDoc string
 }
 
 // Generate returns the files of the Go package for s, by file name, every one gofmt-formatted:
-// types.go, json.go, unions.go, consts.go, wire.go (the runtime) and doc.go (the package doc). s must be classified
+// types.go, json.go, unions.go, consts.go, the runtime's files and doc.go (the package doc). s must be classified
 // (model.Classify). An error names the declaration at fault and its position.
 func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if opts.Package == "" {
@@ -45,7 +45,7 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if err := g.emit(); err != nil {
 		return nil, err
 	}
-	out := map[string][]byte{"wire.go": runtime}
+	out := runtime
 	if opts.PackageDoc != "" {
 		doc, err := g.packageDoc()
 		if err != nil {
@@ -92,9 +92,6 @@ type generator struct {
 
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
-
-	// usesVariants, usesTag and usesFirst record which helpers of unions.go the output needs.
-	usesVariants, usesTag, usesFirst bool
 }
 
 // header is the first line of every generated file.
@@ -144,7 +141,6 @@ func (g *generator) emit() error {
 	if err := g.results(); err != nil {
 		return err
 	}
-	g.helpers()
 	return g.constants()
 }
 

@@ -71,11 +71,11 @@ func TestGenerateErrors(t *testing.T) {
 		},
 		want: "test.ts:3:1: constant PARSE_ERROR: Go name ParseErrorCode is already used by declaration ParseErrorCode (test.ts:2:1)",
 	}, {
-		name: "helper collision",
+		name: "runtime helper collision",
 		schema: &model.Schema{Decls: []*model.Decl{
 			decl(1, "Variant", &model.Type{Kind: model.Union, Union: &model.UnionType{Variants: []*model.Type{typ(model.String), typ(model.Integer)}}}),
 		}},
-		want: "test.ts:1:1: function of union Variant: Go name decodeVariant is already used by helper",
+		want: "test.ts:1:1: function of union Variant: Go name decodeVariant is already used by runtime identifier (runtime wire_unions.go:",
 	}, {
 		name: "union without decision",
 		schema: &model.Schema{Decls: []*model.Decl{
@@ -97,18 +97,18 @@ func TestGenerateErrors(t *testing.T) {
 	}, {
 		name:   "no package",
 		schema: &model.Schema{},
-		opts:   Options{Runtime: templates.Wire},
+		opts:   Options{Runtime: templates.Runtime()},
 		want:   "emit: no package name",
 	}, {
 		name:   "bad runtime",
 		schema: &model.Schema{},
-		opts:   Options{Package: "p", Runtime: "not go"},
+		opts:   Options{Package: "p", Runtime: map[string]string{"wire.go": "not go"}},
 		want:   "emit: runtime:",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.opts.Package == "" && tt.opts.Runtime == "" {
-				tt.opts = Options{Package: "p", Version: "test", Runtime: templates.Wire}
+			if tt.opts.Package == "" && tt.opts.Runtime == nil {
+				tt.opts = Options{Package: "p", Version: "test", Runtime: templates.Runtime()}
 			}
 			if tt.name != "union without decision" {
 				require.NoError(t, model.Classify(tt.schema))

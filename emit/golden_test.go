@@ -25,7 +25,7 @@ func goldenInputs(t *testing.T) []string {
 	return files
 }
 
-// TestGolden generates each testdata/*.ts and compares the files (wire.go excepted) with
+// TestGolden generates each testdata/*.ts and compares the files (the runtime excepted) with
 // testdata/*.golden.
 func TestGolden(t *testing.T) {
 	for _, file := range goldenInputs(t) {
@@ -66,12 +66,12 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// concat joins the generated files but wire.go, each after a "-- name --" line.
+// concat joins the generated files but the runtime (wire*.go), each after a "-- name --" line.
 func concat(files map[string][]byte) []byte {
 	var b bytes.Buffer
 	names := slices.Sorted(func(yield func(string) bool) {
 		for name := range files {
-			if name != "wire.go" && !yield(name) {
+			if !strings.HasPrefix(name, "wire") && !yield(name) {
 				return
 			}
 		}

@@ -6,37 +6,38 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
+	"slices"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// runtime returns wire.go, the JSON runtime of Options.Runtime in the output package: the header,
-// the package clause (its package doc dropped), then the rest of the source as is. It reserves the
-// runtime's package-level names, and those of the fixed helpers, so that no generated name
-// collides with them.
-func (g *generator) runtime() ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "wire.go", g.opts.Runtime, parser.ParseComments)
-	if err != nil {
-		return nil, fmt.Errorf("emit: runtime: %v", err)
-	}
-	for _, d := range f.Decls {
-		for _, name := range declNames(d) {
-			if err := g.scope.declare(name, "runtime identifier", posOf(fset, d.Pos())); err != nil {
-				return nil, err
+// runtime returns the files of the JSON runtime (Options.Runtime) in the output package: the
+// header, the package clause (its package doc dropped), then the rest of the source as is. It
+// reserves the runtime's package-level names so that no generated name collides with them.
+func (g *generator) runtime() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, name := range slices.Sorted(maps.Keys(g.opts.Runtime)) {
+		src := g.opts.Runtime[name]
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			return nil, fmt.Errorf("emit: runtime: %v", err)
+		}
+		for _, d := range f.Decls {
+			for _, id := range declNames(d) {
+				if err := g.scope.declare(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
+					return nil, err
+				}
 			}
 		}
-	}
-	for _, name := range helperNames {
-		if err := g.scope.declare(name, "helper", posOf(fset, f.Package)); err != nil {
-			return nil, err
+		rest := src[fset.Position(f.Name.End()).Offset:]
+		text := fmt.Sprintf("// %s\n// %s\n\npackage %s%s", header, g.schemaLine(), g.opts.Package, rest)
+		formatted, err := format.Source([]byte(text))
+		if err != nil {
+			return nil, fmt.Errorf("emit: runtime: %s: %v", name, err)
 		}
-	}
-	rest := g.opts.Runtime[fset.Position(f.Name.End()).Offset:]
-	src := fmt.Sprintf("// %s\n// %s\n\npackage %s%s", header, g.schemaLine(), g.opts.Package, rest)
-	out, err := format.Source([]byte(src))
-	if err != nil {
-		return nil, fmt.Errorf("emit: runtime: %v", err)
+		out[name] = formatted
 	}
 	return out, nil
 }

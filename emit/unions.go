@@ -113,7 +113,6 @@ func (g *generator) decodeKinds(td *typeDecl) []jen.Code {
 		case k.jsonKind == "object" && td.objects != nil:
 			body = g.decodeObjects(td)
 		case len(k.variants) > 1:
-			g.usesFirst = true
 			args := []jen.Code{jen.Id("d")}
 			for _, v := range k.variants {
 				args = append(args, jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(td.name), jen.Error()).Block(decodeInto(v)...))
@@ -207,7 +206,6 @@ func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
 	if oc.decision.Discriminator == "" {
 		return g.decodeCandidates(td, allVariants(oc))
 	}
-	g.usesTag = true
 	var cases []jen.Code
 	missing := true
 	for _, tc := range tagCases(oc) {
@@ -245,7 +243,6 @@ func (g *generator) decodeCandidates(td *typeDecl, candidates []int) []jen.Code 
 }
 
 func (g *generator) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
-	g.usesVariants = true
 	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name)}
 	for _, c := range candidates {
 		args = append(args, jen.Lit(c))

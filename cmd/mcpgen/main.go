@@ -136,7 +136,7 @@ func generate(input, version, pkg string) (map[string][]byte, error) {
 		Version:    version,
 		SchemaHash: fmt.Sprintf("sha256:%x", sha256.Sum256(src)),
 		Source:     source,
-		Runtime:    templates.Wire,
+		Runtime:    templates.Runtime(),
 		PackageDoc: templates.Doc,
 	})
 }

@@ -71,8 +71,12 @@ func TestUnionsAreTyped(t *testing.T) {
 	if !ok {
 		t.Fatalf("content[0] is %T, want *ToolUseContent", msg.Content.List[0])
 	}
-	if string(use.Input["city"]) != `"Paris"` {
-		t.Errorf("input.city = %s", use.Input["city"])
+	var args struct{ City string }
+	if err := DecodeObject(use.Input, &args); err != nil || args.City != "Paris" {
+		t.Errorf("DecodeObject(input) = %+v, %v", args, err)
+	}
+	if input, err := EncodeObject(args); err != nil || string(input["City"]) != `"Paris"` {
+		t.Errorf("EncodeObject = %s, %v", input, err)
 	}
 
 	// The single form stays single.

@@ -1,0 +1,174 @@
+package wire
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// shape is a stand-in for a generated union; circle and square are its variants.
+type shape interface{ isShape() }
+
+type circle struct{ fields map[string]json.RawMessage }
+type square struct{ fields map[string]json.RawMessage }
+
+func (*circle) isShape() {}
+func (*square) isShape() {}
+
+// decodeFields decodes any object, then checks that its required members are present (as a
+// generated decoder does).
+func decodeFields(d *decoder, required ...string) (map[string]json.RawMessage, error) {
+	m := map[string]json.RawMessage{}
+	err := d.object(func(name string) (err error) {
+		m[name], err = d.raw()
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range required {
+		if _, ok := m[r]; !ok {
+			return nil, d.errorf("missing required member %q", r)
+		}
+	}
+	return m, nil
+}
+
+func (c *circle) decode(d *decoder) (err error) {
+	c.fields, err = decodeFields(d, "r")
+	if err == nil && string(c.fields["r"]) == "-1" {
+		err = d.errorf("negative radius")
+	}
+	return err
+}
+
+func (s *square) decode(d *decoder) (err error) {
+	s.fields, err = decodeFields(d, "side", "x")
+	return err
+}
+
+var shapes = []objectVariant[shape]{
+	{name: "circle", required: []string{"r"}, known: []string{"r", "x", "label"}, alloc: func() (shape, decodable) { v := new(circle); return v, v }},
+	{name: "square", required: []string{"side", "x"}, known: []string{"side", "x", "label"}, alloc: func() (shape, decodable) { v := new(square); return v, v }},
+}
+
+func TestDecodeVariant(t *testing.T) {
+	tests := []struct {
+		in, want, err string
+	}{
+		{`{"r":1}`, "*wire.circle", ""},
+		{`{"side":1,"x":0}`, "*wire.square", ""},
+		// Both fit: more required members first.
+		{`{"r":1,"side":2,"x":0}`, "*wire.square", ""},
+		// The more specific one fails to decode: the next is tried.
+		{`{"r":1,"side":2,"x":0,"label":"a"}`, "*wire.square", ""},
+		{`{"r":-1}`, "", "(root): negative radius"},
+		{`{"label":"a"}`, "", `(root): no variant of shape fits: circle needs "r", square needs "side"`},
+		{`[1]`, "", "(root): expected object, found array"},
+	}
+	for _, tt := range tests {
+		d := newDecoder([]byte(tt.in))
+		v, err := decodeVariant(d, "shape", shapes, 0, 1)
+		if tt.err != "" {
+			assert.EqualError(t, err, tt.err, tt.in)
+			continue
+		}
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, typeName(v), tt.in)
+		require.NoError(t, d.end(), tt.in)
+	}
+
+	// A single candidate is decoded directly, whatever its required members.
+	_, err := decodeVariant(newDecoder([]byte(`{"side":1}`)), "shape", shapes, 1)
+	assert.EqualError(t, err, `(root): missing required member "x"`)
+}
+
+func TestDecodeVariantSpecificity(t *testing.T) {
+	// Same required members: the one with more of its members present wins, then the first.
+	vs := []objectVariant[shape]{
+		{name: "circle", required: []string{"r"}, known: []string{"r"}, alloc: shapes[0].alloc},
+		{name: "square", required: []string{"r"}, known: []string{"r", "label"}, alloc: func() (shape, decodable) {
+			v := new(square)
+			return v, decodableFunc(func(d *decoder) (err error) { v.fields, err = decodeFields(d, "r"); return err })
+		}},
+	}
+	v, err := decodeVariant(newDecoder([]byte(`{"r":1,"label":"a"}`)), "shape", vs, 0, 1)
+	require.NoError(t, err)
+	assert.Equal(t, "*wire.square", typeName(v))
+	v, err = decodeVariant(newDecoder([]byte(`{"r":1}`)), "shape", vs, 0, 1)
+	require.NoError(t, err)
+	assert.Equal(t, "*wire.circle", typeName(v))
+}
+
+type decodableFunc func(d *decoder) error
+
+func (f decodableFunc) decode(d *decoder) error { return f(d) }
+
+func TestLookupTag(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"type":"text","text":"x"}`, `"text"`},
+		{`{"text":"x","type":"te\u0078t"}`, `"text"`},
+		{`{"type":"a\u003cb"}`, `"a\u003cb"`},
+		{`{"type":3}`, `3`},
+		{`{"text":"x"}`, ``},
+	}
+	for _, tt := range tests {
+		d := newDecoder([]byte(tt.in))
+		got, err := lookupTag(d, "type")
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+		require.NoError(t, d.skip(), "lookupTag must not consume the object")
+		require.NoError(t, d.end())
+	}
+}
+
+func TestDecodeFirst(t *testing.T) {
+	ints := func(d *decoder) (any, error) {
+		var n []int64
+		err := d.array(func(int) error { v, err := d.int64(); n = append(n, v); return err })
+		return n, err
+	}
+	strs := func(d *decoder) (any, error) {
+		var s []string
+		err := d.array(func(int) error { v, err := d.str(); s = append(s, v); return err })
+		return s, err
+	}
+	d := newDecoder([]byte(`["a","b"]`))
+	v, err := decodeFirst(d, ints, strs)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b"}, v)
+	require.NoError(t, d.end())
+
+	_, err = decodeFirst(newDecoder([]byte(`[true]`)), ints, strs)
+	assert.EqualError(t, err, "/0: expected number, found boolean")
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case *circle:
+		return "*wire.circle"
+	case *square:
+		return "*wire.square"
+	}
+	return "?"
+}
+
+func TestObjectHelpers(t *testing.T) {
+	type args struct {
+		City string `json:"city"`
+		Days int    `json:"days"`
+	}
+	m, err := EncodeObject(args{City: "Paris", Days: 3})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]json.RawMessage{"city": json.RawMessage(`"Paris"`), "days": json.RawMessage(`3`)}, m)
+
+	var got args
+	require.NoError(t, DecodeObject(m, &got))
+	assert.Equal(t, args{City: "Paris", Days: 3}, got)
+
+	_, err = EncodeObject([]int{1})
+	assert.EqualError(t, err, "(root): expected object, found array")
+	assert.Error(t, DecodeObject(map[string]json.RawMessage{"days": json.RawMessage(`"x"`)}, &got))
+}
