@@ -130,3 +130,17 @@ func assertNoTemps(t *testing.T, dir string) {
 		assert.False(t, strings.HasSuffix(e.Name(), ".tmp"), "temporary file left: %s", e.Name())
 	}
 }
+
+// TestSchemaJSON generates from schema.json, the second front end.
+func TestSchemaJSON(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-schema", filepath.Join("..", "..", "schema", "draft", "schema.json"), "-o", dir, "-pkg", "mcp"}, &out, &out))
+	types, err := os.ReadFile(filepath.Join(dir, "types.go"))
+	require.NoError(t, err)
+	assert.Contains(t, string(types), "\npackage mcp\n")
+	assert.Contains(t, string(types), "\ntype CreateMessageRequestParams struct {\n")
+	unions, err := os.ReadFile(filepath.Join(dir, "unions.go"))
+	require.NoError(t, err)
+	assert.Contains(t, string(unions), "\ntype SamplingMessageContentBlock interface {\n")
+}
