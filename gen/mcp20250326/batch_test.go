@@ -12,8 +12,8 @@ import (
 // and an array is a batch of requests and notifications or a batch of responses.
 func TestBatches(t *testing.T) {
 	for data, want := range map[string]string{
-		`{"jsonrpc":"2.0","id":1,"method":"ping"}`: "*mcp20250326.JSONRPCRequest",
-		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"}]`: "mcp20250326.JSONRPCBatchRequest",
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`:                                                               "*mcp20250326.JSONRPCRequest",
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"}]`:      "mcp20250326.JSONRPCBatchRequest",
 		`[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"no"}}]`: "mcp20250326.JSONRPCBatchResponse",
 	} {
 		m, err := UnmarshalJSONRPCMessage([]byte(data))
