@@ -55,7 +55,11 @@ func (g *generator) structCodec(td *typeDecl) {
 		enc = append(enc, encodeField(fd)...)
 	}
 	if td.rest.kind == rawKind {
-		enc = append(enc, jen.Id("e").Dot("extra").Call(jen.Id("v").Dot("Extra")))
+		args := []jen.Code{jen.Id("v").Dot("Extra")}
+		for _, fd := range td.fields {
+			args = append(args, jen.Lit(fd.member.Name))
+		}
+		enc = append(enc, jen.Id("e").Dot("extra").Call(args...))
 	} else {
 		enc = append(enc, encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0))
 	}
@@ -155,8 +159,9 @@ func (g *generator) collectionCodec(td *typeDecl) {
 	decodeMethod(f, td.name,
 		jen.Id("x").Op(":=").Add(underlying.code()).Values(),
 		decodeElems(jen.Id("x"), &underlying, 0),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("v").Op("=").Id("x"),
-		jen.Return(jen.Err()),
+		jen.Return(jen.Nil()),
 	)
 }
 
@@ -182,7 +187,8 @@ func (g *generator) scalarCodec(td *typeDecl, base string) {
 	encodeMethod(f, td.name, false, jen.Id("e").Dot(codecSuffix(base)).Call(jen.Id(base).Call(jen.Id("v"))))
 	decodeMethod(f, td.name,
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("d").Dot(codecSuffix(base)).Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("v").Op("=").Id(td.name).Call(jen.Id("x")),
-		jen.Return(jen.Err()),
+		jen.Return(jen.Nil()),
 	)
 }

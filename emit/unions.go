@@ -336,7 +336,9 @@ func decisionDoc(td *typeDecl) string {
 func objectsDoc(td *typeDecl, subject string) string {
 	oc := td.objects
 	const order = "trying those with more required members first, then those with more of their " +
-		"members present, then in the order listed"
+		"members present, then in the order listed (after one fails to decode, a later one is tried " +
+		"only if it defines every member present that the failed one defines; otherwise the error " +
+		"is returned)"
 	if oc.decision.Discriminator == "" {
 		var parts []string
 		for _, v := range oc.variants {

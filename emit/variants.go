@@ -36,7 +36,7 @@ func (g *generator) unknownType(td *typeDecl) {
 	)
 	f.Line()
 	jsonMethods(f, td.name)
-	encodeMethod(f, td.name, true, jen.Id("e").Dot("raw").Call(jen.Id("v").Dot("Raw")))
+	encodeMethod(f, td.name, true, jen.Id("e").Dot("rawObject").Call(jen.Id("v").Dot("Raw")))
 	decodeMethod(f, td.name,
 		jen.List(jen.Id("v").Dot("Raw"), jen.Err()).Op("=").Id("d").Dot("raw").Call(),
 		jen.Return(jen.Err()),

@@ -305,7 +305,10 @@ type Decision struct {
 // value no variant lists is an unknown variant, kept as raw JSON. Among several candidates (and,
 // without a discriminator, among all variants), those whose required members are all present are
 // tried in order of specificity: more required members first, then more of the variant's known
-// members present in the input, then declaration order. The first that decodes wins.
+// members present in the input, then declaration order. The first that decodes wins. After a
+// variant fails to decode, a later one is tried only if it defines every member present that
+// the failed one defines (otherwise it would take the failed members as unknown ones and hide
+// the error), and when none decodes the error is the first one's.
 type Variant struct {
 	// Type is the variant as written in the union: a Ref to an object declaration (or to an
 	// alias of one), or an inline Object.

@@ -34,7 +34,7 @@ func (v *Request) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -88,7 +88,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -131,7 +131,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.key("progressToken")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -175,7 +175,7 @@ func (v *Notification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -234,7 +234,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -285,7 +285,7 @@ func (v *Result) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -337,7 +337,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -405,7 +405,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -466,7 +466,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -529,7 +529,7 @@ func (v *JSONRPCError) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -594,7 +594,7 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -652,7 +652,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -710,7 +710,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.key("reason")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "requestId", "reason")
 	e.endObject()
 }
 
@@ -764,7 +764,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -822,7 +822,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.key("clientInfo")
 	v.ClientInfo.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -898,7 +898,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.key("instructions")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -970,7 +970,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1038,7 +1038,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.key("sampling")
 		v.Sampling.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "roots", "sampling")
 	e.endObject()
 }
 
@@ -1125,7 +1125,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1223,7 +1223,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.key("tools")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "logging", "prompts", "resources", "tools")
 	e.endObject()
 }
 
@@ -1349,7 +1349,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1396,7 +1396,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -1442,7 +1442,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1485,7 +1485,7 @@ func (v *Implementation) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("version")
 	e.str(v.Version)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "version")
 	e.endObject()
 }
 
@@ -1543,7 +1543,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1597,7 +1597,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1657,7 +1657,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.key("total")
 		e.float64(*v.Total)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken", "progress", "total")
 	e.endObject()
 }
 
@@ -1718,7 +1718,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1772,7 +1772,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.key("cursor")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "cursor")
 	e.endObject()
 }
 
@@ -1824,7 +1824,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -1875,7 +1875,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1945,7 +1945,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -2011,7 +2011,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2081,7 +2081,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -2145,7 +2145,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2199,7 +2199,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2262,7 +2262,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -2326,7 +2326,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2380,7 +2380,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2434,7 +2434,7 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2485,7 +2485,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2539,7 +2539,7 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2590,7 +2590,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2644,7 +2644,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2711,7 +2711,7 @@ func (v *Resource) encode(e *encoder) {
 		e.key("size")
 		e.int64(*v.Size)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "annotations", "uri", "name", "description", "mimeType", "size")
 	e.endObject()
 }
 
@@ -2791,7 +2791,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.key("mimeType")
 		e.str(*v.MimeType)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "annotations", "uriTemplate", "name", "description", "mimeType")
 	e.endObject()
 }
 
@@ -2858,7 +2858,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.key("mimeType")
 		e.str(*v.MimeType)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType")
 	e.endObject()
 }
 
@@ -2916,7 +2916,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.key("text")
 	e.str(v.Text)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "text")
 	e.endObject()
 }
 
@@ -2979,7 +2979,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.key("blob")
 	e.str(v.Blob)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "blob")
 	e.endObject()
 }
 
@@ -3040,7 +3040,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3110,7 +3110,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -3174,7 +3174,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3237,7 +3237,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -3310,7 +3310,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -3385,7 +3385,7 @@ func (v *Prompt) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "description", "arguments")
 	e.endObject()
 }
 
@@ -3451,7 +3451,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.key("required")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "description", "required")
 	e.endObject()
 }
 
@@ -3508,8 +3508,11 @@ func (v Role) encode(e *encoder) {
 
 func (v *Role) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = Role(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -3534,7 +3537,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodePromptMessageContent(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -3594,7 +3597,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "resource"))
 	e.key("resource")
 	encodeEmbeddedResourceResource(e, v.Resource)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "annotations", "type", "resource")
 	e.endObject()
 }
 
@@ -3655,7 +3658,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3711,7 +3714,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3781,7 +3784,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -3861,7 +3864,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.key("isError")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "content", "isError")
 	e.endObject()
 }
 
@@ -3926,7 +3929,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3989,7 +3992,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -4048,7 +4051,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4106,7 +4109,7 @@ func (v *Tool) encode(e *encoder) {
 	}
 	e.key("inputSchema")
 	v.InputSchema.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "description", "inputSchema")
 	e.endObject()
 }
 
@@ -4182,7 +4185,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -4281,7 +4284,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4335,7 +4338,7 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("level")
 	v.Level.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "level")
 	e.endObject()
 }
 
@@ -4386,7 +4389,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4446,7 +4449,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.key("data")
 	e.raw(v.Data)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "level", "logger", "data")
 	e.endObject()
 }
 
@@ -4505,8 +4508,11 @@ func (v LoggingLevel) encode(e *encoder) {
 
 func (v *LoggingLevel) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = LoggingLevel(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -4531,7 +4537,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4621,7 +4627,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.key("metadata")
 		v.Metadata.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
 }
 
@@ -4703,8 +4709,11 @@ func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageRequestParamsIncludeContext(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -4777,7 +4786,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.key("stopReason")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -4847,8 +4856,11 @@ func (v CreateMessageResultStopReason) encode(e *encoder) {
 
 func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageResultStopReason(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -4873,7 +4885,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodeSamplingMessageContent(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -4929,7 +4941,7 @@ func (v *Annotated) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "annotations")
 	e.endObject()
 }
 
@@ -4981,7 +4993,7 @@ func (v *AnnotatedAnnotations) encode(e *encoder) {
 		e.key("priority")
 		e.float64(*v.Priority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "audience", "priority")
 	e.endObject()
 }
 
@@ -5034,7 +5046,7 @@ func (v *TextContent) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "text"))
 	e.key("text")
 	e.str(v.Text)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "annotations", "type", "text")
 	e.endObject()
 }
 
@@ -5099,7 +5111,7 @@ func (v *ImageContent) encode(e *encoder) {
 	e.str(v.Data)
 	e.key("mimeType")
 	e.str(v.MimeType)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "annotations", "type", "data", "mimeType")
 	e.endObject()
 }
 
@@ -5180,7 +5192,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.key("intelligencePriority")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -5235,7 +5247,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -5278,7 +5290,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -5334,7 +5346,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 	encodeCompleteRequestParamsRef(e, v.Ref)
 	e.key("argument")
 	v.Argument.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "ref", "argument")
 	e.endObject()
 }
 
@@ -5390,7 +5402,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("value")
 	e.str(v.Value)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -5453,7 +5465,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.key("completion")
 	v.Completion.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -5521,7 +5533,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.key("hasMore")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -5583,7 +5595,7 @@ func (v *ResourceReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -5639,7 +5651,7 @@ func (v *PromptReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/prompt"))
 	e.key("name")
 	e.str(v.Name)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "name")
 	e.endObject()
 }
 
@@ -5697,7 +5709,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -5763,7 +5775,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -5826,7 +5838,7 @@ func (v *Root) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "name")
 	e.endObject()
 }
 
@@ -5882,7 +5894,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 

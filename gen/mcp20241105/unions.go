@@ -7,7 +7,7 @@ import "encoding/json"
 
 // JSONRPCMessage is the schema type JSONRPCMessage.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -174,8 +174,11 @@ func (v ProgressTokenString) encode(e *encoder) {
 
 func (v *ProgressTokenString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenString(x)
-	return err
+	return nil
 }
 
 // ProgressTokenNumber is the number variant of [ProgressToken].
@@ -203,8 +206,11 @@ func (v ProgressTokenNumber) encode(e *encoder) {
 
 func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenNumber(x)
-	return err
+	return nil
 }
 
 // A uniquely identifying ID for a request in JSON-RPC.
@@ -281,8 +287,11 @@ func (v RequestIDString) encode(e *encoder) {
 
 func (v *RequestIDString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDString(x)
-	return err
+	return nil
 }
 
 // RequestIDNumber is the number variant of [RequestID].
@@ -310,13 +319,16 @@ func (v RequestIDNumber) encode(e *encoder) {
 
 func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDNumber(x)
-	return err
+	return nil
 }
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -475,7 +487,7 @@ func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownPromptMessageContent) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
@@ -485,7 +497,7 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -644,7 +656,7 @@ func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownCallToolResultContent) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownCallToolResultContent) decode(d *decoder) (err error) {
@@ -739,7 +751,7 @@ func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownSamplingMessageContent) decode(d *decoder) (err error) {
@@ -834,7 +846,7 @@ func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
@@ -1028,7 +1040,7 @@ func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientRequest) decode(d *decoder) (err error) {
@@ -1141,7 +1153,7 @@ func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientNotification) decode(d *decoder) (err error) {
@@ -1151,7 +1163,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 
 // ClientResult is the schema type ClientResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots").
 type ClientResult interface {
 	isClientResult()
 }
@@ -1325,7 +1337,7 @@ func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerRequest) decode(d *decoder) (err error) {
@@ -1465,7 +1477,7 @@ func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerNotification) decode(d *decoder) (err error) {
@@ -1475,7 +1487,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 
 // ServerResult is the schema type ServerResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourcesResult] (requires "resources"), [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourcesResult] (requires "resources"), [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
 type ServerResult interface {
 	isServerResult()
 }

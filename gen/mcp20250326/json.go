@@ -42,8 +42,11 @@ func (v *JSONRPCBatchRequest) decode(d *decoder) (err error) {
 		x[i], err = decodeJSONRPCBatchRequestItem(d)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -78,8 +81,11 @@ func (v *JSONRPCBatchResponse) decode(d *decoder) (err error) {
 		x[i], err = decodeJSONRPCBatchResponseItem(d)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -106,7 +112,7 @@ func (v *Request) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -160,7 +166,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -203,7 +209,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.key("progressToken")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -247,7 +253,7 @@ func (v *Notification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -306,7 +312,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -357,7 +363,7 @@ func (v *Result) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -409,7 +415,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -477,7 +483,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -538,7 +544,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -601,7 +607,7 @@ func (v *JSONRPCError) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -666,7 +672,7 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -724,7 +730,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -782,7 +788,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.key("reason")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "requestId", "reason")
 	e.endObject()
 }
 
@@ -836,7 +842,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -894,7 +900,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.key("clientInfo")
 	v.ClientInfo.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -970,7 +976,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.key("instructions")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -1042,7 +1048,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1110,7 +1116,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.key("sampling")
 		v.Sampling.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "roots", "sampling")
 	e.endObject()
 }
 
@@ -1197,7 +1203,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1299,7 +1305,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.key("tools")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
 	e.endObject()
 }
 
@@ -1461,7 +1467,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1508,7 +1514,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -1554,7 +1560,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1597,7 +1603,7 @@ func (v *Implementation) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("version")
 	e.str(v.Version)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "version")
 	e.endObject()
 }
 
@@ -1655,7 +1661,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1709,7 +1715,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1773,7 +1779,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.key("message")
 		e.str(*v.Message)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -1837,7 +1843,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1891,7 +1897,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.key("cursor")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "cursor")
 	e.endObject()
 }
 
@@ -1943,7 +1949,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -1994,7 +2000,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2064,7 +2070,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -2130,7 +2136,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2200,7 +2206,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -2264,7 +2270,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2318,7 +2324,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2381,7 +2387,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -2445,7 +2451,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2499,7 +2505,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2553,7 +2559,7 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2604,7 +2610,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2658,7 +2664,7 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2709,7 +2715,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2763,7 +2769,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2830,7 +2836,7 @@ func (v *Resource) encode(e *encoder) {
 		e.key("size")
 		e.int64(*v.Size)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "name", "description", "mimeType", "annotations", "size")
 	e.endObject()
 }
 
@@ -2910,7 +2916,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uriTemplate", "name", "description", "mimeType", "annotations")
 	e.endObject()
 }
 
@@ -2977,7 +2983,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.key("mimeType")
 		e.str(*v.MimeType)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType")
 	e.endObject()
 }
 
@@ -3035,7 +3041,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.key("text")
 	e.str(v.Text)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "text")
 	e.endObject()
 }
 
@@ -3098,7 +3104,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.key("blob")
 	e.str(v.Blob)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "blob")
 	e.endObject()
 }
 
@@ -3159,7 +3165,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3229,7 +3235,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -3293,7 +3299,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3356,7 +3362,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -3429,7 +3435,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -3504,7 +3510,7 @@ func (v *Prompt) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "description", "arguments")
 	e.endObject()
 }
 
@@ -3570,7 +3576,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.key("required")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "description", "required")
 	e.endObject()
 }
 
@@ -3627,8 +3633,11 @@ func (v Role) encode(e *encoder) {
 
 func (v *Role) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = Role(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -3653,7 +3662,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodePromptMessageContent(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -3713,7 +3722,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "resource", "annotations")
 	e.endObject()
 }
 
@@ -3774,7 +3783,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3830,7 +3839,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3900,7 +3909,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -3980,7 +3989,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.key("isError")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "content", "isError")
 	e.endObject()
 }
 
@@ -4045,7 +4054,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4108,7 +4117,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -4167,7 +4176,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4237,7 +4246,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.key("openWorldHint")
 		e.bool(*v.OpenWorldHint)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -4300,7 +4309,7 @@ func (v *Tool) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "description", "inputSchema", "annotations")
 	e.endObject()
 }
 
@@ -4379,7 +4388,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -4478,7 +4487,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4532,7 +4541,7 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("level")
 	v.Level.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "level")
 	e.endObject()
 }
 
@@ -4583,7 +4592,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4643,7 +4652,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.key("data")
 	e.raw(v.Data)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "level", "logger", "data")
 	e.endObject()
 }
 
@@ -4702,8 +4711,11 @@ func (v LoggingLevel) encode(e *encoder) {
 
 func (v *LoggingLevel) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = LoggingLevel(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -4728,7 +4740,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4818,7 +4830,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.key("metadata")
 		v.Metadata.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
 }
 
@@ -4900,8 +4912,11 @@ func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageRequestParamsIncludeContext(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -4974,7 +4989,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.key("stopReason")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -5044,8 +5059,11 @@ func (v CreateMessageResultStopReason) encode(e *encoder) {
 
 func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageResultStopReason(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -5070,7 +5088,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodeSamplingMessageContent(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -5135,7 +5153,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.key("priority")
 		e.float64(*v.Priority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "audience", "priority")
 	e.endObject()
 }
 
@@ -5188,7 +5206,7 @@ func (v *TextContent) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "text", "annotations")
 	e.endObject()
 }
 
@@ -5253,7 +5271,7 @@ func (v *ImageContent) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations")
 	e.endObject()
 }
 
@@ -5323,7 +5341,7 @@ func (v *AudioContent) encode(e *encoder) {
 		e.key("annotations")
 		v.Annotations.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations")
 	e.endObject()
 }
 
@@ -5404,7 +5422,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.key("intelligencePriority")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -5459,7 +5477,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -5502,7 +5520,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -5558,7 +5576,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 	encodeCompleteRequestParamsRef(e, v.Ref)
 	e.key("argument")
 	v.Argument.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "ref", "argument")
 	e.endObject()
 }
 
@@ -5614,7 +5632,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("value")
 	e.str(v.Value)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -5677,7 +5695,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.key("completion")
 	v.Completion.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -5745,7 +5763,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.key("hasMore")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -5807,7 +5825,7 @@ func (v *ResourceReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -5863,7 +5881,7 @@ func (v *PromptReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/prompt"))
 	e.key("name")
 	e.str(v.Name)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "name")
 	e.endObject()
 }
 
@@ -5921,7 +5939,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -5987,7 +6005,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -6050,7 +6068,7 @@ func (v *Root) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "name")
 	e.endObject()
 }
 
@@ -6106,7 +6124,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 

@@ -34,7 +34,7 @@ func (v *Request) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -88,7 +88,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -131,7 +131,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.key("progressToken")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -175,7 +175,7 @@ func (v *Notification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -234,7 +234,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -285,7 +285,7 @@ func (v *Result) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -337,7 +337,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -405,7 +405,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -466,7 +466,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -529,7 +529,7 @@ func (v *JSONRPCError) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -594,7 +594,7 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -652,7 +652,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -710,7 +710,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.key("reason")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "requestId", "reason")
 	e.endObject()
 }
 
@@ -764,7 +764,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -822,7 +822,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.key("clientInfo")
 	v.ClientInfo.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -898,7 +898,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.key("instructions")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -970,7 +970,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1042,7 +1042,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.key("elicitation")
 		v.Elicitation.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation")
 	e.endObject()
 }
 
@@ -1132,7 +1132,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1267,7 +1267,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.key("tools")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
 	e.endObject()
 }
 
@@ -1429,7 +1429,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1476,7 +1476,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -1522,7 +1522,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1567,7 +1567,7 @@ func (v *BaseMetadata) encode(e *encoder) {
 		e.key("title")
 		e.str(*v.Title)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title")
 	e.endObject()
 }
 
@@ -1625,7 +1625,7 @@ func (v *Implementation) encode(e *encoder) {
 	}
 	e.key("version")
 	e.str(v.Version)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "version")
 	e.endObject()
 }
 
@@ -1686,7 +1686,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1740,7 +1740,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1804,7 +1804,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.key("message")
 		e.str(*v.Message)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -1868,7 +1868,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -1922,7 +1922,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.key("cursor")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "cursor")
 	e.endObject()
 }
 
@@ -1974,7 +1974,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -2025,7 +2025,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2095,7 +2095,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -2161,7 +2161,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2231,7 +2231,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -2295,7 +2295,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2349,7 +2349,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2412,7 +2412,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -2476,7 +2476,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2530,7 +2530,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2584,7 +2584,7 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2635,7 +2635,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2689,7 +2689,7 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2740,7 +2740,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2794,7 +2794,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -2874,7 +2874,7 @@ func (v *Resource) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
 }
 
@@ -2976,7 +2976,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -3061,7 +3061,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
 }
 
@@ -3134,7 +3134,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.key("text")
 	e.str(v.Text)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
 	e.endObject()
 }
 
@@ -3212,7 +3212,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.key("blob")
 	e.str(v.Blob)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
 	e.endObject()
 }
 
@@ -3279,7 +3279,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3349,7 +3349,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -3413,7 +3413,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -3476,7 +3476,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -3549,7 +3549,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -3637,7 +3637,7 @@ func (v *Prompt) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "description", "arguments", "_meta")
 	e.endObject()
 }
 
@@ -3716,7 +3716,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.key("required")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "description", "required")
 	e.endObject()
 }
 
@@ -3776,8 +3776,11 @@ func (v Role) encode(e *encoder) {
 
 func (v *Role) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = Role(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -3802,7 +3805,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodeContentBlock(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -3889,7 +3892,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	e.endObject()
 }
 
@@ -3984,7 +3987,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -4051,7 +4054,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4107,7 +4110,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4177,7 +4180,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -4266,7 +4269,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.key("isError")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
 	e.endObject()
 }
 
@@ -4337,7 +4340,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4400,7 +4403,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -4459,7 +4462,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4529,7 +4532,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.key("openWorldHint")
 		e.bool(*v.OpenWorldHint)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -4609,7 +4612,7 @@ func (v *Tool) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -4700,7 +4703,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -4816,7 +4819,7 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -4915,7 +4918,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -4969,7 +4972,7 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("level")
 	v.Level.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "level")
 	e.endObject()
 }
 
@@ -5020,7 +5023,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -5080,7 +5083,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.key("data")
 	e.raw(v.Data)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "level", "logger", "data")
 	e.endObject()
 }
 
@@ -5139,8 +5142,11 @@ func (v LoggingLevel) encode(e *encoder) {
 
 func (v *LoggingLevel) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = LoggingLevel(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -5165,7 +5171,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -5255,7 +5261,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.key("metadata")
 		v.Metadata.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
 }
 
@@ -5337,8 +5343,11 @@ func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageRequestParamsIncludeContext(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -5411,7 +5420,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.key("stopReason")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -5481,8 +5490,11 @@ func (v CreateMessageResultStopReason) encode(e *encoder) {
 
 func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageResultStopReason(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -5507,7 +5519,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodeSamplingMessageContent(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -5576,7 +5588,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.key("lastModified")
 		e.str(*v.LastModified)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "audience", "priority", "lastModified")
 	e.endObject()
 }
 
@@ -5641,7 +5653,7 @@ func (v *TextContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5721,7 +5733,7 @@ func (v *ImageContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5806,7 +5818,7 @@ func (v *AudioContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5893,7 +5905,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.key("intelligencePriority")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -5948,7 +5960,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -5991,7 +6003,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -6051,7 +6063,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 		e.key("context")
 		v.Context.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "ref", "argument", "context")
 	e.endObject()
 }
 
@@ -6110,7 +6122,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("value")
 	e.str(v.Value)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -6171,7 +6183,7 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "arguments")
 	e.endObject()
 }
 
@@ -6224,7 +6236,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.key("completion")
 	v.Completion.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -6292,7 +6304,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.key("hasMore")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -6354,7 +6366,7 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -6414,7 +6426,7 @@ func (v *PromptReference) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "type")
 	e.endObject()
 }
 
@@ -6475,7 +6487,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -6541,7 +6553,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -6613,7 +6625,7 @@ func (v *Root) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
 }
 
@@ -6675,7 +6687,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -6729,7 +6741,7 @@ func (v *ElicitRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "elicitation/create"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -6785,7 +6797,7 @@ func (v *ElicitRequestParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("requestedSchema")
 	v.RequestedSchema.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "message", "requestedSchema")
 	e.endObject()
 }
 
@@ -6855,7 +6867,7 @@ func (v *ElicitRequestParamsRequestedSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -6940,7 +6952,7 @@ func (v *StringSchema) encode(e *encoder) {
 		e.key("format")
 		v.Format.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format")
 	e.endObject()
 }
 
@@ -7006,8 +7018,11 @@ func (v StringSchemaFormat) encode(e *encoder) {
 
 func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = StringSchemaFormat(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -7046,7 +7061,7 @@ func (v *NumberSchema) encode(e *encoder) {
 		e.key("maximum")
 		e.float64(*v.Maximum)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum")
 	e.endObject()
 }
 
@@ -7109,8 +7124,11 @@ func (v NumberSchemaType) encode(e *encoder) {
 
 func (v *NumberSchemaType) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = NumberSchemaType(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -7145,7 +7163,7 @@ func (v *BooleanSchema) encode(e *encoder) {
 		e.key("default")
 		e.bool(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "default")
 	e.endObject()
 }
 
@@ -7227,7 +7245,7 @@ func (v *EnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames")
 	e.endObject()
 }
 
@@ -7317,7 +7335,7 @@ func (v *ElicitResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "action", "content")
 	e.endObject()
 }
 
@@ -7380,6 +7398,9 @@ func (v ElicitResultAction) encode(e *encoder) {
 
 func (v *ElicitResultAction) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultAction(x)
-	return err
+	return nil
 }

@@ -7,7 +7,7 @@ import "encoding/json"
 
 // Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -174,8 +174,11 @@ func (v ProgressTokenString) encode(e *encoder) {
 
 func (v *ProgressTokenString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenString(x)
-	return err
+	return nil
 }
 
 // ProgressTokenNumber is the number variant of [ProgressToken].
@@ -203,8 +206,11 @@ func (v ProgressTokenNumber) encode(e *encoder) {
 
 func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenNumber(x)
-	return err
+	return nil
 }
 
 // A uniquely identifying ID for a request in JSON-RPC.
@@ -281,8 +287,11 @@ func (v RequestIDString) encode(e *encoder) {
 
 func (v *RequestIDString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDString(x)
-	return err
+	return nil
 }
 
 // RequestIDNumber is the number variant of [RequestID].
@@ -310,13 +319,16 @@ func (v RequestIDNumber) encode(e *encoder) {
 
 func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDNumber(x)
-	return err
+	return nil
 }
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -381,7 +393,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -540,7 +552,7 @@ func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownSamplingMessageContent) decode(d *decoder) (err error) {
@@ -662,7 +674,7 @@ func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownContentBlock) decode(d *decoder) (err error) {
@@ -757,7 +769,7 @@ func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
@@ -768,7 +780,7 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // Restricted schema definitions that only allow primitive types
 // without nested objects or arrays.
 //
-// Decoding reads the "type" member: "string" is one of [*StringSchema] or [*EnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema]; any other value is [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed.
+// Decoding reads the "type" member: "string" is one of [*StringSchema] or [*EnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema]; any other value is [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 }
@@ -907,7 +919,7 @@ func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
@@ -997,8 +1009,11 @@ func (v ElicitResultContentString) encode(e *encoder) {
 
 func (v *ElicitResultContentString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentString(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentNumber is the number variant of [ElicitResultContent].
@@ -1026,8 +1041,11 @@ func (v ElicitResultContentNumber) encode(e *encoder) {
 
 func (v *ElicitResultContentNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentNumber(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentBoolean is the boolean variant of [ElicitResultContent].
@@ -1055,8 +1073,11 @@ func (v ElicitResultContentBoolean) encode(e *encoder) {
 
 func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 	x, err := d.bool()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentBoolean(x)
-	return err
+	return nil
 }
 
 // ClientRequest is the schema type ClientRequest.
@@ -1247,7 +1268,7 @@ func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientRequest) decode(d *decoder) (err error) {
@@ -1362,7 +1383,7 @@ func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientNotification) decode(d *decoder) (err error) {
@@ -1372,7 +1393,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 
 // ClientResult is the schema type ClientResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -1574,7 +1595,7 @@ func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerRequest) decode(d *decoder) (err error) {
@@ -1716,7 +1737,7 @@ func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerNotification) decode(d *decoder) (err error) {
@@ -1726,7 +1747,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 
 // ServerResult is the schema type ServerResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {

@@ -3,6 +3,8 @@
 
 package mcp20250618
 
+import "slices"
+
 // The helpers of the decoders of unions: choosing a variant of a union of objects by its required
 // members, reading a discriminator, and trying the alternatives of a JSON kind in order.
 
@@ -23,8 +25,9 @@ type decodable interface {
 // decodeVariant decodes the object at d as one of the candidates (indexes into variants) of the
 // union named union. The candidates whose required members are all present are tried in order
 // of specificity: more required members first, then more of their members present in the
-// object, then their order in candidates. The first that decodes wins; if none does, the error
-// is the first one's.
+// object, then their order in candidates. The first that decodes wins. After a failure, a
+// candidate is tried only if it defines every member present that a failed one defines; if none
+// decodes, the error is the first one's.
 func decodeVariant[U any](d *decoder, union string, variants []objectVariant[U], candidates ...int) (U, error) {
 	if len(candidates) == 1 {
 		u, v := variants[candidates[0]].alloc()
@@ -64,7 +67,11 @@ func decodeVariant[U any](d *decoder, union string, variants []objectVariant[U],
 		return zero, d.errorf("no variant of %s fits: %s", union, missing)
 	}
 	var first error
+	var failed []int
 	for _, c := range fits {
+		if !knowsAll(&variants[c], variants, failed, members) {
+			continue
+		}
 		s := d.save()
 		u, v := variants[c].alloc()
 		err := v.decode(d)
@@ -74,9 +81,24 @@ func decodeVariant[U any](d *decoder, union string, variants []objectVariant[U],
 		if first == nil {
 			first = err
 		}
+		failed = append(failed, c)
 		d.restore(s)
 	}
 	return zero, first
+}
+
+// knowsAll reports whether v defines every member of the object (members) that one of the
+// failed variants defines: only then may v be chosen after them. A variant that knows less
+// would take what failed to decode as unknown members, and hide the error.
+func knowsAll[U any](v *objectVariant[U], variants []objectVariant[U], failed []int, members map[string]bool) bool {
+	for _, f := range failed {
+		for _, name := range variants[f].known {
+			if members[name] && !slices.Contains(v.known, name) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // missingMember returns the first of names that is not in members, or "".
@@ -89,22 +111,22 @@ func missingMember(members map[string]bool, names []string) string {
 	return ""
 }
 
-// lookupTag returns the member name of the object at d as JSON text, a string written the way
-// the encoder writes it, or "" when the object has no such member. The object is not consumed.
+// lookupTag returns the member name of the object at d, a string, as JSON text written the way
+// the encoder writes it, or "" when the object has no such member. A value that is not a string
+// is an error. The object is not consumed.
 func lookupTag(d *decoder, name string) (string, error) {
 	raw, ok, err := d.lookup(name)
 	if err != nil || !ok {
 		return "", err
 	}
-	if raw[0] == '"' {
-		for _, c := range raw {
-			if c == '\\' {
-				s, err := newDecoder(raw).str()
-				var e encoder
-				e.str(s)
-				return string(e.buf), err
-			}
-		}
+	if raw[0] != '"' {
+		return "", d.errorf("member %q must be a string, found %s", name, (&decoder{data: raw}).found())
+	}
+	if slices.Contains(raw, '\\') {
+		s, err := newDecoder(raw).str()
+		var e encoder
+		e.str(s)
+		return string(e.buf), err
 	}
 	return string(raw), nil
 }

@@ -36,7 +36,7 @@ func (v *TaskAugmentedRequestParams) encode(e *encoder) {
 		e.key("task")
 		v.Task.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "task")
 	e.endObject()
 }
 
@@ -82,7 +82,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -125,7 +125,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.key("progressToken")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -174,7 +174,7 @@ func (v *Request) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -236,7 +236,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -289,7 +289,7 @@ func (v *Notification) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -351,7 +351,7 @@ func (v *Result) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -401,7 +401,7 @@ func (v *Error) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -470,7 +470,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -546,7 +546,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -610,7 +610,7 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -675,7 +675,7 @@ func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	}
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -737,7 +737,7 @@ func (v *URLElicitationRequiredError) encode(e *encoder) {
 	}
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -797,7 +797,7 @@ func (v *URLElicitationRequiredErrorError) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("data")
 	v.Data.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -861,7 +861,7 @@ func (v *URLElicitationRequiredErrorErrorData) encode(e *encoder) {
 		v.Elicitations[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "elicitations")
 	e.endObject()
 }
 
@@ -929,7 +929,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.key("reason")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "requestId", "reason")
 	e.endObject()
 }
 
@@ -982,7 +982,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -1049,7 +1049,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.key("clientInfo")
 	v.ClientInfo.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -1117,7 +1117,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -1198,7 +1198,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.key("instructions")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -1272,7 +1272,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -1353,7 +1353,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.key("tasks")
 		v.Tasks.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "tasks")
 	e.endObject()
 }
 
@@ -1446,7 +1446,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1493,7 +1493,7 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 		e.key("tools")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "context", "tools")
 	e.endObject()
 }
 
@@ -1609,7 +1609,7 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 		e.key("url")
 		v.URL.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "form", "url")
 	e.endObject()
 }
 
@@ -1729,7 +1729,7 @@ func (v *ClientCapabilitiesTasks) encode(e *encoder) {
 		e.key("requests")
 		v.Requests.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "list", "cancel", "requests")
 	e.endObject()
 }
 
@@ -1848,7 +1848,7 @@ func (v *ClientCapabilitiesTasksRequests) encode(e *encoder) {
 		e.key("elicitation")
 		v.Elicitation.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "sampling", "elicitation")
 	e.endObject()
 }
 
@@ -1894,7 +1894,7 @@ func (v *ClientCapabilitiesTasksRequestsSampling) encode(e *encoder) {
 		e.key("createMessage")
 		v.CreateMessage.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "createMessage")
 	e.endObject()
 }
 
@@ -1970,7 +1970,7 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) encode(e *encoder) {
 		e.key("create")
 		v.Create.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "create")
 	e.endObject()
 }
 
@@ -2076,7 +2076,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.key("tasks")
 		v.Tasks.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "tasks")
 	e.endObject()
 }
 
@@ -2241,7 +2241,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2288,7 +2288,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -2334,7 +2334,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2385,7 +2385,7 @@ func (v *ServerCapabilitiesTasks) encode(e *encoder) {
 		e.key("requests")
 		v.Requests.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "list", "cancel", "requests")
 	e.endObject()
 }
 
@@ -2500,7 +2500,7 @@ func (v *ServerCapabilitiesTasksRequests) encode(e *encoder) {
 		e.key("tools")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "tools")
 	e.endObject()
 }
 
@@ -2543,7 +2543,7 @@ func (v *ServerCapabilitiesTasksRequestsTools) encode(e *encoder) {
 		e.key("call")
 		v.Call.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "call")
 	e.endObject()
 }
 
@@ -2634,7 +2634,7 @@ func (v *Icon) encode(e *encoder) {
 		e.key("theme")
 		v.Theme.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
 	e.endObject()
 }
 
@@ -2698,8 +2698,11 @@ func (v IconTheme) encode(e *encoder) {
 
 func (v *IconTheme) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = IconTheme(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -2729,7 +2732,7 @@ func (v *Icons) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "icons")
 	e.endObject()
 }
 
@@ -2777,7 +2780,7 @@ func (v *BaseMetadata) encode(e *encoder) {
 		e.key("title")
 		e.str(*v.Title)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title")
 	e.endObject()
 }
 
@@ -2852,7 +2855,7 @@ func (v *Implementation) encode(e *encoder) {
 		e.key("websiteUrl")
 		e.str(*v.WebsiteURL)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
 	e.endObject()
 }
 
@@ -2929,7 +2932,7 @@ func (v *PingRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3010,7 +3013,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.key("message")
 		e.str(*v.Message)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -3080,7 +3083,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -3145,7 +3148,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.key("cursor")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "cursor")
 	e.endObject()
 }
 
@@ -3197,7 +3200,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3270,7 +3273,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -3325,7 +3328,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3405,7 +3408,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -3475,7 +3478,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3555,7 +3558,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -3621,7 +3624,7 @@ func (v *ResourceRequestParams) encode(e *encoder) {
 	}
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -3677,7 +3680,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 	}
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -3735,7 +3738,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3813,7 +3816,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -3879,7 +3882,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -3940,7 +3943,7 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 	}
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -3998,7 +4001,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -4066,7 +4069,7 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	}
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4124,7 +4127,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -4197,7 +4200,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	}
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4256,7 +4259,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -4355,7 +4358,7 @@ func (v *Resource) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
 }
 
@@ -4472,7 +4475,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -4563,7 +4566,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
 }
 
@@ -4636,7 +4639,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.key("text")
 	e.str(v.Text)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
 	e.endObject()
 }
 
@@ -4714,7 +4717,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.key("blob")
 	e.str(v.Blob)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
 	e.endObject()
 }
 
@@ -4785,7 +4788,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -4865,7 +4868,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -4940,7 +4943,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "name", "arguments")
 	e.endObject()
 }
 
@@ -5004,7 +5007,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -5086,7 +5089,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -5183,7 +5186,7 @@ func (v *Prompt) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 	e.endObject()
 }
 
@@ -5268,7 +5271,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.key("required")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "description", "required")
 	e.endObject()
 }
 
@@ -5328,8 +5331,11 @@ func (v Role) encode(e *encoder) {
 
 func (v *Role) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = Role(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -5354,7 +5360,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodeContentBlock(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -5450,7 +5456,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	e.endObject()
 }
 
@@ -5551,7 +5557,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5620,7 +5626,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -5685,7 +5691,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -5765,7 +5771,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -5854,7 +5860,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.key("isError")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
 	e.endObject()
 }
 
@@ -5940,7 +5946,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "task", "name", "arguments")
 	e.endObject()
 }
 
@@ -6007,7 +6013,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -6077,7 +6083,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -6152,7 +6158,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.key("openWorldHint")
 		e.bool(*v.OpenWorldHint)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -6207,7 +6213,7 @@ func (v *ToolExecution) encode(e *encoder) {
 		e.key("taskSupport")
 		v.TaskSupport.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "taskSupport")
 	e.endObject()
 }
 
@@ -6250,8 +6256,11 @@ func (v ToolExecutionTaskSupport) encode(e *encoder) {
 
 func (v *ToolExecutionTaskSupport) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ToolExecutionTaskSupport(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -6314,7 +6323,7 @@ func (v *Tool) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "execution", "outputSchema", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -6418,7 +6427,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -6541,7 +6550,7 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -6643,8 +6652,11 @@ func (v TaskStatus) encode(e *encoder) {
 
 func (v *TaskStatus) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = TaskStatus(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -6669,7 +6681,7 @@ func (v *TaskMetadata) encode(e *encoder) {
 		e.key("ttl")
 		e.int64(*v.Ttl)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "ttl")
 	e.endObject()
 }
 
@@ -6710,7 +6722,7 @@ func (v *RelatedTaskMetadata) encode(e *encoder) {
 	e.beginObject()
 	e.key("taskId")
 	e.str(v.TaskID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -6779,7 +6791,7 @@ func (v *Task) encode(e *encoder) {
 		e.key("pollInterval")
 		e.int64(*v.PollInterval)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -6867,7 +6879,7 @@ func (v *CreateTaskResult) encode(e *encoder) {
 	}
 	e.key("task")
 	v.Task.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "task")
 	e.endObject()
 }
 
@@ -6928,7 +6940,7 @@ func (v *GetTaskRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -6992,7 +7004,7 @@ func (v *GetTaskRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("taskId")
 	e.str(v.TaskID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -7070,7 +7082,7 @@ func (v *GetTaskResult) encode(e *encoder) {
 		e.key("pollInterval")
 		e.int64(*v.PollInterval)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -7161,7 +7173,7 @@ func (v *GetTaskPayloadRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -7225,7 +7237,7 @@ func (v *GetTaskPayloadRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("taskId")
 	e.str(v.TaskID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -7281,7 +7293,7 @@ func (v *GetTaskPayloadResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -7331,7 +7343,7 @@ func (v *CancelTaskRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -7395,7 +7407,7 @@ func (v *CancelTaskRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("taskId")
 	e.str(v.TaskID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -7473,7 +7485,7 @@ func (v *CancelTaskResult) encode(e *encoder) {
 		e.key("pollInterval")
 		e.int64(*v.PollInterval)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -7566,7 +7578,7 @@ func (v *ListTasksRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -7646,7 +7658,7 @@ func (v *ListTasksResult) encode(e *encoder) {
 		v.Tasks[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "nextCursor", "tasks")
 	e.endObject()
 }
 
@@ -7737,7 +7749,7 @@ func (v *TaskStatusNotificationParams) encode(e *encoder) {
 		e.key("pollInterval")
 		e.int64(*v.PollInterval)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -7826,7 +7838,7 @@ func (v *TaskStatusNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -7889,7 +7901,7 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 	}
 	e.key("level")
 	v.Level.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "level")
 	e.endObject()
 }
 
@@ -7947,7 +7959,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -8026,7 +8038,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.key("data")
 	e.raw(v.Data)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "level", "logger", "data")
 	e.endObject()
 }
 
@@ -8093,7 +8105,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -8154,8 +8166,11 @@ func (v LoggingLevel) encode(e *encoder) {
 
 func (v *LoggingLevel) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = LoggingLevel(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -8235,7 +8250,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.key("toolChoice")
 		v.ToolChoice.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "task", "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
 	e.endObject()
 }
 
@@ -8332,8 +8347,11 @@ func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageRequestParamsIncludeContext(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -8391,7 +8409,7 @@ func (v *ToolChoice) encode(e *encoder) {
 		e.key("mode")
 		v.Mode.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "mode")
 	e.endObject()
 }
 
@@ -8434,8 +8452,11 @@ func (v ToolChoiceMode) encode(e *encoder) {
 
 func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ToolChoiceMode(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -8464,7 +8485,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -8545,7 +8566,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.key("stopReason")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -8615,8 +8636,11 @@ func (v CreateMessageResultStopReason) encode(e *encoder) {
 
 func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageResultStopReason(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -8650,7 +8674,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content", "_meta")
 	e.endObject()
 }
 
@@ -8725,7 +8749,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.key("lastModified")
 		e.str(*v.LastModified)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "audience", "priority", "lastModified")
 	e.endObject()
 }
 
@@ -8790,7 +8814,7 @@ func (v *TextContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -8870,7 +8894,7 @@ func (v *ImageContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -8955,7 +8979,7 @@ func (v *AudioContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -9043,7 +9067,7 @@ func (v *ToolUseContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "id", "name", "input", "_meta")
 	e.endObject()
 }
 
@@ -9148,7 +9172,7 @@ func (v *ToolResultContent) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 	e.endObject()
 }
 
@@ -9246,7 +9270,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.key("intelligencePriority")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -9301,7 +9325,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -9352,7 +9376,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 		e.key("context")
 		v.Context.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "ref", "argument", "context")
 	e.endObject()
 }
 
@@ -9414,7 +9438,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("value")
 	e.str(v.Value)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -9475,7 +9499,7 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "arguments")
 	e.endObject()
 }
 
@@ -9525,7 +9549,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -9598,7 +9622,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.key("completion")
 	v.Completion.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -9666,7 +9690,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.key("hasMore")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -9728,7 +9752,7 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -9788,7 +9812,7 @@ func (v *PromptReference) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "type")
 	e.endObject()
 }
 
@@ -9853,7 +9877,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -9929,7 +9953,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -10001,7 +10025,7 @@ func (v *Root) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
 }
 
@@ -10065,7 +10089,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -10136,7 +10160,7 @@ func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("requestedSchema")
 	v.RequestedSchema.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "task", "mode", "message", "requestedSchema")
 	e.endObject()
 }
 
@@ -10219,7 +10243,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -10301,7 +10325,7 @@ func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.str(v.ElicitationID)
 	e.key("url")
 	e.str(v.URL)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "task", "mode", "message", "elicitationId", "url")
 	e.endObject()
 }
 
@@ -10377,7 +10401,7 @@ func (v *ElicitRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -10465,7 +10489,7 @@ func (v *StringSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
 	e.endObject()
 }
 
@@ -10534,8 +10558,11 @@ func (v StringSchemaFormat) encode(e *encoder) {
 
 func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = StringSchemaFormat(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -10578,7 +10605,7 @@ func (v *NumberSchema) encode(e *encoder) {
 		e.key("default")
 		e.float64(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
 	e.endObject()
 }
 
@@ -10644,8 +10671,11 @@ func (v NumberSchemaType) encode(e *encoder) {
 
 func (v *NumberSchemaType) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = NumberSchemaType(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -10680,7 +10710,7 @@ func (v *BooleanSchema) encode(e *encoder) {
 		e.key("default")
 		e.bool(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "default")
 	e.endObject()
 }
 
@@ -10757,7 +10787,7 @@ func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "enum", "default")
 	e.endObject()
 }
 
@@ -10844,7 +10874,7 @@ func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
 	e.endObject()
 }
 
@@ -10913,7 +10943,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.key("title")
 	e.str(v.Title)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -10994,7 +11024,7 @@ func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -11074,7 +11104,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		e.str(v.Enum[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "enum")
 	e.endObject()
 }
 
@@ -11160,7 +11190,7 @@ func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -11238,7 +11268,7 @@ func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		v.AnyOf[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "anyOf")
 	e.endObject()
 }
 
@@ -11293,7 +11323,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.key("title")
 	e.str(v.Title)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -11375,7 +11405,7 @@ func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
 	e.endObject()
 }
 
@@ -11468,7 +11498,7 @@ func (v *ElicitResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "action", "content")
 	e.endObject()
 }
 
@@ -11531,8 +11561,11 @@ func (v ElicitResultAction) encode(e *encoder) {
 
 func (v *ElicitResultAction) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultAction(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -11559,7 +11592,7 @@ func (v *ElicitationCompleteNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -11618,7 +11651,7 @@ func (v *ElicitationCompleteNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("elicitationId")
 	e.str(v.ElicitationID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "elicitationId")
 	e.endObject()
 }
 

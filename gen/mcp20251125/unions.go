@@ -7,7 +7,7 @@ import "encoding/json"
 
 // Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -174,8 +174,11 @@ func (v ProgressTokenString) encode(e *encoder) {
 
 func (v *ProgressTokenString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenString(x)
-	return err
+	return nil
 }
 
 // ProgressTokenNumber is the number variant of [ProgressToken].
@@ -203,8 +206,11 @@ func (v ProgressTokenNumber) encode(e *encoder) {
 
 func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenNumber(x)
-	return err
+	return nil
 }
 
 // A uniquely identifying ID for a request in JSON-RPC.
@@ -281,8 +287,11 @@ func (v RequestIDString) encode(e *encoder) {
 
 func (v *RequestIDString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDString(x)
-	return err
+	return nil
 }
 
 // RequestIDNumber is the number variant of [RequestID].
@@ -310,13 +319,16 @@ func (v RequestIDNumber) encode(e *encoder) {
 
 func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDNumber(x)
-	return err
+	return nil
 }
 
 // A response to a request, containing either the result or error.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
 }
@@ -381,7 +393,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -446,7 +458,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -693,7 +705,7 @@ func (v *UnknownSamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownSamplingMessageContentBlock) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownSamplingMessageContentBlock) decode(d *decoder) (err error) {
@@ -815,7 +827,7 @@ func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownContentBlock) decode(d *decoder) (err error) {
@@ -910,7 +922,7 @@ func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
@@ -1003,7 +1015,7 @@ func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
@@ -1014,7 +1026,7 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 // Restricted schema definitions that only allow primitive types
 // without nested objects or arrays.
 //
-// Decoding reads the "type" member: "string" is one of [*StringSchema], [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed.
+// Decoding reads the "type" member: "string" is one of [*StringSchema], [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 }
@@ -1215,7 +1227,7 @@ func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
@@ -1225,7 +1237,7 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 
 // SingleSelectEnumSchema is the schema type SingleSelectEnumSchema.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
 }
@@ -1290,7 +1302,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 
 // MultiSelectEnumSchema is the schema type MultiSelectEnumSchema.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
 }
@@ -1355,7 +1367,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 
 // EnumSchema is the schema type EnumSchema.
 //
-// Decoding reads the "type" member: "string" is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed.
+// Decoding reads the "type" member: "string" is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned).
 type EnumSchema interface {
 	isEnumSchema()
 }
@@ -1505,7 +1517,7 @@ func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownEnumSchema) decode(d *decoder) (err error) {
@@ -1603,8 +1615,11 @@ func (v ElicitResultContentString) encode(e *encoder) {
 
 func (v *ElicitResultContentString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentString(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentNumber is the number variant of [ElicitResultContent].
@@ -1632,8 +1647,11 @@ func (v ElicitResultContentNumber) encode(e *encoder) {
 
 func (v *ElicitResultContentNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentNumber(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentBoolean is the boolean variant of [ElicitResultContent].
@@ -1661,8 +1679,11 @@ func (v ElicitResultContentBoolean) encode(e *encoder) {
 
 func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 	x, err := d.bool()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentBoolean(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentArray is the array variant of [ElicitResultContent].
@@ -1700,8 +1721,11 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 		x[i], err = d.str()
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // ClientRequest is the schema type ClientRequest.
@@ -1928,7 +1952,7 @@ func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientRequest) decode(d *decoder) (err error) {
@@ -2052,7 +2076,7 @@ func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientNotification) decode(d *decoder) (err error) {
@@ -2062,7 +2086,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 
 // ClientResult is the schema type ClientResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2360,7 +2384,7 @@ func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerRequest) decode(d *decoder) (err error) {
@@ -2520,7 +2544,7 @@ func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerNotification) decode(d *decoder) (err error) {
@@ -2530,7 +2554,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 
 // ServerResult is the schema type ServerResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {

@@ -71,7 +71,7 @@ type decoderState struct {
 }
 
 func newDecoder(data []byte) *decoder {
-	return &decoder{data: data, path: make([]segment, 0, 16), seen: make([][]byte, 0, 64)}
+	return &decoder{data: data}
 }
 
 // errorf returns an error prefixed by the pointer of the current value.
@@ -708,20 +708,41 @@ func (e *encoder) null() {
 
 // raw writes r as is if it is valid JSON; an empty r writes null.
 func (e *encoder) raw(r json.RawMessage) {
-	switch {
-	case len(r) == 0:
+	if len(r) == 0 {
 		e.null()
-	case json.Valid(r):
-		e.buf = append(e.buf, r...)
-	default:
-		e.errorf("invalid JSON in raw value")
-		e.null()
+		return
 	}
+	d := decoder{data: r}
+	err := d.skip()
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		e.errorf("invalid raw JSON: %v", err)
+		e.null()
+		return
+	}
+	e.buf = append(e.buf, r...)
 }
 
-// extra writes the members of m, sorted by name, into the current object.
-func (e *encoder) extra(m map[string]json.RawMessage) {
+// rawObject is raw for a value that must be a JSON object (an unknown variant of a union).
+func (e *encoder) rawObject(r json.RawMessage) {
+	if d := (decoder{data: r}); d.peek() != '{' {
+		e.errorf("raw JSON of an unknown variant must be an object, found %s", d.found())
+		e.null()
+		return
+	}
+	e.raw(r)
+}
+
+// extra writes the members of m, sorted by name, into the current object. A name in known (the
+// members the type defines) is an error: it would be written twice.
+func (e *encoder) extra(m map[string]json.RawMessage, known ...string) {
 	for _, name := range slices.Sorted(maps.Keys(m)) {
+		if slices.Contains(known, name) {
+			e.errorf("Extra holds %q, a member the type defines", name)
+			return
+		}
 		e.key(name)
 		e.raw(m[name])
 	}

@@ -7,7 +7,7 @@ import "encoding/json"
 
 // Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -174,8 +174,11 @@ func (v ProgressTokenString) encode(e *encoder) {
 
 func (v *ProgressTokenString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenString(x)
-	return err
+	return nil
 }
 
 // ProgressTokenNumber is the number variant of [ProgressToken].
@@ -203,8 +206,11 @@ func (v ProgressTokenNumber) encode(e *encoder) {
 
 func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ProgressTokenNumber(x)
-	return err
+	return nil
 }
 
 // A uniquely identifying ID for a request in JSON-RPC.
@@ -281,8 +287,11 @@ func (v RequestIDString) encode(e *encoder) {
 
 func (v *RequestIDString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDString(x)
-	return err
+	return nil
 }
 
 // RequestIDNumber is the number variant of [RequestID].
@@ -310,13 +319,16 @@ func (v RequestIDNumber) encode(e *encoder) {
 
 func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = RequestIDNumber(x)
-	return err
+	return nil
 }
 
 // A response to a request, containing either the result or error.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
 }
@@ -477,7 +489,7 @@ func (v *UnknownInputRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownInputRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownInputRequest) decode(d *decoder) (err error) {
@@ -487,7 +499,7 @@ func (v *UnknownInputRequest) decode(d *decoder) (err error) {
 
 // InputResponse is the schema type InputResponse.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
 //
 // This type is internal to the protocol specification.
 type InputResponse interface {
@@ -569,7 +581,7 @@ var variantsOfInputResponse = []objectVariant[InputResponse]{
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -634,7 +646,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 
 // ReadResourceResultResponseResult is the type of [ReadResourceResultResponse.Result].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires "resultType").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires "resultType").
 type ReadResourceResultResponseResult interface {
 	isReadResourceResultResponseResult()
 }
@@ -699,7 +711,7 @@ var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceRes
 
 // GetPromptResultResponseResult is the type of [GetPromptResultResponse.Result].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*GetPromptResult] (requires "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*GetPromptResult] (requires "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
 type GetPromptResultResponseResult interface {
 	isGetPromptResultResponseResult()
 }
@@ -764,7 +776,7 @@ var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultRes
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -829,7 +841,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 
 // CallToolResultResponseResult is the type of [CallToolResultResponse.Result].
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*CallToolResult] (requires "resultType", "content"), [*InputRequiredResult] (requires "resultType").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*CallToolResult] (requires "resultType", "content"), [*InputRequiredResult] (requires "resultType").
 type CallToolResultResponseResult interface {
 	isCallToolResultResponseResult()
 }
@@ -1080,7 +1092,7 @@ func (v *UnknownSamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownSamplingMessageContentBlock) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownSamplingMessageContentBlock) decode(d *decoder) (err error) {
@@ -1202,7 +1214,7 @@ func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownContentBlock) decode(d *decoder) (err error) {
@@ -1297,7 +1309,7 @@ func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
@@ -1390,7 +1402,7 @@ func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
@@ -1401,7 +1413,7 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 // Restricted schema definitions that only allow primitive types
 // without nested objects or arrays.
 //
-// Decoding reads the "type" member: "string" is one of [*StringSchema], [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed.
+// Decoding reads the "type" member: "string" is one of [*StringSchema], [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 }
@@ -1602,7 +1614,7 @@ func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
@@ -1612,7 +1624,7 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 
 // SingleSelectEnumSchema is the schema type SingleSelectEnumSchema.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
 }
@@ -1677,7 +1689,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 
 // MultiSelectEnumSchema is the schema type MultiSelectEnumSchema.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
 }
@@ -1742,7 +1754,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 
 // EnumSchema is the schema type EnumSchema.
 //
-// Decoding reads the "type" member: "string" is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed.
+// Decoding reads the "type" member: "string" is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks the first whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned).
 type EnumSchema interface {
 	isEnumSchema()
 }
@@ -1892,7 +1904,7 @@ func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownEnumSchema) decode(d *decoder) (err error) {
@@ -1990,8 +2002,11 @@ func (v ElicitResultContentString) encode(e *encoder) {
 
 func (v *ElicitResultContentString) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentString(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentNumber is the number variant of [ElicitResultContent].
@@ -2019,8 +2034,11 @@ func (v ElicitResultContentNumber) encode(e *encoder) {
 
 func (v *ElicitResultContentNumber) decode(d *decoder) (err error) {
 	x, err := d.int64()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentNumber(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentBoolean is the boolean variant of [ElicitResultContent].
@@ -2048,8 +2066,11 @@ func (v ElicitResultContentBoolean) encode(e *encoder) {
 
 func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 	x, err := d.bool()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultContentBoolean(x)
-	return err
+	return nil
 }
 
 // ElicitResultContentArray is the array variant of [ElicitResultContent].
@@ -2087,8 +2108,11 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 		x[i], err = d.str()
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // ClientRequest is the schema type ClientRequest.
@@ -2252,7 +2276,7 @@ func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownClientRequest) decode(d *decoder) (err error) {
@@ -2403,7 +2427,7 @@ func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
-	e.raw(v.Raw)
+	e.rawObject(v.Raw)
 }
 
 func (v *UnknownServerNotification) decode(d *decoder) (err error) {
@@ -2413,7 +2437,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 
 // ServerResult is the schema type ServerResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed: [*EmptyResult] (requires "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType", "completion"), [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult] (requires "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult] (requires "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult] (requires "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta", "resultType"), [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult] (requires "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires "resultType").
+// Decoding picks the variant whose required members are all present, trying those with more required members first, then those with more of their members present, then in the order listed (after one fails to decode, a later one is tried only if it defines every member present that the failed one defines; otherwise the error is returned): [*EmptyResult] (requires "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType", "completion"), [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult] (requires "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult] (requires "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult] (requires "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta", "resultType"), [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult] (requires "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires "resultType").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {

@@ -214,3 +214,60 @@ func TestTypedMessageDecoding(t *testing.T) {
 		t.Errorf("decoded %T, want *ElicitRequestFormParams", p)
 	}
 }
+
+// TestErrorsAreNotHidden checks that a malformed variant is an error, not a less specific
+// variant holding the bad members as unknown ones.
+func TestErrorsAreNotHidden(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		decode func([]byte) (any, error)
+		data   string
+		want   string
+	}{
+		{"request with a bad id", func(b []byte) (any, error) { return UnmarshalJSONRPCMessage(b) },
+			`{"jsonrpc":"2.0","id":1.5,"method":"tools/call"}`, `/id: `},
+		{"request with a null id", func(b []byte) (any, error) { return UnmarshalJSONRPCMessage(b) },
+			`{"jsonrpc":"2.0","id":null,"method":"tools/call"}`, `/id: `},
+		{"tool result missing a member", func(b []byte) (any, error) {
+			var v CallToolResultResponse
+			return &v, json.Unmarshal(b, &v)
+		}, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[{"type":"text"}]}}`,
+			`/result/content/0: missing required member "text"`},
+		{"typed result of the wrong shape", func(b []byte) (any, error) { return UnmarshalServerResultFor(MethodCallTool, b) },
+			`{"resultType":"complete","content":5}`, `/content: expected array`},
+		{"enum schema with a bad enum", func(b []byte) (any, error) { return UnmarshalPrimitiveSchemaDefinition(b) },
+			`{"type":"string","enum":5}`, `/enum: expected array`},
+		{"discriminator that is not a string", func(b []byte) (any, error) { return UnmarshalContentBlock(b) },
+			`{"type":5,"text":"x"}`, `member "type" must be a string, found number`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := tt.decode([]byte(tt.data))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("decoded %T, error %v; want an error containing %q", v, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestEncodingErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"Extra repeating a member", TextContent{Text: "x", Extra: map[string]json.RawMessage{"text": json.RawMessage(`"y"`)}},
+			`Extra holds "text", a member the type defines`},
+		{"invalid raw JSON in Extra", TextContent{Extra: map[string]json.RawMessage{"k": json.RawMessage(`{"a":1,"a":2}`)}},
+			`/k: invalid raw JSON: /a: duplicate member name`},
+		{"unknown variant that is not an object", CallToolResult{Content: []ContentBlock{&UnknownContentBlock{Raw: json.RawMessage(`"str"`)}}},
+			`/content/0: raw JSON of an unknown variant must be an object`},
+		{"nil required union", SamplingMessage{Role: RoleUser}, `/content`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := json.Marshal(tt.v)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}

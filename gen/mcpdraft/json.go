@@ -41,8 +41,11 @@ func (v *JSONObject) decode(d *decoder) (err error) {
 		x[key], err = d.raw()
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -77,8 +80,11 @@ func (v *JSONArray) decode(d *decoder) (err error) {
 		x[i], err = d.raw()
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -112,8 +118,11 @@ func (v *MetaObject) decode(d *decoder) (err error) {
 		x[key], err = d.raw()
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -150,7 +159,7 @@ func (v *RequestMetaObject) encode(e *encoder) {
 		e.key("io.modelcontextprotocol/logLevel")
 		v.LogLevel.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel")
 	e.endObject()
 }
 
@@ -214,7 +223,7 @@ func (v *NotificationMetaObject) encode(e *encoder) {
 		e.key("io.modelcontextprotocol/subscriptionId")
 		encodeRequestID(e, v.SubscriptionID)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "io.modelcontextprotocol/subscriptionId")
 	e.endObject()
 }
 
@@ -256,7 +265,7 @@ func (v *ResultMetaObject) encode(e *encoder) {
 		e.key("io.modelcontextprotocol/serverInfo")
 		v.ServerInfo.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "io.modelcontextprotocol/serverInfo")
 	e.endObject()
 }
 
@@ -297,7 +306,7 @@ func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.key("_meta")
 	v.Meta.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -355,7 +364,7 @@ func (v *Request) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -412,7 +421,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -462,7 +471,7 @@ func (v *Notification) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -519,8 +528,11 @@ func (v ResultType) encode(e *encoder) {
 
 func (v *ResultType) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ResultType(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -547,7 +559,7 @@ func (v *Result) encode(e *encoder) {
 	}
 	e.key("resultType")
 	v.ResultType.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType")
 	e.endObject()
 }
 
@@ -605,7 +617,7 @@ func (v *Error) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -674,7 +686,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -750,7 +762,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -814,7 +826,7 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -879,7 +891,7 @@ func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	}
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -941,7 +953,7 @@ func (v *ParseError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1003,7 +1015,7 @@ func (v *InvalidRequestError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1065,7 +1077,7 @@ func (v *MethodNotFoundError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1127,7 +1139,7 @@ func (v *InvalidParamsError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1189,7 +1201,7 @@ func (v *InternalError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1251,7 +1263,7 @@ func (v *HeaderMismatchError) encode(e *encoder) {
 	}
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1313,7 +1325,7 @@ func (v *HeaderMismatchErrorError) encode(e *encoder) {
 		e.key("data")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1375,7 +1387,7 @@ func (v *UnsupportedProtocolVersionError) encode(e *encoder) {
 	}
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1435,7 +1447,7 @@ func (v *UnsupportedProtocolVersionErrorError) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("data")
 	v.Data.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1501,7 +1513,7 @@ func (v *UnsupportedProtocolVersionErrorErrorData) encode(e *encoder) {
 	e.endArray()
 	e.key("requested")
 	e.str(v.Requested)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "supported", "requested")
 	e.endObject()
 }
 
@@ -1566,7 +1578,7 @@ func (v *MissingRequiredClientCapabilityError) encode(e *encoder) {
 	}
 	e.key("error")
 	v.Error.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1626,7 +1638,7 @@ func (v *MissingRequiredClientCapabilityErrorError) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("data")
 	v.Data.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1685,7 +1697,7 @@ func (v *MissingRequiredClientCapabilityErrorErrorData) encode(e *encoder) {
 	e.beginObject()
 	e.key("requiredCapabilities")
 	v.RequiredCapabilities.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "requiredCapabilities")
 	e.endObject()
 }
 
@@ -1745,8 +1757,11 @@ func (v *InputRequests) decode(d *decoder) (err error) {
 		x[key], err = decodeInputRequest(d)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -1780,8 +1795,11 @@ func (v *InputResponses) decode(d *decoder) (err error) {
 		x[key], err = decodeInputResponse(d)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	*v = x
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -1816,7 +1834,7 @@ func (v *InputRequiredResult) encode(e *encoder) {
 		e.key("requestState")
 		e.str(*v.RequestState)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "inputRequests", "requestState")
 	e.endObject()
 }
 
@@ -1881,7 +1899,7 @@ func (v *InputResponseRequestParams) encode(e *encoder) {
 		e.key("requestState")
 		e.str(*v.RequestState)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "inputResponses", "requestState")
 	e.endObject()
 }
 
@@ -1943,7 +1961,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.key("reason")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "requestId", "reason")
 	e.endObject()
 }
 
@@ -2002,7 +2020,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -2067,7 +2085,7 @@ func (v *DiscoverRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -2152,7 +2170,7 @@ func (v *DiscoverResult) encode(e *encoder) {
 		e.key("instructions")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions")
 	e.endObject()
 }
 
@@ -2236,7 +2254,7 @@ func (v *DiscoverResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -2323,7 +2341,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
 	e.endObject()
 }
 
@@ -2425,7 +2443,7 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 		e.key("tools")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "context", "tools")
 	e.endObject()
 }
 
@@ -2473,7 +2491,7 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 		e.key("url")
 		v.URL.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "form", "url")
 	e.endObject()
 }
 
@@ -2551,7 +2569,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "extensions")
 	e.endObject()
 }
 
@@ -2620,7 +2638,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2667,7 +2685,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -2713,7 +2731,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.key("listChanged")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2771,7 +2789,7 @@ func (v *Icon) encode(e *encoder) {
 		e.key("theme")
 		v.Theme.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
 	e.endObject()
 }
 
@@ -2835,8 +2853,11 @@ func (v IconTheme) encode(e *encoder) {
 
 func (v *IconTheme) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = IconTheme(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -2866,7 +2887,7 @@ func (v *Icons) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "icons")
 	e.endObject()
 }
 
@@ -2914,7 +2935,7 @@ func (v *BaseMetadata) encode(e *encoder) {
 		e.key("title")
 		e.str(*v.Title)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title")
 	e.endObject()
 }
 
@@ -2989,7 +3010,7 @@ func (v *Implementation) encode(e *encoder) {
 		e.key("websiteUrl")
 		e.str(*v.WebsiteURL)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
 	e.endObject()
 }
 
@@ -3072,7 +3093,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.key("message")
 		e.str(*v.Message)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -3139,7 +3160,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -3202,7 +3223,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.key("cursor")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "cursor")
 	e.endObject()
 }
 
@@ -3260,7 +3281,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3332,7 +3353,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor")
 	e.endObject()
 }
 
@@ -3395,7 +3416,7 @@ func (v *CacheableResult) encode(e *encoder) {
 	e.int64(v.TtlMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
 	e.endObject()
 }
 
@@ -3459,8 +3480,11 @@ func (v CacheableResultCacheScope) encode(e *encoder) {
 
 func (v *CacheableResultCacheScope) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CacheableResultCacheScope(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -3489,7 +3513,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3572,7 +3596,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
 	e.endObject()
 }
 
@@ -3650,7 +3674,7 @@ func (v *ListResourcesResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -3715,7 +3739,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -3798,7 +3822,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
 	e.endObject()
 }
 
@@ -3876,7 +3900,7 @@ func (v *ListResourceTemplatesResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -3937,7 +3961,7 @@ func (v *ResourceRequestParams) encode(e *encoder) {
 	v.Meta.encode(e)
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4001,7 +4025,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 		e.key("requestState")
 		e.str(*v.RequestState)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri", "inputResponses", "requestState")
 	e.endObject()
 }
 
@@ -4066,7 +4090,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -4145,7 +4169,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "contents")
 	e.endObject()
 }
 
@@ -4221,7 +4245,7 @@ func (v *ReadResourceResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	encodeReadResourceResultResponseResult(e, v.Result)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -4286,7 +4310,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -4362,7 +4386,7 @@ func (v *SubscriptionFilter) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceSubscriptions")
 	e.endObject()
 }
 
@@ -4418,7 +4442,7 @@ func (v *SubscriptionsListenRequestParams) encode(e *encoder) {
 	v.Meta.encode(e)
 	e.key("notifications")
 	v.Notifications.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "notifications")
 	e.endObject()
 }
 
@@ -4478,7 +4502,7 @@ func (v *SubscriptionsListenRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -4546,7 +4570,7 @@ func (v *SubscriptionsListenResultMetaObject) encode(e *encoder) {
 	}
 	e.key("io.modelcontextprotocol/subscriptionId")
 	encodeRequestID(e, v.SubscriptionID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
 	e.endObject()
 }
 
@@ -4600,7 +4624,7 @@ func (v *SubscriptionsListenResult) encode(e *encoder) {
 	v.Meta.encode(e)
 	e.key("resultType")
 	v.ResultType.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType")
 	e.endObject()
 }
 
@@ -4658,7 +4682,7 @@ func (v *SubscriptionsListenResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -4721,7 +4745,7 @@ func (v *SubscriptionsAcknowledgedNotificationParams) encode(e *encoder) {
 	}
 	e.key("notifications")
 	v.Notifications.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "notifications")
 	e.endObject()
 }
 
@@ -4777,7 +4801,7 @@ func (v *SubscriptionsAcknowledgedNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -4840,7 +4864,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	}
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4896,7 +4920,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -4990,7 +5014,7 @@ func (v *Resource) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
 }
 
@@ -5098,7 +5122,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5180,7 +5204,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
 }
 
@@ -5244,7 +5268,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.key("text")
 	e.str(v.Text)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
 	e.endObject()
 }
 
@@ -5313,7 +5337,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.key("blob")
 	e.str(v.Blob)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
 	e.endObject()
 }
 
@@ -5378,7 +5402,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -5461,7 +5485,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
 	e.endObject()
 }
 
@@ -5539,7 +5563,7 @@ func (v *ListPromptsResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -5617,7 +5641,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
 	e.endObject()
 }
 
@@ -5688,7 +5712,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -5767,7 +5791,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "description", "messages")
 	e.endObject()
 }
 
@@ -5835,7 +5859,7 @@ func (v *GetPromptResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	encodeGetPromptResultResponseResult(e, v.Result)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -5924,7 +5948,7 @@ func (v *Prompt) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 	e.endObject()
 }
 
@@ -6005,7 +6029,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.key("required")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "description", "required")
 	e.endObject()
 }
 
@@ -6065,8 +6089,11 @@ func (v Role) encode(e *encoder) {
 
 func (v *Role) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = Role(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -6091,7 +6118,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.key("content")
 	encodeContentBlock(e, v.Content)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -6182,7 +6209,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	e.endObject()
 }
 
@@ -6274,7 +6301,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -6339,7 +6366,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -6402,7 +6429,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -6485,7 +6512,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
 	e.endObject()
 }
 
@@ -6563,7 +6590,7 @@ func (v *ListToolsResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -6641,7 +6668,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.key("isError")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "content", "structuredContent", "isError")
 	e.endObject()
 }
 
@@ -6712,7 +6739,7 @@ func (v *CallToolResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	encodeCallToolResultResponseResult(e, v.Result)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -6790,7 +6817,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
 	e.endObject()
 }
 
@@ -6861,7 +6888,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -6931,7 +6958,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 	}
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -7006,7 +7033,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.key("openWorldHint")
 		e.bool(*v.OpenWorldHint)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -7090,7 +7117,7 @@ func (v *Tool) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -7168,7 +7195,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "object"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "$schema", "type")
 	e.endObject()
 }
 
@@ -7222,7 +7249,7 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		e.key("$schema")
 		e.str(*v.Schema)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "$schema")
 	e.endObject()
 }
 
@@ -7273,7 +7300,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.key("data")
 	e.raw(v.Data)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "level", "logger", "data")
 	e.endObject()
 }
 
@@ -7337,7 +7364,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc")
 	e.endObject()
 }
 
@@ -7398,8 +7425,11 @@ func (v LoggingLevel) encode(e *encoder) {
 
 func (v *LoggingLevel) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = LoggingLevel(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -7471,7 +7501,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.key("toolChoice")
 		v.ToolChoice.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
 	e.endObject()
 }
 
@@ -7561,8 +7591,11 @@ func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageRequestParamsIncludeContext(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -7587,7 +7620,7 @@ func (v *ToolChoice) encode(e *encoder) {
 		e.key("mode")
 		v.Mode.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "mode")
 	e.endObject()
 }
 
@@ -7630,8 +7663,11 @@ func (v ToolChoiceMode) encode(e *encoder) {
 
 func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ToolChoiceMode(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -7656,7 +7692,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -7722,7 +7758,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.key("stopReason")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content", "_meta", "model", "stopReason")
 	e.endObject()
 }
 
@@ -7788,8 +7824,11 @@ func (v CreateMessageResultStopReason) encode(e *encoder) {
 
 func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = CreateMessageResultStopReason(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -7818,7 +7857,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "role", "content", "_meta")
 	e.endObject()
 }
 
@@ -7889,7 +7928,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.key("lastModified")
 		e.str(*v.LastModified)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "audience", "priority", "lastModified")
 	e.endObject()
 }
 
@@ -7949,7 +7988,7 @@ func (v *TextContent) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -8020,7 +8059,7 @@ func (v *ImageContent) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -8096,7 +8135,7 @@ func (v *AudioContent) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -8175,7 +8214,7 @@ func (v *ToolUseContent) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "id", "name", "input", "_meta")
 	e.endObject()
 }
 
@@ -8266,7 +8305,7 @@ func (v *ToolResultContent) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 	e.endObject()
 }
 
@@ -8356,7 +8395,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.key("intelligencePriority")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -8411,7 +8450,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.key("name")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -8460,7 +8499,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 		e.key("context")
 		v.Context.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "ref", "argument", "context")
 	e.endObject()
 }
 
@@ -8524,7 +8563,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.key("value")
 	e.str(v.Value)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -8585,7 +8624,7 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "arguments")
 	e.endObject()
 }
 
@@ -8635,7 +8674,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
 	e.endObject()
 }
 
@@ -8705,7 +8744,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	v.ResultType.encode(e)
 	e.key("completion")
 	v.Completion.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta", "resultType", "completion")
 	e.endObject()
 }
 
@@ -8775,7 +8814,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.key("hasMore")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -8839,7 +8878,7 @@ func (v *CompleteResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.key("result")
 	v.Result.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -8900,7 +8939,7 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.key("uri")
 	e.str(v.URI)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -8960,7 +8999,7 @@ func (v *PromptReference) encode(e *encoder) {
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	e.extra(v.Extra)
+	e.extra(v.Extra, "name", "title", "type")
 	e.endObject()
 }
 
@@ -9021,7 +9060,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -9075,7 +9114,7 @@ func (v *ListRootsRequestParams) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -9120,7 +9159,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "roots")
 	e.endObject()
 }
 
@@ -9181,7 +9220,7 @@ func (v *Root) encode(e *encoder) {
 		e.key("_meta")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
 }
 
@@ -9241,7 +9280,7 @@ func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("requestedSchema")
 	v.RequestedSchema.encode(e)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "mode", "message", "requestedSchema")
 	e.endObject()
 }
 
@@ -9318,7 +9357,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -9390,7 +9429,7 @@ func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.key("url")
 	e.str(v.URL)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "mode", "message", "url")
 	e.endObject()
 }
 
@@ -9451,7 +9490,7 @@ func (v *ElicitRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "elicitation/create"))
 	e.key("params")
 	encodeElicitRequestParams(e, v.Params)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -9529,7 +9568,7 @@ func (v *StringSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
 	e.endObject()
 }
 
@@ -9598,8 +9637,11 @@ func (v StringSchemaFormat) encode(e *encoder) {
 
 func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = StringSchemaFormat(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -9642,7 +9684,7 @@ func (v *NumberSchema) encode(e *encoder) {
 		e.key("default")
 		e.float64(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
 	e.endObject()
 }
 
@@ -9708,8 +9750,11 @@ func (v NumberSchemaType) encode(e *encoder) {
 
 func (v *NumberSchemaType) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = NumberSchemaType(x)
-	return err
+	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -9744,7 +9789,7 @@ func (v *BooleanSchema) encode(e *encoder) {
 		e.key("default")
 		e.bool(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "default")
 	e.endObject()
 }
 
@@ -9821,7 +9866,7 @@ func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "enum", "default")
 	e.endObject()
 }
 
@@ -9908,7 +9953,7 @@ func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
 	e.endObject()
 }
 
@@ -9977,7 +10022,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.key("title")
 	e.str(v.Title)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -10058,7 +10103,7 @@ func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -10138,7 +10183,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		e.str(v.Enum[i])
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "enum")
 	e.endObject()
 }
 
@@ -10224,7 +10269,7 @@ func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -10302,7 +10347,7 @@ func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		v.AnyOf[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra)
+	e.extra(v.Extra, "anyOf")
 	e.endObject()
 }
 
@@ -10357,7 +10402,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.key("title")
 	e.str(v.Title)
-	e.extra(v.Extra)
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -10439,7 +10484,7 @@ func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 		e.key("default")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
 	e.endObject()
 }
 
@@ -10523,7 +10568,7 @@ func (v *ElicitResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra)
+	e.extra(v.Extra, "action", "content")
 	e.endObject()
 }
 
@@ -10580,6 +10625,9 @@ func (v ElicitResultAction) encode(e *encoder) {
 
 func (v *ElicitResultAction) decode(d *decoder) (err error) {
 	x, err := d.str()
+	if err != nil {
+		return err
+	}
 	*v = ElicitResultAction(x)
-	return err
+	return nil
 }

@@ -515,7 +515,36 @@ func TestEncoder(t *testing.T) {
 			e.key("r")
 			e.raw(json.RawMessage(`{"a":}`))
 			e.endObject()
-		}, "", "/r: invalid JSON in raw value"},
+		}, "", "/r: invalid raw JSON: /a: expected value, found invalid character '}'"},
+		{"raw with a duplicate member", func(e *encoder) {
+			e.raw(json.RawMessage(`{"a":1,"a":2}`))
+		}, "", "(root): invalid raw JSON: /a: duplicate member name"},
+		{"raw with invalid UTF-8", func(e *encoder) {
+			e.raw(json.RawMessage("\"\xff\""))
+		}, "", "(root): invalid raw JSON: (root): invalid UTF-8 in string"},
+		{"raw object", func(e *encoder) {
+			e.rawObject(json.RawMessage(` {"a":1}`))
+		}, ` {"a":1}`, ""},
+		{"raw object that is not one", func(e *encoder) {
+			e.rawObject(json.RawMessage(`"text"`))
+		}, "", "(root): raw JSON of an unknown variant must be an object, found string"},
+		{"empty raw object", func(e *encoder) {
+			e.rawObject(nil)
+		}, "", "(root): raw JSON of an unknown variant must be an object, found end of input"},
+		{"extra", func(e *encoder) {
+			e.beginObject()
+			e.key("text")
+			e.str("x")
+			e.extra(map[string]json.RawMessage{"z": json.RawMessage(`1`), "a": json.RawMessage(`[]`)}, "text")
+			e.endObject()
+		}, `{"text":"x","a":[],"z":1}`, ""},
+		{"extra with a defined member", func(e *encoder) {
+			e.beginObject()
+			e.key("text")
+			e.str("x")
+			e.extra(map[string]json.RawMessage{"text": json.RawMessage(`"y"`)}, "type", "text")
+			e.endObject()
+		}, "", `/text: Extra holds "text", a member the type defines`},
 		{"first error kept", func(e *encoder) {
 			e.errorf("first %d", 1)
 			e.errorf("second")

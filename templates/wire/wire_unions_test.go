@@ -80,8 +80,28 @@ func TestDecodeVariant(t *testing.T) {
 		require.NoError(t, d.end(), tt.in)
 	}
 
+	// A failed variant is not replaced by one that would take its members as unknown: the
+	// error is returned (square defines "label" and "x"; circle does not define "side").
+	pickySquare := objectVariant[shape]{name: "square", required: []string{"side", "x"}, known: []string{"side", "x"}, alloc: func() (shape, decodable) {
+		v := new(square)
+		return v, decodableFunc(func(d *decoder) error {
+			if err := d.skip(); err != nil {
+				return err
+			}
+			return d.errorf("bad side")
+		})
+	}}
+	_, err := decodeVariant(newDecoder([]byte(`{"r":1,"side":"bad","x":0}`)), "shape", []objectVariant[shape]{pickySquare, strictCircle}, 0, 1)
+	assert.EqualError(t, err, "(root): bad side")
+
+	// A variant that defines every member the failed one defines may still be chosen.
+	roundSquare := objectVariant[shape]{name: "circle", required: []string{"side", "x"}, known: []string{"side", "x", "r"}, alloc: shapes[0].alloc}
+	v, err := decodeVariant(newDecoder([]byte(`{"r":1,"side":"bad","x":0}`)), "shape", []objectVariant[shape]{pickySquare, roundSquare}, 0, 1)
+	require.NoError(t, err)
+	assert.Equal(t, "*wire.circle", typeName(v))
+
 	// A single candidate is decoded directly, whatever its required members.
-	_, err := decodeVariant(newDecoder([]byte(`{"side":1}`)), "shape", shapes, 1)
+	_, err = decodeVariant(newDecoder([]byte(`{"side":1}`)), "shape", shapes, 1)
 	assert.EqualError(t, err, `(root): missing required member "x"`)
 }
 
@@ -102,6 +122,9 @@ func TestDecodeVariantSpecificity(t *testing.T) {
 	assert.Equal(t, "*wire.circle", typeName(v))
 }
 
+// strictCircle is a circle that defines only "r".
+var strictCircle = objectVariant[shape]{name: "circle", required: []string{"r"}, known: []string{"r"}, alloc: shapes[0].alloc}
+
 type decodableFunc func(d *decoder) error
 
 func (f decodableFunc) decode(d *decoder) error { return f(d) }
@@ -111,7 +134,6 @@ func TestLookupTag(t *testing.T) {
 		{`{"type":"text","text":"x"}`, `"text"`},
 		{`{"text":"x","type":"te\u0078t"}`, `"text"`},
 		{`{"type":"a\u003cb"}`, `"a\u003cb"`},
-		{`{"type":3}`, `3`},
 		{`{"text":"x"}`, ``},
 	}
 	for _, tt := range tests {
@@ -121,6 +143,10 @@ func TestLookupTag(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.in)
 		require.NoError(t, d.skip(), "lookupTag must not consume the object")
 		require.NoError(t, d.end())
+	}
+	for _, in := range []string{`{"type":3}`, `{"type":null}`, `{"type":["text"]}`} {
+		_, err := lookupTag(newDecoder([]byte(in)), "type")
+		assert.ErrorContains(t, err, `(root): member "type" must be a string, found `, in)
 	}
 }
 
