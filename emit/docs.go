@@ -145,7 +145,10 @@ func docComment(text string) jen.Code {
 	var p comment.Parser
 	var pr comment.Printer
 	out := strings.TrimRight(string(pr.Comment(p.Parse(text))), "\n")
-	lines := strings.Split(out, "\n")
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		lines = append(lines, wrap(l)...)
+	}
 	for i, l := range lines {
 		switch {
 		case l == "":
@@ -157,4 +160,29 @@ func docComment(text string) jen.Code {
 		}
 	}
 	return jen.Comment(strings.Join(lines, "\n"))
+}
+
+// commentWidth is the width, without the "// ", up to which wrap fills the lines of a paragraph.
+const commentWidth = 96
+
+// wrap breaks a long line of paragraph text at spaces. Indented lines (lists, code blocks) are
+// left as they are, as is a word longer than the width (a URL).
+func wrap(line string) []string {
+	if len(line) <= commentWidth || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+		return []string{line}
+	}
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(line) {
+		switch {
+		case cur == "":
+			cur = word
+		case len(cur)+1+len(word) > commentWidth:
+			lines = append(lines, cur)
+			cur = word
+		default:
+			cur += " " + word
+		}
+	}
+	return append(lines, cur)
 }

@@ -32,7 +32,7 @@ func (g *generator) runtime() (map[string][]byte, error) {
 			}
 		}
 		rest := src[fset.Position(f.Name.End()).Offset:]
-		text := fmt.Sprintf("// %s\n// %s\n\npackage %s%s", header, g.schemaLine(), g.opts.Package, rest)
+		text := g.headerText() + "package " + g.opts.Package + rest
 		formatted, err := format.Source([]byte(text))
 		if err != nil {
 			return nil, fmt.Errorf("emit: runtime: %s: %v", name, err)

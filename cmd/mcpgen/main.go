@@ -116,7 +116,8 @@ func generate(input, version, pkg string) (map[string][]byte, error) {
 	}
 	source := ""
 	if input == "" {
-		source = "github.com/modelcontextprotocol/modelcontextprotocol/schema/" + name + " at " + schema.SourceCommit
+		source = "github.com/modelcontextprotocol/modelcontextprotocol/schema/" + name + "\n" +
+			"at commit " + schema.SourceCommit
 	}
 	var s *model.Schema
 	if strings.HasSuffix(name, ".json") {
