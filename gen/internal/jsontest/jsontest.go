@@ -135,8 +135,9 @@ func kind(v any) string {
 // RoundTrip decodes every file dir/<Type>/*.json into a new value from types[<Type>] with
 // json.Unmarshal, encodes it back with json.Marshal, and requires the result to equal the file as
 // a JSON value. Every example directory must have a type and every type an example directory.
-// It returns the number of files that round-tripped.
-func RoundTrip(t *testing.T, dir string, types map[string]func() any) int {
+// It logs and returns the number of files that round-tripped; version names the package's spec
+// version in the log.
+func RoundTrip(t *testing.T, version, dir string, types map[string]func() any) int {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
 	if err != nil {
@@ -155,21 +156,21 @@ func RoundTrip(t *testing.T, dir string, types map[string]func() any) int {
 			t.Errorf("type %s is registered but %s/%s has no examples", name, dir, name)
 		}
 	}
-	return roundTrip(t, dir, files, types)
+	return roundTrip(t, version, dir, files, types)
 }
 
 // RoundTripListed is RoundTrip for the files named in list, one "<Type>/<file>.json" per line,
 // relative to dir.
-func RoundTripListed(t *testing.T, dir, list string, types map[string]func() any) int {
+func RoundTripListed(t *testing.T, version, dir, list string, types map[string]func() any) int {
 	t.Helper()
 	data, err := os.ReadFile(list)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return roundTrip(t, dir, strings.Fields(string(data)), types)
+	return roundTrip(t, version, dir, strings.Fields(string(data)), types)
 }
 
-func roundTrip(t *testing.T, dir string, files []string, types map[string]func() any) int {
+func roundTrip(t *testing.T, version, dir string, files []string, types map[string]func() any) int {
 	t.Helper()
 	passed := 0
 	for _, rel := range files {
@@ -198,7 +199,7 @@ func roundTrip(t *testing.T, dir string, files []string, types map[string]func()
 		}
 		passed++
 	}
-	t.Logf("%d/%d examples round-tripped losslessly", passed, len(files))
+	t.Logf("MCP %s: %d/%d examples of %s round-tripped losslessly", version, passed, len(files), dir)
 	if len(files) == 0 {
 		t.Errorf("no examples found in %s", dir)
 	}
