@@ -4,7 +4,6 @@ import "github.com/mcpgen/mcpgen/model"
 
 // File is a parsed schema.ts.
 type File struct {
-	Name  string
 	Decls []Decl
 }
 
@@ -16,30 +15,27 @@ type Decl interface {
 
 // Interface is `interface Name extends A, B { ... }`.
 type Interface struct {
-	Pos      model.Pos // of the name
-	Name     string
-	Exported bool
-	Doc      JSDoc
-	Extends  []Type // each a *TypeRef
+	Pos     model.Pos // of the name
+	Name    string
+	Doc     JSDoc
+	Extends []Type // each a *TypeRef
 	Body
 }
 
 // Alias is `type Name = Type;`.
 type Alias struct {
-	Pos      model.Pos // of the name
-	Name     string
-	Exported bool
-	Doc      JSDoc
-	Type     Type
+	Pos  model.Pos // of the name
+	Name string
+	Doc  JSDoc
+	Type Type
 }
 
 // Const is `const NAME = literal;`.
 type Const struct {
-	Pos      model.Pos // of the name
-	Name     string
-	Exported bool
-	Doc      JSDoc
-	Value    *Literal
+	Pos   model.Pos // of the name
+	Name  string
+	Doc   JSDoc
+	Value *Literal
 }
 
 func (d *Interface) DeclName() string    { return d.Name }
@@ -65,10 +61,9 @@ type Member struct {
 	Type     Type
 }
 
-// IndexSignature is `[Key: string]: Value`.
+// IndexSignature is `[key: string]: Value`.
 type IndexSignature struct {
 	Pos   model.Pos // of `[`
-	Key   string
 	Value Type
 }
 

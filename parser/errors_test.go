@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -69,6 +70,12 @@ func TestErrors(t *testing.T) {
 		{"octal escape", `const A = "\1";`, `1:11: found an octal escape \1, expected another escape`},
 		{"octal escape after zero", `const A = "\01";`, `1:11: found an octal escape \01, expected another escape`},
 		{"short hex escape", `const A = "\x4";`, `1:11: found a bad \x escape, expected \xXX`},
+		{"short unicode escape", `const A = "\uD83D\uDE0";`, `1:11: found a bad \u escape, expected \uXXXX`},
+		{"escaped backslash then a line break", "const A = 'a\\\\\nb';", "1:11: found unterminated string"},
+		{"backslash at the end of the file", "const A = 'a\\", "1:11: found unterminated string"},
+		{"line continuation then the end of the file", "const A = 'a\\\n", "1:11: found unterminated string"},
+		{"bare Array", "type A = Array;", "1:10: found Array with 0 type arguments, expected 1"},
+		{"bare Omit", "type A = Omit;", "1:10: found Omit with 0 type arguments, expected 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,9 +87,35 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// TestStringEscapes checks the values of escapes in string literals.
+// TestStringEscapes checks the values of escapes in string literals, and the line of the
+// declaration after them.
 func TestStringEscapes(t *testing.T) {
-	f, err := Parse("x.ts", []byte(`const A = "\x41\u00e9\0\'";`))
-	require.NoError(t, err)
-	assert.Equal(t, "A\u00e9\x00'", f.Decls[0].(*Const).Value.Value.Str)
+	tests := []struct {
+		name, lit, want string
+		breaks          int // line breaks in lit
+	}{
+		{"simple escapes", `"\x41\u00e9\0\'"`, "A\u00e9\x00'", 0},
+		{"surrogate pair", `"\uD83D\uDE00"`, "\U0001F600", 0},
+		{"surrogate pair in lower case", `"<\ud83d\ude00>"`, "<\U0001F600>", 0},
+		// esbuild keeps a lone surrogate, which a Go string cannot hold.
+		{"lone high surrogate", `"\uD83Dx"`, "\uFFFDx", 0},
+		{"lone low surrogate", `"\uDE00"`, "\uFFFD", 0},
+		{"high surrogate before a non-surrogate escape", `"\uD83D\u0041"`, "\uFFFDA", 0},
+		{"low then high surrogate", `"\uDE00\uD83D"`, "\uFFFD\uFFFD", 0},
+		{"line continuation by LF", "'a\\\nb'", "ab", 1},
+		{"line continuation by CRLF", "'a\\\r\nb'", "ab", 1},
+		{"line continuation by CR", "'a\\\rb'", "ab", 1},
+		{"line continuation by U+2028", "'a\\\u2028b'", "ab", 1},
+		{"line continuation by U+2029", "'a\\\u2029b'", "ab", 1},
+		{"two line continuations", "'a\\\n\\\nb'", "ab", 2},
+		{"escaped U+2028 is no line break", `"a\u2028b"`, "a\u2028b", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Parse("x.ts", []byte("const A = "+tt.lit+";\ntype B = string;"))
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, f.Decls[0].(*Const).Value.Value.Str)
+			assert.Equal(t, model.Pos{File: "x.ts", Line: 2 + tt.breaks, Col: 6}, f.Decls[1].Position())
+		})
+	}
 }

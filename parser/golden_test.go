@@ -13,7 +13,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
 
-// TestGolden loads each testdata/*.ts and compares the Dump of the model with testdata/*.golden.
+// TestGolden loads each testdata/*.ts and compares the dump of the model with testdata/*.golden.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.ts"))
 	require.NoError(t, err)
@@ -24,7 +24,7 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err)
 			s, err := Load(file, src)
 			require.NoError(t, err)
-			got := Dump(s)
+			got := dump(s)
 
 			golden := strings.TrimSuffix(file, ".ts") + ".golden"
 			if *update {

@@ -9,7 +9,6 @@ import (
 
 // JSDoc is a parsed `/** ... */` comment.
 type JSDoc struct {
-	Pos model.Pos // of the comment; zero when there is none
 	Doc model.Doc
 	// Constraints are the @minimum, @maximum, @format, @minItems and @maxItems tags.
 	Constraints model.Constraints
@@ -30,7 +29,7 @@ func parseJSDoc(c *comment) (JSDoc, error) {
 	if c == nil {
 		return JSDoc{}, nil
 	}
-	d := JSDoc{Pos: c.pos}
+	var d JSDoc
 	desc, tags := splitJSDoc(c)
 	d.Doc.Text = desc
 	for _, t := range tags {
@@ -79,9 +78,6 @@ func cleanLine(raw string, first bool) (string, int) {
 	s := strings.TrimLeft(raw, " \t")
 	if !first && strings.HasPrefix(s, "*") {
 		s = strings.TrimPrefix(s[1:], " ")
-	}
-	if first {
-		s = strings.TrimLeft(s, " \t")
 	}
 	return strings.TrimRight(s, " \t\r"), len(raw) - len(s)
 }

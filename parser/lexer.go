@@ -3,6 +3,7 @@ package parser
 import (
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -253,16 +254,44 @@ func (l *lexer) stringLit(q byte) (string, error) {
 			b.WriteRune(rune(r))
 			i += 2
 		case 'u':
-			r, err := strconv.ParseUint(l.src[i:min(i+4, len(l.src))], 16, 32)
-			if err != nil || i+4 > len(l.src) {
+			r, ok := hex4(l.src, i)
+			if !ok {
 				return "", p.Errorf("found a bad \\u escape, expected \\uXXXX")
 			}
-			b.WriteRune(rune(r))
 			i += 4
+			if utf16.IsSurrogate(r) && strings.HasPrefix(l.src[i:], "\\u") {
+				// A surrogate pair \uD83D\uDE00 is one character.
+				if r2, ok := hex4(l.src, i+2); ok {
+					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+						r = pair
+						i += 6
+					}
+				}
+			}
+			// A lone surrogate, which a Go string cannot hold, becomes U+FFFD.
+			b.WriteRune(r)
+		case '\n', '\r':
+			// A line continuation: the backslash and the line break stand for nothing.
+			if e == '\r' && i < len(l.src) && l.src[i] == '\n' {
+				i++
+			}
 		default:
-			b.WriteByte(e) // \\ \" \' and any other escaped character stand for themselves
+			if strings.HasPrefix(l.src[i-1:], "\u2028") || strings.HasPrefix(l.src[i-1:], "\u2029") {
+				i += len("\u2028") - 1 // a line continuation by U+2028 or U+2029
+			} else {
+				b.WriteByte(e) // \\ \" \' and any other escaped character stand for themselves
+			}
 		}
 	}
+}
+
+// hex4 decodes the 4 hexadecimal digits at s[i:].
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	r, err := strconv.ParseUint(s[i:i+4], 16, 16)
+	return rune(r), err == nil
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -180,6 +180,34 @@ interface B { c: -1 }
 	assert.Equal(t, pos(4, 8), b.Type.Union.Variants[0].Pos)
 }
 
+// TestMergeOptional checks the optionality of a member declared by several parts: an
+// intersection requires it if any part does, `extends` lets the later declaration win.
+func TestMergeOptional(t *testing.T) {
+	tests := []struct {
+		name     string
+		src      string // declares T with a member a
+		optional bool
+	}{
+		{"intersection, required then optional", "type T = { a: string } & { a?: string };", false},
+		{"intersection, optional then required", "type T = { a?: string } & { a: string };", false},
+		{"intersection, both optional", "type T = { a?: string } & { a?: string };", true},
+		{"intersection, required in the middle", "type T = { a?: string } & { a: string } & { a?: string };", false},
+		{"intersection of declarations", "interface A { a: string }\ninterface B { a?: string }\ntype T = A & B;", false},
+		{"intersection in extends", "interface A { a: string }\ntype B = A & { a?: string };\ninterface T extends B {}", false},
+		{"intersection with an Omit", "interface A { a: string; b: string }\ntype T = Omit<A, \"b\"> & { a?: string };", false},
+		{"extends, required then optional", "interface A { a: string }\ninterface T extends A { a?: string }", true},
+		{"extends, optional then required", "interface A { a?: string }\ninterface T extends A { a: string }", false},
+		{"two extends, required then optional", "interface A { a: string }\ninterface B { a?: string }\ninterface T extends A, B {}", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Load("m.ts", []byte(tt.src))
+			require.NoError(t, err)
+			assert.Equal(t, tt.optional, member(t, s, "T", "a").Optional)
+		})
+	}
+}
+
 func BenchmarkLoadDraft(b *testing.B) {
 	name := filepath.Join("..", "schema", "draft", "schema.ts")
 	src, err := os.ReadFile(name)

@@ -12,7 +12,7 @@ func Parse(filename string, src []byte) (*File, error) {
 	if err := p.next(); err != nil {
 		return nil, err
 	}
-	f := &File{Name: filename}
+	f := &File{}
 	for p.tok.kind != tokEOF {
 		d, err := p.decl()
 		if err != nil {
@@ -67,8 +67,7 @@ func (p *parser) decl() (Decl, error) {
 	if err != nil {
 		return nil, err
 	}
-	exported := p.tok.is("export")
-	if exported {
+	if p.tok.is("export") { // exported or not, a declaration is part of the schema
 		if err := p.next(); err != nil {
 			return nil, err
 		}
@@ -91,7 +90,7 @@ func (p *parser) decl() (Decl, error) {
 	}
 	switch kw {
 	case "interface":
-		d := &Interface{Pos: name.pos, Name: name.text, Exported: exported, Doc: doc}
+		d := &Interface{Pos: name.pos, Name: name.text, Doc: doc}
 		if d.Extends, err = p.extends(); err != nil {
 			return nil, err
 		}
@@ -101,7 +100,7 @@ func (p *parser) decl() (Decl, error) {
 		d.Body, err = p.body()
 		return d, err
 	case "type":
-		d := &Alias{Pos: name.pos, Name: name.text, Exported: exported, Doc: doc}
+		d := &Alias{Pos: name.pos, Name: name.text, Doc: doc}
 		if err := p.expect("="); err != nil {
 			return nil, err
 		}
@@ -110,7 +109,7 @@ func (p *parser) decl() (Decl, error) {
 		}
 		return d, p.expect(";")
 	default:
-		d := &Const{Pos: name.pos, Name: name.text, Exported: exported, Doc: doc}
+		d := &Const{Pos: name.pos, Name: name.text, Doc: doc}
 		if err := p.expect("="); err != nil {
 			return nil, err
 		}
@@ -222,11 +221,9 @@ func (p *parser) index() (*IndexSignature, error) {
 	if err := p.next(); err != nil {
 		return nil, err
 	}
-	key, err := p.ident("a key name")
-	if err != nil {
+	if _, err := p.ident("a key name"); err != nil {
 		return nil, err
 	}
-	ix.Key = key.text
 	if err := p.expect(":"); err != nil {
 		return nil, err
 	}
@@ -239,6 +236,7 @@ func (p *parser) index() (*IndexSignature, error) {
 	if err := p.expect(":"); err != nil {
 		return nil, err
 	}
+	var err error
 	ix.Value, err = p.typ()
 	return ix, err
 }

@@ -96,11 +96,7 @@ func (r *resolver) declType(name string, at model.Pos) (*model.Type, error) {
 	case *Interface:
 		t, err = r.interfaceType(d)
 	case *Alias:
-		if ref, ok := d.Type.(*TypeRef); ok && len(ref.Args) == 0 {
-			t, err = r.ref(ref)
-		} else {
-			t, err = r.typ(d.Type, d.Doc.TJSType == "number")
-		}
+		t, err = r.typ(d.Type, d.Doc.TJSType == "number")
 	}
 	if err != nil {
 		return nil, err
@@ -207,7 +203,7 @@ func (r *resolver) typ1(t Type, number bool) (*model.Type, error) {
 			if err != nil {
 				return nil, err
 			}
-			merge(obj, o)
+			mergeIntersection(obj, o)
 		}
 		return &model.Type{Kind: model.Object, Object: obj}, nil
 	case *ObjectLit:
@@ -348,8 +344,9 @@ func (r *resolver) omit(t *TypeRef) (*model.ObjectType, error) {
 	return obj, nil
 }
 
-// merge adds the members of src to dst: a member already in dst keeps its place and takes the
-// declaration of src (and its doc, unless that is empty). A Rest of src replaces dst's.
+// merge adds the members of src to dst, as `extends` does: a member already in dst keeps its
+// place and takes the declaration of src (and its doc, unless that is empty). A Rest of src
+// replaces dst's.
 func merge(dst, src *model.ObjectType) {
 	for _, m := range src.Members {
 		i := memberIndex(dst, m.Name)
@@ -365,6 +362,17 @@ func merge(dst, src *model.ObjectType) {
 	if src.Rest != nil {
 		dst.Rest = src.Rest
 	}
+}
+
+// mergeIntersection adds the members of src, a later part of an intersection, to dst, like
+// merge, except that a member is optional only if it is optional in every part that declares it.
+func mergeIntersection(dst, src *model.ObjectType) {
+	for _, m := range src.Members {
+		if i := memberIndex(dst, m.Name); i >= 0 && !dst.Members[i].Optional {
+			m.Optional = false
+		}
+	}
+	merge(dst, src)
 }
 
 func memberIndex(o *model.ObjectType, name string) int {

@@ -49,3 +49,16 @@ export interface FromAlias extends Alias {
 }
 
 export type Flag = typeof ENABLED;
+
+export interface Loose {
+  /** Loose's a. */
+  a?: string;
+  b?: string;
+  c?: number;
+}
+
+/**
+ * A member is required if any part of the intersection requires it; the later part gives its
+ * type, doc and position.
+ */
+export type Intersected = { a: string; b: number; d?: boolean } & Loose & { d?: boolean };

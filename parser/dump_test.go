@@ -7,10 +7,10 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// Dump renders a resolved schema as TypeScript-like text, for golden tests and debugging: one
+// dump renders a resolved schema as TypeScript-like text, for golden tests and debugging: one
 // block per declaration with its doc as `//` lines and the position of each name after `@`. Objects
 // are written out in full; `integer` and `number` tell the two number kinds apart.
-func Dump(s *model.Schema) string {
+func dump(s *model.Schema) string {
 	var b strings.Builder
 	for _, c := range s.Consts {
 		dumpDoc(&b, "", c.Doc)
