@@ -21,7 +21,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,20 +38,28 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "mcpgen:", err)
-		}
-		os.Exit(exitCode(err))
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cli runs mcpgen, prints its error unless that was done already, and returns the exit status.
+func cli(args []string, stdout, stderr io.Writer) int {
+	err := run(args, stdout, stderr)
+	var printed flagError
+	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.As(err, &printed) {
+		fmt.Fprintln(stderr, "mcpgen:", err)
 	}
+	return exitCode(err)
 }
 
 // errStale is returned by -check when the output differs from what would be generated.
 var errStale = errors.New("stale")
 
+// flagError is a command-line error that the flag package has already printed, with the usage.
+type flagError struct{ error }
+
 func exitCode(err error) int {
 	switch {
-	case errors.Is(err, flag.ErrHelp):
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errStale):
 		return 1
@@ -81,7 +91,10 @@ Flags:
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return flagError{err}
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
@@ -89,6 +102,11 @@ Flags:
 	}
 	if *pkg == "" {
 		*pkg = "mcp" + strings.ReplaceAll(*version, "-", "")
+		if !validPackage(*pkg) {
+			return fmt.Errorf("the default package name %q (from -version %q) is not a valid Go package name; pass -pkg", *pkg, *version)
+		}
+	} else if !validPackage(*pkg) {
+		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", *pkg)
 	}
 
 	files, err := generate(*input, *version, *pkg)
@@ -106,6 +124,12 @@ Flags:
 		return nil
 	}
 	return write(*out, files)
+}
+
+// validPackage reports whether name can name a Go package: an identifier other than _ that is
+// not a keyword.
+func validPackage(name string) bool {
+	return token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_"
 }
 
 // generate reads the schema and returns the generated files by name.
@@ -207,57 +231,143 @@ func ownedFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// write replaces the generated files in dir. Every file is first written to a temporary file in
-// dir; only when all of them are written are they renamed into place, so a failure leaves the
-// previous output as it was.
-func write(dir string, files map[string][]byte) (err error) {
+// rename is os.Rename; tests replace it to make a rename fail.
+var rename = os.Rename
+
+// write replaces the generated files in dir and removes the generated files that are no longer
+// produced, all at once or not at all: the new files are written to temporary files, then every
+// file to be replaced or removed is moved aside to a backup, the new files are renamed into place,
+// and only then are the backups deleted. On a failure the backups are restored and the new files
+// removed, so dir is left as it was.
+func write(dir string, files map[string][]byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
+	}
+	names := slices.Sorted(maps.Keys(files))
+	var existing []string // the files to move aside
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		switch fi, err := os.Lstat(path); {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return err
+		case !fi.Mode().IsRegular():
+			return fmt.Errorf("cannot replace %s: it is not a regular file", path)
+		default:
+			existing = append(existing, name)
+		}
 	}
 	old, err := ownedFiles(dir)
 	if err != nil {
 		return err
 	}
-	temps := map[string]string{}
-	defer func() {
-		for _, tmp := range temps {
-			os.Remove(tmp)
+	for _, name := range old {
+		if _, ok := files[name]; !ok {
+			existing = append(existing, name)
 		}
-	}()
-	var names []string
-	for name := range files {
-		names = append(names, name)
 	}
-	slices.Sort(names)
+
+	r := &replacement{dir: dir, temps: map[string]string{}, backups: map[string]string{}}
+	if err := r.apply(files, existing); err != nil {
+		if rerr := r.rollback(); rerr != nil {
+			err = errors.Join(err, rerr)
+		}
+		return err
+	}
+	return r.commit()
+}
+
+// replacement is the state of a write in progress, for undoing it.
+type replacement struct {
+	dir     string
+	temps   map[string]string // file name → temporary file with its new content, not yet in place
+	backups map[string]string // file name → backup its previous content was moved to
+	placed  []string          // files whose new content is in place
+}
+
+func (r *replacement) path(name string) string { return filepath.Join(r.dir, name) }
+
+// apply writes files to temporary files, moves the existing files aside, and renames the
+// temporary files into place.
+func (r *replacement) apply(files map[string][]byte, existing []string) error {
+	names := slices.Sorted(maps.Keys(files))
 	for _, name := range names {
-		f, err := os.CreateTemp(dir, "."+name+".*.tmp")
+		tmp, err := r.createTemp(name, files[name])
 		if err != nil {
 			return err
 		}
-		temps[name] = f.Name()
-		_, werr := f.Write(files[name])
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return fmt.Errorf("writing %s: %w", name, werr)
-		}
-		if err := os.Chmod(f.Name(), 0o644); err != nil {
+		r.temps[name] = tmp
+	}
+	for _, name := range existing {
+		backup, err := r.createTemp(name, nil)
+		if err != nil {
 			return err
 		}
+		if err := rename(r.path(name), backup); err != nil {
+			os.Remove(backup)
+			return err
+		}
+		r.backups[name] = backup
 	}
 	for _, name := range names {
-		if err := os.Rename(temps[name], filepath.Join(dir, name)); err != nil {
+		if err := rename(r.temps[name], r.path(name)); err != nil {
 			return err
 		}
-		delete(temps, name)
+		delete(r.temps, name)
+		r.placed = append(r.placed, name)
 	}
-	for _, name := range old {
-		if _, ok := files[name]; !ok {
-			if err := os.Remove(filepath.Join(dir, name)); err != nil {
-				return err
+	return nil
+}
+
+// commit deletes the backups of a successful apply.
+func (r *replacement) commit() error {
+	var errs []error
+	for _, backup := range r.backups {
+		if err := os.Remove(backup); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// createTemp writes data to a new temporary file next to name and returns its path.
+func (r *replacement) createTemp(name string, data []byte) (string, error) {
+	f, err := os.CreateTemp(r.dir, "."+name+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("writing %s: %w", name, err)
+	}
+	return f.Name(), nil
+}
+
+// rollback puts dir back as it was before the write. A backup that cannot be restored is kept,
+// and named in the error.
+func (r *replacement) rollback() error {
+	var errs []error
+	for _, name := range r.placed {
+		if _, ok := r.backups[name]; !ok {
+			if err := os.Remove(r.path(name)); err != nil {
+				errs = append(errs, err)
 			}
 		}
 	}
-	return nil
+	for name, backup := range r.backups {
+		if err := rename(backup, r.path(name)); err != nil {
+			errs = append(errs, fmt.Errorf("restoring %s: %w; its previous content is in %s", name, err, backup))
+		}
+	}
+	for _, tmp := range r.temps {
+		os.Remove(tmp)
+	}
+	return errors.Join(errs...)
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -109,12 +111,118 @@ func TestBadFlags(t *testing.T) {
 	assert.Contains(t, err.Error(), "unexpected arguments")
 }
 
+// TestWriteTargetNotRegular checks that a target that is not a regular file fails the run before
+// anything is changed.
+func TestWriteTargetNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-o", dir}, &out, &out))
+	messUp(t, dir)
+	types := filepath.Join(dir, "types.go")
+	require.NoError(t, os.Remove(types))
+	require.NoError(t, os.Mkdir(types, 0o755))
+	before := snapshot(t, dir)
+
+	err := run([]string{"-o", dir}, &out, &out)
+	require.Error(t, err)
+	assert.Equal(t, "cannot replace "+types+": it is not a regular file", err.Error())
+	assert.Equal(t, 2, exitCode(err))
+	assert.Equal(t, before, snapshot(t, dir))
+}
+
+// TestWriteRollback makes each rename of a write fail in turn, and checks that every failure
+// leaves the directory exactly as it was.
+func TestWriteRollback(t *testing.T) {
+	dir := t.TempDir()
+	files, err := generate("", schema.Default, "mcpdraft")
+	require.NoError(t, err)
+	require.NoError(t, write(dir, files))
+	messUp(t, dir)
+	require.NoError(t, os.Remove(filepath.Join(dir, "consts.go"))) // a new file with no original
+	before := snapshot(t, dir)
+
+	t.Cleanup(func() { rename = os.Rename })
+	for fail := 1; ; fail++ {
+		calls := 0
+		rename = func(from, to string) error {
+			if calls++; calls == fail {
+				return errors.New("injected failure")
+			}
+			return os.Rename(from, to)
+		}
+		err := write(dir, files)
+		if err == nil {
+			require.Greater(t, fail, len(files), "every rename should have been made to fail once")
+			break
+		}
+		require.EqualError(t, err, "injected failure", "rename %d", fail)
+		require.Equal(t, before, snapshot(t, dir), "rename %d", fail)
+	}
+	got := snapshot(t, dir)
+	assert.NotContains(t, got, "old.go")
+	assert.Equal(t, string(files["unions.go"]), got["unions.go"])
+	assert.Equal(t, string(files["consts.go"]), got["consts.go"])
+}
+
+// messUp makes the next write of dir do everything it can: it adds a generated file the schema no
+// longer produces, a hand-written file, and edits a generated file.
+func messUp(t *testing.T, dir string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "old.go"), []byte(header+"\n\npackage mcpdraft\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "extra.go"), []byte("package mcpdraft\n"), 0o644))
+	unions := filepath.Join(dir, "unions.go")
+	data, err := os.ReadFile(unions)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(unions, append(data, "// edited\n"...), 0o644))
+}
+
+func TestPackageName(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	jsonSchema := filepath.Join("..", "..", "schema", "draft", "schema.json")
+	var out bytes.Buffer
+	err := run([]string{"-schema", jsonSchema, "-version", "1.0", "-o", dir}, &out, &out)
+	require.Error(t, err)
+	assert.Equal(t, `the default package name "mcp1.0" (from -version "1.0") is not a valid Go package name; pass -pkg`, err.Error())
+	for _, pkg := range []string{"type", "_", "1x", "my-pkg"} {
+		err := run([]string{"-schema", jsonSchema, "-version", "1.0", "-pkg", pkg, "-o", dir}, &out, &out)
+		require.Error(t, err, pkg)
+		assert.Contains(t, err.Error(), fmt.Sprintf("-pkg %q is not a valid Go package name", pkg))
+	}
+	assert.NoDirExists(t, dir)
+	require.NoError(t, run([]string{"-schema", jsonSchema, "-version", "1.0", "-pkg", "mcp1", "-o", dir}, &out, &out))
+}
+
+// TestCLIErrors checks what the command prints and its exit status.
+func TestCLIErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // printed to stderr exactly once
+	}{
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus\n"},
+		{[]string{"-check", "maybe"}, 2, "unexpected arguments"},
+		{[]string{"-version", "1999-01-01"}, 2, `mcpgen: unknown schema version "1999-01-01"`},
+		{[]string{"-h"}, 0, "Usage: mcpgen"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, tc.code, cli(tc.args, &stdout, &stderr), tc.args)
+		assert.Equal(t, 1, strings.Count(stderr.String(), tc.want), "%v printed:\n%s", tc.args, stderr.String())
+		assert.NotContains(t, stderr.String(), "help requested", tc.args)
+		assert.Empty(t, stdout.String(), tc.args)
+	}
+}
+
+// snapshot returns the content of each file in dir, and "(directory)" for a directory.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	for _, e := range entries {
+		if e.IsDir() {
+			files[e.Name()] = "(directory)"
+			continue
+		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		require.NoError(t, err)
 		files[e.Name()] = string(data)
