@@ -54,14 +54,16 @@ func (g *generator) structCodec(td *typeDecl) {
 	for _, fd := range td.fields {
 		enc = append(enc, encodeField(fd)...)
 	}
+	var known []jen.Code
+	for _, fd := range td.fields {
+		known = append(known, jen.Lit(fd.member.Name))
+	}
 	if td.rest.kind == rawKind {
-		args := []jen.Code{jen.Id("v").Dot("Extra")}
-		for _, fd := range td.fields {
-			args = append(args, jen.Lit(fd.member.Name))
-		}
-		enc = append(enc, jen.Id("e").Dot("extra").Call(args...))
+		enc = append(enc, jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...))
 	} else {
-		enc = append(enc, encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0))
+		enc = append(enc, jen.If(jen.Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
+			encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0),
+		))
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)

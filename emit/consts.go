@@ -12,9 +12,6 @@ import (
 // (The enum constants are written with their types.)
 func (g *generator) constants() error {
 	f := g.constsGo
-	if err := g.scope.declare("SchemaVersion", "schema version constant", model.Pos{}); err != nil {
-		return err
-	}
 	f.Comment("SchemaVersion is the version of the MCP schema this package was generated from.")
 	f.Const().Id("SchemaVersion").Op("=").Lit(g.opts.Version)
 	f.Line()

@@ -36,6 +36,9 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.scope.declare("SchemaVersion", "the generated constant", model.Pos{}); err != nil {
+		return nil, err
+	}
 	if err := g.plan(); err != nil {
 		return nil, err
 	}
@@ -54,12 +57,15 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		}
 		out["doc.go"] = doc
 	}
-	for name, f := range map[string]*jen.File{"types.go": g.typesGo, "json.go": g.jsonGo, "unions.go": g.unionsGo, "consts.go": g.constsGo} {
+	for _, file := range []struct {
+		name string
+		f    *jen.File
+	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}} {
 		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return nil, fmt.Errorf("emit: %s: %v", name, err)
+		if err := file.f.Render(&buf); err != nil {
+			return nil, fmt.Errorf("emit: %s: %v", file.name, err)
 		}
-		out[name] = buf.Bytes()
+		out[file.name] = buf.Bytes()
 	}
 	return out, nil
 }

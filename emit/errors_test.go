@@ -44,6 +44,24 @@ func TestGenerateErrors(t *testing.T) {
 		}},
 		want: `test.ts:3:1: Result: member "meta": Go field name Meta is already used`,
 	}, {
+		name: "member without a Go name",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(1, "Result", object(1, member(2, "1a", typ(model.String), true))),
+		}},
+		want: `test.ts:2:1: Result: member "1a" has no Go name ("1a" is not an identifier)`,
+	}, {
+		name: "declaration without a Go name",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(4, "1X", typ(model.String)),
+		}},
+		want: `test.ts:4:1: declaration 1X: "1X" is not a Go identifier`,
+	}, {
+		name: "SchemaVersion declared by the schema",
+		schema: &model.Schema{Decls: []*model.Decl{
+			decl(3, "SchemaVersion", object(3)),
+		}},
+		want: "test.ts:3:1: declaration SchemaVersion: Go name SchemaVersion is already used by the generated constant",
+	}, {
 		name: "Extra collision",
 		schema: &model.Schema{Decls: []*model.Decl{
 			decl(1, "Result", object(1, member(2, "extra", typ(model.String), true))),

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"go/token"
 	"strings"
 	"unicode"
 
@@ -109,6 +110,9 @@ type scope map[string]string
 
 // declare adds name, declared by what (a description with a position), or fails on a collision.
 func (s scope) declare(name, what string, pos model.Pos) error {
+	if !token.IsIdentifier(name) {
+		return pos.Errorf("%s: %q is not a Go identifier", what, name)
+	}
 	if prev, ok := s[name]; ok {
 		return pos.Errorf("%s: Go name %s is already used by %s", what, name, prev)
 	}

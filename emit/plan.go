@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"go/token"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -178,7 +179,7 @@ func (g *generator) planDecl(td *typeDecl) error {
 	s := site{name: td.name, about: "[" + td.name + "]", owner: d.Name}
 	switch td.form {
 	case structForm:
-		return g.planStruct(td, d.Type.Object, d)
+		return g.planStruct(td, d.Type.Object, d, d.Name)
 	case collectionForm:
 		return g.planCollection(td, d.Type, s)
 	case enumForm:
@@ -334,7 +335,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	var err error
 	switch f {
 	case structForm:
-		err = g.planStruct(td, t.Object, nil)
+		err = g.planStruct(td, t.Object, nil, owner)
 	case enumForm:
 		td.values, td.open = t.Union.Decision.Values, t.Union.Decision.Open
 	case interfaceForm:
@@ -368,26 +369,26 @@ func (g *generator) owner(pos model.Pos) *model.Decl {
 }
 
 // planStruct plans the fields of a struct. decl is the schema declaration of a declared struct,
-// whose inherited members name their inline types after the declaration they come from.
-func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl) error {
+// whose inherited members name their inline types after the declaration they come from; owner
+// is the schema declaration the struct's inline types are declared after.
+func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner string) error {
 	names := map[string]bool{"Extra": true}
 	for _, m := range obj.Members {
 		f := &field{name: fieldName(m.Name), member: m}
-		if f.name == "" {
-			return m.Pos.Errorf("%s: member %q has no Go name", td.name, m.Name)
+		if !token.IsIdentifier(f.name) {
+			return m.Pos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
 		}
 		if names[f.name] {
 			return m.Pos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
 		}
 		names[f.name] = true
-		parent, owner := td.name, ""
+		parent, memberOwner := td.name, owner
 		if decl != nil {
-			owner = decl.Name
 			if o := g.owner(m.Pos); o != nil && o != decl && g.byDecl[o.Name] != nil {
-				parent, owner = g.byDecl[o.Name].name, o.Name
+				parent, memberOwner = g.byDecl[o.Name].name, o.Name
 			}
 		}
-		s := site{name: parent + f.name, about: "the type of [" + parent + "." + f.name + "]", owner: owner}
+		s := site{name: parent + f.name, about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner}
 		typ, err := g.typeOf(m.Type, s)
 		if err != nil {
 			return err
@@ -406,10 +407,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	}
 	td.rest = &goType{kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: td.name}
-		if decl != nil {
-			s.owner = decl.Name
-		}
+		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
@@ -421,19 +419,8 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 
 // literal returns the constant of a literal type, looking through aliases, or nil.
 func (g *generator) literal(t *model.Type) *model.Value {
-	for range len(g.s.Decls) + 1 {
-		switch t.Kind {
-		case model.Literal:
-			return &t.Literal
-		case model.Ref:
-			d := g.s.Decl(t.Ref)
-			if d == nil {
-				return nil
-			}
-			t = d.Type
-		default:
-			return nil
-		}
+	if r, err := g.s.Deref(t); err == nil && r.Kind == model.Literal {
+		return &r.Literal
 	}
 	return nil
 }

@@ -1,8 +1,8 @@
 package emit
 
 import (
-	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -144,59 +144,38 @@ func decodeInto(v *variant) []jen.Code {
 	}
 }
 
-// tagCase is a set of discriminator values (as JSON text; "" when the member is missing) and the
-// variants they select.
+// tagCase is a set of discriminator values and the variants they select.
 type tagCase struct {
-	tags     []string
+	values   []string
 	variants []int
 }
 
 // tagCases groups the variants of an object union by discriminator value, in order of first
-// appearance, merging the values that select the same variants.
-func tagCases(oc *objectChoice) []*tagCase {
-	var tags []string
-	byTag := map[string][]int{}
-	add := func(tag string, i int) {
-		if _, ok := byTag[tag]; !ok {
-			tags = append(tags, tag)
-		}
-		byTag[tag] = append(byTag[tag], i)
-	}
+// appearance, merging the values that select the same variants. absent lists the variants an
+// object without the discriminator can be (those that declare it optional).
+func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
+	var values []string
+	byValue := map[string][]int{}
 	for i, v := range oc.variants {
 		for _, val := range v.model.Values {
-			add(jsonText(val), i)
+			if _, ok := byValue[val.Str]; !ok {
+				values = append(values, val.Str)
+			}
+			byValue[val.Str] = append(byValue[val.Str], i)
 		}
-	}
-	for i, v := range oc.variants {
 		if v.model.DiscriminatorOptional {
-			add("", i)
+			absent = append(absent, i)
 		}
 	}
-	var cases []*tagCase
-	for _, tag := range tags {
-		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byTag[tag]) })
+	for _, val := range values {
+		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byValue[val]) })
 		if i < 0 {
-			cases = append(cases, &tagCase{variants: byTag[tag]})
+			cases = append(cases, &tagCase{variants: byValue[val]})
 			i = len(cases) - 1
 		}
-		cases[i].tags = append(cases[i].tags, tag)
+		cases[i].values = append(cases[i].values, val)
 	}
-	return cases
-}
-
-// jsonText is a constant as JSON text, strings escaped like the runtime's encoder does.
-func jsonText(v model.Value) string {
-	switch v.Kind {
-	case model.String:
-		b, _ := json.Marshal(v.Str)
-		return string(b)
-	case model.Boolean:
-		if v.Bool {
-			return "true"
-		}
-		return "false"
-	}
-	return v.Num
+	return cases, absent
 }
 
 // decodeObjects returns the statements that decode an object of a union: a switch on the
@@ -206,28 +185,23 @@ func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
 	if oc.decision.Discriminator == "" {
 		return g.decodeCandidates(td, allVariants(oc))
 	}
-	var cases []jen.Code
-	missing := true
-	for _, tc := range tagCases(oc) {
-		var tags []jen.Code
-		for _, tag := range tc.tags {
-			if tag == "" {
-				missing = false
-				tags = append(tags, jen.Lit(""))
-			} else {
-				tags = append(tags, jen.Op("`"+tag+"`"))
-			}
-		}
-		cases = append(cases, jen.Case(tags...).Block(g.decodeCandidates(td, tc.variants)...))
+	tags, absent := tagCases(oc)
+	ifAbsent := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("missing member %q"), jen.Lit(oc.decision.Discriminator)))}
+	if absent != nil {
+		ifAbsent = g.decodeCandidates(td, absent)
 	}
-	if missing {
-		cases = append(cases, jen.Case(jen.Lit("")).Block(
-			jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("missing member %q"), jen.Lit(oc.decision.Discriminator))),
-		))
+	var cases []jen.Code
+	for _, tc := range tags {
+		var values []jen.Code
+		for _, val := range tc.values {
+			values = append(values, jen.Lit(val))
+		}
+		cases = append(cases, jen.Case(values...).Block(g.decodeCandidates(td, tc.variants)...))
 	}
 	return []jen.Code{
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("lookupTag").Call(jen.Id("d"), jen.Lit(oc.decision.Discriminator)),
+		jen.List(jen.Id("tag"), jen.Id("ok"), jen.Err()).Op(":=").Id("lookupTag").Call(jen.Id("d"), jen.Lit(oc.decision.Discriminator)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Op("!").Id("ok")).Block(ifAbsent...),
 		jen.Switch(jen.Id("tag")).Block(cases...),
 		jen.Id("v").Op(":=").New(jen.Id(td.unknown)),
 		jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
@@ -263,12 +237,13 @@ func needsTable(oc *objectChoice) bool {
 	if oc.decision.Discriminator == "" {
 		return len(oc.variants) > 1
 	}
-	for _, tc := range tagCases(oc) {
+	cases, absent := tagCases(oc)
+	for _, tc := range cases {
 		if len(tc.variants) > 1 {
 			return true
 		}
 	}
-	return false
+	return len(absent) > 1
 }
 
 // variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
@@ -351,15 +326,19 @@ func objectsDoc(td *typeDecl, subject string) string {
 		return subject + " picks the variant whose required members are all present, " + order + ": " +
 			strings.Join(parts, ", ") + "."
 	}
-	several := false
+	cases, absent := tagCases(oc)
+	several := len(absent) > 1
 	var parts []string
-	for _, tc := range tagCases(oc) {
-		tags := slices.Clone(tc.tags)
-		if tags[len(tags)-1] == "" {
-			tags[len(tags)-1] = "a missing member"
+	for _, tc := range cases {
+		var values []string
+		for _, v := range tc.values {
+			values = append(values, strconv.Quote(v))
 		}
-		parts = append(parts, orList(tags)+" is "+candidatesLink(oc, tc.variants))
+		parts = append(parts, orList(values)+" is "+candidatesLink(oc, tc.variants))
 		several = several || len(tc.variants) > 1
+	}
+	if absent != nil {
+		parts = append(parts, "a missing member is "+candidatesLink(oc, absent))
 	}
 	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
 		"; any other value is [*" + td.unknown + "], which keeps the JSON."

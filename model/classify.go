@@ -61,21 +61,6 @@ type leaf struct {
 	resolved *Type
 }
 
-// deref follows Refs through declarations until a type that is not a Ref.
-func (c *classifier) deref(t *Type) (*Type, error) {
-	for seen := 0; t.Kind == Ref; seen++ {
-		d := c.s.Decl(t.Ref)
-		if d == nil {
-			return nil, fmt.Errorf("reference to undeclared %s", t.Ref)
-		}
-		if seen > len(c.s.Decls) {
-			return nil, fmt.Errorf("alias cycle through %s", t.Ref)
-		}
-		t = d.Type
-	}
-	return t, nil
-}
-
 // flatten lists the leaves of a union: variants that are unions themselves (inline or declared)
 // contribute their own variants. A leaf reached twice (the same declaration through two paths)
 // is listed once.
@@ -84,7 +69,7 @@ func (c *classifier) flatten(u *UnionType, out []leaf, depth int) ([]leaf, error
 		return nil, fmt.Errorf("union cycle")
 	}
 	for _, v := range u.Variants {
-		r, err := c.deref(v)
+		r, err := c.s.Deref(v)
 		if err != nil {
 			return nil, err
 		}
@@ -317,7 +302,7 @@ func (c *classifier) discriminator(vs []*Variant) string {
 
 // literalValues returns the values of a string literal or of a closed union of string literals.
 func (c *classifier) literalValues(t *Type) ([]Value, bool) {
-	r, err := c.deref(t)
+	r, err := c.s.Deref(t)
 	if err != nil {
 		return nil, false
 	}

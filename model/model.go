@@ -52,6 +52,22 @@ func (s *Schema) Decl(name string) *Decl {
 	return nil
 }
 
+// Deref follows Refs through declarations (aliases) to the first type that is not a Ref. It
+// fails on a reference to an undeclared name and on a cycle of aliases.
+func (s *Schema) Deref(t *Type) (*Type, error) {
+	for seen := 0; t.Kind == Ref; seen++ {
+		d := s.Decl(t.Ref)
+		if d == nil {
+			return nil, fmt.Errorf("reference to undeclared %s", t.Ref)
+		}
+		if seen > len(s.Decls) {
+			return nil, fmt.Errorf("alias cycle through %s", t.Ref)
+		}
+		t = d.Type
+	}
+	return t, nil
+}
+
 // Decl is a named type: an interface or a type alias of schema.ts, a definition of schema.json.
 type Decl struct {
 	Name string
@@ -239,8 +255,8 @@ func (c Constraints) IsZero() bool {
 	return c.Minimum == nil && c.Maximum == nil && c.Format == "" && c.MinItems == nil && c.MaxItems == nil
 }
 
-// UnionType is `A | B | ...`. Variants are as written; Classify fills in Class and the fields of
-// the chosen strategy.
+// UnionType is `A | B | ...`. Variants are as written; Classify fills in the Decision: the strategy
+// and its fields.
 type UnionType struct {
 	Variants []*Type
 	// Decision is set by Classify.

@@ -4,6 +4,7 @@ package mcptest
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -94,6 +95,9 @@ func TestTypedExtra(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"name":"n","a":1}`), &tagged); err == nil {
 		t.Error("a number in a string index signature decoded")
+	}
+	if _, err := json.Marshal(Tagged{Name: "n", Extra: map[string]string{"name": "m"}}); err == nil || !strings.Contains(err.Error(), `Extra holds "name"`) {
+		t.Errorf("Extra repeating a member: error %v", err)
 	}
 }
 

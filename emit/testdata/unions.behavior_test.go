@@ -190,3 +190,20 @@ func holder(member string) string {
 func typeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
+
+func TestOddDiscriminators(t *testing.T) {
+	for data, want := range map[string]string{
+		`{"kind":"a<b","x":"1"}`:         "*mcptest.Angle",
+		`{"kind":"a\u003cb","x":"1"}`:    "*mcptest.Angle",
+		"{\"kind\":\"c`d\",\"y\":\"2\"}": "*mcptest.Tick",
+		`{"kind":"a>b","x":"1"}`:         "*mcptest.UnknownOdd",
+	} {
+		v, err := UnmarshalOdd([]byte(data))
+		if err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if got := fmt.Sprintf("%T", v); got != want {
+			t.Errorf("%s decoded as %s, want %s", data, got, want)
+		}
+	}
+}

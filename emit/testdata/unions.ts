@@ -114,3 +114,14 @@ export interface Result {
 export type ServerResult = EmptyResult | ListResult | InputRequiredResult;
 
 export type ClientRequest = PingRequest | ListRequest;
+
+/* Discriminator values that need escaping in JSON or in Go. */
+export interface Angle {
+  kind: "a<b";
+  x: string;
+}
+export interface Tick {
+  kind: "c`d";
+  y: string;
+}
+export type Odd = Angle | Tick;

@@ -500,22 +500,23 @@ func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error
 }
 
 func decodeSamplingMessageContent(d *decoder) (SamplingMessageContent, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"text"`:
+	case "text":
 		v := new(TextContent)
 		return v, v.decode(d)
-	case `"image"`:
+	case "image":
 		v := new(ImageContent)
 		return v, v.decode(d)
-	case `"audio"`:
+	case "audio":
 		v := new(AudioContent)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownSamplingMessageContent)
 	return v, v.decode(d)
@@ -609,28 +610,29 @@ func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 }
 
 func decodeContentBlock(d *decoder) (ContentBlock, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"text"`:
+	case "text":
 		v := new(TextContent)
 		return v, v.decode(d)
-	case `"image"`:
+	case "image":
 		v := new(ImageContent)
 		return v, v.decode(d)
-	case `"audio"`:
+	case "audio":
 		v := new(AudioContent)
 		return v, v.decode(d)
-	case `"resource_link"`:
+	case "resource_link":
 		v := new(ResourceLink)
 		return v, v.decode(d)
-	case `"resource"`:
+	case "resource":
 		v := new(EmbeddedResource)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownContentBlock)
 	return v, v.decode(d)
@@ -731,19 +733,20 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 }
 
 func decodeCompleteRequestParamsRef(d *decoder) (CompleteRequestParamsRef, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"ref/prompt"`:
+	case "ref/prompt":
 		v := new(PromptReference)
 		return v, v.decode(d)
-	case `"ref/resource"`:
+	case "ref/resource":
 		v := new(ResourceTemplateReference)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownCompleteRequestParamsRef)
 	return v, v.decode(d)
@@ -836,21 +839,22 @@ func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition,
 }
 
 func decodePrimitiveSchemaDefinition(d *decoder) (PrimitiveSchemaDefinition, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"string"`:
+	case "string":
 		return decodeVariant(d, "PrimitiveSchemaDefinition", variantsOfPrimitiveSchemaDefinition, 0, 3)
-	case `"number"`, `"integer"`:
+	case "number", "integer":
 		v := new(NumberSchema)
 		return v, v.decode(d)
-	case `"boolean"`:
+	case "boolean":
 		v := new(BooleanSchema)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownPrimitiveSchemaDefinition)
 	return v, v.decode(d)
@@ -1159,52 +1163,53 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 }
 
 func decodeClientRequest(d *decoder) (ClientRequest, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"ping"`:
+	case "ping":
 		v := new(PingRequest)
 		return v, v.decode(d)
-	case `"initialize"`:
+	case "initialize":
 		v := new(InitializeRequest)
 		return v, v.decode(d)
-	case `"completion/complete"`:
+	case "completion/complete":
 		v := new(CompleteRequest)
 		return v, v.decode(d)
-	case `"logging/setLevel"`:
+	case "logging/setLevel":
 		v := new(SetLevelRequest)
 		return v, v.decode(d)
-	case `"prompts/get"`:
+	case "prompts/get":
 		v := new(GetPromptRequest)
 		return v, v.decode(d)
-	case `"prompts/list"`:
+	case "prompts/list":
 		v := new(ListPromptsRequest)
 		return v, v.decode(d)
-	case `"resources/list"`:
+	case "resources/list":
 		v := new(ListResourcesRequest)
 		return v, v.decode(d)
-	case `"resources/templates/list"`:
+	case "resources/templates/list":
 		v := new(ListResourceTemplatesRequest)
 		return v, v.decode(d)
-	case `"resources/read"`:
+	case "resources/read":
 		v := new(ReadResourceRequest)
 		return v, v.decode(d)
-	case `"resources/subscribe"`:
+	case "resources/subscribe":
 		v := new(SubscribeRequest)
 		return v, v.decode(d)
-	case `"resources/unsubscribe"`:
+	case "resources/unsubscribe":
 		v := new(UnsubscribeRequest)
 		return v, v.decode(d)
-	case `"tools/call"`:
+	case "tools/call":
 		v := new(CallToolRequest)
 		return v, v.decode(d)
-	case `"tools/list"`:
+	case "tools/list":
 		v := new(ListToolsRequest)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownClientRequest)
 	return v, v.decode(d)
@@ -1351,25 +1356,26 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 }
 
 func decodeClientNotification(d *decoder) (ClientNotification, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"notifications/cancelled"`:
+	case "notifications/cancelled":
 		v := new(CancelledNotification)
 		return v, v.decode(d)
-	case `"notifications/progress"`:
+	case "notifications/progress":
 		v := new(ProgressNotification)
 		return v, v.decode(d)
-	case `"notifications/initialized"`:
+	case "notifications/initialized":
 		v := new(InitializedNotification)
 		return v, v.decode(d)
-	case `"notifications/roots/list_changed"`:
+	case "notifications/roots/list_changed":
 		v := new(RootsListChangedNotification)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownClientNotification)
 	return v, v.decode(d)
@@ -1571,25 +1577,26 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 }
 
 func decodeServerRequest(d *decoder) (ServerRequest, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"ping"`:
+	case "ping":
 		v := new(PingRequest)
 		return v, v.decode(d)
-	case `"sampling/createMessage"`:
+	case "sampling/createMessage":
 		v := new(CreateMessageRequest)
 		return v, v.decode(d)
-	case `"roots/list"`:
+	case "roots/list":
 		v := new(ListRootsRequest)
 		return v, v.decode(d)
-	case `"elicitation/create"`:
+	case "elicitation/create":
 		v := new(ElicitRequest)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownServerRequest)
 	return v, v.decode(d)
@@ -1697,34 +1704,35 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 }
 
 func decodeServerNotification(d *decoder) (ServerNotification, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"notifications/cancelled"`:
+	case "notifications/cancelled":
 		v := new(CancelledNotification)
 		return v, v.decode(d)
-	case `"notifications/progress"`:
+	case "notifications/progress":
 		v := new(ProgressNotification)
 		return v, v.decode(d)
-	case `"notifications/message"`:
+	case "notifications/message":
 		v := new(LoggingMessageNotification)
 		return v, v.decode(d)
-	case `"notifications/resources/updated"`:
+	case "notifications/resources/updated":
 		v := new(ResourceUpdatedNotification)
 		return v, v.decode(d)
-	case `"notifications/resources/list_changed"`:
+	case "notifications/resources/list_changed":
 		v := new(ResourceListChangedNotification)
 		return v, v.decode(d)
-	case `"notifications/tools/list_changed"`:
+	case "notifications/tools/list_changed":
 		v := new(ToolListChangedNotification)
 		return v, v.decode(d)
-	case `"notifications/prompts/list_changed"`:
+	case "notifications/prompts/list_changed":
 		v := new(PromptListChangedNotification)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownServerNotification)
 	return v, v.decode(d)

@@ -113,24 +113,19 @@ func missingMember(members map[string]bool, names []string) string {
 	return ""
 }
 
-// lookupTag returns the member name of the object at d, a string, as JSON text written the way
-// the encoder writes it, or "" when the object has no such member. A value that is not a string
-// is an error. The object is not consumed.
-func lookupTag(d *decoder, name string) (string, error) {
+// lookupTag returns the string value of the member name of the object at d, and whether the
+// object has it. A value that is not a string is an error. The object is not consumed.
+func lookupTag(d *decoder, name string) (string, bool, error) {
 	raw, ok, err := d.lookup(name)
 	if err != nil || !ok {
-		return "", err
+		return "", false, err
 	}
-	if raw[0] != '"' {
-		return "", d.errorf("member %q must be a string, found %s", name, (&decoder{data: raw}).found())
+	tag := decoder{data: raw}
+	if tag.peek() != '"' {
+		return "", false, d.errorf("member %q must be a string, found %s", name, tag.found())
 	}
-	if slices.Contains(raw, '\\') {
-		s, err := newDecoder(raw).str()
-		var e encoder
-		e.str(s)
-		return string(e.buf), err
-	}
-	return string(raw), nil
+	s, err := tag.str()
+	return s, true, err
 }
 
 // decodeFirst decodes the value at d with the first of decoders that succeeds; if none does, the

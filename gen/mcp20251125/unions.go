@@ -646,28 +646,29 @@ func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBl
 }
 
 func decodeSamplingMessageContentBlock(d *decoder) (SamplingMessageContentBlock, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"text"`:
+	case "text":
 		v := new(TextContent)
 		return v, v.decode(d)
-	case `"image"`:
+	case "image":
 		v := new(ImageContent)
 		return v, v.decode(d)
-	case `"audio"`:
+	case "audio":
 		v := new(AudioContent)
 		return v, v.decode(d)
-	case `"tool_use"`:
+	case "tool_use":
 		v := new(ToolUseContent)
 		return v, v.decode(d)
-	case `"tool_result"`:
+	case "tool_result":
 		v := new(ToolResultContent)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownSamplingMessageContentBlock)
 	return v, v.decode(d)
@@ -772,28 +773,29 @@ func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 }
 
 func decodeContentBlock(d *decoder) (ContentBlock, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"text"`:
+	case "text":
 		v := new(TextContent)
 		return v, v.decode(d)
-	case `"image"`:
+	case "image":
 		v := new(ImageContent)
 		return v, v.decode(d)
-	case `"audio"`:
+	case "audio":
 		v := new(AudioContent)
 		return v, v.decode(d)
-	case `"resource_link"`:
+	case "resource_link":
 		v := new(ResourceLink)
 		return v, v.decode(d)
-	case `"resource"`:
+	case "resource":
 		v := new(EmbeddedResource)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownContentBlock)
 	return v, v.decode(d)
@@ -894,19 +896,20 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 }
 
 func decodeCompleteRequestParamsRef(d *decoder) (CompleteRequestParamsRef, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"ref/prompt"`:
+	case "ref/prompt":
 		v := new(PromptReference)
 		return v, v.decode(d)
-	case `"ref/resource"`:
+	case "ref/resource":
 		v := new(ResourceTemplateReference)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownCompleteRequestParamsRef)
 	return v, v.decode(d)
@@ -967,9 +970,9 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 
 // The parameters for a request to elicit additional information from the user via the client.
 //
-// Decoding reads the "mode" member: "form" or a missing member is [*ElicitRequestFormParams],
-// "url" is [*ElicitRequestURLParams]; any other value is [*UnknownElicitRequestParams], which
-// keeps the JSON.
+// Decoding reads the "mode" member: "form" is [*ElicitRequestFormParams], "url" is
+// [*ElicitRequestURLParams], a missing member is [*ElicitRequestFormParams]; any other value is
+// [*UnknownElicitRequestParams], which keeps the JSON.
 type ElicitRequestParams interface {
 	isElicitRequestParams()
 }
@@ -992,15 +995,19 @@ func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
 }
 
 func decodeElicitRequestParams(d *decoder) (ElicitRequestParams, error) {
-	tag, err := lookupTag(d, "mode")
+	tag, ok, err := lookupTag(d, "mode")
 	if err != nil {
 		return nil, err
 	}
-	switch tag {
-	case `"form"`, "":
+	if !ok {
 		v := new(ElicitRequestFormParams)
 		return v, v.decode(d)
-	case `"url"`:
+	}
+	switch tag {
+	case "form":
+		v := new(ElicitRequestFormParams)
+		return v, v.decode(d)
+	case "url":
 		v := new(ElicitRequestURLParams)
 		return v, v.decode(d)
 	}
@@ -1101,23 +1108,24 @@ func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition,
 }
 
 func decodePrimitiveSchemaDefinition(d *decoder) (PrimitiveSchemaDefinition, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "type")
+	}
 	switch tag {
-	case `"string"`:
+	case "string":
 		return decodeVariant(d, "PrimitiveSchemaDefinition", variantsOfPrimitiveSchemaDefinition, 0, 3, 4, 7)
-	case `"number"`, `"integer"`:
+	case "number", "integer":
 		v := new(NumberSchema)
 		return v, v.decode(d)
-	case `"boolean"`:
+	case "boolean":
 		v := new(BooleanSchema)
 		return v, v.decode(d)
-	case `"array"`:
+	case "array":
 		return decodeVariant(d, "PrimitiveSchemaDefinition", variantsOfPrimitiveSchemaDefinition, 5, 6)
-	case "":
-		return nil, d.errorf("missing member %q", "type")
 	}
 	v := new(UnknownPrimitiveSchemaDefinition)
 	return v, v.decode(d)
@@ -1456,17 +1464,18 @@ func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
 }
 
 func decodeEnumSchema(d *decoder) (EnumSchema, error) {
-	tag, err := lookupTag(d, "type")
+	tag, ok, err := lookupTag(d, "type")
 	if err != nil {
 		return nil, err
 	}
-	switch tag {
-	case `"string"`:
-		return decodeVariant(d, "EnumSchema", variantsOfEnumSchema, 0, 1, 4)
-	case `"array"`:
-		return decodeVariant(d, "EnumSchema", variantsOfEnumSchema, 2, 3)
-	case "":
+	if !ok {
 		return nil, d.errorf("missing member %q", "type")
+	}
+	switch tag {
+	case "string":
+		return decodeVariant(d, "EnumSchema", variantsOfEnumSchema, 0, 1, 4)
+	case "array":
+		return decodeVariant(d, "EnumSchema", variantsOfEnumSchema, 2, 3)
 	}
 	v := new(UnknownEnumSchema)
 	return v, v.decode(d)
@@ -1845,64 +1854,65 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 }
 
 func decodeClientRequest(d *decoder) (ClientRequest, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"ping"`:
+	case "ping":
 		v := new(PingRequest)
 		return v, v.decode(d)
-	case `"initialize"`:
+	case "initialize":
 		v := new(InitializeRequest)
 		return v, v.decode(d)
-	case `"completion/complete"`:
+	case "completion/complete":
 		v := new(CompleteRequest)
 		return v, v.decode(d)
-	case `"logging/setLevel"`:
+	case "logging/setLevel":
 		v := new(SetLevelRequest)
 		return v, v.decode(d)
-	case `"prompts/get"`:
+	case "prompts/get":
 		v := new(GetPromptRequest)
 		return v, v.decode(d)
-	case `"prompts/list"`:
+	case "prompts/list":
 		v := new(ListPromptsRequest)
 		return v, v.decode(d)
-	case `"resources/list"`:
+	case "resources/list":
 		v := new(ListResourcesRequest)
 		return v, v.decode(d)
-	case `"resources/templates/list"`:
+	case "resources/templates/list":
 		v := new(ListResourceTemplatesRequest)
 		return v, v.decode(d)
-	case `"resources/read"`:
+	case "resources/read":
 		v := new(ReadResourceRequest)
 		return v, v.decode(d)
-	case `"resources/subscribe"`:
+	case "resources/subscribe":
 		v := new(SubscribeRequest)
 		return v, v.decode(d)
-	case `"resources/unsubscribe"`:
+	case "resources/unsubscribe":
 		v := new(UnsubscribeRequest)
 		return v, v.decode(d)
-	case `"tools/call"`:
+	case "tools/call":
 		v := new(CallToolRequest)
 		return v, v.decode(d)
-	case `"tools/list"`:
+	case "tools/list":
 		v := new(ListToolsRequest)
 		return v, v.decode(d)
-	case `"tasks/get"`:
+	case "tasks/get":
 		v := new(GetTaskRequest)
 		return v, v.decode(d)
-	case `"tasks/result"`:
+	case "tasks/result":
 		v := new(GetTaskPayloadRequest)
 		return v, v.decode(d)
-	case `"tasks/list"`:
+	case "tasks/list":
 		v := new(ListTasksRequest)
 		return v, v.decode(d)
-	case `"tasks/cancel"`:
+	case "tasks/cancel":
 		v := new(CancelTaskRequest)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownClientRequest)
 	return v, v.decode(d)
@@ -2070,28 +2080,29 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 }
 
 func decodeClientNotification(d *decoder) (ClientNotification, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"notifications/cancelled"`:
+	case "notifications/cancelled":
 		v := new(CancelledNotification)
 		return v, v.decode(d)
-	case `"notifications/progress"`:
+	case "notifications/progress":
 		v := new(ProgressNotification)
 		return v, v.decode(d)
-	case `"notifications/initialized"`:
+	case "notifications/initialized":
 		v := new(InitializedNotification)
 		return v, v.decode(d)
-	case `"notifications/roots/list_changed"`:
+	case "notifications/roots/list_changed":
 		v := new(RootsListChangedNotification)
 		return v, v.decode(d)
-	case `"notifications/tasks/status"`:
+	case "notifications/tasks/status":
 		v := new(TaskStatusNotification)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownClientNotification)
 	return v, v.decode(d)
@@ -2366,37 +2377,38 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 }
 
 func decodeServerRequest(d *decoder) (ServerRequest, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"ping"`:
+	case "ping":
 		v := new(PingRequest)
 		return v, v.decode(d)
-	case `"sampling/createMessage"`:
+	case "sampling/createMessage":
 		v := new(CreateMessageRequest)
 		return v, v.decode(d)
-	case `"roots/list"`:
+	case "roots/list":
 		v := new(ListRootsRequest)
 		return v, v.decode(d)
-	case `"elicitation/create"`:
+	case "elicitation/create":
 		v := new(ElicitRequest)
 		return v, v.decode(d)
-	case `"tasks/get"`:
+	case "tasks/get":
 		v := new(GetTaskRequest)
 		return v, v.decode(d)
-	case `"tasks/result"`:
+	case "tasks/result":
 		v := new(GetTaskPayloadRequest)
 		return v, v.decode(d)
-	case `"tasks/list"`:
+	case "tasks/list":
 		v := new(ListTasksRequest)
 		return v, v.decode(d)
-	case `"tasks/cancel"`:
+	case "tasks/cancel":
 		v := new(CancelTaskRequest)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownServerRequest)
 	return v, v.decode(d)
@@ -2527,40 +2539,41 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 }
 
 func decodeServerNotification(d *decoder) (ServerNotification, error) {
-	tag, err := lookupTag(d, "method")
+	tag, ok, err := lookupTag(d, "method")
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
 	switch tag {
-	case `"notifications/cancelled"`:
+	case "notifications/cancelled":
 		v := new(CancelledNotification)
 		return v, v.decode(d)
-	case `"notifications/progress"`:
+	case "notifications/progress":
 		v := new(ProgressNotification)
 		return v, v.decode(d)
-	case `"notifications/message"`:
+	case "notifications/message":
 		v := new(LoggingMessageNotification)
 		return v, v.decode(d)
-	case `"notifications/resources/updated"`:
+	case "notifications/resources/updated":
 		v := new(ResourceUpdatedNotification)
 		return v, v.decode(d)
-	case `"notifications/resources/list_changed"`:
+	case "notifications/resources/list_changed":
 		v := new(ResourceListChangedNotification)
 		return v, v.decode(d)
-	case `"notifications/tools/list_changed"`:
+	case "notifications/tools/list_changed":
 		v := new(ToolListChangedNotification)
 		return v, v.decode(d)
-	case `"notifications/prompts/list_changed"`:
+	case "notifications/prompts/list_changed":
 		v := new(PromptListChangedNotification)
 		return v, v.decode(d)
-	case `"notifications/elicitation/complete"`:
+	case "notifications/elicitation/complete":
 		v := new(ElicitationCompleteNotification)
 		return v, v.decode(d)
-	case `"notifications/tasks/status"`:
+	case "notifications/tasks/status":
 		v := new(TaskStatusNotification)
 		return v, v.decode(d)
-	case "":
-		return nil, d.errorf("missing member %q", "method")
 	}
 	v := new(UnknownServerNotification)
 	return v, v.decode(d)

@@ -738,12 +738,23 @@ func (e *encoder) rawObject(r json.RawMessage) {
 // extra writes the members of m, sorted by name, into the current object. A name in known (the
 // members the type defines) is an error: it would be written twice.
 func (e *encoder) extra(m map[string]json.RawMessage, known ...string) {
+	if extraHoldsKnown(e, m, known) {
+		return
+	}
 	for _, name := range slices.Sorted(maps.Keys(m)) {
-		if slices.Contains(known, name) {
-			e.errorf("Extra holds %q, a member the type defines", name)
-			return
-		}
 		e.key(name)
 		e.raw(m[name])
 	}
+}
+
+// extraHoldsKnown reports whether m, the Extra of a struct, holds one of the known members (which
+// would be written twice), and records that as an encoding error.
+func extraHoldsKnown[V any](e *encoder, m map[string]V, known []string) bool {
+	for _, name := range known {
+		if _, ok := m[name]; ok {
+			e.errorf("Extra holds %q, a member the type defines", name)
+			return true
+		}
+	}
+	return false
 }

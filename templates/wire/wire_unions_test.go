@@ -130,22 +130,28 @@ type decodableFunc func(d *decoder) error
 func (f decodableFunc) decode(d *decoder) error { return f(d) }
 
 func TestLookupTag(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`{"type":"text","text":"x"}`, `"text"`},
-		{`{"text":"x","type":"te\u0078t"}`, `"text"`},
-		{`{"type":"a\u003cb"}`, `"a\u003cb"`},
-		{`{"text":"x"}`, ``},
+	tests := []struct {
+		in, want string
+		found    bool
+	}{
+		{`{"type":"text","text":"x"}`, "text", true},
+		{`{"text":"x","type":"te\u0078t"}`, "text", true},
+		{`{"type":"a<b&c\u2028"}`, "a<b&c\u2028", true},
+		{"{\"type\":\"c`d\"}", "c`d", true},
+		{`{"type":""}`, "", true},
+		{`{"text":"x"}`, "", false},
 	}
 	for _, tt := range tests {
 		d := newDecoder([]byte(tt.in))
-		got, err := lookupTag(d, "type")
+		got, found, err := lookupTag(d, "type")
 		require.NoError(t, err, tt.in)
 		assert.Equal(t, tt.want, got, tt.in)
+		assert.Equal(t, tt.found, found, tt.in)
 		require.NoError(t, d.skip(), "lookupTag must not consume the object")
 		require.NoError(t, d.end())
 	}
 	for _, in := range []string{`{"type":3}`, `{"type":null}`, `{"type":["text"]}`} {
-		_, err := lookupTag(newDecoder([]byte(in)), "type")
+		_, _, err := lookupTag(newDecoder([]byte(in)), "type")
 		assert.ErrorContains(t, err, `(root): member "type" must be a string, found `, in)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -29,17 +30,58 @@ func Equal(a, b []byte) error {
 	return equal("", va, vb)
 }
 
+// decode reads one JSON document into maps, slices, json.Number, string, bool and nil. Unlike
+// json.Unmarshal it rejects duplicate member names and trailing data, so that a document with
+// a member written twice cannot compare equal to one without.
 func decode(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := value(dec)
+	if err != nil {
 		return nil, err
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("trailing data")
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("trailing data after the document")
 	}
 	return v, nil
+}
+
+func value(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		m := map[string]any{}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			name := key.(string)
+			if _, dup := m[name]; dup {
+				return nil, fmt.Errorf("duplicate member %q", name)
+			}
+			if m[name], err = value(dec); err != nil {
+				return nil, err
+			}
+		}
+		_, err := dec.Token() // '}'
+		return m, err
+	case json.Delim('['):
+		a := []any{}
+		for dec.More() {
+			v, err := value(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err := dec.Token() // ']'
+		return a, err
+	}
+	return tok, nil
 }
 
 func equal(ptr string, a, b any) error {

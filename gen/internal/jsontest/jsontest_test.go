@@ -21,6 +21,9 @@ func TestEqual(t *testing.T) {
 		{`{"a":0}`, `{"a":"0"}`, "/a: number became a string"},
 		{`{"a":null}`, `{"a":false}`, "/a: <nil> became false"},
 		{`{}`, `[]`, "(root): object became an array"},
+		{`{"a":2}`, `{"a":1,"a":2}`, `second document: duplicate member "a"`},
+		{`{"a":1}`, `{"a":1}}`, "second document: trailing data"},
+		{`[1] [2]`, `[1]`, "first document: trailing data"},
 	}
 	for _, tt := range tests {
 		err := Equal([]byte(tt.a), []byte(tt.b))
