@@ -9,12 +9,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/schema"
 )
 
 // TestEveryDeclaration checks that every declaration and constant of every vendored schema.ts is
 // declared, under its Go name, in the generated package.
 func TestEveryDeclaration(t *testing.T) {
-	for _, version := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "draft"} {
+	for _, version := range schema.Versions {
 		t.Run(version, func(t *testing.T) {
 			s := load(t, filepath.Join("..", "schema", version, "schema.ts"), version)
 			files := generate(t, s, "mcp")
