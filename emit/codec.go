@@ -87,15 +87,17 @@ func structDecode(td *typeDecl) []jen.Code {
 		jen.If(jen.Id("v").Dot("Extra").Op("==").Nil()).Block(
 			jen.Id("v").Dot("Extra").Op("=").Map(jen.String()).Add(td.rest.code()).Values(),
 		),
-	}, decodeEntry(jen.Id("v").Dot("Extra"), jen.Id("name"), td.rest, 0)...)
+	}, decodeEntry(jen.Id("v").Dot("Extra"), jen.String().Call(jen.Id("name")), td.rest, 0)...)
 	var member []jen.Code
 	if len(cases) == 0 {
 		member = append(extra, jen.Return(jen.Err()))
 	} else {
 		cases = append(cases, jen.Default().Block(extra...))
-		member = []jen.Code{jen.Switch(jen.Id("name")).Block(cases...), jen.Return(jen.Err())}
+		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...), jen.Return(jen.Err())}
 	}
-	object := jen.Id("d").Dot("object").Call(jen.Func().Params(jen.Id("name").String()).Params(jen.Err().Error()).Block(member...))
+	// objectBytes passes the member name as bytes: the switch compares them without making a
+	// string, and only an unknown member's name is copied (into Extra).
+	object := jen.Id("d").Dot("objectBytes").Call(jen.Func().Params(jen.Id("name").Index().Byte()).Params(jen.Err().Error()).Block(member...))
 
 	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.name).Values()}
 	if len(required) == 0 {

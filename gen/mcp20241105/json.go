@@ -43,8 +43,8 @@ func (v *Request) encode(e *encoder) {
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -55,7 +55,7 @@ func (v *Request) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -96,8 +96,8 @@ func (v *RequestParams) encode(e *encoder) {
 
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -105,7 +105,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -139,15 +139,15 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 
 func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 	*v = RequestParamsMeta{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -184,8 +184,8 @@ func (v *Notification) encode(e *encoder) {
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -196,7 +196,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -242,8 +242,8 @@ func (v *NotificationParams) encode(e *encoder) {
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -254,7 +254,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -293,8 +293,8 @@ func (v *Result) encode(e *encoder) {
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -305,7 +305,7 @@ func (v *Result) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -346,8 +346,8 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -364,7 +364,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -414,8 +414,8 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -429,7 +429,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -475,8 +475,8 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -490,7 +490,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -538,8 +538,8 @@ func (v *JSONRPCError) encode(e *encoder) {
 func (v *JSONRPCError) decode(d *decoder) (err error) {
 	*v = JSONRPCError{}
 	var hasJSONRPC, hasID, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -553,7 +553,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -603,8 +603,8 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -617,7 +617,7 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -661,8 +661,8 @@ func (v *CancelledNotification) encode(e *encoder) {
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -673,7 +673,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -719,8 +719,8 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
 	var hasRequestID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "requestId":
 			hasRequestID = true
 			v.RequestID, err = decodeRequestID(d)
@@ -731,7 +731,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -773,8 +773,8 @@ func (v *InitializeRequest) encode(e *encoder) {
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -785,7 +785,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -831,8 +831,8 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 	*v = InitializeRequestParams{}
 	var hasProtocolVersion, hasCapabilities, hasClientInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -846,7 +846,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -907,8 +907,8 @@ func (v *InitializeResult) encode(e *encoder) {
 func (v *InitializeResult) decode(d *decoder) (err error) {
 	*v = InitializeResult{}
 	var hasProtocolVersion, hasCapabilities, hasServerInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -931,7 +931,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -979,8 +979,8 @@ func (v *InitializedNotification) encode(e *encoder) {
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -991,7 +991,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1046,8 +1046,8 @@ func (v *ClientCapabilities) encode(e *encoder) {
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ClientCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1066,7 +1066,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1096,11 +1096,11 @@ func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1133,8 +1133,8 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 
 func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesRoots{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1142,7 +1142,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1172,11 +1172,11 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSampling{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1231,8 +1231,8 @@ func (v *ServerCapabilities) encode(e *encoder) {
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ServerCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1257,7 +1257,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1287,11 +1287,11 @@ func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1320,11 +1320,11 @@ func (v *ServerCapabilitiesLogging) encode(e *encoder) {
 
 func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesLogging{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1357,8 +1357,8 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1366,7 +1366,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1404,8 +1404,8 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "subscribe":
 			v.Subscribe = new(bool)
 			*v.Subscribe, err = d.bool()
@@ -1416,7 +1416,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1450,8 +1450,8 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1459,7 +1459,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1494,8 +1494,8 @@ func (v *Implementation) encode(e *encoder) {
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
 	var hasName, hasVersion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -1506,7 +1506,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1552,8 +1552,8 @@ func (v *PingRequest) encode(e *encoder) {
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1564,7 +1564,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1606,8 +1606,8 @@ func (v *ProgressNotification) encode(e *encoder) {
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1618,7 +1618,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1666,8 +1666,8 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
 	var hasProgressToken, hasProgress bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			hasProgressToken = true
 			v.ProgressToken, err = decodeProgressToken(d)
@@ -1681,7 +1681,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1727,8 +1727,8 @@ func (v *PaginatedRequest) encode(e *encoder) {
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1739,7 +1739,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1780,8 +1780,8 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "cursor":
 			v.Cursor = new(Cursor)
 			*v.Cursor, err = d.str()
@@ -1789,7 +1789,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1832,8 +1832,8 @@ func (v *PaginatedResult) encode(e *encoder) {
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -1847,7 +1847,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1884,8 +1884,8 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1896,7 +1896,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1954,8 +1954,8 @@ func (v *ListResourcesResult) encode(e *encoder) {
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
 	var hasResources bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -1976,7 +1976,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2020,8 +2020,8 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2032,7 +2032,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2090,8 +2090,8 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
 	var hasResourceTemplates bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2112,7 +2112,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2154,8 +2154,8 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2166,7 +2166,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2208,8 +2208,8 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2217,7 +2217,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2271,8 +2271,8 @@ func (v *ReadResourceResult) encode(e *encoder) {
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
 	var hasContents bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2291,7 +2291,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2335,8 +2335,8 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2347,7 +2347,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2389,8 +2389,8 @@ func (v *SubscribeRequest) encode(e *encoder) {
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2401,7 +2401,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2443,8 +2443,8 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = SubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2452,7 +2452,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2494,8 +2494,8 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2506,7 +2506,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2548,8 +2548,8 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2557,7 +2557,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2599,8 +2599,8 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2611,7 +2611,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2653,8 +2653,8 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2662,7 +2662,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2720,8 +2720,8 @@ func (v *Resource) encode(e *encoder) {
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
 	var hasURI, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "annotations":
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
@@ -2744,7 +2744,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2800,8 +2800,8 @@ func (v *ResourceTemplate) encode(e *encoder) {
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
 	var hasURITemplate, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "annotations":
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
@@ -2821,7 +2821,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2867,8 +2867,8 @@ func (v *ResourceContents) encode(e *encoder) {
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2879,7 +2879,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2925,8 +2925,8 @@ func (v *TextResourceContents) encode(e *encoder) {
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
 	var hasURI, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2940,7 +2940,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2988,8 +2988,8 @@ func (v *BlobResourceContents) encode(e *encoder) {
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
 	var hasURI, hasBlob bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3003,7 +3003,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3049,8 +3049,8 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3061,7 +3061,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3119,8 +3119,8 @@ func (v *ListPromptsResult) encode(e *encoder) {
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
 	var hasPrompts bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3141,7 +3141,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3183,8 +3183,8 @@ func (v *GetPromptRequest) encode(e *encoder) {
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3195,7 +3195,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3246,8 +3246,8 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3261,7 +3261,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3319,8 +3319,8 @@ func (v *GetPromptResult) encode(e *encoder) {
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
 	var hasMessages bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3341,7 +3341,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3394,8 +3394,8 @@ func (v *Prompt) encode(e *encoder) {
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3412,7 +3412,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3460,8 +3460,8 @@ func (v *PromptArgument) encode(e *encoder) {
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3475,7 +3475,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3546,8 +3546,8 @@ func (v *PromptMessage) encode(e *encoder) {
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -3558,7 +3558,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3606,8 +3606,8 @@ func (v *EmbeddedResource) encode(e *encoder) {
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
 	var hasType, hasResource bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "annotations":
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
@@ -3621,7 +3621,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3667,8 +3667,8 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3679,7 +3679,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3723,8 +3723,8 @@ func (v *ListToolsRequest) encode(e *encoder) {
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3735,7 +3735,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3793,8 +3793,8 @@ func (v *ListToolsResult) encode(e *encoder) {
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
 	var hasTools bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3815,7 +3815,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3873,8 +3873,8 @@ func (v *CallToolResult) encode(e *encoder) {
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
 	var hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3896,7 +3896,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3938,8 +3938,8 @@ func (v *CallToolRequest) encode(e *encoder) {
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3950,7 +3950,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4001,8 +4001,8 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4016,7 +4016,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4060,8 +4060,8 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4072,7 +4072,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4118,8 +4118,8 @@ func (v *Tool) encode(e *encoder) {
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
 	var hasName, hasInputSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4133,7 +4133,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4194,8 +4194,8 @@ func (v *ToolInputSchema) encode(e *encoder) {
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -4218,7 +4218,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4255,11 +4255,11 @@ func (v *ToolInputSchemaProperties) encode(e *encoder) {
 
 func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 	*v = ToolInputSchemaProperties{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -4293,8 +4293,8 @@ func (v *SetLevelRequest) encode(e *encoder) {
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4305,7 +4305,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4347,8 +4347,8 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 	*v = SetLevelRequestParams{}
 	var hasLevel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -4356,7 +4356,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4398,8 +4398,8 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4410,7 +4410,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4458,8 +4458,8 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
 	var hasLevel, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -4473,7 +4473,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4546,8 +4546,8 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4558,7 +4558,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4636,8 +4636,8 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
 	var hasMessages, hasMaxTokens bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "messages":
 			hasMessages = true
 			v.Messages = []SamplingMessage{}
@@ -4674,7 +4674,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4742,11 +4742,11 @@ func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParamsMetadata{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -4795,8 +4795,8 @@ func (v *CreateMessageResult) encode(e *encoder) {
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
 	var hasRole, hasContent, hasModel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4819,7 +4819,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4894,8 +4894,8 @@ func (v *SamplingMessage) encode(e *encoder) {
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -4906,7 +4906,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4949,8 +4949,8 @@ func (v *Annotated) encode(e *encoder) {
 
 func (v *Annotated) decode(d *decoder) (err error) {
 	*v = Annotated{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "annotations":
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
@@ -4958,7 +4958,7 @@ func (v *Annotated) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5001,8 +5001,8 @@ func (v *AnnotatedAnnotations) encode(e *encoder) {
 
 func (v *AnnotatedAnnotations) decode(d *decoder) (err error) {
 	*v = AnnotatedAnnotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "audience":
 			v.Audience = []Role{}
 			err = d.array(func(i int) (err error) {
@@ -5016,7 +5016,7 @@ func (v *AnnotatedAnnotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5055,8 +5055,8 @@ func (v *TextContent) encode(e *encoder) {
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
 	var hasType, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "annotations":
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
@@ -5070,7 +5070,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5120,8 +5120,8 @@ func (v *ImageContent) encode(e *encoder) {
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "annotations":
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
@@ -5138,7 +5138,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5200,8 +5200,8 @@ func (v *ModelPreferences) encode(e *encoder) {
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "hints":
 			v.Hints = []ModelHint{}
 			err = d.array(func(i int) (err error) {
@@ -5221,7 +5221,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5255,8 +5255,8 @@ func (v *ModelHint) encode(e *encoder) {
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			v.Name = new(string)
 			*v.Name, err = d.str()
@@ -5264,7 +5264,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5299,8 +5299,8 @@ func (v *CompleteRequest) encode(e *encoder) {
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5311,7 +5311,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5355,8 +5355,8 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
 	var hasRef, hasArgument bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "ref":
 			hasRef = true
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
@@ -5367,7 +5367,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5411,8 +5411,8 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
 	var hasName, hasValue bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5423,7 +5423,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5474,8 +5474,8 @@ func (v *CompleteResult) encode(e *encoder) {
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
 	var hasCompletion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5489,7 +5489,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5542,8 +5542,8 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
 	var hasValues bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "values":
 			hasValues = true
 			v.Values = []string{}
@@ -5562,7 +5562,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5604,8 +5604,8 @@ func (v *ResourceReference) encode(e *encoder) {
 func (v *ResourceReference) decode(d *decoder) (err error) {
 	*v = ResourceReference{}
 	var hasType, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5616,7 +5616,7 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5660,8 +5660,8 @@ func (v *PromptReference) encode(e *encoder) {
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
 	var hasType, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5672,7 +5672,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5718,8 +5718,8 @@ func (v *ListRootsRequest) encode(e *encoder) {
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5730,7 +5730,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5784,8 +5784,8 @@ func (v *ListRootsResult) encode(e *encoder) {
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
 	var hasRoots bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5803,7 +5803,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5847,8 +5847,8 @@ func (v *Root) encode(e *encoder) {
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -5859,7 +5859,7 @@ func (v *Root) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5903,8 +5903,8 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5915,7 +5915,7 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})

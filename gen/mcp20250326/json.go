@@ -121,8 +121,8 @@ func (v *Request) encode(e *encoder) {
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -133,7 +133,7 @@ func (v *Request) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -174,8 +174,8 @@ func (v *RequestParams) encode(e *encoder) {
 
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -183,7 +183,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -217,15 +217,15 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 
 func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 	*v = RequestParamsMeta{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -262,8 +262,8 @@ func (v *Notification) encode(e *encoder) {
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -274,7 +274,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -320,8 +320,8 @@ func (v *NotificationParams) encode(e *encoder) {
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -332,7 +332,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -371,8 +371,8 @@ func (v *Result) encode(e *encoder) {
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -383,7 +383,7 @@ func (v *Result) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -424,8 +424,8 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -442,7 +442,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -492,8 +492,8 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -507,7 +507,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -553,8 +553,8 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -568,7 +568,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -616,8 +616,8 @@ func (v *JSONRPCError) encode(e *encoder) {
 func (v *JSONRPCError) decode(d *decoder) (err error) {
 	*v = JSONRPCError{}
 	var hasJSONRPC, hasID, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -631,7 +631,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -681,8 +681,8 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -695,7 +695,7 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -739,8 +739,8 @@ func (v *CancelledNotification) encode(e *encoder) {
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -751,7 +751,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -797,8 +797,8 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
 	var hasRequestID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "requestId":
 			hasRequestID = true
 			v.RequestID, err = decodeRequestID(d)
@@ -809,7 +809,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -851,8 +851,8 @@ func (v *InitializeRequest) encode(e *encoder) {
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -863,7 +863,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -909,8 +909,8 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 	*v = InitializeRequestParams{}
 	var hasProtocolVersion, hasCapabilities, hasClientInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -924,7 +924,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -985,8 +985,8 @@ func (v *InitializeResult) encode(e *encoder) {
 func (v *InitializeResult) decode(d *decoder) (err error) {
 	*v = InitializeResult{}
 	var hasProtocolVersion, hasCapabilities, hasServerInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -1009,7 +1009,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1057,8 +1057,8 @@ func (v *InitializedNotification) encode(e *encoder) {
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1069,7 +1069,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1124,8 +1124,8 @@ func (v *ClientCapabilities) encode(e *encoder) {
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ClientCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1144,7 +1144,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1174,11 +1174,11 @@ func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1211,8 +1211,8 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 
 func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesRoots{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1220,7 +1220,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1250,11 +1250,11 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSampling{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1313,8 +1313,8 @@ func (v *ServerCapabilities) encode(e *encoder) {
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ServerCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1342,7 +1342,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1372,11 +1372,11 @@ func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1405,11 +1405,11 @@ func (v *ServerCapabilitiesLogging) encode(e *encoder) {
 
 func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesLogging{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1438,11 +1438,11 @@ func (v *ServerCapabilitiesCompletions) encode(e *encoder) {
 
 func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesCompletions{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1475,8 +1475,8 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1484,7 +1484,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1522,8 +1522,8 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "subscribe":
 			v.Subscribe = new(bool)
 			*v.Subscribe, err = d.bool()
@@ -1534,7 +1534,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1568,8 +1568,8 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1577,7 +1577,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1612,8 +1612,8 @@ func (v *Implementation) encode(e *encoder) {
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
 	var hasName, hasVersion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -1624,7 +1624,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1670,8 +1670,8 @@ func (v *PingRequest) encode(e *encoder) {
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1682,7 +1682,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1724,8 +1724,8 @@ func (v *ProgressNotification) encode(e *encoder) {
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1736,7 +1736,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1788,8 +1788,8 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
 	var hasProgressToken, hasProgress bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			hasProgressToken = true
 			v.ProgressToken, err = decodeProgressToken(d)
@@ -1806,7 +1806,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1852,8 +1852,8 @@ func (v *PaginatedRequest) encode(e *encoder) {
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1864,7 +1864,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1905,8 +1905,8 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "cursor":
 			v.Cursor = new(Cursor)
 			*v.Cursor, err = d.str()
@@ -1914,7 +1914,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1957,8 +1957,8 @@ func (v *PaginatedResult) encode(e *encoder) {
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -1972,7 +1972,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2009,8 +2009,8 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2021,7 +2021,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2079,8 +2079,8 @@ func (v *ListResourcesResult) encode(e *encoder) {
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
 	var hasResources bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2101,7 +2101,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2145,8 +2145,8 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2157,7 +2157,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2215,8 +2215,8 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
 	var hasResourceTemplates bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2237,7 +2237,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2279,8 +2279,8 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2291,7 +2291,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2333,8 +2333,8 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2342,7 +2342,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2396,8 +2396,8 @@ func (v *ReadResourceResult) encode(e *encoder) {
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
 	var hasContents bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2416,7 +2416,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2460,8 +2460,8 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2472,7 +2472,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2514,8 +2514,8 @@ func (v *SubscribeRequest) encode(e *encoder) {
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2526,7 +2526,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2568,8 +2568,8 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = SubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2577,7 +2577,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2619,8 +2619,8 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2631,7 +2631,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2673,8 +2673,8 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2682,7 +2682,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2724,8 +2724,8 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2736,7 +2736,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2778,8 +2778,8 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2787,7 +2787,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2845,8 +2845,8 @@ func (v *Resource) encode(e *encoder) {
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
 	var hasURI, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2869,7 +2869,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2925,8 +2925,8 @@ func (v *ResourceTemplate) encode(e *encoder) {
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
 	var hasURITemplate, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uriTemplate":
 			hasURITemplate = true
 			v.URITemplate, err = d.str()
@@ -2946,7 +2946,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2992,8 +2992,8 @@ func (v *ResourceContents) encode(e *encoder) {
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3004,7 +3004,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3050,8 +3050,8 @@ func (v *TextResourceContents) encode(e *encoder) {
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
 	var hasURI, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3065,7 +3065,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3113,8 +3113,8 @@ func (v *BlobResourceContents) encode(e *encoder) {
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
 	var hasURI, hasBlob bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3128,7 +3128,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3174,8 +3174,8 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3186,7 +3186,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3244,8 +3244,8 @@ func (v *ListPromptsResult) encode(e *encoder) {
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
 	var hasPrompts bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3266,7 +3266,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3308,8 +3308,8 @@ func (v *GetPromptRequest) encode(e *encoder) {
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3320,7 +3320,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3371,8 +3371,8 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3386,7 +3386,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3444,8 +3444,8 @@ func (v *GetPromptResult) encode(e *encoder) {
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
 	var hasMessages bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3466,7 +3466,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3519,8 +3519,8 @@ func (v *Prompt) encode(e *encoder) {
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3537,7 +3537,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3585,8 +3585,8 @@ func (v *PromptArgument) encode(e *encoder) {
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3600,7 +3600,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3671,8 +3671,8 @@ func (v *PromptMessage) encode(e *encoder) {
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -3683,7 +3683,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3731,8 +3731,8 @@ func (v *EmbeddedResource) encode(e *encoder) {
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
 	var hasType, hasResource bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -3746,7 +3746,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3792,8 +3792,8 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3804,7 +3804,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3848,8 +3848,8 @@ func (v *ListToolsRequest) encode(e *encoder) {
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3860,7 +3860,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3918,8 +3918,8 @@ func (v *ListToolsResult) encode(e *encoder) {
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
 	var hasTools bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3940,7 +3940,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3998,8 +3998,8 @@ func (v *CallToolResult) encode(e *encoder) {
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
 	var hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4021,7 +4021,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4063,8 +4063,8 @@ func (v *CallToolRequest) encode(e *encoder) {
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4075,7 +4075,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4126,8 +4126,8 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4141,7 +4141,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4185,8 +4185,8 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4197,7 +4197,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4254,8 +4254,8 @@ func (v *ToolAnnotations) encode(e *encoder) {
 
 func (v *ToolAnnotations) decode(d *decoder) (err error) {
 	*v = ToolAnnotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -4275,7 +4275,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4318,8 +4318,8 @@ func (v *Tool) encode(e *encoder) {
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
 	var hasName, hasInputSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4336,7 +4336,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4397,8 +4397,8 @@ func (v *ToolInputSchema) encode(e *encoder) {
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -4421,7 +4421,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4458,11 +4458,11 @@ func (v *ToolInputSchemaProperties) encode(e *encoder) {
 
 func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 	*v = ToolInputSchemaProperties{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -4496,8 +4496,8 @@ func (v *SetLevelRequest) encode(e *encoder) {
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4508,7 +4508,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4550,8 +4550,8 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 	*v = SetLevelRequestParams{}
 	var hasLevel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -4559,7 +4559,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4601,8 +4601,8 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4613,7 +4613,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4661,8 +4661,8 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
 	var hasLevel, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -4676,7 +4676,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4749,8 +4749,8 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4761,7 +4761,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4839,8 +4839,8 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
 	var hasMessages, hasMaxTokens bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "messages":
 			hasMessages = true
 			v.Messages = []SamplingMessage{}
@@ -4877,7 +4877,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4945,11 +4945,11 @@ func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParamsMetadata{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -4998,8 +4998,8 @@ func (v *CreateMessageResult) encode(e *encoder) {
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
 	var hasRole, hasContent, hasModel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5022,7 +5022,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5097,8 +5097,8 @@ func (v *SamplingMessage) encode(e *encoder) {
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -5109,7 +5109,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5161,8 +5161,8 @@ func (v *Annotations) encode(e *encoder) {
 
 func (v *Annotations) decode(d *decoder) (err error) {
 	*v = Annotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "audience":
 			v.Audience = []Role{}
 			err = d.array(func(i int) (err error) {
@@ -5176,7 +5176,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5215,8 +5215,8 @@ func (v *TextContent) encode(e *encoder) {
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
 	var hasType, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5230,7 +5230,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5280,8 +5280,8 @@ func (v *ImageContent) encode(e *encoder) {
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5298,7 +5298,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5350,8 +5350,8 @@ func (v *AudioContent) encode(e *encoder) {
 func (v *AudioContent) decode(d *decoder) (err error) {
 	*v = AudioContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5368,7 +5368,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5430,8 +5430,8 @@ func (v *ModelPreferences) encode(e *encoder) {
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "hints":
 			v.Hints = []ModelHint{}
 			err = d.array(func(i int) (err error) {
@@ -5451,7 +5451,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5485,8 +5485,8 @@ func (v *ModelHint) encode(e *encoder) {
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			v.Name = new(string)
 			*v.Name, err = d.str()
@@ -5494,7 +5494,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5529,8 +5529,8 @@ func (v *CompleteRequest) encode(e *encoder) {
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5541,7 +5541,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5585,8 +5585,8 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
 	var hasRef, hasArgument bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "ref":
 			hasRef = true
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
@@ -5597,7 +5597,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5641,8 +5641,8 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
 	var hasName, hasValue bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5653,7 +5653,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5704,8 +5704,8 @@ func (v *CompleteResult) encode(e *encoder) {
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
 	var hasCompletion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5719,7 +5719,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5772,8 +5772,8 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
 	var hasValues bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "values":
 			hasValues = true
 			v.Values = []string{}
@@ -5792,7 +5792,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5834,8 +5834,8 @@ func (v *ResourceReference) encode(e *encoder) {
 func (v *ResourceReference) decode(d *decoder) (err error) {
 	*v = ResourceReference{}
 	var hasType, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5846,7 +5846,7 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5890,8 +5890,8 @@ func (v *PromptReference) encode(e *encoder) {
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
 	var hasType, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5902,7 +5902,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5948,8 +5948,8 @@ func (v *ListRootsRequest) encode(e *encoder) {
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5960,7 +5960,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6014,8 +6014,8 @@ func (v *ListRootsResult) encode(e *encoder) {
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
 	var hasRoots bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -6033,7 +6033,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6077,8 +6077,8 @@ func (v *Root) encode(e *encoder) {
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -6089,7 +6089,7 @@ func (v *Root) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6133,8 +6133,8 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6145,7 +6145,7 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})

@@ -43,8 +43,8 @@ func (v *Request) encode(e *encoder) {
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -55,7 +55,7 @@ func (v *Request) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -96,8 +96,8 @@ func (v *RequestParams) encode(e *encoder) {
 
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -105,7 +105,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -139,15 +139,15 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 
 func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 	*v = RequestParamsMeta{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -184,8 +184,8 @@ func (v *Notification) encode(e *encoder) {
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -196,7 +196,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -242,8 +242,8 @@ func (v *NotificationParams) encode(e *encoder) {
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -254,7 +254,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -293,8 +293,8 @@ func (v *Result) encode(e *encoder) {
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -305,7 +305,7 @@ func (v *Result) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -346,8 +346,8 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -364,7 +364,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -414,8 +414,8 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -429,7 +429,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -475,8 +475,8 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -490,7 +490,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -538,8 +538,8 @@ func (v *JSONRPCError) encode(e *encoder) {
 func (v *JSONRPCError) decode(d *decoder) (err error) {
 	*v = JSONRPCError{}
 	var hasJSONRPC, hasID, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -553,7 +553,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -603,8 +603,8 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -617,7 +617,7 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -661,8 +661,8 @@ func (v *CancelledNotification) encode(e *encoder) {
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -673,7 +673,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -719,8 +719,8 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
 	var hasRequestID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "requestId":
 			hasRequestID = true
 			v.RequestID, err = decodeRequestID(d)
@@ -731,7 +731,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -773,8 +773,8 @@ func (v *InitializeRequest) encode(e *encoder) {
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -785,7 +785,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -831,8 +831,8 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 	*v = InitializeRequestParams{}
 	var hasProtocolVersion, hasCapabilities, hasClientInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -846,7 +846,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -907,8 +907,8 @@ func (v *InitializeResult) encode(e *encoder) {
 func (v *InitializeResult) decode(d *decoder) (err error) {
 	*v = InitializeResult{}
 	var hasProtocolVersion, hasCapabilities, hasServerInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -931,7 +931,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -979,8 +979,8 @@ func (v *InitializedNotification) encode(e *encoder) {
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -991,7 +991,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1050,8 +1050,8 @@ func (v *ClientCapabilities) encode(e *encoder) {
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ClientCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1073,7 +1073,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1103,11 +1103,11 @@ func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1140,8 +1140,8 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 
 func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesRoots{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1149,7 +1149,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1179,11 +1179,11 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSampling{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1212,11 +1212,11 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 
 func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesElicitation{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1275,8 +1275,8 @@ func (v *ServerCapabilities) encode(e *encoder) {
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ServerCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1304,7 +1304,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1334,11 +1334,11 @@ func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1367,11 +1367,11 @@ func (v *ServerCapabilitiesLogging) encode(e *encoder) {
 
 func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesLogging{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1400,11 +1400,11 @@ func (v *ServerCapabilitiesCompletions) encode(e *encoder) {
 
 func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesCompletions{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1437,8 +1437,8 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1446,7 +1446,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1484,8 +1484,8 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "subscribe":
 			v.Subscribe = new(bool)
 			*v.Subscribe, err = d.bool()
@@ -1496,7 +1496,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1530,8 +1530,8 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1539,7 +1539,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1576,8 +1576,8 @@ func (v *BaseMetadata) encode(e *encoder) {
 func (v *BaseMetadata) decode(d *decoder) (err error) {
 	*v = BaseMetadata{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -1588,7 +1588,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1634,8 +1634,8 @@ func (v *Implementation) encode(e *encoder) {
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
 	var hasName, hasVersion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -1649,7 +1649,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1695,8 +1695,8 @@ func (v *PingRequest) encode(e *encoder) {
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1707,7 +1707,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1749,8 +1749,8 @@ func (v *ProgressNotification) encode(e *encoder) {
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1761,7 +1761,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1813,8 +1813,8 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
 	var hasProgressToken, hasProgress bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			hasProgressToken = true
 			v.ProgressToken, err = decodeProgressToken(d)
@@ -1831,7 +1831,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1877,8 +1877,8 @@ func (v *PaginatedRequest) encode(e *encoder) {
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1889,7 +1889,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1930,8 +1930,8 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "cursor":
 			v.Cursor = new(Cursor)
 			*v.Cursor, err = d.str()
@@ -1939,7 +1939,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1982,8 +1982,8 @@ func (v *PaginatedResult) encode(e *encoder) {
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -1997,7 +1997,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2034,8 +2034,8 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2046,7 +2046,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2104,8 +2104,8 @@ func (v *ListResourcesResult) encode(e *encoder) {
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
 	var hasResources bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2126,7 +2126,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2170,8 +2170,8 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2182,7 +2182,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2240,8 +2240,8 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
 	var hasResourceTemplates bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2262,7 +2262,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2304,8 +2304,8 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2316,7 +2316,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2358,8 +2358,8 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2367,7 +2367,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2421,8 +2421,8 @@ func (v *ReadResourceResult) encode(e *encoder) {
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
 	var hasContents bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -2441,7 +2441,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2485,8 +2485,8 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2497,7 +2497,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2539,8 +2539,8 @@ func (v *SubscribeRequest) encode(e *encoder) {
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2551,7 +2551,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2593,8 +2593,8 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = SubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2602,7 +2602,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2644,8 +2644,8 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2656,7 +2656,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2698,8 +2698,8 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2707,7 +2707,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2749,8 +2749,8 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2761,7 +2761,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2803,8 +2803,8 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -2812,7 +2812,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2883,8 +2883,8 @@ func (v *Resource) encode(e *encoder) {
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
 	var hasName, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -2916,7 +2916,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2985,8 +2985,8 @@ func (v *ResourceTemplate) encode(e *encoder) {
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
 	var hasName, hasURITemplate bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3015,7 +3015,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3070,8 +3070,8 @@ func (v *ResourceContents) encode(e *encoder) {
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3088,7 +3088,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3143,8 +3143,8 @@ func (v *TextResourceContents) encode(e *encoder) {
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
 	var hasURI, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3164,7 +3164,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3221,8 +3221,8 @@ func (v *BlobResourceContents) encode(e *encoder) {
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
 	var hasURI, hasBlob bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -3242,7 +3242,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3288,8 +3288,8 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3300,7 +3300,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3358,8 +3358,8 @@ func (v *ListPromptsResult) encode(e *encoder) {
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
 	var hasPrompts bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3380,7 +3380,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3422,8 +3422,8 @@ func (v *GetPromptRequest) encode(e *encoder) {
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3434,7 +3434,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3485,8 +3485,8 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3500,7 +3500,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3558,8 +3558,8 @@ func (v *GetPromptResult) encode(e *encoder) {
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
 	var hasMessages bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3580,7 +3580,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3646,8 +3646,8 @@ func (v *Prompt) encode(e *encoder) {
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3673,7 +3673,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3725,8 +3725,8 @@ func (v *PromptArgument) encode(e *encoder) {
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3743,7 +3743,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3814,8 +3814,8 @@ func (v *PromptMessage) encode(e *encoder) {
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -3826,7 +3826,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3901,8 +3901,8 @@ func (v *ResourceLink) encode(e *encoder) {
 func (v *ResourceLink) decode(d *decoder) (err error) {
 	*v = ResourceLink{}
 	var hasName, hasURI, hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3937,7 +3937,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3996,8 +3996,8 @@ func (v *EmbeddedResource) encode(e *encoder) {
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
 	var hasType, hasResource bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -4017,7 +4017,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4063,8 +4063,8 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4075,7 +4075,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4119,8 +4119,8 @@ func (v *ListToolsRequest) encode(e *encoder) {
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4131,7 +4131,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4189,8 +4189,8 @@ func (v *ListToolsResult) encode(e *encoder) {
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
 	var hasTools bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4211,7 +4211,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4278,8 +4278,8 @@ func (v *CallToolResult) encode(e *encoder) {
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
 	var hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4307,7 +4307,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4349,8 +4349,8 @@ func (v *CallToolRequest) encode(e *encoder) {
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4361,7 +4361,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4412,8 +4412,8 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4427,7 +4427,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4471,8 +4471,8 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4483,7 +4483,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4540,8 +4540,8 @@ func (v *ToolAnnotations) encode(e *encoder) {
 
 func (v *ToolAnnotations) decode(d *decoder) (err error) {
 	*v = ToolAnnotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -4561,7 +4561,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4621,8 +4621,8 @@ func (v *Tool) encode(e *encoder) {
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
 	var hasName, hasInputSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4651,7 +4651,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4712,8 +4712,8 @@ func (v *ToolInputSchema) encode(e *encoder) {
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -4736,7 +4736,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4773,11 +4773,11 @@ func (v *ToolInputSchemaProperties) encode(e *encoder) {
 
 func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 	*v = ToolInputSchemaProperties{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -4828,8 +4828,8 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 	*v = ToolOutputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -4852,7 +4852,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4889,11 +4889,11 @@ func (v *ToolOutputSchemaProperties) encode(e *encoder) {
 
 func (v *ToolOutputSchemaProperties) decode(d *decoder) (err error) {
 	*v = ToolOutputSchemaProperties{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -4927,8 +4927,8 @@ func (v *SetLevelRequest) encode(e *encoder) {
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4939,7 +4939,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4981,8 +4981,8 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 	*v = SetLevelRequestParams{}
 	var hasLevel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -4990,7 +4990,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5032,8 +5032,8 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5044,7 +5044,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5092,8 +5092,8 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
 	var hasLevel, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -5107,7 +5107,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5180,8 +5180,8 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5192,7 +5192,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5270,8 +5270,8 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
 	var hasMessages, hasMaxTokens bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "messages":
 			hasMessages = true
 			v.Messages = []SamplingMessage{}
@@ -5308,7 +5308,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5376,11 +5376,11 @@ func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParamsMetadata{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -5429,8 +5429,8 @@ func (v *CreateMessageResult) encode(e *encoder) {
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
 	var hasRole, hasContent, hasModel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5453,7 +5453,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5528,8 +5528,8 @@ func (v *SamplingMessage) encode(e *encoder) {
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -5540,7 +5540,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5596,8 +5596,8 @@ func (v *Annotations) encode(e *encoder) {
 
 func (v *Annotations) decode(d *decoder) (err error) {
 	*v = Annotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "audience":
 			v.Audience = []Role{}
 			err = d.array(func(i int) (err error) {
@@ -5614,7 +5614,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5662,8 +5662,8 @@ func (v *TextContent) encode(e *encoder) {
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
 	var hasType, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5683,7 +5683,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5742,8 +5742,8 @@ func (v *ImageContent) encode(e *encoder) {
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5766,7 +5766,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5827,8 +5827,8 @@ func (v *AudioContent) encode(e *encoder) {
 func (v *AudioContent) decode(d *decoder) (err error) {
 	*v = AudioContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5851,7 +5851,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5913,8 +5913,8 @@ func (v *ModelPreferences) encode(e *encoder) {
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "hints":
 			v.Hints = []ModelHint{}
 			err = d.array(func(i int) (err error) {
@@ -5934,7 +5934,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5968,8 +5968,8 @@ func (v *ModelHint) encode(e *encoder) {
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			v.Name = new(string)
 			*v.Name, err = d.str()
@@ -5977,7 +5977,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6012,8 +6012,8 @@ func (v *CompleteRequest) encode(e *encoder) {
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6024,7 +6024,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6072,8 +6072,8 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
 	var hasRef, hasArgument bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "ref":
 			hasRef = true
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
@@ -6087,7 +6087,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6131,8 +6131,8 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
 	var hasName, hasValue bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6143,7 +6143,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6191,8 +6191,8 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 
 func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsContext{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "arguments":
 			v.Arguments = map[string]string{}
 			err = d.object(func(key string) (err error) {
@@ -6203,7 +6203,7 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6245,8 +6245,8 @@ func (v *CompleteResult) encode(e *encoder) {
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
 	var hasCompletion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -6260,7 +6260,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6313,8 +6313,8 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
 	var hasValues bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "values":
 			hasValues = true
 			v.Values = []string{}
@@ -6333,7 +6333,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6375,8 +6375,8 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 	*v = ResourceTemplateReference{}
 	var hasType, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -6387,7 +6387,7 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6435,8 +6435,8 @@ func (v *PromptReference) encode(e *encoder) {
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
 	var hasName, hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6450,7 +6450,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6496,8 +6496,8 @@ func (v *ListRootsRequest) encode(e *encoder) {
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6508,7 +6508,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6562,8 +6562,8 @@ func (v *ListRootsResult) encode(e *encoder) {
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
 	var hasRoots bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -6581,7 +6581,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6634,8 +6634,8 @@ func (v *Root) encode(e *encoder) {
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -6652,7 +6652,7 @@ func (v *Root) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6696,8 +6696,8 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6708,7 +6708,7 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6750,8 +6750,8 @@ func (v *ElicitRequest) encode(e *encoder) {
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6762,7 +6762,7 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6806,8 +6806,8 @@ func (v *ElicitRequestParams) encode(e *encoder) {
 func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestParams{}
 	var hasMessage, hasRequestedSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -6818,7 +6818,7 @@ func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6876,8 +6876,8 @@ func (v *ElicitRequestParamsRequestedSchema) encode(e *encoder) {
 func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 	*v = ElicitRequestParamsRequestedSchema{}
 	var hasType, hasProperties bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -6899,7 +6899,7 @@ func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6961,8 +6961,8 @@ func (v *StringSchema) encode(e *encoder) {
 func (v *StringSchema) decode(d *decoder) (err error) {
 	*v = StringSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -6985,7 +6985,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7070,8 +7070,8 @@ func (v *NumberSchema) encode(e *encoder) {
 func (v *NumberSchema) decode(d *decoder) (err error) {
 	*v = NumberSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			err = v.Type.decode(d)
@@ -7091,7 +7091,7 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7172,8 +7172,8 @@ func (v *BooleanSchema) encode(e *encoder) {
 func (v *BooleanSchema) decode(d *decoder) (err error) {
 	*v = BooleanSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -7190,7 +7190,7 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7254,8 +7254,8 @@ func (v *EnumSchema) encode(e *encoder) {
 func (v *EnumSchema) decode(d *decoder) (err error) {
 	*v = EnumSchema{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -7284,7 +7284,7 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7344,8 +7344,8 @@ func (v *ElicitResult) encode(e *encoder) {
 func (v *ElicitResult) decode(d *decoder) (err error) {
 	*v = ElicitResult{}
 	var hasAction bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -7365,7 +7365,7 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})

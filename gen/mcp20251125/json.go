@@ -44,8 +44,8 @@ func (v *TaskAugmentedRequestParams) encode(e *encoder) {
 
 func (v *TaskAugmentedRequestParams) decode(d *decoder) (err error) {
 	*v = TaskAugmentedRequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -56,7 +56,7 @@ func (v *TaskAugmentedRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -90,8 +90,8 @@ func (v *RequestParams) encode(e *encoder) {
 
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -99,7 +99,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -133,15 +133,15 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 
 func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 	*v = RequestParamsMeta{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -183,8 +183,8 @@ func (v *Request) encode(e *encoder) {
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -198,7 +198,7 @@ func (v *Request) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -244,8 +244,8 @@ func (v *NotificationParams) encode(e *encoder) {
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -256,7 +256,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -298,8 +298,8 @@ func (v *Notification) encode(e *encoder) {
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -313,7 +313,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -359,8 +359,8 @@ func (v *Result) encode(e *encoder) {
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -371,7 +371,7 @@ func (v *Result) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -410,8 +410,8 @@ func (v *Error) encode(e *encoder) {
 func (v *Error) decode(d *decoder) (err error) {
 	*v = Error{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -424,7 +424,7 @@ func (v *Error) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -479,8 +479,8 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -500,7 +500,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -555,8 +555,8 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -573,7 +573,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -619,8 +619,8 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -634,7 +634,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -684,8 +684,8 @@ func (v *JSONRPCErrorResponse) encode(e *encoder) {
 func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorResponse{}
 	var hasJSONRPC, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -698,7 +698,7 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -746,8 +746,8 @@ func (v *URLElicitationRequiredError) encode(e *encoder) {
 func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 	*v = URLElicitationRequiredError{}
 	var hasJSONRPC, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -760,7 +760,7 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -806,8 +806,8 @@ func (v *URLElicitationRequiredErrorError) encode(e *encoder) {
 func (v *URLElicitationRequiredErrorError) decode(d *decoder) (err error) {
 	*v = URLElicitationRequiredErrorError{}
 	var hasCode, hasMessage, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -821,7 +821,7 @@ func (v *URLElicitationRequiredErrorError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -870,8 +870,8 @@ func (v *URLElicitationRequiredErrorErrorData) encode(e *encoder) {
 func (v *URLElicitationRequiredErrorErrorData) decode(d *decoder) (err error) {
 	*v = URLElicitationRequiredErrorErrorData{}
 	var hasElicitations bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "elicitations":
 			hasElicitations = true
 			v.Elicitations = []ElicitRequestURLParams{}
@@ -883,7 +883,7 @@ func (v *URLElicitationRequiredErrorErrorData) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -937,8 +937,8 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -954,7 +954,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -991,8 +991,8 @@ func (v *CancelledNotification) encode(e *encoder) {
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1006,7 +1006,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1058,8 +1058,8 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 	*v = InitializeRequestParams{}
 	var hasProtocolVersion, hasCapabilities, hasClientInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -1076,7 +1076,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1126,8 +1126,8 @@ func (v *InitializeRequest) encode(e *encoder) {
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1144,7 +1144,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1207,8 +1207,8 @@ func (v *InitializeResult) encode(e *encoder) {
 func (v *InitializeResult) decode(d *decoder) (err error) {
 	*v = InitializeResult{}
 	var hasProtocolVersion, hasCapabilities, hasServerInfo bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -1231,7 +1231,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1281,8 +1281,8 @@ func (v *InitializedNotification) encode(e *encoder) {
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1296,7 +1296,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1361,8 +1361,8 @@ func (v *ClientCapabilities) encode(e *encoder) {
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ClientCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -1387,7 +1387,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1417,11 +1417,11 @@ func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1454,8 +1454,8 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 
 func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesRoots{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -1463,7 +1463,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1501,8 +1501,8 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSampling{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "context":
 			v.Context = new(ClientCapabilitiesSamplingContext)
 			err = v.Context.decode(d)
@@ -1513,7 +1513,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1543,11 +1543,11 @@ func (v *ClientCapabilitiesSamplingContext) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSamplingContext) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSamplingContext{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1576,11 +1576,11 @@ func (v *ClientCapabilitiesSamplingTools) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSamplingTools) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSamplingTools{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1617,8 +1617,8 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 
 func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesElicitation{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "form":
 			v.Form = new(ClientCapabilitiesElicitationForm)
 			err = v.Form.decode(d)
@@ -1629,7 +1629,7 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1659,11 +1659,11 @@ func (v *ClientCapabilitiesElicitationForm) encode(e *encoder) {
 
 func (v *ClientCapabilitiesElicitationForm) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesElicitationForm{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1692,11 +1692,11 @@ func (v *ClientCapabilitiesElicitationURL) encode(e *encoder) {
 
 func (v *ClientCapabilitiesElicitationURL) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesElicitationURL{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1737,8 +1737,8 @@ func (v *ClientCapabilitiesTasks) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasks{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "list":
 			v.List = new(ClientCapabilitiesTasksList)
 			err = v.List.decode(d)
@@ -1752,7 +1752,7 @@ func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1782,11 +1782,11 @@ func (v *ClientCapabilitiesTasksList) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasksList) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksList{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1815,11 +1815,11 @@ func (v *ClientCapabilitiesTasksCancel) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasksCancel) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksCancel{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1856,8 +1856,8 @@ func (v *ClientCapabilitiesTasksRequests) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksRequests{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "sampling":
 			v.Sampling = new(ClientCapabilitiesTasksRequestsSampling)
 			err = v.Sampling.decode(d)
@@ -1868,7 +1868,7 @@ func (v *ClientCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1902,8 +1902,8 @@ func (v *ClientCapabilitiesTasksRequestsSampling) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasksRequestsSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksRequestsSampling{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "createMessage":
 			v.CreateMessage = new(ClientCapabilitiesTasksRequestsSamplingCreateMessage)
 			err = v.CreateMessage.decode(d)
@@ -1911,7 +1911,7 @@ func (v *ClientCapabilitiesTasksRequestsSampling) decode(d *decoder) (err error)
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1941,11 +1941,11 @@ func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) encode(e *encoder
 
 func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksRequestsSamplingCreateMessage{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1978,8 +1978,8 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasksRequestsElicitation) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksRequestsElicitation{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "create":
 			v.Create = new(ClientCapabilitiesTasksRequestsElicitationCreate)
 			err = v.Create.decode(d)
@@ -1987,7 +1987,7 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) decode(d *decoder) (err err
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2017,11 +2017,11 @@ func (v *ClientCapabilitiesTasksRequestsElicitationCreate) encode(e *encoder) {
 
 func (v *ClientCapabilitiesTasksRequestsElicitationCreate) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesTasksRequestsElicitationCreate{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2084,8 +2084,8 @@ func (v *ServerCapabilities) encode(e *encoder) {
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]ServerCapabilitiesExperimental{}
 			err = d.object(func(key string) (err error) {
@@ -2116,7 +2116,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2146,11 +2146,11 @@ func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
 
 func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesExperimental{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2179,11 +2179,11 @@ func (v *ServerCapabilitiesLogging) encode(e *encoder) {
 
 func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesLogging{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2212,11 +2212,11 @@ func (v *ServerCapabilitiesCompletions) encode(e *encoder) {
 
 func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesCompletions{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2249,8 +2249,8 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -2258,7 +2258,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2296,8 +2296,8 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "subscribe":
 			v.Subscribe = new(bool)
 			*v.Subscribe, err = d.bool()
@@ -2308,7 +2308,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2342,8 +2342,8 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -2351,7 +2351,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2393,8 +2393,8 @@ func (v *ServerCapabilitiesTasks) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTasks{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "list":
 			v.List = new(ServerCapabilitiesTasksList)
 			err = v.List.decode(d)
@@ -2408,7 +2408,7 @@ func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2438,11 +2438,11 @@ func (v *ServerCapabilitiesTasksList) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTasksList) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTasksList{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2471,11 +2471,11 @@ func (v *ServerCapabilitiesTasksCancel) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTasksCancel) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTasksCancel{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2508,8 +2508,8 @@ func (v *ServerCapabilitiesTasksRequests) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTasksRequests{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "tools":
 			v.Tools = new(ServerCapabilitiesTasksRequestsTools)
 			err = v.Tools.decode(d)
@@ -2517,7 +2517,7 @@ func (v *ServerCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2551,8 +2551,8 @@ func (v *ServerCapabilitiesTasksRequestsTools) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTasksRequestsTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTasksRequestsTools{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "call":
 			v.Call = new(ServerCapabilitiesTasksRequestsToolsCall)
 			err = v.Call.decode(d)
@@ -2560,7 +2560,7 @@ func (v *ServerCapabilitiesTasksRequestsTools) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2590,11 +2590,11 @@ func (v *ServerCapabilitiesTasksRequestsToolsCall) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTasksRequestsToolsCall) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTasksRequestsToolsCall{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2643,8 +2643,8 @@ func (v *Icon) encode(e *encoder) {
 func (v *Icon) decode(d *decoder) (err error) {
 	*v = Icon{}
 	var hasSrc bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "src":
 			hasSrc = true
 			v.Src, err = d.str()
@@ -2665,7 +2665,7 @@ func (v *Icon) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2740,8 +2740,8 @@ func (v *Icons) encode(e *encoder) {
 
 func (v *Icons) decode(d *decoder) (err error) {
 	*v = Icons{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "icons":
 			v.Icons = []Icon{}
 			err = d.array(func(i int) (err error) {
@@ -2752,7 +2752,7 @@ func (v *Icons) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2789,8 +2789,8 @@ func (v *BaseMetadata) encode(e *encoder) {
 func (v *BaseMetadata) decode(d *decoder) (err error) {
 	*v = BaseMetadata{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -2801,7 +2801,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2864,8 +2864,8 @@ func (v *Implementation) encode(e *encoder) {
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
 	var hasName, hasVersion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -2891,7 +2891,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2941,8 +2941,8 @@ func (v *PingRequest) encode(e *encoder) {
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2959,7 +2959,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3022,8 +3022,8 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
 	var hasProgressToken, hasProgress bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3046,7 +3046,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3092,8 +3092,8 @@ func (v *ProgressNotification) encode(e *encoder) {
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3107,7 +3107,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3156,8 +3156,8 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -3168,7 +3168,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3209,8 +3209,8 @@ func (v *PaginatedRequest) encode(e *encoder) {
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3227,7 +3227,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3281,8 +3281,8 @@ func (v *PaginatedResult) encode(e *encoder) {
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3296,7 +3296,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3337,8 +3337,8 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3355,7 +3355,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3417,8 +3417,8 @@ func (v *ListResourcesResult) encode(e *encoder) {
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
 	var hasResources bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3439,7 +3439,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3487,8 +3487,8 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3505,7 +3505,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3567,8 +3567,8 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
 	var hasResourceTemplates bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3589,7 +3589,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3633,8 +3633,8 @@ func (v *ResourceRequestParams) encode(e *encoder) {
 func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ResourceRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -3645,7 +3645,7 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3689,8 +3689,8 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -3701,7 +3701,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3747,8 +3747,8 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3765,7 +3765,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3825,8 +3825,8 @@ func (v *ReadResourceResult) encode(e *encoder) {
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
 	var hasContents bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -3845,7 +3845,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3891,8 +3891,8 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3906,7 +3906,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3952,8 +3952,8 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = SubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -3964,7 +3964,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4010,8 +4010,8 @@ func (v *SubscribeRequest) encode(e *encoder) {
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4028,7 +4028,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4078,8 +4078,8 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequestParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -4090,7 +4090,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4136,8 +4136,8 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4154,7 +4154,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4209,8 +4209,8 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4224,7 +4224,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4268,8 +4268,8 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4283,7 +4283,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4367,8 +4367,8 @@ func (v *Resource) encode(e *encoder) {
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
 	var hasName, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4406,7 +4406,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4484,8 +4484,8 @@ func (v *ResourceTemplate) encode(e *encoder) {
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
 	var hasName, hasURITemplate bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -4520,7 +4520,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4575,8 +4575,8 @@ func (v *ResourceContents) encode(e *encoder) {
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -4593,7 +4593,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4648,8 +4648,8 @@ func (v *TextResourceContents) encode(e *encoder) {
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
 	var hasURI, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -4669,7 +4669,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4726,8 +4726,8 @@ func (v *BlobResourceContents) encode(e *encoder) {
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
 	var hasURI, hasBlob bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -4747,7 +4747,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4797,8 +4797,8 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4815,7 +4815,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4877,8 +4877,8 @@ func (v *ListPromptsResult) encode(e *encoder) {
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
 	var hasPrompts bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4899,7 +4899,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4952,8 +4952,8 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -4970,7 +4970,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5016,8 +5016,8 @@ func (v *GetPromptRequest) encode(e *encoder) {
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5034,7 +5034,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5098,8 +5098,8 @@ func (v *GetPromptResult) encode(e *encoder) {
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
 	var hasMessages bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5120,7 +5120,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5195,8 +5195,8 @@ func (v *Prompt) encode(e *encoder) {
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5228,7 +5228,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5280,8 +5280,8 @@ func (v *PromptArgument) encode(e *encoder) {
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5298,7 +5298,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5369,8 +5369,8 @@ func (v *PromptMessage) encode(e *encoder) {
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -5381,7 +5381,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5465,8 +5465,8 @@ func (v *ResourceLink) encode(e *encoder) {
 func (v *ResourceLink) decode(d *decoder) (err error) {
 	*v = ResourceLink{}
 	var hasName, hasURI, hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5507,7 +5507,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5566,8 +5566,8 @@ func (v *EmbeddedResource) encode(e *encoder) {
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
 	var hasType, hasResource bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5587,7 +5587,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5635,8 +5635,8 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5650,7 +5650,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5700,8 +5700,8 @@ func (v *ListToolsRequest) encode(e *encoder) {
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5718,7 +5718,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5780,8 +5780,8 @@ func (v *ListToolsResult) encode(e *encoder) {
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
 	var hasTools bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5802,7 +5802,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5869,8 +5869,8 @@ func (v *CallToolResult) encode(e *encoder) {
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
 	var hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5898,7 +5898,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5955,8 +5955,8 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -5976,7 +5976,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6022,8 +6022,8 @@ func (v *CallToolRequest) encode(e *encoder) {
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6040,7 +6040,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6092,8 +6092,8 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6107,7 +6107,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6166,8 +6166,8 @@ func (v *ToolAnnotations) encode(e *encoder) {
 
 func (v *ToolAnnotations) decode(d *decoder) (err error) {
 	*v = ToolAnnotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -6187,7 +6187,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6221,8 +6221,8 @@ func (v *ToolExecution) encode(e *encoder) {
 
 func (v *ToolExecution) decode(d *decoder) (err error) {
 	*v = ToolExecution{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "taskSupport":
 			v.TaskSupport = new(ToolExecutionTaskSupport)
 			err = v.TaskSupport.decode(d)
@@ -6230,7 +6230,7 @@ func (v *ToolExecution) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6332,8 +6332,8 @@ func (v *Tool) encode(e *encoder) {
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
 	var hasName, hasInputSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6371,7 +6371,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6436,8 +6436,8 @@ func (v *ToolInputSchema) encode(e *encoder) {
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "$schema":
 			v.Schema = new(string)
 			*v.Schema, err = d.str()
@@ -6463,7 +6463,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6500,11 +6500,11 @@ func (v *ToolInputSchemaProperties) encode(e *encoder) {
 
 func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 	*v = ToolInputSchemaProperties{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -6559,8 +6559,8 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 	*v = ToolOutputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "$schema":
 			v.Schema = new(string)
 			*v.Schema, err = d.str()
@@ -6586,7 +6586,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6623,11 +6623,11 @@ func (v *ToolOutputSchemaProperties) encode(e *encoder) {
 
 func (v *ToolOutputSchemaProperties) decode(d *decoder) (err error) {
 	*v = ToolOutputSchemaProperties{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -6689,8 +6689,8 @@ func (v *TaskMetadata) encode(e *encoder) {
 
 func (v *TaskMetadata) decode(d *decoder) (err error) {
 	*v = TaskMetadata{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "ttl":
 			v.Ttl = new(int64)
 			*v.Ttl, err = d.int64()
@@ -6698,7 +6698,7 @@ func (v *TaskMetadata) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6731,8 +6731,8 @@ func (v *RelatedTaskMetadata) encode(e *encoder) {
 func (v *RelatedTaskMetadata) decode(d *decoder) (err error) {
 	*v = RelatedTaskMetadata{}
 	var hasTaskID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -6740,7 +6740,7 @@ func (v *RelatedTaskMetadata) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6800,8 +6800,8 @@ func (v *Task) encode(e *encoder) {
 func (v *Task) decode(d *decoder) (err error) {
 	*v = Task{}
 	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -6831,7 +6831,7 @@ func (v *Task) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6888,8 +6888,8 @@ func (v *CreateTaskResult) encode(e *encoder) {
 func (v *CreateTaskResult) decode(d *decoder) (err error) {
 	*v = CreateTaskResult{}
 	var hasTask bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -6903,7 +6903,7 @@ func (v *CreateTaskResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6949,8 +6949,8 @@ func (v *GetTaskRequest) encode(e *encoder) {
 func (v *GetTaskRequest) decode(d *decoder) (err error) {
 	*v = GetTaskRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6967,7 +6967,7 @@ func (v *GetTaskRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7013,8 +7013,8 @@ func (v *GetTaskRequestParams) encode(e *encoder) {
 func (v *GetTaskRequestParams) decode(d *decoder) (err error) {
 	*v = GetTaskRequestParams{}
 	var hasTaskID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -7022,7 +7022,7 @@ func (v *GetTaskRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7091,8 +7091,8 @@ func (v *GetTaskResult) encode(e *encoder) {
 func (v *GetTaskResult) decode(d *decoder) (err error) {
 	*v = GetTaskResult{}
 	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -7128,7 +7128,7 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7182,8 +7182,8 @@ func (v *GetTaskPayloadRequest) encode(e *encoder) {
 func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 	*v = GetTaskPayloadRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7200,7 +7200,7 @@ func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7246,8 +7246,8 @@ func (v *GetTaskPayloadRequestParams) encode(e *encoder) {
 func (v *GetTaskPayloadRequestParams) decode(d *decoder) (err error) {
 	*v = GetTaskPayloadRequestParams{}
 	var hasTaskID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -7255,7 +7255,7 @@ func (v *GetTaskPayloadRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7301,8 +7301,8 @@ func (v *GetTaskPayloadResult) encode(e *encoder) {
 
 func (v *GetTaskPayloadResult) decode(d *decoder) (err error) {
 	*v = GetTaskPayloadResult{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -7313,7 +7313,7 @@ func (v *GetTaskPayloadResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7352,8 +7352,8 @@ func (v *CancelTaskRequest) encode(e *encoder) {
 func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 	*v = CancelTaskRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7370,7 +7370,7 @@ func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7416,8 +7416,8 @@ func (v *CancelTaskRequestParams) encode(e *encoder) {
 func (v *CancelTaskRequestParams) decode(d *decoder) (err error) {
 	*v = CancelTaskRequestParams{}
 	var hasTaskID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -7425,7 +7425,7 @@ func (v *CancelTaskRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7494,8 +7494,8 @@ func (v *CancelTaskResult) encode(e *encoder) {
 func (v *CancelTaskResult) decode(d *decoder) (err error) {
 	*v = CancelTaskResult{}
 	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -7531,7 +7531,7 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7587,8 +7587,8 @@ func (v *ListTasksRequest) encode(e *encoder) {
 func (v *ListTasksRequest) decode(d *decoder) (err error) {
 	*v = ListTasksRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7605,7 +7605,7 @@ func (v *ListTasksRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7667,8 +7667,8 @@ func (v *ListTasksResult) encode(e *encoder) {
 func (v *ListTasksResult) decode(d *decoder) (err error) {
 	*v = ListTasksResult{}
 	var hasTasks bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -7689,7 +7689,7 @@ func (v *ListTasksResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7758,8 +7758,8 @@ func (v *TaskStatusNotificationParams) encode(e *encoder) {
 func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 	*v = TaskStatusNotificationParams{}
 	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -7795,7 +7795,7 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7847,8 +7847,8 @@ func (v *TaskStatusNotification) encode(e *encoder) {
 func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 	*v = TaskStatusNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7862,7 +7862,7 @@ func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7910,8 +7910,8 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 	*v = SetLevelRequestParams{}
 	var hasLevel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -7922,7 +7922,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7968,8 +7968,8 @@ func (v *SetLevelRequest) encode(e *encoder) {
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7986,7 +7986,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8047,8 +8047,8 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
 	var hasLevel, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -8068,7 +8068,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8114,8 +8114,8 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -8129,7 +8129,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8259,8 +8259,8 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
 	var hasMessages, hasMaxTokens bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -8312,7 +8312,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8380,11 +8380,11 @@ func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
 
 func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParamsMetadata{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -8417,8 +8417,8 @@ func (v *ToolChoice) encode(e *encoder) {
 
 func (v *ToolChoice) decode(d *decoder) (err error) {
 	*v = ToolChoice{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "mode":
 			v.Mode = new(ToolChoiceMode)
 			err = v.Mode.decode(d)
@@ -8426,7 +8426,7 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8494,8 +8494,8 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -8512,7 +8512,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8575,8 +8575,8 @@ func (v *CreateMessageResult) encode(e *encoder) {
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
 	var hasRole, hasContent, hasModel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -8599,7 +8599,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8683,8 +8683,8 @@ func (v *SamplingMessage) encode(e *encoder) {
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -8701,7 +8701,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8757,8 +8757,8 @@ func (v *Annotations) encode(e *encoder) {
 
 func (v *Annotations) decode(d *decoder) (err error) {
 	*v = Annotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "audience":
 			v.Audience = []Role{}
 			err = d.array(func(i int) (err error) {
@@ -8775,7 +8775,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8823,8 +8823,8 @@ func (v *TextContent) encode(e *encoder) {
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
 	var hasType, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8844,7 +8844,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8903,8 +8903,8 @@ func (v *ImageContent) encode(e *encoder) {
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8927,7 +8927,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8988,8 +8988,8 @@ func (v *AudioContent) encode(e *encoder) {
 func (v *AudioContent) decode(d *decoder) (err error) {
 	*v = AudioContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9012,7 +9012,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9076,8 +9076,8 @@ func (v *ToolUseContent) encode(e *encoder) {
 func (v *ToolUseContent) decode(d *decoder) (err error) {
 	*v = ToolUseContent{}
 	var hasType, hasID, hasName, hasInput bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9104,7 +9104,7 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9181,8 +9181,8 @@ func (v *ToolResultContent) encode(e *encoder) {
 func (v *ToolResultContent) decode(d *decoder) (err error) {
 	*v = ToolResultContent{}
 	var hasType, hasToolUseID, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9216,7 +9216,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9278,8 +9278,8 @@ func (v *ModelPreferences) encode(e *encoder) {
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "hints":
 			v.Hints = []ModelHint{}
 			err = d.array(func(i int) (err error) {
@@ -9299,7 +9299,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9333,8 +9333,8 @@ func (v *ModelHint) encode(e *encoder) {
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			v.Name = new(string)
 			*v.Name, err = d.str()
@@ -9342,7 +9342,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9385,8 +9385,8 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
 	var hasRef, hasArgument bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -9403,7 +9403,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9447,8 +9447,8 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
 	var hasName, hasValue bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -9459,7 +9459,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9507,8 +9507,8 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 
 func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsContext{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "arguments":
 			v.Arguments = map[string]string{}
 			err = d.object(func(key string) (err error) {
@@ -9519,7 +9519,7 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9558,8 +9558,8 @@ func (v *CompleteRequest) encode(e *encoder) {
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -9576,7 +9576,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9631,8 +9631,8 @@ func (v *CompleteResult) encode(e *encoder) {
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
 	var hasCompletion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -9646,7 +9646,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9699,8 +9699,8 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
 	var hasValues bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "values":
 			hasValues = true
 			v.Values = []string{}
@@ -9719,7 +9719,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9761,8 +9761,8 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 	*v = ResourceTemplateReference{}
 	var hasType, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9773,7 +9773,7 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9821,8 +9821,8 @@ func (v *PromptReference) encode(e *encoder) {
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
 	var hasName, hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -9836,7 +9836,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9886,8 +9886,8 @@ func (v *ListRootsRequest) encode(e *encoder) {
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -9904,7 +9904,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9962,8 +9962,8 @@ func (v *ListRootsResult) encode(e *encoder) {
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
 	var hasRoots bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -9981,7 +9981,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10034,8 +10034,8 @@ func (v *Root) encode(e *encoder) {
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -10052,7 +10052,7 @@ func (v *Root) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10098,8 +10098,8 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -10113,7 +10113,7 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10169,8 +10169,8 @@ func (v *ElicitRequestFormParams) encode(e *encoder) {
 func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestFormParams{}
 	var hasMessage, hasRequestedSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -10190,7 +10190,7 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10252,8 +10252,8 @@ func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) {
 	*v = ElicitRequestFormParamsRequestedSchema{}
 	var hasType, hasProperties bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "$schema":
 			v.Schema = new(string)
 			*v.Schema, err = d.str()
@@ -10278,7 +10278,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10334,8 +10334,8 @@ func (v *ElicitRequestURLParams) encode(e *encoder) {
 func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestURLParams{}
 	var hasMode, hasMessage, hasElicitationID, hasURL bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
@@ -10358,7 +10358,7 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10410,8 +10410,8 @@ func (v *ElicitRequest) encode(e *encoder) {
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -10428,7 +10428,7 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10498,8 +10498,8 @@ func (v *StringSchema) encode(e *encoder) {
 func (v *StringSchema) decode(d *decoder) (err error) {
 	*v = StringSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10525,7 +10525,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10614,8 +10614,8 @@ func (v *NumberSchema) encode(e *encoder) {
 func (v *NumberSchema) decode(d *decoder) (err error) {
 	*v = NumberSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			err = v.Type.decode(d)
@@ -10638,7 +10638,7 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10719,8 +10719,8 @@ func (v *BooleanSchema) encode(e *encoder) {
 func (v *BooleanSchema) decode(d *decoder) (err error) {
 	*v = BooleanSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10737,7 +10737,7 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10796,8 +10796,8 @@ func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = UntitledSingleSelectEnumSchema{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10822,7 +10822,7 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10883,8 +10883,8 @@ func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = TitledSingleSelectEnumSchema{}
 	var hasType, hasOneOf bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10908,7 +10908,7 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10952,8 +10952,8 @@ func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 	*v = TitledSingleSelectEnumSchemaOneOf{}
 	var hasConst, hasTitle bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "const":
 			hasConst = true
 			v.Const, err = d.str()
@@ -10964,7 +10964,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11033,8 +11033,8 @@ func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = UntitledMultiSelectEnumSchema{}
 	var hasType, hasItems bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -11064,7 +11064,7 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11113,8 +11113,8 @@ func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 	*v = UntitledMultiSelectEnumSchemaItems{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -11130,7 +11130,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11199,8 +11199,8 @@ func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchema{}
 	var hasType, hasItems bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -11230,7 +11230,7 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11277,8 +11277,8 @@ func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchemaItems{}
 	var hasAnyOf bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "anyOf":
 			hasAnyOf = true
 			v.AnyOf = []TitledMultiSelectEnumSchemaItemsAnyOf{}
@@ -11290,7 +11290,7 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11332,8 +11332,8 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchemaItemsAnyOf{}
 	var hasConst, hasTitle bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "const":
 			hasConst = true
 			v.Const, err = d.str()
@@ -11344,7 +11344,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11414,8 +11414,8 @@ func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 	*v = LegacyTitledEnumSchema{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -11447,7 +11447,7 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11507,8 +11507,8 @@ func (v *ElicitResult) encode(e *encoder) {
 func (v *ElicitResult) decode(d *decoder) (err error) {
 	*v = ElicitResult{}
 	var hasAction bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -11528,7 +11528,7 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11601,8 +11601,8 @@ func (v *ElicitationCompleteNotification) encode(e *encoder) {
 func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 	*v = ElicitationCompleteNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -11616,7 +11616,7 @@ func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -11660,8 +11660,8 @@ func (v *ElicitationCompleteNotificationParams) encode(e *encoder) {
 func (v *ElicitationCompleteNotificationParams) decode(d *decoder) (err error) {
 	*v = ElicitationCompleteNotificationParams{}
 	var hasElicitationID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "elicitationId":
 			hasElicitationID = true
 			v.ElicitationID, err = d.str()
@@ -11669,7 +11669,7 @@ func (v *ElicitationCompleteNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})

@@ -168,8 +168,8 @@ func (v *RequestMetaObject) encode(e *encoder) {
 func (v *RequestMetaObject) decode(d *decoder) (err error) {
 	*v = RequestMetaObject{}
 	var hasProtocolVersion, hasClientCapabilities bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "progressToken":
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "io.modelcontextprotocol/protocolVersion":
@@ -188,7 +188,7 @@ func (v *RequestMetaObject) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -231,15 +231,15 @@ func (v *NotificationMetaObject) encode(e *encoder) {
 
 func (v *NotificationMetaObject) decode(d *decoder) (err error) {
 	*v = NotificationMetaObject{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "io.modelcontextprotocol/subscriptionId":
 			v.SubscriptionID, err = decodeRequestID(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -273,8 +273,8 @@ func (v *ResultMetaObject) encode(e *encoder) {
 
 func (v *ResultMetaObject) decode(d *decoder) (err error) {
 	*v = ResultMetaObject{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "io.modelcontextprotocol/serverInfo":
 			v.ServerInfo = new(Implementation)
 			err = v.ServerInfo.decode(d)
@@ -282,7 +282,7 @@ func (v *ResultMetaObject) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -315,8 +315,8 @@ func (v *RequestParams) encode(e *encoder) {
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
 	var hasMeta bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -324,7 +324,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -373,8 +373,8 @@ func (v *Request) encode(e *encoder) {
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -388,7 +388,7 @@ func (v *Request) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -429,8 +429,8 @@ func (v *NotificationParams) encode(e *encoder) {
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
@@ -438,7 +438,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -480,8 +480,8 @@ func (v *Notification) encode(e *encoder) {
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -495,7 +495,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -568,8 +568,8 @@ func (v *Result) encode(e *encoder) {
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
 	var hasResultType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -580,7 +580,7 @@ func (v *Result) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -626,8 +626,8 @@ func (v *Error) encode(e *encoder) {
 func (v *Error) decode(d *decoder) (err error) {
 	*v = Error{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -640,7 +640,7 @@ func (v *Error) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -695,8 +695,8 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
 	var hasMethod, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -716,7 +716,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -771,8 +771,8 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -789,7 +789,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -835,8 +835,8 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -850,7 +850,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -900,8 +900,8 @@ func (v *JSONRPCErrorResponse) encode(e *encoder) {
 func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorResponse{}
 	var hasJSONRPC, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -914,7 +914,7 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -962,8 +962,8 @@ func (v *ParseError) encode(e *encoder) {
 func (v *ParseError) decode(d *decoder) (err error) {
 	*v = ParseError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -976,7 +976,7 @@ func (v *ParseError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1024,8 +1024,8 @@ func (v *InvalidRequestError) encode(e *encoder) {
 func (v *InvalidRequestError) decode(d *decoder) (err error) {
 	*v = InvalidRequestError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1038,7 +1038,7 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1086,8 +1086,8 @@ func (v *MethodNotFoundError) encode(e *encoder) {
 func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 	*v = MethodNotFoundError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1100,7 +1100,7 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1148,8 +1148,8 @@ func (v *InvalidParamsError) encode(e *encoder) {
 func (v *InvalidParamsError) decode(d *decoder) (err error) {
 	*v = InvalidParamsError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1162,7 +1162,7 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1210,8 +1210,8 @@ func (v *InternalError) encode(e *encoder) {
 func (v *InternalError) decode(d *decoder) (err error) {
 	*v = InternalError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1224,7 +1224,7 @@ func (v *InternalError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1272,8 +1272,8 @@ func (v *HeaderMismatchError) encode(e *encoder) {
 func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 	*v = HeaderMismatchError{}
 	var hasJSONRPC, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -1286,7 +1286,7 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1334,8 +1334,8 @@ func (v *HeaderMismatchErrorError) encode(e *encoder) {
 func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 	*v = HeaderMismatchErrorError{}
 	var hasCode, hasMessage bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1348,7 +1348,7 @@ func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1396,8 +1396,8 @@ func (v *UnsupportedProtocolVersionError) encode(e *encoder) {
 func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 	*v = UnsupportedProtocolVersionError{}
 	var hasJSONRPC, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -1410,7 +1410,7 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1456,8 +1456,8 @@ func (v *UnsupportedProtocolVersionErrorError) encode(e *encoder) {
 func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 	*v = UnsupportedProtocolVersionErrorError{}
 	var hasCode, hasMessage, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1471,7 +1471,7 @@ func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1522,8 +1522,8 @@ func (v *UnsupportedProtocolVersionErrorErrorData) encode(e *encoder) {
 func (v *UnsupportedProtocolVersionErrorErrorData) decode(d *decoder) (err error) {
 	*v = UnsupportedProtocolVersionErrorErrorData{}
 	var hasSupported, hasRequested bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "supported":
 			hasSupported = true
 			v.Supported = []string{}
@@ -1539,7 +1539,7 @@ func (v *UnsupportedProtocolVersionErrorErrorData) decode(d *decoder) (err error
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1587,8 +1587,8 @@ func (v *MissingRequiredClientCapabilityError) encode(e *encoder) {
 func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 	*v = MissingRequiredClientCapabilityError{}
 	var hasJSONRPC, hasError bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -1601,7 +1601,7 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1647,8 +1647,8 @@ func (v *MissingRequiredClientCapabilityErrorError) encode(e *encoder) {
 func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err error) {
 	*v = MissingRequiredClientCapabilityErrorError{}
 	var hasCode, hasMessage, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
@@ -1662,7 +1662,7 @@ func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err erro
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1706,8 +1706,8 @@ func (v *MissingRequiredClientCapabilityErrorErrorData) encode(e *encoder) {
 func (v *MissingRequiredClientCapabilityErrorErrorData) decode(d *decoder) (err error) {
 	*v = MissingRequiredClientCapabilityErrorErrorData{}
 	var hasRequiredCapabilities bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "requiredCapabilities":
 			hasRequiredCapabilities = true
 			err = v.RequiredCapabilities.decode(d)
@@ -1715,7 +1715,7 @@ func (v *MissingRequiredClientCapabilityErrorErrorData) decode(d *decoder) (err 
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1843,8 +1843,8 @@ func (v *InputRequiredResult) encode(e *encoder) {
 func (v *InputRequiredResult) decode(d *decoder) (err error) {
 	*v = InputRequiredResult{}
 	var hasResultType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -1860,7 +1860,7 @@ func (v *InputRequiredResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1908,8 +1908,8 @@ func (v *InputResponseRequestParams) encode(e *encoder) {
 func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 	*v = InputResponseRequestParams{}
 	var hasMeta bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -1922,7 +1922,7 @@ func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -1970,8 +1970,8 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
 	var hasRequestID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
@@ -1985,7 +1985,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2029,8 +2029,8 @@ func (v *CancelledNotification) encode(e *encoder) {
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2044,7 +2044,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2094,8 +2094,8 @@ func (v *DiscoverRequest) encode(e *encoder) {
 func (v *DiscoverRequest) decode(d *decoder) (err error) {
 	*v = DiscoverRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2112,7 +2112,7 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2179,8 +2179,8 @@ func (v *DiscoverResult) encode(e *encoder) {
 func (v *DiscoverResult) decode(d *decoder) (err error) {
 	*v = DiscoverResult{}
 	var hasResultType, hasTtlMs, hasCacheScope, hasSupportedVersions, hasCapabilities bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -2211,7 +2211,7 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2263,8 +2263,8 @@ func (v *DiscoverResultResponse) encode(e *encoder) {
 func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 	*v = DiscoverResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -2278,7 +2278,7 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2349,8 +2349,8 @@ func (v *ClientCapabilities) encode(e *encoder) {
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]JSONObject{}
 			err = d.object(func(key string) (err error) {
@@ -2380,7 +2380,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2410,11 +2410,11 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 
 func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesRoots{}
-	return d.object(func(name string) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		if v.Extra == nil {
 			v.Extra = map[string]json.RawMessage{}
 		}
-		v.Extra[name], err = d.raw()
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2451,8 +2451,8 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 
 func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSampling{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "context":
 			err = v.Context.decode(d)
 		case "tools":
@@ -2461,7 +2461,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2499,8 +2499,8 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 
 func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesElicitation{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "form":
 			err = v.Form.decode(d)
 		case "url":
@@ -2509,7 +2509,7 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2577,8 +2577,8 @@ func (v *ServerCapabilities) encode(e *encoder) {
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "experimental":
 			v.Experimental = map[string]JSONObject{}
 			err = d.object(func(key string) (err error) {
@@ -2612,7 +2612,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2646,8 +2646,8 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -2655,7 +2655,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2693,8 +2693,8 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "subscribe":
 			v.Subscribe = new(bool)
 			*v.Subscribe, err = d.bool()
@@ -2705,7 +2705,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2739,8 +2739,8 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "listChanged":
 			v.ListChanged = new(bool)
 			*v.ListChanged, err = d.bool()
@@ -2748,7 +2748,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2798,8 +2798,8 @@ func (v *Icon) encode(e *encoder) {
 func (v *Icon) decode(d *decoder) (err error) {
 	*v = Icon{}
 	var hasSrc bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "src":
 			hasSrc = true
 			v.Src, err = d.str()
@@ -2820,7 +2820,7 @@ func (v *Icon) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2895,8 +2895,8 @@ func (v *Icons) encode(e *encoder) {
 
 func (v *Icons) decode(d *decoder) (err error) {
 	*v = Icons{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "icons":
 			v.Icons = []Icon{}
 			err = d.array(func(i int) (err error) {
@@ -2907,7 +2907,7 @@ func (v *Icons) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -2944,8 +2944,8 @@ func (v *BaseMetadata) encode(e *encoder) {
 func (v *BaseMetadata) decode(d *decoder) (err error) {
 	*v = BaseMetadata{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -2956,7 +2956,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3019,8 +3019,8 @@ func (v *Implementation) encode(e *encoder) {
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
 	var hasName, hasVersion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -3046,7 +3046,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3102,8 +3102,8 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
 	var hasProgressToken, hasProgress bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
@@ -3123,7 +3123,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3169,8 +3169,8 @@ func (v *ProgressNotification) encode(e *encoder) {
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3184,7 +3184,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3232,8 +3232,8 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
 	var hasMeta bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -3244,7 +3244,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3290,8 +3290,8 @@ func (v *PaginatedRequest) encode(e *encoder) {
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3308,7 +3308,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3362,8 +3362,8 @@ func (v *PaginatedResult) encode(e *encoder) {
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
 	var hasResultType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -3377,7 +3377,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3425,8 +3425,8 @@ func (v *CacheableResult) encode(e *encoder) {
 func (v *CacheableResult) decode(d *decoder) (err error) {
 	*v = CacheableResult{}
 	var hasResultType, hasTtlMs, hasCacheScope bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -3443,7 +3443,7 @@ func (v *CacheableResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3522,8 +3522,8 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3540,7 +3540,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3605,8 +3605,8 @@ func (v *ListResourcesResult) encode(e *encoder) {
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
 	var hasResultType, hasTtlMs, hasCacheScope, hasResources bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -3633,7 +3633,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3683,8 +3683,8 @@ func (v *ListResourcesResultResponse) encode(e *encoder) {
 func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 	*v = ListResourcesResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -3698,7 +3698,7 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3748,8 +3748,8 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3766,7 +3766,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3831,8 +3831,8 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
 	var hasResultType, hasTtlMs, hasCacheScope, hasResourceTemplates bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -3859,7 +3859,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3909,8 +3909,8 @@ func (v *ListResourceTemplatesResultResponse) encode(e *encoder) {
 func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -3924,7 +3924,7 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -3970,8 +3970,8 @@ func (v *ResourceRequestParams) encode(e *encoder) {
 func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ResourceRequestParams{}
 	var hasMeta, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -3982,7 +3982,7 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4034,8 +4034,8 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
 	var hasMeta, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -4051,7 +4051,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4099,8 +4099,8 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4117,7 +4117,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4178,8 +4178,8 @@ func (v *ReadResourceResult) encode(e *encoder) {
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
 	var hasResultType, hasTtlMs, hasCacheScope, hasContents bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -4204,7 +4204,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4254,8 +4254,8 @@ func (v *ReadResourceResultResponse) encode(e *encoder) {
 func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 	*v = ReadResourceResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -4269,7 +4269,7 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4319,8 +4319,8 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4334,7 +4334,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4394,8 +4394,8 @@ func (v *SubscriptionFilter) encode(e *encoder) {
 
 func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 	*v = SubscriptionFilter{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "toolsListChanged":
 			v.ToolsListChanged = new(bool)
 			*v.ToolsListChanged, err = d.bool()
@@ -4416,7 +4416,7 @@ func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4451,8 +4451,8 @@ func (v *SubscriptionsListenRequestParams) encode(e *encoder) {
 func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenRequestParams{}
 	var hasMeta, hasNotifications bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -4463,7 +4463,7 @@ func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4511,8 +4511,8 @@ func (v *SubscriptionsListenRequest) encode(e *encoder) {
 func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4529,7 +4529,7 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4579,8 +4579,8 @@ func (v *SubscriptionsListenResultMetaObject) encode(e *encoder) {
 func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResultMetaObject{}
 	var hasSubscriptionID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "io.modelcontextprotocol/serverInfo":
 			v.ServerInfo = new(Implementation)
 			err = v.ServerInfo.decode(d)
@@ -4591,7 +4591,7 @@ func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4633,8 +4633,8 @@ func (v *SubscriptionsListenResult) encode(e *encoder) {
 func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResult{}
 	var hasMeta, hasResultType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -4645,7 +4645,7 @@ func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4691,8 +4691,8 @@ func (v *SubscriptionsListenResultResponse) encode(e *encoder) {
 func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -4706,7 +4706,7 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4754,8 +4754,8 @@ func (v *SubscriptionsAcknowledgedNotificationParams) encode(e *encoder) {
 func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err error) {
 	*v = SubscriptionsAcknowledgedNotificationParams{}
 	var hasNotifications bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
@@ -4766,7 +4766,7 @@ func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err er
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4810,8 +4810,8 @@ func (v *SubscriptionsAcknowledgedNotification) encode(e *encoder) {
 func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 	*v = SubscriptionsAcknowledgedNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4825,7 +4825,7 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4873,8 +4873,8 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
@@ -4885,7 +4885,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -4929,8 +4929,8 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4944,7 +4944,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5023,8 +5023,8 @@ func (v *Resource) encode(e *encoder) {
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
 	var hasName, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5058,7 +5058,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5131,8 +5131,8 @@ func (v *ResourceTemplate) encode(e *encoder) {
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
 	var hasName, hasURITemplate bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5163,7 +5163,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5213,8 +5213,8 @@ func (v *ResourceContents) encode(e *encoder) {
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -5227,7 +5227,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5277,8 +5277,8 @@ func (v *TextResourceContents) encode(e *encoder) {
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
 	var hasURI, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -5294,7 +5294,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5346,8 +5346,8 @@ func (v *BlobResourceContents) encode(e *encoder) {
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
 	var hasURI, hasBlob bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -5363,7 +5363,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5411,8 +5411,8 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5429,7 +5429,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5494,8 +5494,8 @@ func (v *ListPromptsResult) encode(e *encoder) {
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
 	var hasResultType, hasTtlMs, hasCacheScope, hasPrompts bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -5522,7 +5522,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5572,8 +5572,8 @@ func (v *ListPromptsResultResponse) encode(e *encoder) {
 func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 	*v = ListPromptsResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -5587,7 +5587,7 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5650,8 +5650,8 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
 	var hasMeta, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -5673,7 +5673,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5721,8 +5721,8 @@ func (v *GetPromptRequest) encode(e *encoder) {
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5739,7 +5739,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5800,8 +5800,8 @@ func (v *GetPromptResult) encode(e *encoder) {
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
 	var hasResultType, hasMessages bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -5822,7 +5822,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5868,8 +5868,8 @@ func (v *GetPromptResultResponse) encode(e *encoder) {
 func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 	*v = GetPromptResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -5883,7 +5883,7 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -5957,8 +5957,8 @@ func (v *Prompt) encode(e *encoder) {
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5986,7 +5986,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6038,8 +6038,8 @@ func (v *PromptArgument) encode(e *encoder) {
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
 	var hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6056,7 +6056,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6127,8 +6127,8 @@ func (v *PromptMessage) encode(e *encoder) {
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -6139,7 +6139,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6218,8 +6218,8 @@ func (v *ResourceLink) encode(e *encoder) {
 func (v *ResourceLink) decode(d *decoder) (err error) {
 	*v = ResourceLink{}
 	var hasName, hasURI, hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6256,7 +6256,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6310,8 +6310,8 @@ func (v *EmbeddedResource) encode(e *encoder) {
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
 	var hasType, hasResource bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -6327,7 +6327,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6375,8 +6375,8 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6390,7 +6390,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6438,8 +6438,8 @@ func (v *ListToolsRequest) encode(e *encoder) {
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6456,7 +6456,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6521,8 +6521,8 @@ func (v *ListToolsResult) encode(e *encoder) {
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
 	var hasResultType, hasTtlMs, hasCacheScope, hasTools bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -6549,7 +6549,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6599,8 +6599,8 @@ func (v *ListToolsResultResponse) encode(e *encoder) {
 func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 	*v = ListToolsResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -6614,7 +6614,7 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6677,8 +6677,8 @@ func (v *CallToolResult) encode(e *encoder) {
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
 	var hasResultType, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -6702,7 +6702,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6748,8 +6748,8 @@ func (v *CallToolResultResponse) encode(e *encoder) {
 func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 	*v = CallToolResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -6763,7 +6763,7 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6826,8 +6826,8 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
 	var hasMeta, hasName bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -6849,7 +6849,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6897,8 +6897,8 @@ func (v *CallToolRequest) encode(e *encoder) {
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6915,7 +6915,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -6967,8 +6967,8 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
 	var hasMethod, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6982,7 +6982,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7041,8 +7041,8 @@ func (v *ToolAnnotations) encode(e *encoder) {
 
 func (v *ToolAnnotations) decode(d *decoder) (err error) {
 	*v = ToolAnnotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -7062,7 +7062,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7126,8 +7126,8 @@ func (v *Tool) encode(e *encoder) {
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
 	var hasName, hasInputSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -7158,7 +7158,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7204,8 +7204,8 @@ func (v *ToolInputSchema) encode(e *encoder) {
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "$schema":
 			v.Schema = new(string)
 			*v.Schema, err = d.str()
@@ -7216,7 +7216,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7257,8 +7257,8 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 
 func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 	*v = ToolOutputSchema{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "$schema":
 			v.Schema = new(string)
 			*v.Schema, err = d.str()
@@ -7266,7 +7266,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7309,8 +7309,8 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
 	var hasLevel, hasData bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
@@ -7327,7 +7327,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7373,8 +7373,8 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
 	var hasMethod, hasParams, hasJSONRPC bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7388,7 +7388,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7510,8 +7510,8 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
 	var hasMessages, hasMaxTokens bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "messages":
 			hasMessages = true
 			v.Messages = []SamplingMessage{}
@@ -7556,7 +7556,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7628,8 +7628,8 @@ func (v *ToolChoice) encode(e *encoder) {
 
 func (v *ToolChoice) decode(d *decoder) (err error) {
 	*v = ToolChoice{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "mode":
 			v.Mode = new(ToolChoiceMode)
 			err = v.Mode.decode(d)
@@ -7637,7 +7637,7 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7701,8 +7701,8 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -7713,7 +7713,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7767,8 +7767,8 @@ func (v *CreateMessageResult) encode(e *encoder) {
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
 	var hasRole, hasContent, hasModel bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -7787,7 +7787,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7866,8 +7866,8 @@ func (v *SamplingMessage) encode(e *encoder) {
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
 	var hasRole, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -7880,7 +7880,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7936,8 +7936,8 @@ func (v *Annotations) encode(e *encoder) {
 
 func (v *Annotations) decode(d *decoder) (err error) {
 	*v = Annotations{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "audience":
 			v.Audience = []Role{}
 			err = d.array(func(i int) (err error) {
@@ -7954,7 +7954,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -7997,8 +7997,8 @@ func (v *TextContent) encode(e *encoder) {
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
 	var hasType, hasText bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8014,7 +8014,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8068,8 +8068,8 @@ func (v *ImageContent) encode(e *encoder) {
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8088,7 +8088,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8144,8 +8144,8 @@ func (v *AudioContent) encode(e *encoder) {
 func (v *AudioContent) decode(d *decoder) (err error) {
 	*v = AudioContent{}
 	var hasType, hasData, hasMimeType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8164,7 +8164,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8223,8 +8223,8 @@ func (v *ToolUseContent) encode(e *encoder) {
 func (v *ToolUseContent) decode(d *decoder) (err error) {
 	*v = ToolUseContent{}
 	var hasType, hasID, hasName, hasInput bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8247,7 +8247,7 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8314,8 +8314,8 @@ func (v *ToolResultContent) encode(e *encoder) {
 func (v *ToolResultContent) decode(d *decoder) (err error) {
 	*v = ToolResultContent{}
 	var hasType, hasToolUseID, hasContent bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8341,7 +8341,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8403,8 +8403,8 @@ func (v *ModelPreferences) encode(e *encoder) {
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "hints":
 			v.Hints = []ModelHint{}
 			err = d.array(func(i int) (err error) {
@@ -8424,7 +8424,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8458,8 +8458,8 @@ func (v *ModelHint) encode(e *encoder) {
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			v.Name = new(string)
 			*v.Name, err = d.str()
@@ -8467,7 +8467,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8508,8 +8508,8 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
 	var hasMeta, hasRef, hasArgument bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
@@ -8526,7 +8526,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8572,8 +8572,8 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
 	var hasName, hasValue bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -8584,7 +8584,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8632,8 +8632,8 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 
 func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsContext{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "arguments":
 			v.Arguments = map[string]string{}
 			err = d.object(func(key string) (err error) {
@@ -8644,7 +8644,7 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8683,8 +8683,8 @@ func (v *CompleteRequest) encode(e *encoder) {
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
 	var hasMethod, hasParams, hasJSONRPC, hasID bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -8701,7 +8701,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8753,8 +8753,8 @@ func (v *CompleteResult) encode(e *encoder) {
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
 	var hasResultType, hasCompletion bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
@@ -8768,7 +8768,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8823,8 +8823,8 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
 	var hasValues bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "values":
 			hasValues = true
 			v.Values = []string{}
@@ -8843,7 +8843,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8887,8 +8887,8 @@ func (v *CompleteResultResponse) encode(e *encoder) {
 func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 	*v = CompleteResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
@@ -8902,7 +8902,7 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -8948,8 +8948,8 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 	*v = ResourceTemplateReference{}
 	var hasType, hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -8960,7 +8960,7 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9008,8 +9008,8 @@ func (v *PromptReference) encode(e *encoder) {
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
 	var hasName, hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -9023,7 +9023,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9069,8 +9069,8 @@ func (v *ListRootsRequest) encode(e *encoder) {
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
 	var hasMethod bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -9081,7 +9081,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9122,15 +9122,15 @@ func (v *ListRootsRequestParams) encode(e *encoder) {
 
 func (v *ListRootsRequestParams) decode(d *decoder) (err error) {
 	*v = ListRootsRequestParams{}
-	return d.object(func(name string) (err error) {
-		switch name {
+	return d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "_meta":
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9168,8 +9168,8 @@ func (v *ListRootsResult) encode(e *encoder) {
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
 	var hasRoots bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "roots":
 			hasRoots = true
 			v.Roots = []Root{}
@@ -9181,7 +9181,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9229,8 +9229,8 @@ func (v *Root) encode(e *encoder) {
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
 	var hasURI bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -9243,7 +9243,7 @@ func (v *Root) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9289,8 +9289,8 @@ func (v *ElicitRequestFormParams) encode(e *encoder) {
 func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestFormParams{}
 	var hasMessage, hasRequestedSchema bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "mode":
 			v.Mode = new(string)
 			*v.Mode, err = d.str()
@@ -9304,7 +9304,7 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9366,8 +9366,8 @@ func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) {
 	*v = ElicitRequestFormParamsRequestedSchema{}
 	var hasType, hasProperties bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "$schema":
 			v.Schema = new(string)
 			*v.Schema, err = d.str()
@@ -9392,7 +9392,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9438,8 +9438,8 @@ func (v *ElicitRequestURLParams) encode(e *encoder) {
 func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestURLParams{}
 	var hasMode, hasMessage, hasURL bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "mode":
 			hasMode = true
 			v.Mode, err = d.str()
@@ -9453,7 +9453,7 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9499,8 +9499,8 @@ func (v *ElicitRequest) encode(e *encoder) {
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
 	var hasMethod, hasParams bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -9511,7 +9511,7 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9577,8 +9577,8 @@ func (v *StringSchema) encode(e *encoder) {
 func (v *StringSchema) decode(d *decoder) (err error) {
 	*v = StringSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9604,7 +9604,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9693,8 +9693,8 @@ func (v *NumberSchema) encode(e *encoder) {
 func (v *NumberSchema) decode(d *decoder) (err error) {
 	*v = NumberSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			err = v.Type.decode(d)
@@ -9717,7 +9717,7 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9798,8 +9798,8 @@ func (v *BooleanSchema) encode(e *encoder) {
 func (v *BooleanSchema) decode(d *decoder) (err error) {
 	*v = BooleanSchema{}
 	var hasType bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9816,7 +9816,7 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9875,8 +9875,8 @@ func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = UntitledSingleSelectEnumSchema{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9901,7 +9901,7 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -9962,8 +9962,8 @@ func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = TitledSingleSelectEnumSchema{}
 	var hasType, hasOneOf bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -9987,7 +9987,7 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10031,8 +10031,8 @@ func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 	*v = TitledSingleSelectEnumSchemaOneOf{}
 	var hasConst, hasTitle bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "const":
 			hasConst = true
 			v.Const, err = d.str()
@@ -10043,7 +10043,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10112,8 +10112,8 @@ func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = UntitledMultiSelectEnumSchema{}
 	var hasType, hasItems bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10143,7 +10143,7 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10192,8 +10192,8 @@ func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 	*v = UntitledMultiSelectEnumSchemaItems{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10209,7 +10209,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10278,8 +10278,8 @@ func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchema{}
 	var hasType, hasItems bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10309,7 +10309,7 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10356,8 +10356,8 @@ func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchemaItems{}
 	var hasAnyOf bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "anyOf":
 			hasAnyOf = true
 			v.AnyOf = []TitledMultiSelectEnumSchemaItemsAnyOf{}
@@ -10369,7 +10369,7 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10411,8 +10411,8 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchemaItemsAnyOf{}
 	var hasConst, hasTitle bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "const":
 			hasConst = true
 			v.Const, err = d.str()
@@ -10423,7 +10423,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10493,8 +10493,8 @@ func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 	*v = LegacyTitledEnumSchema{}
 	var hasType, hasEnum bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -10526,7 +10526,7 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
@@ -10577,8 +10577,8 @@ func (v *ElicitResult) encode(e *encoder) {
 func (v *ElicitResult) decode(d *decoder) (err error) {
 	*v = ElicitResult{}
 	var hasAction bool
-	err = d.object(func(name string) (err error) {
-		switch name {
+	err = d.objectBytes(func(name []byte) (err error) {
+		switch string(name) {
 		case "action":
 			hasAction = true
 			err = v.Action.decode(d)
@@ -10592,7 +10592,7 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
-			v.Extra[name], err = d.raw()
+			v.Extra[string(name)], err = d.raw()
 		}
 		return err
 	})
