@@ -12,7 +12,7 @@ import (
 func jsonMethods(f *jen.File, name string) {
 	f.Comment("MarshalJSON implements [json.Marshaler].")
 	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Var().Id("e").Id("encoder"),
+		jen.Id("e").Op(":=").Id("newEncoder").Call(),
 		jen.Id("v").Dot("encode").Call(jen.Op("&").Id("e")),
 		jen.Return(jen.Id("e").Dot("buf"), jen.Id("e").Dot("err")),
 	)

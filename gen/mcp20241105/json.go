@@ -14,7 +14,7 @@ import (
 
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -70,7 +70,7 @@ func (v *Request) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -113,7 +113,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -155,7 +155,7 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -211,7 +211,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -262,7 +262,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -313,7 +313,7 @@ func (v *Result) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -383,7 +383,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -446,7 +446,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -509,7 +509,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -572,7 +572,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -634,7 +634,7 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -690,7 +690,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -746,7 +746,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -802,7 +802,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -865,7 +865,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -950,7 +950,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1006,7 +1006,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1074,7 +1074,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1107,7 +1107,7 @@ func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1150,7 +1150,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1183,7 +1183,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1265,7 +1265,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1298,7 +1298,7 @@ func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1331,7 +1331,7 @@ func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1374,7 +1374,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1424,7 +1424,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1467,7 +1467,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1523,7 +1523,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PingRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1579,7 +1579,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1635,7 +1635,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1698,7 +1698,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1754,7 +1754,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1797,7 +1797,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1855,7 +1855,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1911,7 +1911,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1991,7 +1991,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2047,7 +2047,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2127,7 +2127,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2183,7 +2183,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2232,7 +2232,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2306,7 +2306,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2362,7 +2362,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2418,7 +2418,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2467,7 +2467,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2523,7 +2523,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2572,7 +2572,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2628,7 +2628,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2677,7 +2677,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2761,7 +2761,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2838,7 +2838,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2894,7 +2894,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2957,7 +2957,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3020,7 +3020,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3076,7 +3076,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3156,7 +3156,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3212,7 +3212,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3276,7 +3276,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3356,7 +3356,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3427,7 +3427,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3490,7 +3490,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3519,7 +3519,7 @@ func (v *Role) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3575,7 +3575,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3638,7 +3638,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3694,7 +3694,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3750,7 +3750,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3830,7 +3830,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3911,7 +3911,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3967,7 +3967,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4031,7 +4031,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4087,7 +4087,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4150,7 +4150,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4233,7 +4233,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4266,7 +4266,7 @@ func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4322,7 +4322,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4371,7 +4371,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4427,7 +4427,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4490,7 +4490,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4519,7 +4519,7 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4575,7 +4575,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4691,7 +4691,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4720,7 +4720,7 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4753,7 +4753,7 @@ func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4838,7 +4838,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4867,7 +4867,7 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4923,7 +4923,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Annotated) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4966,7 +4966,7 @@ func (v *Annotated) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v AnnotatedAnnotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5024,7 +5024,7 @@ func (v *AnnotatedAnnotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5087,7 +5087,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5157,7 +5157,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5229,7 +5229,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5272,7 +5272,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5328,7 +5328,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5384,7 +5384,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5440,7 +5440,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5504,7 +5504,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5577,7 +5577,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5633,7 +5633,7 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5689,7 +5689,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5745,7 +5745,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5818,7 +5818,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5874,7 +5874,7 @@ func (v *Root) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

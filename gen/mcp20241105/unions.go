@@ -162,7 +162,7 @@ type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -194,7 +194,7 @@ type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -276,7 +276,7 @@ type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -308,7 +308,7 @@ type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -489,7 +489,7 @@ type UnknownPromptMessageContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -666,7 +666,7 @@ type UnknownCallToolResultContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -764,7 +764,7 @@ type UnknownSamplingMessageContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -863,7 +863,7 @@ type UnknownCompleteRequestParamsRef struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1066,7 +1066,7 @@ type UnknownClientRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1185,7 +1185,7 @@ type UnknownClientNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1377,7 +1377,7 @@ type UnknownServerRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1526,7 +1526,7 @@ type UnknownServerNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

@@ -14,7 +14,7 @@ import (
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCBatchRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -53,7 +53,7 @@ func (v *JSONRPCBatchRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCBatchResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -92,7 +92,7 @@ func (v *JSONRPCBatchResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -148,7 +148,7 @@ func (v *Request) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -191,7 +191,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -233,7 +233,7 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -289,7 +289,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -340,7 +340,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -391,7 +391,7 @@ func (v *Result) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -461,7 +461,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -524,7 +524,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -587,7 +587,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -650,7 +650,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -712,7 +712,7 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -768,7 +768,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -824,7 +824,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -880,7 +880,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -943,7 +943,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1028,7 +1028,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1084,7 +1084,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1152,7 +1152,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1185,7 +1185,7 @@ func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1228,7 +1228,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1261,7 +1261,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1350,7 +1350,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1383,7 +1383,7 @@ func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1416,7 +1416,7 @@ func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesCompletions) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1449,7 +1449,7 @@ func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1492,7 +1492,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1542,7 +1542,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1585,7 +1585,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1641,7 +1641,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PingRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1697,7 +1697,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1753,7 +1753,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1823,7 +1823,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1879,7 +1879,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1922,7 +1922,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1980,7 +1980,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2036,7 +2036,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2116,7 +2116,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2172,7 +2172,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2252,7 +2252,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2308,7 +2308,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2357,7 +2357,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2431,7 +2431,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2487,7 +2487,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2543,7 +2543,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2592,7 +2592,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2648,7 +2648,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2697,7 +2697,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2753,7 +2753,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2802,7 +2802,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2886,7 +2886,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2963,7 +2963,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3019,7 +3019,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3082,7 +3082,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3145,7 +3145,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3201,7 +3201,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3281,7 +3281,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3337,7 +3337,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3401,7 +3401,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3481,7 +3481,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3552,7 +3552,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3615,7 +3615,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3644,7 +3644,7 @@ func (v *Role) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3700,7 +3700,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3763,7 +3763,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3819,7 +3819,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3875,7 +3875,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3955,7 +3955,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4036,7 +4036,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4092,7 +4092,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4156,7 +4156,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4212,7 +4212,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4283,7 +4283,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4353,7 +4353,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4436,7 +4436,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4469,7 +4469,7 @@ func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4525,7 +4525,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4574,7 +4574,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4630,7 +4630,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4693,7 +4693,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4722,7 +4722,7 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4778,7 +4778,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4894,7 +4894,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4923,7 +4923,7 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4956,7 +4956,7 @@ func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5041,7 +5041,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5070,7 +5070,7 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5126,7 +5126,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Annotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5184,7 +5184,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5247,7 +5247,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5317,7 +5317,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v AudioContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5387,7 +5387,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5459,7 +5459,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5502,7 +5502,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5558,7 +5558,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5614,7 +5614,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5670,7 +5670,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5734,7 +5734,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5807,7 +5807,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5863,7 +5863,7 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5919,7 +5919,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5975,7 +5975,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6048,7 +6048,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6104,7 +6104,7 @@ func (v *Root) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

@@ -327,7 +327,7 @@ type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -359,7 +359,7 @@ type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -441,7 +441,7 @@ type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -473,7 +473,7 @@ type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -663,7 +663,7 @@ type UnknownPromptMessageContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -849,7 +849,7 @@ type UnknownCallToolResultContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -956,7 +956,7 @@ type UnknownSamplingMessageContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1055,7 +1055,7 @@ type UnknownCompleteRequestParamsRef struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1258,7 +1258,7 @@ type UnknownClientRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1377,7 +1377,7 @@ type UnknownClientNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1569,7 +1569,7 @@ type UnknownServerRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1718,7 +1718,7 @@ type UnknownServerNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

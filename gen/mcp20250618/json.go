@@ -14,7 +14,7 @@ import (
 
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -70,7 +70,7 @@ func (v *Request) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -113,7 +113,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -155,7 +155,7 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -211,7 +211,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -262,7 +262,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -313,7 +313,7 @@ func (v *Result) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -383,7 +383,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -446,7 +446,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -509,7 +509,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -572,7 +572,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -634,7 +634,7 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -690,7 +690,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -746,7 +746,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -802,7 +802,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -865,7 +865,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -950,7 +950,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1006,7 +1006,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1081,7 +1081,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1114,7 +1114,7 @@ func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1157,7 +1157,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1190,7 +1190,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1223,7 +1223,7 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1312,7 +1312,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1345,7 +1345,7 @@ func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1378,7 +1378,7 @@ func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesCompletions) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1411,7 +1411,7 @@ func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1454,7 +1454,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1504,7 +1504,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1547,7 +1547,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BaseMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1603,7 +1603,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1666,7 +1666,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PingRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1722,7 +1722,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1778,7 +1778,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1848,7 +1848,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1904,7 +1904,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1947,7 +1947,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2005,7 +2005,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2061,7 +2061,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2141,7 +2141,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2197,7 +2197,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2277,7 +2277,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2333,7 +2333,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2382,7 +2382,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2456,7 +2456,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2512,7 +2512,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2568,7 +2568,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2617,7 +2617,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2673,7 +2673,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2722,7 +2722,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2778,7 +2778,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2827,7 +2827,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2933,7 +2933,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3032,7 +3032,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3103,7 +3103,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3181,7 +3181,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3259,7 +3259,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3315,7 +3315,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3395,7 +3395,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3451,7 +3451,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3515,7 +3515,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3595,7 +3595,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3688,7 +3688,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3758,7 +3758,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3787,7 +3787,7 @@ func (v *Role) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3843,7 +3843,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceLink) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3956,7 +3956,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4034,7 +4034,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4090,7 +4090,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4146,7 +4146,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4226,7 +4226,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4322,7 +4322,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4378,7 +4378,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4442,7 +4442,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4498,7 +4498,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4569,7 +4569,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4668,7 +4668,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4751,7 +4751,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4784,7 +4784,7 @@ func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4867,7 +4867,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchemaProperties) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4900,7 +4900,7 @@ func (v *ToolOutputSchemaProperties) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4956,7 +4956,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5005,7 +5005,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5061,7 +5061,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5124,7 +5124,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5153,7 +5153,7 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5209,7 +5209,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5325,7 +5325,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5354,7 +5354,7 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5387,7 +5387,7 @@ func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5472,7 +5472,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5501,7 +5501,7 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5557,7 +5557,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Annotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5622,7 +5622,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5700,7 +5700,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5785,7 +5785,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v AudioContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5870,7 +5870,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5942,7 +5942,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5985,7 +5985,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6041,7 +6041,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6104,7 +6104,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6160,7 +6160,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6211,7 +6211,7 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6275,7 +6275,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6348,7 +6348,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6404,7 +6404,7 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6467,7 +6467,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6523,7 +6523,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6596,7 +6596,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6667,7 +6667,7 @@ func (v *Root) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6723,7 +6723,7 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6779,7 +6779,7 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6835,7 +6835,7 @@ func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6916,7 +6916,7 @@ func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7000,7 +7000,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7029,7 +7029,7 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7106,7 +7106,7 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7135,7 +7135,7 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BooleanSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7205,7 +7205,7 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v EnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7301,7 +7301,7 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7380,7 +7380,7 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

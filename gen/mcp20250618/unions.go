@@ -162,7 +162,7 @@ type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -194,7 +194,7 @@ type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -276,7 +276,7 @@ type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -308,7 +308,7 @@ type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -557,7 +557,7 @@ type UnknownSamplingMessageContent struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -683,7 +683,7 @@ type UnknownContentBlock struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -782,7 +782,7 @@ type UnknownCompleteRequestParamsRef struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -941,7 +941,7 @@ type UnknownPrimitiveSchemaDefinition struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1027,7 +1027,7 @@ type ElicitResultContentString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1059,7 +1059,7 @@ type ElicitResultContentNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1091,7 +1091,7 @@ type ElicitResultContentBoolean bool
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1300,7 +1300,7 @@ type UnknownClientRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1421,7 +1421,7 @@ type UnknownClientNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1642,7 +1642,7 @@ type UnknownServerRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1793,7 +1793,7 @@ type UnknownServerNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

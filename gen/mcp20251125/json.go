@@ -14,7 +14,7 @@ import (
 
 // MarshalJSON implements [json.Marshaler].
 func (v TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -64,7 +64,7 @@ func (v *TaskAugmentedRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -107,7 +107,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -149,7 +149,7 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -213,7 +213,7 @@ func (v *Request) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -264,7 +264,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -328,7 +328,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -379,7 +379,7 @@ func (v *Result) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Error) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -441,7 +441,7 @@ func (v *Error) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -519,7 +519,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -590,7 +590,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -653,7 +653,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -715,7 +715,7 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v URLElicitationRequiredError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -777,7 +777,7 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -840,7 +840,7 @@ func (v *URLElicitationRequiredErrorError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v URLElicitationRequiredErrorErrorData) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -898,7 +898,7 @@ func (v *URLElicitationRequiredErrorErrorData) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -962,7 +962,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1025,7 +1025,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1095,7 +1095,7 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1165,7 +1165,7 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1250,7 +1250,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1313,7 +1313,7 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1395,7 +1395,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1428,7 +1428,7 @@ func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1471,7 +1471,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1521,7 +1521,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSamplingContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1554,7 +1554,7 @@ func (v *ClientCapabilitiesSamplingContext) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSamplingTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1587,7 +1587,7 @@ func (v *ClientCapabilitiesSamplingTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1637,7 +1637,7 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesElicitationForm) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1670,7 +1670,7 @@ func (v *ClientCapabilitiesElicitationForm) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesElicitationURL) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1703,7 +1703,7 @@ func (v *ClientCapabilitiesElicitationURL) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1760,7 +1760,7 @@ func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksList) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1793,7 +1793,7 @@ func (v *ClientCapabilitiesTasksList) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksCancel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1826,7 +1826,7 @@ func (v *ClientCapabilitiesTasksCancel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1876,7 +1876,7 @@ func (v *ClientCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequestsSampling) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1919,7 +1919,7 @@ func (v *ClientCapabilitiesTasksRequestsSampling) decode(d *decoder) (err error)
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequestsSamplingCreateMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1952,7 +1952,7 @@ func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) decode(d *decoder
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequestsElicitation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1995,7 +1995,7 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) decode(d *decoder) (err err
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequestsElicitationCreate) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2028,7 +2028,7 @@ func (v *ClientCapabilitiesTasksRequestsElicitationCreate) decode(d *decoder) (e
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2124,7 +2124,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2157,7 +2157,7 @@ func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2190,7 +2190,7 @@ func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesCompletions) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2223,7 +2223,7 @@ func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2266,7 +2266,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2316,7 +2316,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2359,7 +2359,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2416,7 +2416,7 @@ func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasksList) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2449,7 +2449,7 @@ func (v *ServerCapabilitiesTasksList) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasksCancel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2482,7 +2482,7 @@ func (v *ServerCapabilitiesTasksCancel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2525,7 +2525,7 @@ func (v *ServerCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasksRequestsTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2568,7 +2568,7 @@ func (v *ServerCapabilitiesTasksRequestsTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasksRequestsToolsCall) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2601,7 +2601,7 @@ func (v *ServerCapabilitiesTasksRequestsToolsCall) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v Icon) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2680,7 +2680,7 @@ func (v *Icon) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v IconTheme) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2709,7 +2709,7 @@ func (v *IconTheme) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Icons) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2760,7 +2760,7 @@ func (v *Icons) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BaseMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2816,7 +2816,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2908,7 +2908,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PingRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2978,7 +2978,7 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3063,7 +3063,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3126,7 +3126,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3176,7 +3176,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3246,7 +3246,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3304,7 +3304,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3374,7 +3374,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3454,7 +3454,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3524,7 +3524,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3604,7 +3604,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3660,7 +3660,7 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3716,7 +3716,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3786,7 +3786,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3860,7 +3860,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3923,7 +3923,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3979,7 +3979,7 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4049,7 +4049,7 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4105,7 +4105,7 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4175,7 +4175,7 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4239,7 +4239,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4302,7 +4302,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4423,7 +4423,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4537,7 +4537,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4608,7 +4608,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4686,7 +4686,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4764,7 +4764,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4834,7 +4834,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4914,7 +4914,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4985,7 +4985,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5055,7 +5055,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5135,7 +5135,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5243,7 +5243,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5313,7 +5313,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5342,7 +5342,7 @@ func (v *Role) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5398,7 +5398,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceLink) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5526,7 +5526,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5604,7 +5604,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5667,7 +5667,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5737,7 +5737,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5817,7 +5817,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5913,7 +5913,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5991,7 +5991,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6061,7 +6061,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6124,7 +6124,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6195,7 +6195,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolExecution) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6238,7 +6238,7 @@ func (v *ToolExecution) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolExecutionTaskSupport) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6267,7 +6267,7 @@ func (v *ToolExecutionTaskSupport) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6388,7 +6388,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6478,7 +6478,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6511,7 +6511,7 @@ func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6601,7 +6601,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchemaProperties) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6634,7 +6634,7 @@ func (v *ToolOutputSchemaProperties) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TaskStatus) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6663,7 +6663,7 @@ func (v *TaskStatus) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TaskMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6706,7 +6706,7 @@ func (v *TaskMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RelatedTaskMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6755,7 +6755,7 @@ func (v *RelatedTaskMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Task) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6854,7 +6854,7 @@ func (v *Task) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateTaskResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6918,7 +6918,7 @@ func (v *CreateTaskResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetTaskRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6988,7 +6988,7 @@ func (v *GetTaskRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetTaskRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7037,7 +7037,7 @@ func (v *GetTaskRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetTaskResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7151,7 +7151,7 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetTaskPayloadRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7221,7 +7221,7 @@ func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7270,7 +7270,7 @@ func (v *GetTaskPayloadRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetTaskPayloadResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7321,7 +7321,7 @@ func (v *GetTaskPayloadResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelTaskRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7391,7 +7391,7 @@ func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelTaskRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7440,7 +7440,7 @@ func (v *CancelTaskRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelTaskResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7554,7 +7554,7 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListTasksRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7624,7 +7624,7 @@ func (v *ListTasksRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListTasksResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7704,7 +7704,7 @@ func (v *ListTasksResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TaskStatusNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7818,7 +7818,7 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TaskStatusNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7881,7 +7881,7 @@ func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7937,7 +7937,7 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8007,7 +8007,7 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8085,7 +8085,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8148,7 +8148,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8177,7 +8177,7 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8329,7 +8329,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8358,7 +8358,7 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8391,7 +8391,7 @@ func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolChoice) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8434,7 +8434,7 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8463,7 +8463,7 @@ func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8533,7 +8533,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8618,7 +8618,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8647,7 +8647,7 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8718,7 +8718,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Annotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8783,7 +8783,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8861,7 +8861,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8946,7 +8946,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v AudioContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9031,7 +9031,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolUseContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9125,7 +9125,7 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolResultContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9235,7 +9235,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9307,7 +9307,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9350,7 +9350,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9420,7 +9420,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9476,7 +9476,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9527,7 +9527,7 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9597,7 +9597,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9661,7 +9661,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9734,7 +9734,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9790,7 +9790,7 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9853,7 +9853,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9923,7 +9923,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9996,7 +9996,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10067,7 +10067,7 @@ func (v *Root) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10130,7 +10130,7 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10207,7 +10207,7 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10295,7 +10295,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10379,7 +10379,7 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10449,7 +10449,7 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10540,7 +10540,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10569,7 +10569,7 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10653,7 +10653,7 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10682,7 +10682,7 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BooleanSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10752,7 +10752,7 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10839,7 +10839,7 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10925,7 +10925,7 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10981,7 +10981,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11081,7 +11081,7 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11147,7 +11147,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11247,7 +11247,7 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11305,7 +11305,7 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11361,7 +11361,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11464,7 +11464,7 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11543,7 +11543,7 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11572,7 +11572,7 @@ func (v *ElicitResultAction) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitationCompleteNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -11635,7 +11635,7 @@ func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

@@ -163,7 +163,7 @@ type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -195,7 +195,7 @@ type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -277,7 +277,7 @@ type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -309,7 +309,7 @@ type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -569,7 +569,7 @@ func NewSamplingMessageContentList(v ...SamplingMessageContentBlock) SamplingMes
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -720,7 +720,7 @@ type UnknownSamplingMessageContentBlock struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -846,7 +846,7 @@ type UnknownContentBlock struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -945,7 +945,7 @@ type UnknownCompleteRequestParamsRef struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1045,7 +1045,7 @@ type UnknownElicitRequestParams struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1268,7 +1268,7 @@ type UnknownPrimitiveSchemaDefinition struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1575,7 +1575,7 @@ type UnknownEnumSchema struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1670,7 +1670,7 @@ type ElicitResultContentString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1702,7 +1702,7 @@ type ElicitResultContentNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1734,7 +1734,7 @@ type ElicitResultContentBoolean bool
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1766,7 +1766,7 @@ type ElicitResultContentArray []string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2023,7 +2023,7 @@ type UnknownClientRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2153,7 +2153,7 @@ type UnknownClientNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2474,7 +2474,7 @@ type UnknownServerRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2644,7 +2644,7 @@ type UnknownServerNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

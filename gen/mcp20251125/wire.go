@@ -581,6 +581,12 @@ type encoder struct {
 	stack []encoderFrame // the open objects and arrays
 }
 
+// newEncoder returns an encoder with room for a typical message, so that encoding one seldom
+// grows its buffers.
+func newEncoder() encoder {
+	return encoder{buf: make([]byte, 0, 512), stack: make([]encoderFrame, 0, 8)}
+}
+
 // An encoderFrame is an open object or array and its current member or
 // element, like a segment: index is noSegment before the first one.
 type encoderFrame struct {
@@ -740,7 +746,7 @@ func (e *encoder) rawObject(r json.RawMessage) {
 // extra writes the members of m, sorted by name, into the current object. A name in known (the
 // members the type defines) is an error: it would be written twice.
 func (e *encoder) extra(m map[string]json.RawMessage, known ...string) {
-	if extraHoldsKnown(e, m, known) {
+	if len(m) == 0 || extraHoldsKnown(e, m, known) {
 		return
 	}
 	for _, name := range slices.Sorted(maps.Keys(m)) {

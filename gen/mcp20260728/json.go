@@ -14,7 +14,7 @@ import (
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONObject) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -52,7 +52,7 @@ func (v *JSONObject) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONArray) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -91,7 +91,7 @@ func (v *JSONArray) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v MetaObject) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -129,7 +129,7 @@ func (v *MetaObject) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestMetaObject) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -205,7 +205,7 @@ func (v *RequestMetaObject) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationMetaObject) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -247,7 +247,7 @@ func (v *NotificationMetaObject) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResultMetaObject) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -290,7 +290,7 @@ func (v *ResultMetaObject) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -339,7 +339,7 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -403,7 +403,7 @@ func (v *Request) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -446,7 +446,7 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -510,7 +510,7 @@ func (v *Notification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResultType) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -539,7 +539,7 @@ func (v *ResultType) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -595,7 +595,7 @@ func (v *Result) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Error) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -657,7 +657,7 @@ func (v *Error) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -735,7 +735,7 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -806,7 +806,7 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -869,7 +869,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -931,7 +931,7 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ParseError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -993,7 +993,7 @@ func (v *ParseError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InvalidRequestError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1055,7 +1055,7 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v MethodNotFoundError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1117,7 +1117,7 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InvalidParamsError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1179,7 +1179,7 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InternalError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1241,7 +1241,7 @@ func (v *InternalError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v HeaderMismatchError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1303,7 +1303,7 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v HeaderMismatchErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1365,7 +1365,7 @@ func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1427,7 +1427,7 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1490,7 +1490,7 @@ func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionErrorErrorData) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1556,7 +1556,7 @@ func (v *UnsupportedProtocolVersionErrorErrorData) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1618,7 +1618,7 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1681,7 +1681,7 @@ func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err erro
 
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityErrorErrorData) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1730,7 +1730,7 @@ func (v *MissingRequiredClientCapabilityErrorErrorData) decode(d *decoder) (err 
 
 // MarshalJSON implements [json.Marshaler].
 func (v InputRequests) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1768,7 +1768,7 @@ func (v *InputRequests) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InputResponses) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1806,7 +1806,7 @@ func (v *InputResponses) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InputRequiredResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1875,7 +1875,7 @@ func (v *InputRequiredResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v InputResponseRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1937,7 +1937,7 @@ func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2000,7 +2000,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2063,7 +2063,7 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v DiscoverRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2133,7 +2133,7 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v DiscoverResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2234,7 +2234,7 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v DiscoverResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2297,7 +2297,7 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2388,7 +2388,7 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2421,7 +2421,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2469,7 +2469,7 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2517,7 +2517,7 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2620,7 +2620,7 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2663,7 +2663,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2713,7 +2713,7 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2756,7 +2756,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Icon) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2835,7 +2835,7 @@ func (v *Icon) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v IconTheme) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2864,7 +2864,7 @@ func (v *IconTheme) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Icons) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2915,7 +2915,7 @@ func (v *Icons) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BaseMetadata) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2971,7 +2971,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3063,7 +3063,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3140,7 +3140,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3203,7 +3203,7 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3259,7 +3259,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3329,7 +3329,7 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3392,7 +3392,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CacheableResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3462,7 +3462,7 @@ func (v *CacheableResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CacheableResultCacheScope) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3491,7 +3491,7 @@ func (v *CacheableResultCacheScope) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3561,7 +3561,7 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3654,7 +3654,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3717,7 +3717,7 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3787,7 +3787,7 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3880,7 +3880,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3943,7 +3943,7 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -3999,7 +3999,7 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4068,7 +4068,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4138,7 +4138,7 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4225,7 +4225,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4288,7 +4288,7 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4351,7 +4351,7 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionFilter) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4424,7 +4424,7 @@ func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4480,7 +4480,7 @@ func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4550,7 +4550,7 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4606,7 +4606,7 @@ func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4662,7 +4662,7 @@ func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4725,7 +4725,7 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4781,7 +4781,7 @@ func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err er
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4844,7 +4844,7 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4900,7 +4900,7 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -4963,7 +4963,7 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5075,7 +5075,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5180,7 +5180,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5242,7 +5242,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5311,7 +5311,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5380,7 +5380,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5450,7 +5450,7 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5543,7 +5543,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5606,7 +5606,7 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5690,7 +5690,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5760,7 +5760,7 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5839,7 +5839,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -5902,7 +5902,7 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6001,7 +6001,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6071,7 +6071,7 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6100,7 +6100,7 @@ func (v *Role) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6156,7 +6156,7 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceLink) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6275,7 +6275,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6344,7 +6344,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6407,7 +6407,7 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6477,7 +6477,7 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6570,7 +6570,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6633,7 +6633,7 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6719,7 +6719,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6782,7 +6782,7 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6866,7 +6866,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6936,7 +6936,7 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -6999,7 +6999,7 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7070,7 +7070,7 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7175,7 +7175,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7231,7 +7231,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7274,7 +7274,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7344,7 +7344,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7407,7 +7407,7 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7436,7 +7436,7 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7573,7 +7573,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7602,7 +7602,7 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolChoice) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7645,7 +7645,7 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7674,7 +7674,7 @@ func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7730,7 +7730,7 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7806,7 +7806,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7835,7 +7835,7 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7897,7 +7897,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Annotations) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -7962,7 +7962,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8031,7 +8031,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8107,7 +8107,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v AudioContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8183,7 +8183,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolUseContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8268,7 +8268,7 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolResultContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8360,7 +8360,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8432,7 +8432,7 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8475,7 +8475,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8545,7 +8545,7 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8601,7 +8601,7 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8652,7 +8652,7 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8722,7 +8722,7 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8785,7 +8785,7 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8858,7 +8858,7 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultResponse) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8921,7 +8921,7 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -8977,7 +8977,7 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9040,7 +9040,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9096,7 +9096,7 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9138,7 +9138,7 @@ func (v *ListRootsRequestParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9196,7 +9196,7 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9258,7 +9258,7 @@ func (v *Root) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9321,7 +9321,7 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9409,7 +9409,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9472,7 +9472,7 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9528,7 +9528,7 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9619,7 +9619,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9648,7 +9648,7 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9732,7 +9732,7 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9761,7 +9761,7 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v BooleanSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9831,7 +9831,7 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -9918,7 +9918,7 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10004,7 +10004,7 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10060,7 +10060,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10160,7 +10160,7 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10226,7 +10226,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10326,7 +10326,7 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10384,7 +10384,7 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10440,7 +10440,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10543,7 +10543,7 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResult) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -10607,7 +10607,7 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }

@@ -163,7 +163,7 @@ type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -195,7 +195,7 @@ type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -277,7 +277,7 @@ type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -309,7 +309,7 @@ type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -492,7 +492,7 @@ type UnknownInputRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownInputRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -974,7 +974,7 @@ func NewSamplingMessageContentList(v ...SamplingMessageContentBlock) SamplingMes
 
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1129,7 +1129,7 @@ type UnknownSamplingMessageContentBlock struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1255,7 +1255,7 @@ type UnknownContentBlock struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1354,7 +1354,7 @@ type UnknownCompleteRequestParamsRef struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1454,7 +1454,7 @@ type UnknownElicitRequestParams struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1677,7 +1677,7 @@ type UnknownPrimitiveSchemaDefinition struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -1984,7 +1984,7 @@ type UnknownEnumSchema struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2079,7 +2079,7 @@ type ElicitResultContentString string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2111,7 +2111,7 @@ type ElicitResultContentNumber int64
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2143,7 +2143,7 @@ type ElicitResultContentBoolean bool
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2175,7 +2175,7 @@ type ElicitResultContentArray []string
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2366,7 +2366,7 @@ type UnknownClientRequest struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
@@ -2527,7 +2527,7 @@ type UnknownServerNotification struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	var e encoder
+	e := newEncoder()
 	v.encode(&e)
 	return e.buf, e.err
 }
