@@ -138,9 +138,6 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	switch t.Kind {
 	case model.Object:
 		td.form = structForm
-		if isMapObject(t) {
-			td.form = collectionForm
-		}
 	case model.Map, model.Array:
 		td.form = collectionForm
 	case model.Union:
@@ -166,11 +163,6 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 		td.form = aliasForm
 	}
 	return td, nil
-}
-
-// isMapObject reports whether an object has an index signature and no members: a map.
-func isMapObject(t *model.Type) bool {
-	return t.Kind == model.Object && len(t.Object.Members) == 0 && t.Object.Rest != nil
 }
 
 // planDecl plans the body of a schema declaration.
@@ -200,14 +192,10 @@ func (g *generator) planDecl(td *typeDecl) error {
 // with "Value" or "Item".
 func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 	var err error
-	switch {
-	case isMapObject(t):
-		t = &model.Type{Kind: model.Map, Elem: t.Object.Rest, Pos: t.Pos}
-		fallthrough
-	case t.Kind == model.Map:
+	if t.Kind == model.Map {
 		s.name += "Value"
 		td.typ, err = g.typeOf(t, s.value())
-	default:
+	} else {
 		s.name += "Item"
 		td.typ, err = g.typeOf(t, s.elem())
 	}
@@ -278,10 +266,6 @@ func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 		elem, err := g.typeOf(t.Elem, s.value())
 		return &goType{kind: mapKind, elem: elem}, err
 	case model.Object:
-		if isMapObject(t) {
-			elem, err := g.typeOf(t.Object.Rest, s.value())
-			return &goType{kind: mapKind, elem: elem}, err
-		}
 		return g.inline(t, s, structForm)
 	case model.Union:
 		return g.unionType(t, s)

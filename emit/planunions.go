@@ -153,11 +153,11 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 			return nil, t.Pos.Errorf("%s: %s cannot be a variant of a kind union", td.name, t.Ref)
 		}
 		return v, err
-	case t.Kind == model.Object && !isMapObject(t):
+	case t.Kind == model.Object:
 		typ, err := g.inline(t, ws, structForm)
 		v.typ, v.pointer = typ, true
 		return v, err
-	case t.Kind == model.Array || t.Kind == model.Map || isMapObject(t):
+	case t.Kind == model.Array || t.Kind == model.Map:
 		w := &typeDecl{name: ws.name, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err

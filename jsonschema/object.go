@@ -182,7 +182,7 @@ func (l *loader) allOf(list *node) (*model.Type, error) {
 		}
 		merge(obj, part)
 	}
-	return &model.Type{Kind: model.Object, Object: obj}, nil
+	return model.ObjectOrMap(obj, model.Pos{}), nil
 }
 
 // objectOf returns the object type of an allOf part, following references.

@@ -198,6 +198,17 @@ type ObjectType struct {
 	Rest *Type
 }
 
+// ObjectOrMap returns the type of a resolved object: a Map of Rest when the object has an index
+// signature and no named members (what an interface extending only a map, or an intersection of
+// maps, comes to), an Object otherwise. Front ends build their objects' types with it, so that
+// an Object always has members or no index signature.
+func ObjectOrMap(o *ObjectType, pos Pos) *Type {
+	if len(o.Members) == 0 && o.Rest != nil {
+		return &Type{Kind: Map, Elem: o.Rest, Pos: pos}
+	}
+	return &Type{Kind: Object, Object: o, Pos: pos}
+}
+
 // Member returns the member with the given JSON name, or nil.
 func (o *ObjectType) Member(name string) *Member {
 	for _, m := range o.Members {

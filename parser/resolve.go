@@ -127,7 +127,7 @@ func (r *resolver) interfaceType(d *Interface) (*model.Type, error) {
 		own = &model.Type{Kind: model.Object, Object: &model.ObjectType{Rest: own.Elem}}
 	}
 	merge(obj, own.Object)
-	return &model.Type{Kind: model.Object, Object: obj, Pos: d.Pos}, nil
+	return model.ObjectOrMap(obj, d.Pos), nil
 }
 
 // body resolves the members of an interface or object literal: a Map when it has only an
@@ -205,7 +205,7 @@ func (r *resolver) typ1(t Type, number bool) (*model.Type, error) {
 			}
 			mergeIntersection(obj, o)
 		}
-		return &model.Type{Kind: model.Object, Object: obj}, nil
+		return model.ObjectOrMap(obj, model.Pos{}), nil
 	case *ObjectLit:
 		return r.body(t.Body)
 	case *TypeRef:
