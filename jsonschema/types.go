@@ -231,11 +231,7 @@ func (l *loader) literal(n *node, typ *field) (*model.Type, error) {
 	case kindString:
 		t = &model.Type{Kind: model.Literal, Literal: model.Value{Kind: model.String, Str: n.str}}
 	case kindNumber:
-		kind := model.Integer
-		if strings.ContainsAny(n.str, ".eE") {
-			kind = model.Number
-		}
-		t = &model.Type{Kind: model.Literal, Literal: model.Value{Kind: kind, Num: n.str}}
+		t = &model.Type{Kind: model.Literal, Literal: model.NumberValue(n.str)}
 	case kindBool:
 		t = &model.Type{Kind: model.Literal, Literal: model.Value{Kind: model.Boolean, Bool: n.bool}}
 	case kindNull:
@@ -260,7 +256,7 @@ func (l *loader) literal(n *node, typ *field) (*model.Type, error) {
 func valueHasType(n *node, name string) bool {
 	switch name {
 	case "integer":
-		return n.kind == kindNumber && !strings.ContainsAny(n.str, ".eE")
+		return n.kind == kindNumber && model.NumberValue(n.str).Kind == model.Integer
 	case "number", "string", "boolean", "null":
 		return n.kind == name
 	}

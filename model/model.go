@@ -174,6 +174,15 @@ type Value struct {
 	Bool bool
 }
 
+// NumberValue is the literal of a number written as text: an Integer unless the text has a
+// fraction or an exponent.
+func NumberValue(text string) Value {
+	if strings.ContainsAny(text, ".eE") {
+		return Value{Kind: Number, Num: text}
+	}
+	return Value{Kind: Integer, Num: text}
+}
+
 func (l Value) String() string {
 	switch l.Kind {
 	case String:

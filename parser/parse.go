@@ -1,8 +1,6 @@
 package parser
 
 import (
-	"strings"
-
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -367,9 +365,5 @@ func (p *parser) primary() (Type, error) {
 
 // numberLit makes a number literal of tok, prefixed by sign.
 func numberLit(tok token, sign string) *Literal {
-	kind := model.Integer
-	if strings.ContainsAny(tok.text, ".eE") {
-		kind = model.Number
-	}
-	return &Literal{tok.pos, model.Value{Kind: kind, Num: sign + tok.text}}
+	return &Literal{tok.pos, model.NumberValue(sign + tok.text)}
 }
