@@ -792,3 +792,14 @@ func BenchmarkEncode(b *testing.B) {
 		}
 	})
 }
+
+func TestNewEncoder(t *testing.T) {
+	e := newEncoder()
+	e.beginObject()
+	e.key("a")
+	e.int64(1)
+	e.endObject()
+	require.NoError(t, e.err)
+	assert.Equal(t, `{"a":1}`, string(e.buf))
+	assert.Empty(t, e.stack)
+}
