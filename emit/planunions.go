@@ -86,16 +86,11 @@ func variantSuffix(v *model.Variant, i int) string {
 	return fmt.Sprintf("Variant%d", i+1)
 }
 
-// kindWords name the wrapper types of a kind union by JSON kind.
-var kindWords = map[string]string{
-	"string": "String", "number": "Number", "boolean": "Boolean",
-	"null": "Null", "object": "Object", "array": "Array",
-}
-
 // planKinds plans the variants of a kind union, kind by kind.
 func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 	for _, k := range dec.Kinds {
-		word, ok := kindWords[k.JSONKind]
+		kind, ok := jsonKinds[k.JSONKind]
+		word := kind.word
 		if !ok {
 			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.name, k.JSONKind)
 		}

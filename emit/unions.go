@@ -86,20 +86,15 @@ func (g *generator) encodeUnion(td *typeDecl) {
 	g.unionsGo.Line()
 }
 
-// kindTests test the first byte c of a value for each JSON kind.
-var kindTests = map[string]string{
-	"string":  `c == '"'`,
-	"number":  `c == '-' || '0' <= c && c <= '9'`,
-	"boolean": `c == 't' || c == 'f'`,
-	"null":    `c == 'n'`,
-	"object":  `c == '{'`,
-	"array":   `c == '['`,
-}
-
-// kindPhrases name the JSON kinds in messages and docs.
-var kindPhrases = map[string]string{
-	"string": "a string", "number": "a number", "boolean": "a boolean",
-	"null": "null", "object": "an object", "array": "an array",
+// jsonKinds describes each JSON kind: the word that names a wrapper type of a kind union, the
+// phrase that names the kind in messages and docs, and the test of a value's first byte c.
+var jsonKinds = map[string]struct{ word, phrase, test string }{
+	"string":  {"String", "a string", `c == '"'`},
+	"number":  {"Number", "a number", `c == '-' || '0' <= c && c <= '9'`},
+	"boolean": {"Boolean", "a boolean", `c == 't' || c == 'f'`},
+	"null":    {"Null", "null", `c == 'n'`},
+	"object":  {"Object", "an object", `c == '{'`},
+	"array":   {"Array", "an array", `c == '['`},
 }
 
 // decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
@@ -107,7 +102,7 @@ func (g *generator) decodeKinds(td *typeDecl) []jen.Code {
 	var cases []jen.Code
 	var phrases []string
 	for _, k := range td.kinds {
-		phrases = append(phrases, kindPhrases[k.jsonKind])
+		phrases = append(phrases, jsonKinds[k.jsonKind].phrase)
 		var body []jen.Code
 		switch {
 		case k.jsonKind == "object" && td.objects != nil:
@@ -121,7 +116,7 @@ func (g *generator) decodeKinds(td *typeDecl) []jen.Code {
 		default:
 			body = decodeInto(k.variants[0])
 		}
-		cases = append(cases, jen.Case(jen.Op(kindTests[k.jsonKind])).Block(body...))
+		cases = append(cases, jen.Case(jen.Op(jsonKinds[k.jsonKind].test)).Block(body...))
 	}
 	return []jen.Code{
 		jen.Switch(jen.Id("c").Op(":=").Id("d").Dot("peek").Call(), jen.Empty()).Block(cases...),
@@ -295,9 +290,9 @@ func decisionDoc(td *typeDecl) string {
 		case k.jsonKind == "object" && td.objects != nil:
 			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
 		case len(links) > 1:
-			parts = append(parts, kindPhrases[k.jsonKind]+" is the first of "+orList(links)+" that decodes")
+			parts = append(parts, jsonKinds[k.jsonKind].phrase+" is the first of "+orList(links)+" that decodes")
 		default:
-			parts = append(parts, kindPhrases[k.jsonKind]+" is "+links[0])
+			parts = append(parts, jsonKinds[k.jsonKind].phrase+" is "+links[0])
 		}
 	}
 	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
