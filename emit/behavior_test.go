@@ -16,6 +16,8 @@ func TestBehavior(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
+	helpers, err := os.ReadFile("testdata/helpers.behavior_test.go")
+	require.NoError(t, err)
 	for _, file := range goldenInputs(t) {
 		tests, err := os.ReadFile(strings.TrimSuffix(file, ".ts") + ".behavior_test.go")
 		if os.IsNotExist(err) {
@@ -26,6 +28,7 @@ func TestBehavior(t *testing.T) {
 			t.Parallel()
 			files := generate(t, load(t, file, "test"), "mcptest")
 			files["behavior_test.go"] = tests
+			files["helpers_test.go"] = helpers
 			goTool(t, writeModule(t, "mcptest", files), "test", "./...")
 		})
 	}

@@ -8,18 +8,6 @@ import (
 	"testing"
 )
 
-func ptr[T any](v T) *T { return &v }
-
-// marshal encodes v with its MarshalJSON method (json.Marshal would compact raw values).
-func marshal(t *testing.T, v json.Marshaler) string {
-	t.Helper()
-	b, err := v.MarshalJSON()
-	if err != nil {
-		t.Fatalf("marshal: %v", err)
-	}
-	return string(b)
-}
-
 func TestRequiredMembersAreAlwaysEncoded(t *testing.T) {
 	got := marshal(t, Tool{Name: "t", URITemplate: "u"})
 	want := `{"name":"t","maxTokens":0,"tags":[],"headers":{},"input":{},"data":null,"uriTemplate":"u","inputSchema":{"type":"object"}}`
