@@ -130,7 +130,7 @@ func (g *generator) structNamed(t *goType) *typeDecl {
 	if t.kind != structKind {
 		return nil
 	}
-	if td := g.typeNamed(t.name); td != nil && td.form == structForm {
+	if td := g.byName[t.name]; td != nil && td.form == structForm {
 		return td
 	}
 	return nil

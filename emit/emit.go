@@ -19,6 +19,11 @@ type Options struct {
 	SchemaHash string            // "sha256:<hex>" of the schema file, recorded in the header
 	Source     string            // where the schema file came from, recorded in the header if set (may span lines)
 	Runtime    map[string]string // the runtime's source files by name (templates.Runtime()); their package clauses are replaced
+	// Rules are hand-written validation rules by file name (templates.Rules()), copied like the
+	// runtime into packages whose schema declares every type a file's "//mcpgen:requires" line
+	// names. A rules file's `validateRules(*validator)` method on a type is called by the type's
+	// generated validate.
+	Rules map[string]string
 	// PackageDoc is the text/template of doc.go (templates/doc.go.tmpl), executed with the fields
 	// Package and Version; empty for no doc.go.
 	PackageDoc string
@@ -46,6 +51,7 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	g.jsonGo = g.newFile()
 	g.unionsGo = g.newFile()
 	g.constsGo = g.newFile()
+	g.validateGo = g.newFile()
 	if err := g.emit(); err != nil {
 		return nil, err
 	}
@@ -60,7 +66,7 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	for _, file := range []struct {
 		name string
 		f    *jen.File
-	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}} {
+	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}, {"validate.go", g.validateGo}} {
 		var buf bytes.Buffer
 		if err := file.f.Render(&buf); err != nil {
 			return nil, fmt.Errorf("emit: %s: %v", file.name, err)
@@ -78,6 +84,9 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 		byDecl:  map[string]*typeDecl{},
 		after:   map[string][]*typeDecl{},
 		inlines: map[inlineKey]*typeDecl{},
+		byName:  map[string]*typeDecl{},
+		rules:   map[string]bool{},
+		checked: map[string]bool{},
 	}
 }
 
@@ -94,8 +103,14 @@ type generator struct {
 	after   map[string][]*typeDecl
 	inlines map[inlineKey]*typeDecl
 	types   []*typeDecl
+	// byName finds planned types by Go name; rules lists the types that have hand-written
+	// validation rules (Options.Rules).
+	byName map[string]*typeDecl
+	rules  map[string]bool
+	// checked remembers which unions and collections have validation checks (namedChecks).
+	checked map[string]bool
 
-	typesGo, jsonGo, unionsGo, constsGo *jen.File
+	typesGo, jsonGo, unionsGo, constsGo, validateGo *jen.File
 
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
@@ -157,6 +172,7 @@ func (g *generator) emit() error {
 		if err != nil {
 			return err
 		}
+		g.validateMethods(td)
 	}
 	if err := g.results(); err != nil {
 		return err

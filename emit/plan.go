@@ -120,6 +120,10 @@ func (g *generator) plan() error {
 		g.types = append(g.types, g.after[d.Name]...)
 	}
 	for _, td := range g.types {
+		g.byName[td.name] = td
+	}
+	g.planChecks()
+	for _, td := range g.types {
 		if td.objects != nil {
 			td.objects.table = needsTable(td.objects)
 		}

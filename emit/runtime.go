@@ -8,17 +8,32 @@ import (
 	"go/token"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// runtime returns the files of the JSON runtime (Options.Runtime) in the output package: the
-// header, the package clause (its package doc dropped), then the rest of the source as is. It
-// reserves the runtime's package-level names so that no generated name collides with them.
+// runtime returns the files of the JSON runtime (Options.Runtime) and the rules files
+// (Options.Rules) whose required declarations the schema has, in the output package: the header,
+// the package clause (what comes before it, such as a package doc or a build constraint,
+// dropped), then the rest of the source as is. It reserves the files' package-level names so
+// that no generated name collides with them, and records the types that have rules.
 func (g *generator) runtime() (map[string][]byte, error) {
+	files := maps.Clone(g.opts.Runtime)
+	if files == nil {
+		files = map[string]string{}
+	}
+	for name, src := range g.opts.Rules {
+		if _, dup := files[name]; dup {
+			return nil, fmt.Errorf("emit: rules file %s has the name of a runtime file", name)
+		}
+		if g.declaresAll(requires(src)) {
+			files[name] = src
+		}
+	}
 	out := map[string][]byte{}
-	for _, name := range slices.Sorted(maps.Keys(g.opts.Runtime)) {
-		src := g.opts.Runtime[name]
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		src := files[name]
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
@@ -30,6 +45,9 @@ func (g *generator) runtime() (map[string][]byte, error) {
 					return nil, err
 				}
 			}
+			if recv := rulesReceiver(d); recv != "" {
+				g.rules[recv] = true
+			}
 		}
 		rest := src[fset.Position(f.Name.End()).Offset:]
 		text := g.headerText() + "package " + g.opts.Package + rest
@@ -40,6 +58,43 @@ func (g *generator) runtime() (map[string][]byte, error) {
 		out[name] = formatted
 	}
 	return out, nil
+}
+
+// requires lists the schema declarations a rules file names in its "//mcpgen:requires" lines.
+func requires(src string) []string {
+	var names []string
+	for _, line := range strings.Split(src, "\n") {
+		if rest, ok := strings.CutPrefix(line, "//mcpgen:requires "); ok {
+			names = append(names, strings.Fields(rest)...)
+		}
+	}
+	return names
+}
+
+// declaresAll reports whether the schema declares every one of names.
+func (g *generator) declaresAll(names []string) bool {
+	for _, name := range names {
+		if g.s.Decl(name) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// rulesReceiver returns T for a method `func (v *T) validateRules(c *validator)`, or "".
+func rulesReceiver(d ast.Decl) string {
+	fn, ok := d.(*ast.FuncDecl)
+	if !ok || fn.Recv == nil || fn.Name.Name != "validateRules" || len(fn.Recv.List) != 1 {
+		return ""
+	}
+	t := fn.Recv.List[0].Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
 
 // declNames lists the package-level names a declaration declares (none for a method).

@@ -27,7 +27,7 @@ func (g *generator) wrapperType(td *typeDecl) {
 // schema does not define.
 func (g *generator) unknownType(td *typeDecl) {
 	f := g.unionsGo
-	union := g.typeNamed(td.union)
+	union := g.byName[td.union]
 	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.objects.decision.Discriminator) +
 		" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."))
 	f.Type().Id(td.name).Struct(
@@ -41,16 +41,6 @@ func (g *generator) unknownType(td *typeDecl) {
 		jen.List(jen.Id("v").Dot("Raw"), jen.Err()).Op("=").Id("d").Dot("raw").Call(),
 		jen.Return(jen.Err()),
 	)
-}
-
-// typeNamed returns the planned type declaration with the Go name name.
-func (g *generator) typeNamed(name string) *typeDecl {
-	for _, td := range g.types {
-		if td.name == name {
-			return td
-		}
-	}
-	return nil
 }
 
 // oneOrManyType declares the struct of `E | E[]`, its constructors and its codec.

@@ -6,25 +6,41 @@ import (
 	"path"
 )
 
-//go:embed wire/wire.go wire/wire_unions.go wire/wire_freeform.go
+//go:embed wire/wire.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go
 var wire embed.FS
 
 // Runtime returns the source files of the JSON runtime (package wire, tested in place), by file
 // name. The emitter copies each into every generated package, replacing its package clause.
 func Runtime() map[string]string {
+	return readAll(wire, "wire")
+}
+
+// readAll returns the files of an embedded directory by name.
+func readAll(fsys embed.FS, dir string) map[string]string {
 	files := map[string]string{}
-	entries, err := wire.ReadDir("wire")
+	entries, err := fsys.ReadDir(dir)
 	if err != nil {
 		panic(err) // the embedded directory is part of the binary
 	}
 	for _, e := range entries {
-		data, err := wire.ReadFile(path.Join("wire", e.Name()))
+		data, err := fsys.ReadFile(path.Join(dir, e.Name()))
 		if err != nil {
 			panic(err)
 		}
 		files[e.Name()] = string(data)
 	}
 	return files
+}
+
+//go:embed rules/*.go
+var rules embed.FS
+
+// Rules returns the source files of the hand-written validation rules, by file name. Each starts
+// with a "//go:build ignore" line (it names generated types, so it compiles only in a generated
+// package) and "//mcpgen:requires" lines naming the schema declarations it needs; the emitter
+// copies it into the packages whose schema has them. They are tested in gen/.
+func Rules() map[string]string {
+	return readAll(rules, "rules")
 }
 
 // Doc is the text/template of each generated package's doc.go; its data has the fields Package

@@ -12,22 +12,34 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// exported lists the only exported names the runtime may declare: the helpers for free-form JSON.
-var exported = map[string]bool{"DecodeObject": true, "EncodeObject": true}
+// exported lists the only exported names the runtime may declare: the helpers for free-form JSON,
+// the validation error and the validating codec helpers.
+var exported = map[string]bool{
+	"DecodeObject": true, "EncodeObject": true,
+	"ValidationError": true, "Problem": true, "Unmarshal": true, "Marshal": true,
+}
 
 // TestRuntimeIsCopyable checks the rules that let the emitter copy the runtime into any
-// generated package: one package clause to replace, no exported names but the free-form
-// helpers, standard library imports, no init and no package-level variables.
+// generated package: one package clause to replace, no exported names but those listed above,
+// standard library imports, no init and no package-level variables. The rules files follow the
+// same rules, and name the declarations they need.
 func TestRuntimeIsCopyable(t *testing.T) {
 	files := Runtime()
-	assert.Len(t, files, 3)
+	assert.Len(t, files, 4)
 	for name, src := range files {
-		t.Run(name, func(t *testing.T) { checkCopyable(t, name, src) })
+		t.Run(name, func(t *testing.T) { checkCopyable(t, name, src, "wire") })
+	}
+	for name, src := range Rules() {
+		t.Run(name, func(t *testing.T) {
+			assert.True(t, strings.HasPrefix(src, "//go:build ignore\n"), "build constraint")
+			assert.Contains(t, src, "\n//mcpgen:requires ")
+			checkCopyable(t, name, src, "rules")
+		})
 	}
 }
 
-func checkCopyable(t *testing.T, name, src string) {
-	assert.True(t, strings.HasPrefix(src, "package wire\n") || strings.Count(src, "\npackage wire\n") == 1, "package clause")
+func checkCopyable(t *testing.T, name, src, pkg string) {
+	assert.True(t, strings.HasPrefix(src, "package "+pkg+"\n") || strings.Count(src, "\npackage "+pkg+"\n") == 1, "package clause")
 	f, err := parser.ParseFile(token.NewFileSet(), name, src, 0)
 	require.NoError(t, err)
 	for _, imp := range f.Imports {
@@ -47,7 +59,7 @@ func checkCopyable(t *testing.T, name, src string) {
 			for _, spec := range decl.Specs {
 				switch spec := spec.(type) {
 				case *ast.TypeSpec:
-					assert.False(t, spec.Name.IsExported(), "type %s", spec.Name)
+					assert.False(t, spec.Name.IsExported() && !exported[spec.Name.Name], "type %s", spec.Name)
 				case *ast.ValueSpec:
 					for _, name := range spec.Names {
 						assert.False(t, name.IsExported(), "const %s", name)

@@ -17,6 +17,7 @@ import "encoding/json"
 // (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
+	Validate() error
 }
 
 func (*JSONRPCRequest) isJSONRPCMessage()      {}
@@ -113,6 +114,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 // [ProgressTokenNumber].
 type ProgressToken interface {
 	isProgressToken()
+	Validate() error
 }
 
 func (ProgressTokenString) isProgressToken() {}
@@ -227,6 +229,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 // [RequestIDNumber].
 type RequestID interface {
 	isRequestID()
+	Validate() error
 }
 
 func (RequestIDString) isRequestID() {}
@@ -344,6 +347,7 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
+	Validate() error
 }
 
 func (*TextResourceContents) isReadResourceResultContents() {}
@@ -411,6 +415,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // keeps the JSON.
 type PromptMessageContent interface {
 	isPromptMessageContent()
+	Validate() error
 }
 
 func (*TextContent) isPromptMessageContent()                 {}
@@ -521,6 +526,7 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
+	Validate() error
 }
 
 func (*TextResourceContents) isEmbeddedResourceResource() {}
@@ -588,6 +594,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 // keeps the JSON.
 type CallToolResultContent interface {
 	isCallToolResultContent()
+	Validate() error
 }
 
 func (*TextContent) isCallToolResultContent()                  {}
@@ -695,6 +702,7 @@ func (v *UnknownCallToolResultContent) decode(d *decoder) (err error) {
 // other value is [*UnknownSamplingMessageContent], which keeps the JSON.
 type SamplingMessageContent interface {
 	isSamplingMessageContent()
+	Validate() error
 }
 
 func (*TextContent) isSamplingMessageContent()                   {}
@@ -794,6 +802,7 @@ func (v *UnknownSamplingMessageContent) decode(d *decoder) (err error) {
 // JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
+	Validate() error
 }
 
 func (*PromptReference) isCompleteRequestParamsRef()                 {}
@@ -898,6 +907,7 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // [*UnknownClientRequest], which keeps the JSON.
 type ClientRequest interface {
 	isClientRequest()
+	Validate() error
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -1098,6 +1108,7 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 // the JSON.
 type ClientNotification interface {
 	isClientNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -1217,6 +1228,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // (requires "role", "content", "model"), [*ListRootsResult] (requires "roots").
 type ClientResult interface {
 	isClientResult()
+	Validate() error
 }
 
 func (*Result) isClientResult()              {}
@@ -1299,6 +1311,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 // [*UnknownServerRequest], which keeps the JSON.
 type ServerRequest interface {
 	isServerRequest()
+	Validate() error
 }
 
 func (*PingRequest) isServerRequest()          {}
@@ -1412,6 +1425,7 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // the JSON.
 type ServerNotification interface {
 	isServerNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -1562,6 +1576,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // (requires "content"), [*ListToolsResult] (requires "tools").
 type ServerResult interface {
 	isServerResult()
+	Validate() error
 }
 
 func (*Result) isServerResult()                      {}

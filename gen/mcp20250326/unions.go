@@ -22,6 +22,7 @@ import "encoding/json"
 // "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
+	Validate() error
 }
 
 func (*JSONRPCRequest) isJSONRPCMessage()      {}
@@ -143,6 +144,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 // "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc").
 type JSONRPCBatchRequestItem interface {
 	isJSONRPCBatchRequestItem()
+	Validate() error
 }
 
 func (*JSONRPCRequest) isJSONRPCBatchRequestItem()      {}
@@ -212,6 +214,7 @@ var variantsOfJSONRPCBatchRequestItem = []objectVariant[JSONRPCBatchRequestItem]
 // "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCBatchResponseItem interface {
 	isJSONRPCBatchResponseItem()
+	Validate() error
 }
 
 func (*JSONRPCResponse) isJSONRPCBatchResponseItem() {}
@@ -278,6 +281,7 @@ var variantsOfJSONRPCBatchResponseItem = []objectVariant[JSONRPCBatchResponseIte
 // [ProgressTokenNumber].
 type ProgressToken interface {
 	isProgressToken()
+	Validate() error
 }
 
 func (ProgressTokenString) isProgressToken() {}
@@ -392,6 +396,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 // [RequestIDNumber].
 type RequestID interface {
 	isRequestID()
+	Validate() error
 }
 
 func (RequestIDString) isRequestID() {}
@@ -509,6 +514,7 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
+	Validate() error
 }
 
 func (*TextResourceContents) isReadResourceResultContents() {}
@@ -576,6 +582,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // [*UnknownPromptMessageContent], which keeps the JSON.
 type PromptMessageContent interface {
 	isPromptMessageContent()
+	Validate() error
 }
 
 func (*TextContent) isPromptMessageContent()                 {}
@@ -695,6 +702,7 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
+	Validate() error
 }
 
 func (*TextResourceContents) isEmbeddedResourceResource() {}
@@ -762,6 +770,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 // [*UnknownCallToolResultContent], which keeps the JSON.
 type CallToolResultContent interface {
 	isCallToolResultContent()
+	Validate() error
 }
 
 func (*TextContent) isCallToolResultContent()                  {}
@@ -878,6 +887,7 @@ func (v *UnknownCallToolResultContent) decode(d *decoder) (err error) {
 // is [*AudioContent]; any other value is [*UnknownSamplingMessageContent], which keeps the JSON.
 type SamplingMessageContent interface {
 	isSamplingMessageContent()
+	Validate() error
 }
 
 func (*TextContent) isSamplingMessageContent()                   {}
@@ -986,6 +996,7 @@ func (v *UnknownSamplingMessageContent) decode(d *decoder) (err error) {
 // JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
+	Validate() error
 }
 
 func (*PromptReference) isCompleteRequestParamsRef()                 {}
@@ -1090,6 +1101,7 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // [*UnknownClientRequest], which keeps the JSON.
 type ClientRequest interface {
 	isClientRequest()
+	Validate() error
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -1290,6 +1302,7 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 // the JSON.
 type ClientNotification interface {
 	isClientNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -1409,6 +1422,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // (requires "role", "content", "model"), [*ListRootsResult] (requires "roots").
 type ClientResult interface {
 	isClientResult()
+	Validate() error
 }
 
 func (*Result) isClientResult()              {}
@@ -1491,6 +1505,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 // [*UnknownServerRequest], which keeps the JSON.
 type ServerRequest interface {
 	isServerRequest()
+	Validate() error
 }
 
 func (*PingRequest) isServerRequest()          {}
@@ -1604,6 +1619,7 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // the JSON.
 type ServerNotification interface {
 	isServerNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -1754,6 +1770,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
 type ServerResult interface {
 	isServerResult()
+	Validate() error
 }
 
 func (*Result) isServerResult()                      {}

@@ -17,6 +17,7 @@ import "encoding/json"
 // (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
+	Validate() error
 }
 
 func (*JSONRPCRequest) isJSONRPCMessage()      {}
@@ -113,6 +114,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 // [ProgressTokenNumber].
 type ProgressToken interface {
 	isProgressToken()
+	Validate() error
 }
 
 func (ProgressTokenString) isProgressToken() {}
@@ -227,6 +229,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 // [RequestIDNumber].
 type RequestID interface {
 	isRequestID()
+	Validate() error
 }
 
 func (RequestIDString) isRequestID() {}
@@ -344,6 +347,7 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
+	Validate() error
 }
 
 func (*TextResourceContents) isReadResourceResultContents() {}
@@ -413,6 +417,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
+	Validate() error
 }
 
 func (*TextResourceContents) isEmbeddedResourceResource() {}
@@ -479,6 +484,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 // is [*AudioContent]; any other value is [*UnknownSamplingMessageContent], which keeps the JSON.
 type SamplingMessageContent interface {
 	isSamplingMessageContent()
+	Validate() error
 }
 
 func (*TextContent) isSamplingMessageContent()                   {}
@@ -587,6 +593,7 @@ func (v *UnknownSamplingMessageContent) decode(d *decoder) (err error) {
 // other value is [*UnknownContentBlock], which keeps the JSON.
 type ContentBlock interface {
 	isContentBlock()
+	Validate() error
 }
 
 func (*TextContent) isContentBlock()         {}
@@ -713,6 +720,7 @@ func (v *UnknownContentBlock) decode(d *decoder) (err error) {
 // the JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
+	Validate() error
 }
 
 func (*PromptReference) isCompleteRequestParamsRef()                 {}
@@ -817,6 +825,7 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
+	Validate() error
 }
 
 func (*StringSchema) isPrimitiveSchemaDefinition()                     {}
@@ -970,6 +979,7 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 // is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean].
 type ElicitResultContent interface {
 	isElicitResultContent()
+	Validate() error
 }
 
 func (ElicitResultContentString) isElicitResultContent()  {}
@@ -1132,6 +1142,7 @@ func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientRequest interface {
 	isClientRequest()
+	Validate() error
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -1334,6 +1345,7 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientNotification interface {
 	isClientNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -1456,6 +1468,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientResult interface {
 	isClientResult()
+	Validate() error
 }
 
 func (*Result) isClientResult()              {}
@@ -1555,6 +1568,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 // This type is internal to the protocol specification.
 type ServerRequest interface {
 	isServerRequest()
+	Validate() error
 }
 
 func (*PingRequest) isServerRequest()          {}
@@ -1679,6 +1693,7 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ServerNotification interface {
 	isServerNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -1831,6 +1846,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ServerResult interface {
 	isServerResult()
+	Validate() error
 }
 
 func (*Result) isServerResult()                      {}

@@ -18,6 +18,7 @@ import "encoding/json"
 // "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
+	Validate() error
 }
 
 func (*JSONRPCRequest) isJSONRPCMessage()        {}
@@ -114,6 +115,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 // [ProgressTokenNumber].
 type ProgressToken interface {
 	isProgressToken()
+	Validate() error
 }
 
 func (ProgressTokenString) isProgressToken() {}
@@ -228,6 +230,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 // [RequestIDNumber].
 type RequestID interface {
 	isRequestID()
+	Validate() error
 }
 
 func (RequestIDString) isRequestID() {}
@@ -345,6 +348,7 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
+	Validate() error
 }
 
 func (*JSONRPCResultResponse) isJSONRPCResponse() {}
@@ -414,6 +418,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
+	Validate() error
 }
 
 func (*TextResourceContents) isReadResourceResultContents() {}
@@ -483,6 +488,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
+	Validate() error
 }
 
 func (*TextResourceContents) isEmbeddedResourceResource() {}
@@ -623,6 +629,7 @@ func (v *SamplingMessageContent) decode(d *decoder) (err error) {
 // other value is [*UnknownSamplingMessageContentBlock], which keeps the JSON.
 type SamplingMessageContentBlock interface {
 	isSamplingMessageContentBlock()
+	Validate() error
 }
 
 func (*TextContent) isSamplingMessageContentBlock()                        {}
@@ -750,6 +757,7 @@ func (v *UnknownSamplingMessageContentBlock) decode(d *decoder) (err error) {
 // other value is [*UnknownContentBlock], which keeps the JSON.
 type ContentBlock interface {
 	isContentBlock()
+	Validate() error
 }
 
 func (*TextContent) isContentBlock()         {}
@@ -876,6 +884,7 @@ func (v *UnknownContentBlock) decode(d *decoder) (err error) {
 // the JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
+	Validate() error
 }
 
 func (*PromptReference) isCompleteRequestParamsRef()                 {}
@@ -975,6 +984,7 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // [*UnknownElicitRequestParams], which keeps the JSON.
 type ElicitRequestParams interface {
 	isElicitRequestParams()
+	Validate() error
 }
 
 func (*ElicitRequestFormParams) isElicitRequestParams()    {}
@@ -1082,6 +1092,7 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 // failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
+	Validate() error
 }
 
 func (*StringSchema) isPrimitiveSchemaDefinition()                     {}
@@ -1300,6 +1311,7 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 // (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
+	Validate() error
 }
 
 func (*UntitledSingleSelectEnumSchema) isSingleSelectEnumSchema() {}
@@ -1369,6 +1381,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 // (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
+	Validate() error
 }
 
 func (*UntitledMultiSelectEnumSchema) isMultiSelectEnumSchema() {}
@@ -1441,6 +1454,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 // defines; otherwise the error is returned).
 type EnumSchema interface {
 	isEnumSchema()
+	Validate() error
 }
 
 func (*UntitledSingleSelectEnumSchema) isEnumSchema() {}
@@ -1605,6 +1619,7 @@ func (v *UnknownEnumSchema) decode(d *decoder) (err error) {
 // [ElicitResultContentArray].
 type ElicitResultContent interface {
 	isElicitResultContent()
+	Validate() error
 }
 
 func (ElicitResultContentString) isElicitResultContent()  {}
@@ -1819,6 +1834,7 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientRequest interface {
 	isClientRequest()
+	Validate() error
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -2057,6 +2073,7 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientNotification interface {
 	isClientNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -2190,6 +2207,7 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientResult interface {
 	isClientResult()
+	Validate() error
 }
 
 func (*Result) isClientResult()               {}
@@ -2351,6 +2369,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 // This type is internal to the protocol specification.
 type ServerRequest interface {
 	isServerRequest()
+	Validate() error
 }
 
 func (*PingRequest) isServerRequest()           {}
@@ -2512,6 +2531,7 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ServerNotification interface {
 	isServerNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -2685,6 +2705,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ServerResult interface {
 	isServerResult()
+	Validate() error
 }
 
 func (*Result) isServerResult()                      {}

@@ -18,6 +18,7 @@ import "encoding/json"
 // "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
+	Validate() error
 }
 
 func (*JSONRPCRequest) isJSONRPCMessage()        {}
@@ -114,6 +115,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 // [ProgressTokenNumber].
 type ProgressToken interface {
 	isProgressToken()
+	Validate() error
 }
 
 func (ProgressTokenString) isProgressToken() {}
@@ -228,6 +230,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 // [RequestIDNumber].
 type RequestID interface {
 	isRequestID()
+	Validate() error
 }
 
 func (RequestIDString) isRequestID() {}
@@ -345,6 +348,7 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
+	Validate() error
 }
 
 func (*JSONRPCResultResponse) isJSONRPCResponse() {}
@@ -414,6 +418,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 // This type is internal to the protocol specification.
 type InputRequest interface {
 	isInputRequest()
+	Validate() error
 }
 
 func (*CreateMessageRequest) isInputRequest() {}
@@ -527,6 +532,7 @@ func (v *UnknownInputRequest) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type InputResponse interface {
 	isInputResponse()
+	Validate() error
 }
 
 func (*CreateMessageResult) isInputResponse() {}
@@ -611,6 +617,7 @@ var variantsOfInputResponse = []objectVariant[InputResponse]{
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
+	Validate() error
 }
 
 func (*TextResourceContents) isReadResourceResultContents() {}
@@ -681,6 +688,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // "resultType").
 type ReadResourceResultResponseResult interface {
 	isReadResourceResultResponseResult()
+	Validate() error
 }
 
 func (*ReadResourceResult) isReadResourceResultResponseResult()  {}
@@ -750,6 +758,7 @@ var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceRes
 // "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
 type GetPromptResultResponseResult interface {
 	isGetPromptResultResponseResult()
+	Validate() error
 }
 
 func (*GetPromptResult) isGetPromptResultResponseResult()     {}
@@ -819,6 +828,7 @@ var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultRes
 // "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
+	Validate() error
 }
 
 func (*TextResourceContents) isEmbeddedResourceResource() {}
@@ -888,6 +898,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 // "resultType", "content"), [*InputRequiredResult] (requires "resultType").
 type CallToolResultResponseResult interface {
 	isCallToolResultResponseResult()
+	Validate() error
 }
 
 func (*CallToolResult) isCallToolResultResponseResult()      {}
@@ -1032,6 +1043,7 @@ func (v *SamplingMessageContent) decode(d *decoder) (err error) {
 // deprecated features registry.
 type SamplingMessageContentBlock interface {
 	isSamplingMessageContentBlock()
+	Validate() error
 }
 
 func (*TextContent) isSamplingMessageContentBlock()                        {}
@@ -1159,6 +1171,7 @@ func (v *UnknownSamplingMessageContentBlock) decode(d *decoder) (err error) {
 // other value is [*UnknownContentBlock], which keeps the JSON.
 type ContentBlock interface {
 	isContentBlock()
+	Validate() error
 }
 
 func (*TextContent) isContentBlock()         {}
@@ -1285,6 +1298,7 @@ func (v *UnknownContentBlock) decode(d *decoder) (err error) {
 // the JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
+	Validate() error
 }
 
 func (*PromptReference) isCompleteRequestParamsRef()                 {}
@@ -1384,6 +1398,7 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // [*UnknownElicitRequestParams], which keeps the JSON.
 type ElicitRequestParams interface {
 	isElicitRequestParams()
+	Validate() error
 }
 
 func (*ElicitRequestFormParams) isElicitRequestParams()    {}
@@ -1491,6 +1506,7 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 // failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
+	Validate() error
 }
 
 func (*StringSchema) isPrimitiveSchemaDefinition()                     {}
@@ -1709,6 +1725,7 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 // (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
+	Validate() error
 }
 
 func (*UntitledSingleSelectEnumSchema) isSingleSelectEnumSchema() {}
@@ -1778,6 +1795,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 // (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
+	Validate() error
 }
 
 func (*UntitledMultiSelectEnumSchema) isMultiSelectEnumSchema() {}
@@ -1850,6 +1868,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 // defines; otherwise the error is returned).
 type EnumSchema interface {
 	isEnumSchema()
+	Validate() error
 }
 
 func (*UntitledSingleSelectEnumSchema) isEnumSchema() {}
@@ -2014,6 +2033,7 @@ func (v *UnknownEnumSchema) decode(d *decoder) (err error) {
 // [ElicitResultContentArray].
 type ElicitResultContent interface {
 	isElicitResultContent()
+	Validate() error
 }
 
 func (ElicitResultContentString) isElicitResultContent()  {}
@@ -2225,6 +2245,7 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ClientRequest interface {
 	isClientRequest()
+	Validate() error
 }
 
 func (*DiscoverRequest) isClientRequest()              {}
@@ -2404,6 +2425,7 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ServerNotification interface {
 	isServerNotification()
+	Validate() error
 }
 
 func (*CancelledNotification) isServerNotification()                 {}
@@ -2570,6 +2592,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // This type is internal to the protocol specification.
 type ServerResult interface {
 	isServerResult()
+	Validate() error
 }
 
 func (*Result) isServerResult()                      {}

@@ -1,6 +1,7 @@
 // Package wire is the JSON runtime of the generated MCP types. It is copied
-// into every generated package, so it declares only unexported identifiers
-// and imports only the standard library.
+// into every generated package, so it imports only the standard library and
+// its exported identifiers are few: the validation error (ValidationError,
+// Problem) and the Unmarshal and Marshal helpers of wire_validate.go.
 package wire
 
 import (

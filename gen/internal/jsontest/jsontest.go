@@ -175,8 +175,8 @@ func kind(v any) string {
 }
 
 // RoundTrip decodes every file dir/<Type>/*.json into a new value from types[<Type>] with
-// json.Unmarshal, encodes it back with json.Marshal, and requires the result to equal the file as
-// a JSON value. Every example directory must have a type and every type an example directory.
+// json.Unmarshal, validates it, encodes it back with json.Marshal, and requires the result to
+// equal the file as a JSON value. Every example directory must have a type and every type an example directory.
 // It logs and returns the number of files that round-tripped; version names the package's spec
 // version in the log.
 func RoundTrip(t *testing.T, version, dir string, types map[string]func() any) int {
@@ -230,6 +230,15 @@ func roundTrip(t *testing.T, version, dir string, files []string, types map[stri
 			t.Errorf("%s: decode: %v", rel, err)
 			continue
 		}
+		validated, ok := v.(interface{ Validate() error })
+		if !ok {
+			t.Errorf("%s: %T has no Validate method", rel, v)
+			continue
+		}
+		if err := validated.Validate(); err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
 		out, err := json.Marshal(v)
 		if err != nil {
 			t.Errorf("%s: encode: %v", rel, err)
@@ -241,7 +250,7 @@ func roundTrip(t *testing.T, version, dir string, files []string, types map[stri
 		}
 		passed++
 	}
-	t.Logf("MCP %s: %d/%d examples of %s round-tripped losslessly", version, passed, len(files), dir)
+	t.Logf("MCP %s: %d/%d examples of %s validated and round-tripped losslessly", version, passed, len(files), dir)
 	if len(files) == 0 {
 		t.Errorf("no examples found in %s", dir)
 	}

@@ -1,0 +1,339 @@
+package emit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// This file writes validate.go: the Validate methods of every named type and the unexported
+// validate methods they call. The generated code calls the validation runtime
+// (wire_validate.go): c is the *validator, which tracks the JSON pointer and collects problems.
+
+// validateDoc is the doc of every Validate method; ValidationError's doc says the rest.
+const validateDoc = "Validate reports every rule of the schema that the value breaks, as a " +
+	"*[ValidationError], or returns nil."
+
+// validateMethods writes Validate and validate of a type declaration, by its form.
+func (g *generator) validateMethods(td *typeDecl) {
+	switch td.form {
+	case structForm:
+		g.validateStruct(td)
+	case enumForm:
+		g.validateEnum(td)
+	case collectionForm:
+		underlying := *td.typ
+		underlying.alias = ""
+		g.validateFuncs(td.name, false, false, g.validateValue(jen.Id("v"), &underlying, model.Constraints{}, 0))
+	case interfaceForm:
+		g.validateUnion(td)
+	case oneOrManyForm:
+		g.validateOneOrMany(td)
+	case wrapperForm:
+		g.validateFuncs(td.name, false, false, nil)
+	case unknownForm:
+		g.validateUnknown(td)
+	}
+}
+
+// validateFuncs writes `func (v T) Validate() error` and `func (v T) validate(c *validator)` with
+// the given body; pointer receivers for structs. envelope marks a JSON-RPC message, whose
+// problems outside params and result make an invalid request.
+func (g *generator) validateFuncs(name string, pointer, envelope bool, body []jen.Code) {
+	f := g.validateGo
+	recv := jen.Id("v").Id(name)
+	if pointer {
+		recv = jen.Id("v").Op("*").Id(name)
+	}
+	f.Add(docComment(validateDoc))
+	f.Func().Add(jen.Params(recv)).Id("Validate").Params().Error().Block(
+		jen.Var().Id("c").Id("validator"),
+		jen.Id("v").Dot("validate").Call(jen.Op("&").Id("c")),
+		jen.Return(jen.Id("c").Dot("err").Call(jen.Lit(envelope))),
+	)
+	f.Line()
+	if len(body) == 0 {
+		f.Func().Add(jen.Params(jen.Id(name))).Id("validate").Params(jen.Op("*").Id("validator")).Block()
+	} else {
+		f.Func().Add(jen.Params(recv)).Id("validate").Params(jen.Id("c").Op("*").Id("validator")).Block(body...)
+	}
+	f.Line()
+}
+
+// isEnvelope reports whether a struct is a JSON-RPC message: it has a "jsonrpc" member.
+func isEnvelope(td *typeDecl) bool {
+	return slices.ContainsFunc(td.fields, func(f *field) bool { return f.member.Name == "jsonrpc" })
+}
+
+// validateStruct checks each field, then that Extra repeats no defined member, then the
+// hand-written rules of the type, if the runtime has them.
+func (g *generator) validateStruct(td *typeDecl) {
+	var body []jen.Code
+	var known []jen.Code
+	for _, fd := range td.fields {
+		body = append(body, g.validateField(fd)...)
+		known = append(known, jen.Lit(fd.member.Name))
+	}
+	if len(known) > 0 {
+		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra")}, known...)...))
+	}
+	if g.checks(td.rest) {
+		k := "k"
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(
+			append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))},
+				g.validateValue(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.rest, model.Constraints{}, 1)...),
+				jen.Id("c").Dot("out").Call())...,
+		))
+	}
+	if g.rules[td.name] {
+		body = append(body, jen.Id("v").Dot("validateRules").Call(jen.Id("c")))
+	}
+	g.validateFuncs(td.name, true, isEnvelope(td), body)
+}
+
+// validateField returns the statements that check one field, with its member on the path.
+func (g *generator) validateField(fd *field) []jen.Code {
+	src := jen.Id("v").Dot(fd.name)
+	var check []jen.Code
+	switch {
+	case fd.literal != nil && fd.typ.kind == builtinKind:
+		val := jen.Code(src)
+		if fd.pointer {
+			val = jen.Op("*").Add(src)
+		}
+		check = []jen.Code{jen.Id("validConstant").Call(jen.Id("c"), val, literalCode(fd.literal))}
+	case fd.pointer:
+		check = g.validateValue(deref(src, fd.typ), fd.typ, fd.member.Constraints, 0)
+	default:
+		check = g.validateValue(src, fd.typ, fd.member.Constraints, 0)
+	}
+	if fd.typ.kind == unionKind && !fd.member.Optional {
+		// A nil required union cannot come from decoding, only from Go.
+		check = append([]jen.Code{jen.Id("validRequired").Call(jen.Id("c"), jen.Add(src).Op("!=").Nil())}, check...)
+	}
+	if len(check) == 0 {
+		return nil
+	}
+	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
+	if fd.member.Optional && fd.typ.kind != unionKind {
+		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(body...)}
+	}
+	return body
+}
+
+// checks reports whether validating a value of type t can find a problem beyond the
+// constraints of its member.
+func (g *generator) checks(t *goType) bool {
+	switch t.kind {
+	case structKind:
+		return true
+	case unionKind, namedKind:
+		return g.namedChecks(t.name)
+	case enumKind:
+		td := g.byName[t.name]
+		return td == nil || !td.open
+	case sliceKind, mapKind, nullableKind:
+		return g.checks(t.elem)
+	}
+	return false
+}
+
+// namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
+// variant, which has none), from the table planChecks filled in.
+func (g *generator) namedChecks(name string) bool {
+	known, ok := g.checked[name]
+	return known || !ok && g.byName[name] == nil
+}
+
+// planChecks decides which unions and named collections have validation checks. They can refer
+// to each other in cycles (a union with an array variant of itself), so the answers start at
+// false and are recomputed until none changes: a type has checks only if something it reaches
+// has them.
+func (g *generator) planChecks() {
+	for changed := true; changed; {
+		changed = false
+		for _, td := range g.types {
+			var result bool
+			switch td.form {
+			case interfaceForm:
+				result = g.unionChecks(td)
+			case collectionForm:
+				result = g.checks(td.typ)
+			default:
+				continue
+			}
+			if result != g.checked[td.name] {
+				g.checked[td.name], changed = result, true
+			}
+		}
+	}
+}
+
+// validateValue returns the statements that check src, of type t, with the constraints of its
+// member: bounds and formats of a scalar, item counts of an array.
+func (g *generator) validateValue(src jen.Code, t *goType, cons model.Constraints, depth int) []jen.Code {
+	var out []jen.Code
+	switch t.kind {
+	case builtinKind:
+		if cons.Format != "" && t.name == "string" {
+			out = append(out, jen.Id("validFormat").Call(jen.Id("c"), src, jen.Lit(cons.Format)))
+		}
+		if t.name == "int64" || t.name == "float64" {
+			if cons.Minimum != nil {
+				out = append(out, jen.Id("validMinimum").Call(jen.Id("c"), src, jen.Lit(*cons.Minimum)))
+			}
+			if cons.Maximum != nil {
+				out = append(out, jen.Id("validMaximum").Call(jen.Id("c"), src, jen.Lit(*cons.Maximum)))
+			}
+		}
+	case structKind, enumKind, namedKind:
+		if g.checks(t) {
+			out = append(out, jen.Add(src).Dot("validate").Call(jen.Id("c")))
+		}
+	case unionKind:
+		if g.checks(t) {
+			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(
+				jen.Id("validate"+t.name).Call(jen.Id("c"), src),
+			))
+		}
+	case sliceKind:
+		if cons.MinItems != nil || cons.MaxItems != nil {
+			lo, hi := -1, -1
+			if cons.MinItems != nil {
+				lo = *cons.MinItems
+			}
+			if cons.MaxItems != nil {
+				hi = *cons.MaxItems
+			}
+			out = append(out, jen.Id("validItems").Call(jen.Id("c"), jen.Len(src), jen.Lit(lo), jen.Lit(hi)))
+		}
+		if g.checks(t.elem) {
+			i := local("i", depth)
+			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(
+				append(append([]jen.Code{jen.Id("c").Dot("at").Call(jen.Id(i))},
+					g.validateValue(jen.Add(src).Index(jen.Id(i)), t.elem, model.Constraints{}, depth+1)...),
+					jen.Id("c").Dot("out").Call())...,
+			))
+		}
+	case mapKind:
+		if g.checks(t.elem) {
+			k := local("k", depth)
+			elem := jen.Add(src).Index(jen.Id(k))
+			var pre []jen.Code
+			if t.elem.kind == structKind {
+				// A map value is not addressable; validate has a pointer receiver.
+				x := local("x", depth)
+				pre = []jen.Code{jen.Id(x).Op(":=").Add(elem)}
+				elem = jen.Id(x)
+			}
+			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(src))).Block(
+				append(append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))}, pre...),
+					g.validateValue(elem, t.elem, model.Constraints{}, depth+1)...),
+					jen.Id("c").Dot("out").Call())...,
+			))
+		}
+	case nullableKind:
+		if inner := g.validateValue(deref(src, t.elem), t.elem, cons, depth); len(inner) > 0 {
+			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(inner...))
+		}
+	}
+	return out
+}
+
+// sortedKeys is the keys of the map src in order, so that problems come in a stable order.
+func sortedKeys(src jen.Code) jen.Code {
+	return jen.Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(src))
+}
+
+// validateEnum checks membership of a closed enum; an open enum accepts any string.
+func (g *generator) validateEnum(td *typeDecl) {
+	if td.open {
+		g.validateFuncs(td.name, false, false, nil)
+		return
+	}
+	args := []jen.Code{jen.Id("c"), jen.String().Call(jen.Id("v"))}
+	for _, v := range td.values {
+		args = append(args, jen.Lit(v))
+	}
+	g.validateFuncs(td.name, false, false, []jen.Code{jen.Id("validEnum").Call(args...)})
+}
+
+// validateOneOrMany checks the element or elements, and that a single value is one.
+func (g *generator) validateOneOrMany(td *typeDecl) {
+	body := []jen.Code{
+		jen.If(jen.Op("!").Id("v").Dot("IsList").Op("&&").Len(jen.Id("v").Dot("List")).Op("!=").Lit(1)).Block(
+			jen.Id("c").Dot("report").Call(jen.Lit("holds %d values and is not a list"), jen.Len(jen.Id("v").Dot("List"))),
+			jen.Return(),
+		),
+	}
+	if g.checks(td.typ) {
+		elem := g.validateValue(jen.Id("v").Dot("List").Index(jen.Id("i")), td.typ, model.Constraints{}, 1)
+		body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("List")).Block(
+			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("at").Call(jen.Id("i"))),
+			jen.Add(elem...),
+			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("out").Call()),
+		))
+	}
+	g.validateFuncs(td.name, true, false, body)
+}
+
+// unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
+// unknown variant, or a variant with checks of its own.
+func (g *generator) unionChecks(td *typeDecl) bool {
+	return td.unknown != "" || slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
+}
+
+// validateUnion writes validateX, which checks the variant a union holds: its own rules, or that
+// it is not unknown or a nil pointer. A union whose variants need no checks has none.
+func (g *generator) validateUnion(td *typeDecl) {
+	if !g.unionChecks(td) {
+		return
+	}
+	var cases []jen.Code
+	for _, v := range td.variants {
+		if !v.pointer {
+			if g.checks(v.typ) {
+				cases = append(cases, jen.Case(jen.Id(v.typ.name)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
+			}
+			continue
+		}
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.typ.name)).Block(
+			jen.If(jen.Id("v").Op("==").Nil()).Block(
+				jen.Id("c").Dot("report").Call(jen.Lit("nil *"+v.typ.name)),
+				jen.Return(),
+			),
+			jen.Id("v").Dot("validate").Call(jen.Id("c")),
+		))
+	}
+	if td.unknown != "" {
+		cases = append(cases, jen.Case(jen.Op("*").Id(td.unknown)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
+	}
+	g.validateGo.Func().Id("validate"+td.name).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
+		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
+	)
+	g.validateGo.Line()
+}
+
+// validateUnknown reports an unknown variant: a discriminator value the schema does not define.
+func (g *generator) validateUnknown(td *typeDecl) {
+	union := g.byName[td.union]
+	tag := union.objects.decision.Discriminator
+	var values []string
+	for _, v := range union.objects.variants {
+		for _, val := range v.model.Values {
+			if !slices.Contains(values, quote(val.Str)) {
+				values = append(values, quote(val.Str))
+			}
+		}
+	}
+	body := []jen.Code{
+		jen.List(jen.Id("tag"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit(tag)),
+		jen.Id("c").Dot("in").Call(jen.Lit(tag)),
+		jen.Id("c").Dot("report").Call(jen.Lit("%s is not one of "+strings.Join(values, ", ")+" (unknown "+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag"))),
+		jen.Id("c").Dot("out").Call(),
+	}
+	g.validateFuncs(td.name, true, false, body)
+}

@@ -1,0 +1,201 @@
+//go:build ignore
+
+//mcpgen:requires CreateMessageRequestParams CreateMessageResult SamplingMessage ToolUseContent ToolResultContent ClientCapabilities
+
+package rules
+
+import (
+	"maps"
+	"slices"
+)
+
+// The rules of sampling with tools that the schema cannot state (the spec's client/sampling page:
+// "Message Content Constraints", "Tool Use and Result Balance", "Message Roles"), checked by the
+// Validate methods of CreateMessageRequestParams and CreateMessageResult. Nothing the spec allows
+// is rejected: an assistant message may mix text and tool uses, parallel tool results may come in
+// any order, and a single tool result may stand alone as the message content.
+
+// validateRules checks the conversation of a sampling request:
+//   - tool uses appear only in assistant messages, tool results only in user messages;
+//   - a user message holding tool results holds nothing else;
+//   - every assistant message with tool uses is followed immediately by a user message of tool
+//     results answering each of its tool uses, before any other message;
+//   - a tool result answers a tool use of the message just before it, once;
+//   - tool use ids are unique in the conversation.
+func (p *CreateMessageRequestParams) validateRules(c *validator) {
+	c.in("messages")
+	defer c.out()
+	seen := map[string]bool{} // every tool use id of the conversation
+	var open map[string]bool  // the ids of the previous message's tool uses, not yet answered
+	openAt := -1              // the index of that message
+	for i := range p.Messages {
+		m := &p.Messages[i]
+		c.at(i)
+		uses := validateMessageBlocks(c, m.Role, &m.Content, seen)
+		results := toolResults(&m.Content)
+		switch {
+		case open != nil && results == nil:
+			c.report("the tool uses of message %d (%s) are not answered: the message after them must hold their tool results", openAt, idList(open))
+		case open != nil:
+			for _, r := range results {
+				if !open[r.id] {
+					c.atContent(&m.Content, r.index)
+					c.in("toolUseId")
+					c.report("%s does not answer a tool use of message %d, or answers it twice", quoteValue(r.id), openAt)
+					c.out()
+					c.outContent(&m.Content)
+					continue
+				}
+				delete(open, r.id)
+			}
+			if len(open) > 0 {
+				c.report("the tool uses %s of message %d are not answered", idList(open), openAt)
+			}
+		default:
+			for _, r := range results {
+				c.atContent(&m.Content, r.index)
+				c.in("toolUseId")
+				c.report("%s answers no tool use: the message before is not an assistant message with that tool use", quoteValue(r.id))
+				c.out()
+				c.outContent(&m.Content)
+			}
+		}
+		open, openAt = nil, -1
+		if len(uses) > 0 {
+			open, openAt = map[string]bool{}, i
+			for _, id := range uses {
+				open[id] = true
+			}
+		}
+		c.out()
+	}
+	if open != nil {
+		c.report("the tool uses %s of the last message (%d) are not answered", idList(open), openAt)
+	}
+}
+
+// validateRules checks the message of a sampling result with the rules that apply to one
+// message: tool uses only from the assistant, tool results only from the user and alone, tool
+// use ids unique.
+func (r *CreateMessageResult) validateRules(c *validator) {
+	validateMessageBlocks(c, r.Role, &r.Content, map[string]bool{})
+}
+
+// validateMessageBlocks checks the blocks of one message, with the message on the path, and
+// returns the ids of its tool uses. seen holds the tool use ids met so far.
+func validateMessageBlocks(c *validator, role Role, content *SamplingMessageContent, seen map[string]bool) []string {
+	var uses []string
+	hasResult, hasOther := false, false
+	for i, b := range content.List {
+		c.atContent(content, i)
+		switch b := b.(type) {
+		case *ToolUseContent:
+			if role != RoleAssistant {
+				c.report("a tool use must be in an assistant message, not a %s message", quoteValue(string(role)))
+			}
+			if b != nil {
+				if seen[b.ID] {
+					c.in("id")
+					c.report("tool use id %s is used twice in the conversation", quoteValue(b.ID))
+					c.out()
+				}
+				seen[b.ID] = true
+				uses = append(uses, b.ID)
+			}
+			hasOther = true
+		case *ToolResultContent:
+			if role != RoleUser {
+				c.report("a tool result must be in a user message, not a %s message", quoteValue(string(role)))
+			}
+			hasResult = true
+		default:
+			hasOther = true
+		}
+		c.outContent(content)
+	}
+	if hasResult && hasOther {
+		c.report("a message with tool results must hold only tool results")
+	}
+	return uses
+}
+
+// toolResult is a tool result of a message: the tool use it answers, and its index in the
+// message's content.
+type toolResult struct {
+	id    string
+	index int
+}
+
+// toolResults lists the tool results of a message, or returns nil if it has none.
+func toolResults(content *SamplingMessageContent) []toolResult {
+	var results []toolResult
+	for i, b := range content.List {
+		if r, ok := b.(*ToolResultContent); ok && r != nil {
+			results = append(results, toolResult{r.ToolUseID, i})
+		}
+	}
+	return results
+}
+
+// atContent and outContent put block i of a message's content on the path: an array index when
+// the content is a list, nothing when it is a single block.
+func (c *validator) atContent(content *SamplingMessageContent, i int) {
+	c.in("content")
+	if content.IsList {
+		c.at(i)
+	}
+}
+
+func (c *validator) outContent(content *SamplingMessageContent) {
+	if content.IsList {
+		c.out()
+	}
+	c.out()
+}
+
+// idList writes a set of tool use ids, sorted, for a message.
+func idList(ids map[string]bool) string {
+	s := ""
+	for _, id := range slices.Sorted(maps.Keys(ids)) {
+		if s != "" {
+			s += ", "
+		}
+		s += quoteValue(id)
+	}
+	return s
+}
+
+// CheckCapabilities checks a sampling request against the capabilities of the client it is sent
+// to, which are not part of the message: tools and toolChoice need the client's sampling.tools
+// capability (the client answers with an error otherwise), and includeContext other than "none"
+// needs sampling.context. A server calls it before sending; a client, on receipt. The error is a
+// *[ValidationError] with code -32602 (invalid params).
+func (p *CreateMessageRequestParams) CheckCapabilities(client *ClientCapabilities) error {
+	var c validator
+	var sampling *ClientCapabilitiesSampling
+	if client != nil {
+		sampling = client.Sampling
+	}
+	if sampling == nil {
+		c.report("the client does not declare the sampling capability")
+		return c.err(false)
+	}
+	if sampling.Tools == nil {
+		if p.Tools != nil {
+			c.in("tools")
+			c.report("the client does not declare the sampling.tools capability")
+			c.out()
+		}
+		if p.ToolChoice != nil {
+			c.in("toolChoice")
+			c.report("the client does not declare the sampling.tools capability")
+			c.out()
+		}
+	}
+	if sampling.Context == nil && p.IncludeContext != nil && *p.IncludeContext != CreateMessageRequestParamsIncludeContextNone {
+		c.in("includeContext")
+		c.report("%s needs the client's sampling.context capability", quoteValue(string(*p.IncludeContext)))
+		c.out()
+	}
+	return c.err(false)
+}

@@ -1,0 +1,154 @@
+package wire
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFormats(t *testing.T) {
+	tests := []struct {
+		format, value string
+		ok            bool
+	}{
+		// RFC 4648 base64, standard alphabet, padded.
+		{"byte", "", true},
+		{"byte", "aGVsbG8=", true},
+		{"byte", "aGVsbG8h", true},
+		{"byte", "aGVsbA==", true},
+		{"byte", "aGVsbG8", false},   // not a multiple of 4
+		{"byte", "aGVs bG8=", false}, // space
+		{"byte", "aGVsbG8-", false},  // URL alphabet
+		{"byte", "aG=sbG8=", false},  // padding inside
+		{"byte", "a===", false},      // three padding characters
+		// RFC 3986 absolute URIs (examples from its section 1.1.2).
+		{"uri", "ftp://ftp.is.co.za/rfc/rfc1808.txt", true},
+		{"uri", "http://www.ietf.org/rfc/rfc2396.txt", true},
+		{"uri", "ldap://[2001:db8::7]/c=GB?objectClass?one", true},
+		{"uri", "mailto:John.Doe@example.com", true},
+		{"uri", "news:comp.infosystems.www.servers.unix", true},
+		{"uri", "tel:+1-816-555-1212", true},
+		{"uri", "telnet://192.0.2.16:80/", true},
+		{"uri", "urn:oasis:names:specification:docbook:dtd:xml:4.1.2", true},
+		{"uri", "file:///home/user/a%20b.txt", true},
+		{"uri", "https://example.com/search?q=a/b&x=1#frag/ment", true},
+		{"uri", "data:image/png;base64,iVBORw0KGgo=", true},
+		{"uri", "", false},
+		{"uri", "/relative/path", false},
+		{"uri", "example.com/no-scheme", false},
+		{"uri", "1http://x", false},
+		{"uri", "http://example.com/a b", false},
+		{"uri", "http://example.com/%zz", false},
+		{"uri", "http://exa mple.com/", false},
+		{"uri", "http://example.com:80a/", false},
+		{"uri", "http://[::1/", false},
+		{"uri", "http://example.com/#a#b", false},
+		// RFC 6570 templates (examples from its section 1.2).
+		{"uri-template", "http://example.com/~{username}/", true},
+		{"uri-template", "http://example.com/dictionary/{term:1}/{term}", true},
+		{"uri-template", "http://example.com/search{?q,lang}", true},
+		{"uri-template", "{+path}/here", true},
+		{"uri-template", "X{#keys*}", true},
+		{"uri-template", "{/list*,path:4}", true},
+		{"uri-template", "file:///{path}", true},
+		{"uri-template", "{var.with.dots}{%20x}", true},
+		{"uri-template", "{", false},
+		{"uri-template", "}", false},
+		{"uri-template", "{}", false},
+		{"uri-template", "{a b}", false},
+		{"uri-template", "{a:0}", false},
+		{"uri-template", "{a:10000}", false},
+		{"uri-template", "{a^}", false},
+		{"uri-template", "{a..b}", false},
+		{"uri-template", "a b{c}", false},
+	}
+	for _, tt := range tests {
+		var c validator
+		validFormat(&c, tt.value, tt.format)
+		if tt.ok {
+			assert.Empty(t, c.problems, "%s %q", tt.format, tt.value)
+		} else if assert.Len(t, c.problems, 1, "%s %q", tt.format, tt.value) {
+			assert.Contains(t, c.problems[0].Message, "is not a valid "+tt.format)
+		}
+	}
+}
+
+func TestValidatorPointersAndCodes(t *testing.T) {
+	var c validator
+	require.NoError(t, c.err(true))
+	c.in("params")
+	c.in("messages")
+	c.at(2)
+	c.in("a/b~c")
+	validEnum(&c, "system", "user", "assistant")
+	c.out()
+	c.out()
+	c.out()
+	c.out()
+	err := c.err(false)
+	var verr *ValidationError
+	require.True(t, errors.As(err, &verr))
+	assert.Equal(t, "/params/messages/2/a~1b~0c", verr.Problems[0].Pointer)
+	assert.Equal(t, `"system" is not one of "user", "assistant"`, verr.Problems[0].Message)
+	assert.Equal(t, -32602, verr.Code)
+	assert.Equal(t, -32602, c.err(true).(*ValidationError).Code, "a problem in params of a message")
+
+	c.in("jsonrpc")
+	validConstant(&c, "1.0", "2.0")
+	c.out()
+	assert.Equal(t, -32600, c.err(true).(*ValidationError).Code, "a problem in the envelope")
+	assert.Equal(t, -32602, c.err(false).(*ValidationError).Code, "not a message")
+	assert.Equal(t, `invalid: 2 problems: /params/messages/2/a~1b~0c: "system" is not one of "user", "assistant"; /jsonrpc: must be "2.0", not "1.0"`, c.err(true).Error())
+}
+
+func TestValidatorBounds(t *testing.T) {
+	var c validator
+	validConstant(&c, "", "object") // the zero value stands for the constant
+	validConstant(&c, int64(0), int64(-32700))
+	validMinimum(&c, 0.0, 0)
+	validMaximum(&c, 1.0, 1)
+	validItems(&c, 100, -1, 100)
+	validRequired(&c, true)
+	validExtra(&c, map[string]int{"other": 1}, "name")
+	require.NoError(t, c.err(false))
+
+	validMinimum(&c, -0.5, 0)
+	validMaximum(&c, int64(2), 1)
+	validItems(&c, 101, -1, 100)
+	validItems(&c, 0, 1, -1)
+	validRequired(&c, false)
+	validExtra(&c, map[string]int{"name": 1}, "name")
+	err := c.err(false).(*ValidationError)
+	var messages []string
+	for _, p := range err.Problems {
+		messages = append(messages, p.String())
+	}
+	assert.Equal(t, []string{
+		"(root): -0.5 is less than the minimum 0",
+		"(root): 2 is greater than the maximum 1",
+		"(root): has 101 items, more than the maximum 100",
+		"(root): has 0 items, fewer than the minimum 1",
+		"(root): missing required value",
+		"/name: is set in Extra, but the type defines it",
+	}, messages)
+}
+
+// A hostile value with a hundred thousand bad elements gives an error of bounded size.
+func TestValidatorBoundsProblems(t *testing.T) {
+	var c validator
+	c.in("items")
+	for i := range 100_000 {
+		c.at(i)
+		validEnum(&c, strings.Repeat("x", 1000), "a")
+		c.out()
+	}
+	c.out()
+	err := c.err(false).(*ValidationError)
+	assert.Len(t, err.Problems, maxProblems)
+	assert.Equal(t, 100_000-maxProblems, err.Omitted)
+	assert.Less(t, len(err.Error()), 20_000)
+	assert.True(t, strings.HasSuffix(err.Error(), "; and 99900 more"))
+}
