@@ -540,5 +540,3 @@ func appendNew(s []string, v string) []string {
 	}
 	return append(s, v)
 }
-
-func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
