@@ -13,7 +13,8 @@ import (
 	"github.com/mcpgen/mcpgen/templates"
 )
 
-// load parses and classifies a schema.ts file.
+// load parses a schema.ts file and prepares it as the generator does (model.Protocol, then
+// model.Classify).
 func load(t *testing.T, path, version string) *model.Schema {
 	t.Helper()
 	src, err := os.ReadFile(path)
@@ -21,6 +22,7 @@ func load(t *testing.T, path, version string) *model.Schema {
 	s, err := parser.Load(filepath.Base(path), src)
 	require.NoError(t, err)
 	s.Version = version
+	require.NoError(t, model.Protocol(s))
 	require.NoError(t, model.Classify(s))
 	return s
 }
@@ -28,7 +30,7 @@ func load(t *testing.T, path, version string) *model.Schema {
 // generate runs Generate with the real runtime.
 func generate(t *testing.T, s *model.Schema, pkg string) map[string][]byte {
 	t.Helper()
-	files, err := Generate(s, Options{Package: pkg, Version: s.Version, SchemaHash: "sha256:0123", Runtime: templates.Runtime()})
+	files, err := Generate(s, Options{Package: pkg, Version: s.Version, SchemaHash: "sha256:0123", Runtime: templates.Runtime(), Rules: templates.Rules()})
 	require.NoError(t, err)
 	return files
 }

@@ -44,14 +44,19 @@ type typeDecl struct {
 	open   bool
 	// interfaceForm: the decision and every variant, in order; how an object is decoded (object
 	// unions, and kind unions with several object variants); what each JSON kind decodes as
-	// (kind unions); the Unknown type ("" without a discriminator); the typed decodes of a
-	// result union by method.
+	// (kind unions); the Unknown type ("" when every object is a known variant) and the member
+	// whose value picks the variant (the discriminator, or "resultType" for a union of results,
+	// see resultTag); the typed decodes of a result union by method.
 	decision *model.Decision
 	variants []*variant
 	objects  *objectChoice
 	kinds    []*kindChoice
 	unknown  string
+	tag      string
 	results  []resultCase
+	// resultTag is set when the union holds InputRequiredResult: it is decoded by "resultType"
+	// first (decodeResults).
+	resultTag bool
 	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
 	union string
 }

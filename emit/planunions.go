@@ -65,7 +65,11 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		td.objects.variants = append(td.objects.variants, ov)
 		td.variants = append(td.variants, ov)
 	}
-	if dec.Discriminator != "" {
+	td.tag = dec.Discriminator
+	if td.tag == "" && inputRequiredIndex(td.objects) >= 0 {
+		td.tag, td.resultTag = resultTypeMember, true
+	}
+	if td.tag != "" {
 		td.unknown = "Unknown" + td.name
 		u := &typeDecl{name: td.unknown, form: unknownForm, pos: td.pos, union: td.name}
 		if err := g.derived(u, s.owner); err != nil {
@@ -73,6 +77,28 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		}
 	}
 	return nil
+}
+
+// resultTypeMember is the member of a result that says which kind of result it is (multi
+// round-trip requests): "complete" (or absent) for the result the request asks for,
+// "input_required" for an InputRequiredResult.
+const resultTypeMember = "resultType"
+
+// The values of resultTypeMember.
+const (
+	resultComplete      = "complete"
+	resultInputRequired = "input_required"
+)
+
+// inputRequiredIndex is the index of the variant InputRequiredResult (with a resultType member) of
+// an object union, or -1.
+func inputRequiredIndex(oc *objectChoice) int {
+	for i, v := range oc.variants {
+		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == "InputRequiredResult" && v.model.Object.Member(resultTypeMember) != nil {
+			return i
+		}
+	}
+	return -1
 }
 
 // variantSuffix names an inline object variant: by its discriminator value when it has one,

@@ -10,23 +10,25 @@ import (
 )
 
 // resultUnions are the unions of results that get a typed decode by request method.
-var resultUnions = []string{"ClientResult", "ServerResult"}
+var resultUnions = []string{"ClientResult", "ServerResult", "AnyResult"}
 
 // resultCase is one method of a typed result decode: the variants its result can be.
 type resultCase struct {
-	method     string // the Go name of the method constant
-	value      string // the method
-	candidates []int  // indexes into the union's variants
+	request    *typeDecl // the request
+	method     string    // the Go name of the method constant
+	value      string    // the method
+	candidates []int     // indexes into the union's variants
 }
 
 // planResults finds, for each result union, the result variants of every request method: the
-// declaration "FooResult" for a request "FooRequest", and, when the schema declares
-// "FooResultResponse" with a union "result" member, the other variants of that union (such as
-// InputRequiredResult).
+// declaration "FooResult" for a request "FooRequest" (EmptyResult when the schema declares no
+// FooResult); when the schema declares "FooResultResponse" with a union "result" member, the
+// other variants of that union (such as InputRequiredResult); and CreateTaskResult when the
+// request can be task-augmented.
 func (g *generator) planResults() {
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
-		if union == nil || union.form != interfaceForm || union.decision.Strategy != model.ObjectStrategy {
+		if union == nil || union.form != interfaceForm || union.objects == nil || union.decision.Strategy != model.ObjectStrategy {
 			continue
 		}
 		for _, td := range g.types {
@@ -35,18 +37,25 @@ func (g *generator) planResults() {
 				continue
 			}
 			result := strings.TrimSuffix(td.decl.Name, "Request") + "Result"
-			first := variantIndex(union, result)
+			if g.s.Decl(result) == nil {
+				result = "EmptyResult"
+			}
+			first := g.resultVariant(union, result)
 			if first < 0 {
 				continue
 			}
 			candidates := []int{first}
-			for _, r := range g.responseResults(result + "Response") {
-				if i := variantIndex(union, r); i >= 0 && !slices.Contains(candidates, i) {
+			more := g.responseResults(result + "Response")
+			if g.s.TaskAugmented(td.decl) {
+				more = append(more, "CreateTaskResult")
+			}
+			for _, r := range more {
+				if i := g.resultVariant(union, r); i >= 0 && !slices.Contains(candidates, i) {
 					candidates = append(candidates, i)
 				}
 			}
 			slices.Sort(candidates)
-			union.results = append(union.results, resultCase{methodConstName(td.name), value, candidates})
+			union.results = append(union.results, resultCase{td, methodConstName(td.name), value, candidates})
 		}
 		if len(union.results) > 0 {
 			union.objects.table = true
@@ -74,26 +83,37 @@ func (g *generator) responseResults(response string) []string {
 	return names
 }
 
-// variantIndex is the index of the variant written as a reference to decl, or -1.
-func variantIndex(union *typeDecl, decl string) int {
+// resultVariant is the index of the variant of union that is the declaration decl, or an alias
+// of it (EmptyResult is Result), or -1.
+func (g *generator) resultVariant(union *typeDecl, decl string) int {
+	d := g.s.Decl(decl)
+	if d == nil {
+		return -1
+	}
+	t, err := g.s.Deref(d.Type)
+	if err != nil || t.Kind != model.Object {
+		return -1
+	}
 	for i, v := range union.objects.variants {
-		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == decl {
+		if v.model.Object == t.Object {
 			return i
 		}
 	}
 	return -1
 }
 
-// results writes Unmarshal<Union>For of the result unions.
+// results writes decode<Union>For and Unmarshal<Union>For of the result unions.
 func (g *generator) results() error {
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
 		if union == nil || len(union.results) == 0 {
 			continue
 		}
-		fn := "Unmarshal" + union.name + "For"
-		if err := g.scope.declare(fn, "typed result decode of "+name, union.pos); err != nil {
-			return err
+		fn, internal := "Unmarshal"+union.name+"For", "decode"+union.name+"For"
+		for _, n := range []string{fn, internal} {
+			if err := g.scope.declare(n, "typed result decode of "+name, union.pos); err != nil {
+				return err
+			}
 		}
 		var docs []string
 		var code []jen.Code
@@ -103,13 +123,15 @@ func (g *generator) results() error {
 				links = append(links, variantLink(union.objects.variants[c]))
 			}
 			docs = append(docs, quote(rc.value)+" gives "+orList(links))
-			code = append(code, jen.Case(jen.Id(rc.method)).Block(
-				jen.List(jen.Id("v"), jen.Err()).Op("=").Add(g.callDecodeVariant(union, rc.candidates)),
-			))
+			var body []jen.Code
+			if union.resultTag {
+				body = g.decodeResults(union, rc.candidates, rc.value)
+			} else {
+				body = g.decodeCandidates(union, rc.candidates)
+			}
+			code = append(code, jen.Case(jen.Id(rc.method)).Block(body...))
 		}
-		code = append(code, jen.Default().Block(
-			jen.List(jen.Id("v"), jen.Err()).Op("=").Id("decode"+union.name).Call(jen.Id("d")),
-		))
+		code = append(code, jen.Default().Block(jen.Return(jen.Id("decode"+union.name).Call(jen.Id("d")))))
 		doc := fn + " decodes the result of a request with the given method as one of the method's " +
 			"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
 			"their members alone cannot (a result with only optional members fits several types); among " +
@@ -119,12 +141,14 @@ func (g *generator) results() error {
 		f.Add(docComment(doc))
 		f.Func().Id(fn).Params(jen.Id("method").String(), jen.Id("data").Index().Byte()).Params(jen.Id(union.name), jen.Error()).Block(
 			jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
-			jen.Var().Id("v").Id(union.name),
-			jen.Var().Err().Error(),
-			jen.Switch(jen.Id("method")).Block(code...),
+			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("method")),
 			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("v"), jen.Nil()),
+		)
+		f.Line()
+		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("method").String()).Params(jen.Id(union.name), jen.Error()).Block(
+			jen.Switch(jen.Id("method")).Block(code...),
 		)
 		f.Line()
 	}

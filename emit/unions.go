@@ -177,6 +177,9 @@ func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 // discriminator, or the choice by required members.
 func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
 	oc := td.objects
+	if td.resultTag {
+		return g.decodeResults(td, allVariants(oc), "")
+	}
 	if oc.decision.Discriminator == "" {
 		return g.decodeCandidates(td, allVariants(oc))
 	}
@@ -201,6 +204,35 @@ func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
 		jen.Id("v").Op(":=").New(jen.Id(td.unknown)),
 		jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
 	}
+}
+
+// decodeResults decodes a result of a union of results that holds InputRequiredResult, choosing
+// among candidates: by "resultType" first ("input_required" is the InputRequiredResult, if it
+// is a candidate; another value but "complete" is the Unknown variant), then, for a complete
+// result, among the other candidates as decodeCandidates does. method names the request the
+// result answers, for errors ("" when unknown).
+func (g *generator) decodeResults(td *typeDecl, candidates []int, method string) []jen.Code {
+	irr := inputRequiredIndex(td.objects)
+	complete := slices.DeleteFunc(slices.Clone(candidates), func(i int) bool { return i == irr })
+	inputRequired := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
+		jen.Lit("result type %q does not answer "+quote(method)), jen.Id("tag")))}
+	if slices.Contains(candidates, irr) {
+		inputRequired = decodeInto(td.objects.variants[irr])
+	}
+	ifComplete := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
+		jen.Lit("a complete result does not answer "+quote(method))))}
+	if len(complete) > 0 {
+		ifComplete = g.decodeCandidates(td, complete)
+	}
+	return append([]jen.Code{
+		jen.List(jen.Id("tag"), jen.Id("ok"), jen.Err()).Op(":=").Id("lookupTag").Call(jen.Id("d"), jen.Lit(resultTypeMember)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Id("ok").Op("&&").Id("tag").Op("!=").Lit(resultComplete)).Block(
+			jen.If(jen.Id("tag").Op("==").Lit(resultInputRequired)).Block(inputRequired...),
+			jen.Id("v").Op(":=").New(jen.Id(td.unknown)),
+			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
+		),
+	}, ifComplete...)
 }
 
 // decodeCandidates decodes one variant directly, or chooses among several.
@@ -318,8 +350,15 @@ func objectsDoc(td *typeDecl, subject string) string {
 			}
 			parts = append(parts, p)
 		}
-		return subject + " picks the variant whose required members are all present, " + order + ": " +
+		doc := subject + " picks the variant whose required members are all present, " + order + ": " +
 			strings.Join(parts, ", ") + "."
+		if td.resultTag {
+			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
+				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.unknown +
+				"], which keeps the JSON. A complete result (" + quote(resultComplete) + " or no " + quote(resultTypeMember) +
+				") is one of the other variants: " + strings.Replace(doc, subject+" picks", "the decoder picks", 1)
+		}
+		return doc
 	}
 	cases, absent := tagCases(oc)
 	several := len(absent) > 1

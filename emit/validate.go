@@ -320,7 +320,7 @@ func (g *generator) validateUnion(td *typeDecl) {
 // validateUnknown reports an unknown variant: a discriminator value the schema does not define.
 func (g *generator) validateUnknown(td *typeDecl) {
 	union := g.byName[td.union]
-	tag := union.objects.decision.Discriminator
+	tag := union.tag
 	var values []string
 	for _, v := range union.objects.variants {
 		for _, val := range v.model.Values {
@@ -328,6 +328,9 @@ func (g *generator) validateUnknown(td *typeDecl) {
 				values = append(values, quote(val.Str))
 			}
 		}
+	}
+	if union.resultTag {
+		values = []string{quote(resultComplete), quote(resultInputRequired)}
 	}
 	body := []jen.Code{
 		jen.List(jen.Id("tag"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit(tag)),

@@ -28,7 +28,7 @@ func (g *generator) wrapperType(td *typeDecl) {
 func (g *generator) unknownType(td *typeDecl) {
 	f := g.unionsGo
 	union := g.byName[td.union]
-	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.objects.decision.Discriminator) +
+	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.tag) +
 		" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."))
 	f.Type().Id(td.name).Struct(
 		jen.Comment("Raw is the JSON object."),

@@ -234,6 +234,9 @@ type Member struct {
 	Name     string
 	Type     *Type
 	Optional bool
+	// Nullable is set when null is a value of the member besides its type (the id of a JSON-RPC
+	// error response, see Protocol).
+	Nullable bool
 	Doc      Doc
 	// Constraints are value rules from JSDoc tags (or JSON Schema keywords).
 	Constraints Constraints

@@ -153,6 +153,9 @@ func generate(input, version, pkg string) (map[string][]byte, error) {
 		return nil, err
 	}
 	s.Version = version
+	if err := model.Protocol(s); err != nil {
+		return nil, err
+	}
 	if err := model.Classify(s); err != nil {
 		return nil, err
 	}

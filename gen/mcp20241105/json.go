@@ -280,12 +280,7 @@ func (v *Result) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "_meta")
 	e.endObject()
@@ -296,11 +291,8 @@ func (v *Result) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -329,37 +321,37 @@ func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(RequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(RequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -371,12 +363,12 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -399,32 +391,32 @@ func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -436,10 +428,10 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -467,7 +459,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	e.key("id")
 	encodeRequestID(e, v.ID)
 	e.key("result")
-	v.Result.encode(e)
+	encodeAnyResult(e, v.Result)
 	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
@@ -485,7 +477,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			err = v.Result.decode(d)
+			v.Result, err = decodeAnyResult(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -650,19 +642,24 @@ func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -680,6 +677,8 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -762,19 +761,29 @@ func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -792,6 +801,10 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -883,12 +896,7 @@ func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("protocolVersion")
 	e.str(v.ProtocolVersion)
@@ -910,11 +918,8 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -966,21 +971,26 @@ func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/initialized"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -998,6 +1008,8 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1027,8 +1039,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -1038,7 +1054,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 	}
 	if v.Sampling != nil {
 		e.key("sampling")
-		v.Sampling.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Sampling)) {
+			e.key(k)
+			e.raw(v.Sampling[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "experimental", "roots", "sampling")
 	e.endObject()
@@ -1049,10 +1070,13 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ClientCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ClientCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
@@ -1060,47 +1084,17 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			v.Sampling = new(ClientCapabilitiesSampling)
-			err = v.Sampling.decode(d)
+			v.Sampling = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Sampling[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1149,39 +1143,6 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesSampling) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesSampling{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -1204,14 +1165,23 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
 	if v.Logging != nil {
 		e.key("logging")
-		v.Logging.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Logging)) {
+			e.key(k)
+			e.raw(v.Logging[k])
+		}
+		e.endObject()
 	}
 	if v.Prompts != nil {
 		e.key("prompts")
@@ -1234,16 +1204,22 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ServerCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ServerCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
 		case "logging":
-			v.Logging = new(ServerCapabilitiesLogging)
-			err = v.Logging.decode(d)
+			v.Logging = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Logging[key], err = d.raw()
+				return err
+			})
 		case "prompts":
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
@@ -1259,72 +1235,6 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesLogging) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesLogging) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesLogging{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1539,21 +1449,31 @@ func (v *PingRequest) UnmarshalJSON(data []byte) error {
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "ping"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1571,6 +1491,10 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1595,19 +1519,24 @@ func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1625,6 +1554,8 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -1815,12 +1746,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -1835,11 +1761,8 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -1871,21 +1794,31 @@ func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1903,6 +1836,10 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1929,12 +1866,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -1957,11 +1889,8 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2007,21 +1936,31 @@ func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2039,6 +1978,10 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2065,12 +2008,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -2093,11 +2031,8 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2143,19 +2078,29 @@ func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2173,6 +2118,10 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2250,12 +2199,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("contents")
 	e.beginArray()
@@ -2274,11 +2218,8 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "contents":
 			hasContents = true
 			v.Contents = []ReadResourceResultContents{}
@@ -2322,21 +2263,26 @@ func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2354,6 +2300,8 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2378,19 +2326,29 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2408,6 +2366,10 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2483,19 +2445,29 @@ func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2513,6 +2485,10 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2588,19 +2564,24 @@ func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2618,6 +2599,8 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -3036,21 +3019,31 @@ func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3068,6 +3061,10 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3094,12 +3091,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3122,11 +3114,8 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3172,19 +3161,29 @@ func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3202,6 +3201,10 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -3294,12 +3297,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.Description != nil {
 		e.key("description")
@@ -3322,11 +3320,8 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "description":
 			v.Description = new(string)
 			*v.Description, err = d.str()
@@ -3654,21 +3649,26 @@ func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3686,6 +3686,8 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3710,21 +3712,31 @@ func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3742,6 +3754,10 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3768,12 +3784,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3796,11 +3807,8 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3848,12 +3856,7 @@ func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("content")
 	e.beginArray()
@@ -3876,11 +3879,8 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "content":
 			hasContent = true
 			v.Content = []CallToolResultContent{}
@@ -3927,19 +3927,29 @@ func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3957,6 +3967,10 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4047,21 +4061,26 @@ func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4079,6 +4098,8 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -4173,8 +4194,12 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 			e.key(k)
-			x := v.Properties[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
+				e.key(k1)
+				e.raw(v.Properties[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -4200,10 +4225,13 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			hasType = true
 			v.Type, err = d.str()
 		case "properties":
-			v.Properties = map[string]ToolInputSchemaProperties{}
+			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ToolInputSchemaProperties
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Properties[key] = x1
 				return err
 			})
@@ -4232,39 +4260,6 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchemaProperties) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ToolInputSchemaProperties) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
-	*v = ToolInputSchemaProperties{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -4282,19 +4277,29 @@ func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4312,6 +4317,10 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4387,19 +4396,24 @@ func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4417,6 +4431,8 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4535,19 +4551,29 @@ func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4565,6 +4591,10 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4627,7 +4657,12 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 	}
 	if v.Metadata != nil {
 		e.key("metadata")
-		v.Metadata.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Metadata)) {
+			e.key(k)
+			e.raw(v.Metadata[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
@@ -4668,8 +4703,11 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return err
 			})
 		case "metadata":
-			v.Metadata = new(CreateMessageRequestParamsMetadata)
-			err = v.Metadata.decode(d)
+			v.Metadata = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Metadata[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4719,39 +4757,6 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParamsMetadata) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
-	*v = CreateMessageRequestParamsMetadata{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -4771,12 +4776,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("role")
 	v.Role.encode(e)
@@ -4798,11 +4798,8 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -5288,19 +5285,29 @@ func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5318,6 +5325,10 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -5458,12 +5469,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("completion")
 	v.Completion.encode(e)
@@ -5477,11 +5483,8 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "completion":
 			hasCompletion = true
 			err = v.Completion.decode(d)
@@ -5705,21 +5708,31 @@ func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "roots/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5737,6 +5750,10 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -5763,12 +5780,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("roots")
 	e.beginArray()
@@ -5787,11 +5799,8 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "roots":
 			hasRoots = true
 			v.Roots = []Root{}
@@ -5890,21 +5899,26 @@ func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/roots/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5922,8 +5936,43 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v MetaObject) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *MetaObject) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *MetaObject) encode(e *encoder) {
+	e.beginObject()
+	e.extra(v.Extra)
+	e.endObject()
+}
+
+func (v *MetaObject) decode(d *decoder) (err error) {
+	*v = MetaObject{}
+	return d.objectBytes(func(name []byte) (err error) {
+		if v.Extra == nil {
+			v.Extra = map[string]json.RawMessage{}
+		}
+		v.Extra[string(name)], err = d.raw()
+		return err
+	})
 }

@@ -12,8 +12,8 @@ import "encoding/json"
 // Decoding picks the variant whose required members are all present, trying those with more
 // required members first, then those with more of their members present, then in the order listed
 // (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse]
+// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "jsonrpc",
+// "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method"), [*JSONRPCResponse]
 // (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
@@ -72,8 +72,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	{
 		name:     "JSONRPCRequest",
-		required: []string{"method", "jsonrpc", "id"},
-		known:    []string{"method", "params", "jsonrpc", "id"},
+		required: []string{"jsonrpc", "id", "method"},
+		known:    []string{"jsonrpc", "id", "method", "params"},
 		alloc: func() (JSONRPCMessage, decodable) {
 			v := new(JSONRPCRequest)
 			return v, v
@@ -81,8 +81,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 	{
 		name:     "JSONRPCNotification",
-		required: []string{"method", "jsonrpc"},
-		known:    []string{"method", "params", "jsonrpc"},
+		required: []string{"jsonrpc", "method"},
+		known:    []string{"jsonrpc", "method", "params"},
 		alloc: func() (JSONRPCMessage, decodable) {
 			v := new(JSONRPCNotification)
 			return v, v
@@ -1757,23 +1757,42 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 	},
 }
 
-// UnmarshalClientResultFor decodes the result of a request with the given method as one of the
-// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
-// [*ListRootsResult]. Knowing the method tells apart results that their members alone cannot (a
-// result with only optional members fits several types); among several types, it picks as
-// [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
-func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
+// Any result of this version: the result of a result response. Decoded knowing the method of the
+// request it answers, it has the type of that method's result; decoded alone, the type whose
+// members fit best, as for [ServerResult].
+//
+// Decoding picks the variant whose required members are all present, trying those with more
+// required members first, then those with more of their members present, then in the order listed
+// (after one fails to decode, a later one is tried only if it defines every member present that
+// the failed one defines; otherwise the error is returned): [*Result], [*InitializeResult]
+// (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires
+// "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires
+// "prompts"), [*ListResourcesResult] (requires "resources"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ReadResourceResult] (requires "contents"), [*CallToolResult]
+// (requires "content"), [*ListToolsResult] (requires "tools"), [*CreateMessageResult] (requires
+// "role", "content", "model"), [*ListRootsResult] (requires "roots").
+type AnyResult interface {
+	isAnyResult()
+	Validate() error
+}
+
+func (*Result) isAnyResult()                      {}
+func (*InitializeResult) isAnyResult()            {}
+func (*CompleteResult) isAnyResult()              {}
+func (*GetPromptResult) isAnyResult()             {}
+func (*ListPromptsResult) isAnyResult()           {}
+func (*ListResourcesResult) isAnyResult()         {}
+func (*ListResourceTemplatesResult) isAnyResult() {}
+func (*ReadResourceResult) isAnyResult()          {}
+func (*CallToolResult) isAnyResult()              {}
+func (*ListToolsResult) isAnyResult()             {}
+func (*CreateMessageResult) isAnyResult()         {}
+func (*ListRootsResult) isAnyResult()             {}
+
+// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 	d := newDecoder(data)
-	var v ClientResult
-	var err error
-	switch method {
-	case MethodCreateMessage:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 1)
-	case MethodListRoots:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 2)
-	default:
-		v, err = decodeClientResult(d)
-	}
+	v, err := decodeAnyResult(d)
 	if err == nil {
 		err = d.end()
 	}
@@ -1783,41 +1802,198 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 	return v, nil
 }
 
-// UnmarshalServerResultFor decodes the result of a request with the given method as one of the
-// method's result types: "initialize" gives [*InitializeResult], "resources/list" gives
-// [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
-// "resources/read" gives [*ReadResourceResult], "prompts/list" gives [*ListPromptsResult],
-// "prompts/get" gives [*GetPromptResult], "tools/list" gives [*ListToolsResult], "tools/call"
-// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells
-// apart results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
-// [UnmarshalServerResult].
-func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
-	d := newDecoder(data)
-	var v ServerResult
-	var err error
-	switch method {
-	case MethodInitialize:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 1)
-	case MethodListResources:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 5)
-	case MethodListResourceTemplates:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 6)
-	case MethodReadResource:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 7)
-	case MethodListPrompts:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 4)
-	case MethodGetPrompt:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 3)
-	case MethodListTools:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 9)
-	case MethodCallTool:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 8)
-	case MethodComplete:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 2)
-	default:
-		v, err = decodeServerResult(d)
+func decodeAnyResult(d *decoder) (AnyResult, error) {
+	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+}
+
+func encodeAnyResult(e *encoder, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *InitializeResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CompleteResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *GetPromptResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListPromptsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListResourcesResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListResourceTemplatesResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ReadResourceResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CallToolResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListToolsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateMessageResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListRootsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
 	}
+	e.errorf("nil AnyResult")
+}
+
+// variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
+var variantsOfAnyResult = []objectVariant[AnyResult]{
+	{
+		name:     "Result",
+		required: []string{},
+		known:    []string{"_meta"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(Result)
+			return v, v
+		},
+	},
+	{
+		name:     "InitializeResult",
+		required: []string{"protocolVersion", "capabilities", "serverInfo"},
+		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(InitializeResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CompleteResult",
+		required: []string{"completion"},
+		known:    []string{"_meta", "completion"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CompleteResult)
+			return v, v
+		},
+	},
+	{
+		name:     "GetPromptResult",
+		required: []string{"messages"},
+		known:    []string{"_meta", "description", "messages"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(GetPromptResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListPromptsResult",
+		required: []string{"prompts"},
+		known:    []string{"_meta", "nextCursor", "prompts"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListPromptsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListResourcesResult",
+		required: []string{"resources"},
+		known:    []string{"_meta", "nextCursor", "resources"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListResourcesResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListResourceTemplatesResult",
+		required: []string{"resourceTemplates"},
+		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListResourceTemplatesResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ReadResourceResult",
+		required: []string{"contents"},
+		known:    []string{"_meta", "contents"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ReadResourceResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CallToolResult",
+		required: []string{"content"},
+		known:    []string{"_meta", "content", "isError"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CallToolResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListToolsResult",
+		required: []string{"tools"},
+		known:    []string{"_meta", "nextCursor", "tools"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListToolsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CreateMessageResult",
+		required: []string{"role", "content", "model"},
+		known:    []string{"_meta", "role", "content", "model", "stopReason"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CreateMessageResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListRootsResult",
+		required: []string{"roots"},
+		known:    []string{"_meta", "roots"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListRootsResult)
+			return v, v
+		},
+	},
+}
+
+// UnmarshalClientResultFor decodes the result of a request with the given method as one of the
+// method's result types: "ping" gives [*EmptyResult], "resources/subscribe" gives [*EmptyResult],
+// "resources/unsubscribe" gives [*EmptyResult], "logging/setLevel" gives [*EmptyResult],
+// "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives [*ListRootsResult].
+// Knowing the method tells apart results that their members alone cannot (a result with only
+// optional members fits several types); among several types, it picks as [UnmarshalClientResult]
+// does. For other methods it is [UnmarshalClientResult].
+func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
+	d := newDecoder(data)
+	v, err := decodeClientResultFor(d, method)
 	if err == nil {
 		err = d.end()
 	}
@@ -1825,4 +2001,174 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		return nil, err
 	}
 	return v, nil
+}
+
+func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
+	switch method {
+	case MethodPing:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodSubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodUnsubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodSetLevel:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodCreateMessage:
+		v := new(CreateMessageResult)
+		return v, v.decode(d)
+	case MethodListRoots:
+		v := new(ListRootsResult)
+		return v, v.decode(d)
+	default:
+		return decodeClientResult(d)
+	}
+}
+
+// UnmarshalServerResultFor decodes the result of a request with the given method as one of the
+// method's result types: "initialize" gives [*InitializeResult], "ping" gives [*EmptyResult],
+// "resources/list" gives [*ListResourcesResult], "resources/templates/list" gives
+// [*ListResourceTemplatesResult], "resources/read" gives [*ReadResourceResult],
+// "resources/subscribe" gives [*EmptyResult], "resources/unsubscribe" gives [*EmptyResult],
+// "prompts/list" gives [*ListPromptsResult], "prompts/get" gives [*GetPromptResult], "tools/list"
+// gives [*ListToolsResult], "tools/call" gives [*CallToolResult], "logging/setLevel" gives
+// [*EmptyResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells apart
+// results that their members alone cannot (a result with only optional members fits several
+// types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
+// [UnmarshalServerResult].
+func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
+	d := newDecoder(data)
+	v, err := decodeServerResultFor(d, method)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
+	switch method {
+	case MethodInitialize:
+		v := new(InitializeResult)
+		return v, v.decode(d)
+	case MethodPing:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListResources:
+		v := new(ListResourcesResult)
+		return v, v.decode(d)
+	case MethodListResourceTemplates:
+		v := new(ListResourceTemplatesResult)
+		return v, v.decode(d)
+	case MethodReadResource:
+		v := new(ReadResourceResult)
+		return v, v.decode(d)
+	case MethodSubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodUnsubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListPrompts:
+		v := new(ListPromptsResult)
+		return v, v.decode(d)
+	case MethodGetPrompt:
+		v := new(GetPromptResult)
+		return v, v.decode(d)
+	case MethodListTools:
+		v := new(ListToolsResult)
+		return v, v.decode(d)
+	case MethodCallTool:
+		v := new(CallToolResult)
+		return v, v.decode(d)
+	case MethodSetLevel:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodComplete:
+		v := new(CompleteResult)
+		return v, v.decode(d)
+	default:
+		return decodeServerResult(d)
+	}
+}
+
+// UnmarshalAnyResultFor decodes the result of a request with the given method as one of the
+// method's result types: "initialize" gives [*InitializeResult], "ping" gives [*Result],
+// "resources/list" gives [*ListResourcesResult], "resources/templates/list" gives
+// [*ListResourceTemplatesResult], "resources/read" gives [*ReadResourceResult],
+// "resources/subscribe" gives [*Result], "resources/unsubscribe" gives [*Result], "prompts/list"
+// gives [*ListPromptsResult], "prompts/get" gives [*GetPromptResult], "tools/list" gives
+// [*ListToolsResult], "tools/call" gives [*CallToolResult], "logging/setLevel" gives [*Result],
+// "sampling/createMessage" gives [*CreateMessageResult], "completion/complete" gives
+// [*CompleteResult], "roots/list" gives [*ListRootsResult]. Knowing the method tells apart results
+// that their members alone cannot (a result with only optional members fits several types); among
+// several types, it picks as [UnmarshalAnyResult] does. For other methods it is
+// [UnmarshalAnyResult].
+func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
+	d := newDecoder(data)
+	v, err := decodeAnyResultFor(d, method)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
+	switch method {
+	case MethodInitialize:
+		v := new(InitializeResult)
+		return v, v.decode(d)
+	case MethodPing:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListResources:
+		v := new(ListResourcesResult)
+		return v, v.decode(d)
+	case MethodListResourceTemplates:
+		v := new(ListResourceTemplatesResult)
+		return v, v.decode(d)
+	case MethodReadResource:
+		v := new(ReadResourceResult)
+		return v, v.decode(d)
+	case MethodSubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodUnsubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListPrompts:
+		v := new(ListPromptsResult)
+		return v, v.decode(d)
+	case MethodGetPrompt:
+		v := new(GetPromptResult)
+		return v, v.decode(d)
+	case MethodListTools:
+		v := new(ListToolsResult)
+		return v, v.decode(d)
+	case MethodCallTool:
+		v := new(CallToolResult)
+		return v, v.decode(d)
+	case MethodSetLevel:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodCreateMessage:
+		v := new(CreateMessageResult)
+		return v, v.decode(d)
+	case MethodComplete:
+		v := new(CompleteResult)
+		return v, v.decode(d)
+	case MethodListRoots:
+		v := new(ListRootsResult)
+		return v, v.decode(d)
+	default:
+		return decodeAnyResult(d)
+	}
 }

@@ -5,11 +5,6 @@
 
 package mcp20241105
 
-import (
-	"maps"
-	"slices"
-)
-
 func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 	switch v := v.(type) {
 	case *JSONRPCRequest:
@@ -143,6 +138,11 @@ func (v *Result) Validate() error {
 }
 
 func (v *Result) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -175,18 +175,18 @@ func (v *JSONRPCRequest) Validate() error {
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
-	if v.Params != nil {
-		c.in("params")
-		v.Params.validate(c)
-		c.out()
-	}
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	if v.Params != nil {
+		c.in("params")
+		v.Params.validate(c)
+		c.out()
+	}
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -198,15 +198,15 @@ func (v *JSONRPCNotification) Validate() error {
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	if v.Params != nil {
 		c.in("params")
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -225,7 +225,10 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	validRequired(c, v.ID != nil)
 	c.out()
 	c.in("result")
-	v.Result.validate(c)
+	validRequired(c, v.Result != nil)
+	if v.Result != nil {
+		validateAnyResult(c, v.Result)
+	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
@@ -268,17 +271,20 @@ func (v *JSONRPCErrorError) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CancelledNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/cancelled")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -301,17 +307,23 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *InitializeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *InitializeRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "initialize")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -341,6 +353,11 @@ func (v *InitializeResult) Validate() error {
 }
 
 func (v *InitializeResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("capabilities")
 	v.Capabilities.validate(c)
 	c.out()
@@ -355,10 +372,13 @@ func (v *InitializeResult) validate(c *validator) {
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *InitializedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/initialized")
 	c.out()
@@ -367,7 +387,7 @@ func (v *InitializedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -379,38 +399,13 @@ func (v *ClientCapabilities) Validate() error {
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
-	if v.Experimental != nil {
-		c.in("experimental")
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			c.in(k)
-			x := v.Experimental[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	if v.Roots != nil {
 		c.in("roots")
 		v.Roots.validate(c)
 		c.out()
 	}
-	if v.Sampling != nil {
-		c.in("sampling")
-		v.Sampling.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "experimental", "roots", "sampling")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesExperimental) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesExperimental) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -426,16 +421,6 @@ func (v *ClientCapabilitiesRoots) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *ClientCapabilitiesSampling) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesSampling) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -443,21 +428,6 @@ func (v *ServerCapabilities) Validate() error {
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
-	if v.Experimental != nil {
-		c.in("experimental")
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			c.in(k)
-			x := v.Experimental[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
-	if v.Logging != nil {
-		c.in("logging")
-		v.Logging.validate(c)
-		c.out()
-	}
 	if v.Prompts != nil {
 		c.in("prompts")
 		v.Prompts.validate(c)
@@ -475,26 +445,6 @@ func (v *ServerCapabilities) validate(c *validator) {
 	}
 	validExtra(c, v.Extra, "experimental", "logging", "prompts", "resources", "tools")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesExperimental) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesExperimental) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesLogging) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesLogging) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -549,10 +499,16 @@ func (v *Implementation) validate(c *validator) {
 func (v *PingRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *PingRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
 	c.out()
@@ -561,7 +517,7 @@ func (v *PingRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -569,17 +525,20 @@ func (v *PingRequest) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ProgressNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/progress")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -635,6 +594,11 @@ func (v *PaginatedResult) Validate() error {
 }
 
 func (v *PaginatedResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta", "nextCursor")
 }
 
@@ -643,10 +607,16 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
 	c.out()
@@ -655,7 +625,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -667,6 +637,11 @@ func (v *ListResourcesResult) Validate() error {
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("resources")
 	for i := range v.Resources {
 		c.at(i)
@@ -682,10 +657,16 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
 	c.out()
@@ -694,7 +675,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -706,6 +687,11 @@ func (v *ListResourceTemplatesResult) Validate() error {
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("resourceTemplates")
 	for i := range v.ResourceTemplates {
 		c.at(i)
@@ -721,17 +707,23 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -758,6 +750,11 @@ func (v *ReadResourceResult) Validate() error {
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
@@ -792,10 +789,13 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/list_changed")
 	c.out()
@@ -804,7 +804,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -812,17 +812,23 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/subscribe")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -845,17 +851,23 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 func (v *UnsubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/unsubscribe")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -878,17 +890,20 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/updated")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -999,10 +1014,16 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
 	c.out()
@@ -1011,7 +1032,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1023,6 +1044,11 @@ func (v *ListPromptsResult) Validate() error {
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("prompts")
 	for i := range v.Prompts {
 		c.at(i)
@@ -1038,17 +1064,23 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1072,6 +1104,11 @@ func (v *GetPromptResult) Validate() error {
 }
 
 func (v *GetPromptResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("messages")
 	for i := range v.Messages {
 		c.at(i)
@@ -1236,10 +1273,13 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/prompts/list_changed")
 	c.out()
@@ -1248,7 +1288,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1256,10 +1296,16 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
 	c.out()
@@ -1268,7 +1314,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1280,6 +1326,11 @@ func (v *ListToolsResult) Validate() error {
 }
 
 func (v *ListToolsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("tools")
 	for i := range v.Tools {
 		c.at(i)
@@ -1299,6 +1350,11 @@ func (v *CallToolResult) Validate() error {
 }
 
 func (v *CallToolResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
@@ -1356,17 +1412,23 @@ func (v *UnknownCallToolResultContent) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CallToolRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1386,10 +1448,13 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/tools/list_changed")
 	c.out()
@@ -1398,7 +1463,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1428,45 +1493,31 @@ func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "object")
 	c.out()
-	if v.Properties != nil {
-		c.in("properties")
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			c.in(k)
-			x := v.Properties[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "properties", "required")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchemaProperties) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ToolInputSchemaProperties) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v *SetLevelRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "logging/setLevel")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1489,17 +1540,20 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/message")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1534,17 +1588,23 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "sampling/createMessage")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1573,11 +1633,6 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 		v.IncludeContext.validate(c)
 		c.out()
 	}
-	if v.Metadata != nil {
-		c.in("metadata")
-		v.Metadata.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 }
 
@@ -1595,16 +1650,6 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *CreateMessageRequestParamsMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (CreateMessageRequestParamsMetadata) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1612,6 +1657,11 @@ func (v *CreateMessageResult) Validate() error {
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("role")
 	v.Role.validate(c)
 	c.out()
@@ -1832,17 +1882,23 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CompleteRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1921,6 +1977,11 @@ func (v *CompleteResult) Validate() error {
 }
 
 func (v *CompleteResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("completion")
 	v.Completion.validate(c)
 	c.out()
@@ -1977,10 +2038,16 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")
 	c.out()
@@ -1989,7 +2056,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2001,6 +2068,11 @@ func (v *ListRootsResult) Validate() error {
 }
 
 func (v *ListRootsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("roots")
 	for i := range v.Roots {
 		c.at(i)
@@ -2031,10 +2103,13 @@ func (v *Root) validate(c *validator) {
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/roots/list_changed")
 	c.out()
@@ -2043,7 +2118,7 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 func validateClientRequest(c *validator, v ClientRequest) {
@@ -2378,6 +2453,93 @@ func validateServerResult(c *validator, v ServerResult) {
 	case *ListToolsResult:
 		if v == nil {
 			c.report("nil *ListToolsResult")
+			return
+		}
+		v.validate(c)
+	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *MetaObject) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (MetaObject) validate(*validator) {}
+
+func validateAnyResult(c *validator, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v == nil {
+			c.report("nil *Result")
+			return
+		}
+		v.validate(c)
+	case *InitializeResult:
+		if v == nil {
+			c.report("nil *InitializeResult")
+			return
+		}
+		v.validate(c)
+	case *CompleteResult:
+		if v == nil {
+			c.report("nil *CompleteResult")
+			return
+		}
+		v.validate(c)
+	case *GetPromptResult:
+		if v == nil {
+			c.report("nil *GetPromptResult")
+			return
+		}
+		v.validate(c)
+	case *ListPromptsResult:
+		if v == nil {
+			c.report("nil *ListPromptsResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourcesResult:
+		if v == nil {
+			c.report("nil *ListResourcesResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourceTemplatesResult:
+		if v == nil {
+			c.report("nil *ListResourceTemplatesResult")
+			return
+		}
+		v.validate(c)
+	case *ReadResourceResult:
+		if v == nil {
+			c.report("nil *ReadResourceResult")
+			return
+		}
+		v.validate(c)
+	case *CallToolResult:
+		if v == nil {
+			c.report("nil *CallToolResult")
+			return
+		}
+		v.validate(c)
+	case *ListToolsResult:
+		if v == nil {
+			c.report("nil *ListToolsResult")
+			return
+		}
+		v.validate(c)
+	case *CreateMessageResult:
+		if v == nil {
+			c.report("nil *CreateMessageResult")
+			return
+		}
+		v.validate(c)
+	case *ListRootsResult:
+		if v == nil {
+			c.report("nil *ListRootsResult")
 			return
 		}
 		v.validate(c)

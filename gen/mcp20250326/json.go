@@ -358,12 +358,7 @@ func (v *Result) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "_meta")
 	e.endObject()
@@ -374,11 +369,8 @@ func (v *Result) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -407,37 +399,37 @@ func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(RequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(RequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -449,12 +441,12 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -477,32 +469,32 @@ func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -514,10 +506,10 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -545,7 +537,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	e.key("id")
 	encodeRequestID(e, v.ID)
 	e.key("result")
-	v.Result.encode(e)
+	encodeAnyResult(e, v.Result)
 	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
@@ -563,7 +555,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			err = v.Result.decode(d)
+			v.Result, err = decodeAnyResult(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -728,19 +720,24 @@ func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -758,6 +755,8 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -840,19 +839,29 @@ func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -870,6 +879,10 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -961,12 +974,7 @@ func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("protocolVersion")
 	e.str(v.ProtocolVersion)
@@ -988,11 +996,8 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -1044,21 +1049,26 @@ func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/initialized"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1076,6 +1086,8 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1105,8 +1117,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -1116,7 +1132,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 	}
 	if v.Sampling != nil {
 		e.key("sampling")
-		v.Sampling.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Sampling)) {
+			e.key(k)
+			e.raw(v.Sampling[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "experimental", "roots", "sampling")
 	e.endObject()
@@ -1127,10 +1148,13 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ClientCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ClientCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
@@ -1138,47 +1162,17 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			v.Sampling = new(ClientCapabilitiesSampling)
-			err = v.Sampling.decode(d)
+			v.Sampling = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Sampling[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1227,39 +1221,6 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesSampling) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesSampling{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -1282,18 +1243,32 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
 	if v.Logging != nil {
 		e.key("logging")
-		v.Logging.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Logging)) {
+			e.key(k)
+			e.raw(v.Logging[k])
+		}
+		e.endObject()
 	}
 	if v.Completions != nil {
 		e.key("completions")
-		v.Completions.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Completions)) {
+			e.key(k)
+			e.raw(v.Completions[k])
+		}
+		e.endObject()
 	}
 	if v.Prompts != nil {
 		e.key("prompts")
@@ -1316,19 +1291,28 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ServerCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ServerCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
 		case "logging":
-			v.Logging = new(ServerCapabilitiesLogging)
-			err = v.Logging.decode(d)
+			v.Logging = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Logging[key], err = d.raw()
+				return err
+			})
 		case "completions":
-			v.Completions = new(ServerCapabilitiesCompletions)
-			err = v.Completions.decode(d)
+			v.Completions = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Completions[key], err = d.raw()
+				return err
+			})
 		case "prompts":
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
@@ -1344,105 +1328,6 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesLogging) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesLogging) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesLogging{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesCompletions) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesCompletions) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesCompletions) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesCompletions{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1657,21 +1542,31 @@ func (v *PingRequest) UnmarshalJSON(data []byte) error {
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "ping"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1689,6 +1584,10 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1713,19 +1612,24 @@ func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1743,6 +1647,8 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -1940,12 +1846,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -1960,11 +1861,8 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -1996,21 +1894,31 @@ func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2028,6 +1936,10 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2054,12 +1966,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -2082,11 +1989,8 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2132,21 +2036,31 @@ func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2164,6 +2078,10 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2190,12 +2108,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -2218,11 +2131,8 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2268,19 +2178,29 @@ func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2298,6 +2218,10 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2375,12 +2299,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("contents")
 	e.beginArray()
@@ -2399,11 +2318,8 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "contents":
 			hasContents = true
 			v.Contents = []ReadResourceResultContents{}
@@ -2447,21 +2363,26 @@ func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2479,6 +2400,8 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2503,19 +2426,29 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2533,6 +2466,10 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2608,19 +2545,29 @@ func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2638,6 +2585,10 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2713,19 +2664,24 @@ func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2743,6 +2699,8 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -3161,21 +3119,31 @@ func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3193,6 +3161,10 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3219,12 +3191,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3247,11 +3214,8 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3297,19 +3261,29 @@ func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3327,6 +3301,10 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -3419,12 +3397,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.Description != nil {
 		e.key("description")
@@ -3447,11 +3420,8 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "description":
 			v.Description = new(string)
 			*v.Description, err = d.str()
@@ -3779,21 +3749,26 @@ func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3811,6 +3786,8 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3835,21 +3812,31 @@ func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3867,6 +3854,10 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3893,12 +3884,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3921,11 +3907,8 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3973,12 +3956,7 @@ func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("content")
 	e.beginArray()
@@ -4001,11 +3979,8 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "content":
 			hasContent = true
 			v.Content = []CallToolResultContent{}
@@ -4052,19 +4027,29 @@ func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4082,6 +4067,10 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4172,21 +4161,26 @@ func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4204,6 +4198,8 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -4376,8 +4372,12 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 			e.key(k)
-			x := v.Properties[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
+				e.key(k1)
+				e.raw(v.Properties[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -4403,10 +4403,13 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			hasType = true
 			v.Type, err = d.str()
 		case "properties":
-			v.Properties = map[string]ToolInputSchemaProperties{}
+			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ToolInputSchemaProperties
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Properties[key] = x1
 				return err
 			})
@@ -4435,39 +4438,6 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchemaProperties) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ToolInputSchemaProperties) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
-	*v = ToolInputSchemaProperties{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -4485,19 +4455,29 @@ func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4515,6 +4495,10 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4590,19 +4574,24 @@ func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4620,6 +4609,8 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4738,19 +4729,29 @@ func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4768,6 +4769,10 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4830,7 +4835,12 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 	}
 	if v.Metadata != nil {
 		e.key("metadata")
-		v.Metadata.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Metadata)) {
+			e.key(k)
+			e.raw(v.Metadata[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
@@ -4871,8 +4881,11 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return err
 			})
 		case "metadata":
-			v.Metadata = new(CreateMessageRequestParamsMetadata)
-			err = v.Metadata.decode(d)
+			v.Metadata = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Metadata[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4922,39 +4935,6 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParamsMetadata) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
-	*v = CreateMessageRequestParamsMetadata{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -4974,12 +4954,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("role")
 	v.Role.encode(e)
@@ -5001,11 +4976,8 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -5518,19 +5490,29 @@ func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5548,6 +5530,10 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -5688,12 +5674,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("completion")
 	v.Completion.encode(e)
@@ -5707,11 +5688,8 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "completion":
 			hasCompletion = true
 			err = v.Completion.decode(d)
@@ -5935,21 +5913,31 @@ func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "roots/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5967,6 +5955,10 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -5993,12 +5985,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("roots")
 	e.beginArray()
@@ -6017,11 +6004,8 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "roots":
 			hasRoots = true
 			v.Roots = []Root{}
@@ -6120,21 +6104,26 @@ func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/roots/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6152,8 +6141,43 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v MetaObject) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *MetaObject) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *MetaObject) encode(e *encoder) {
+	e.beginObject()
+	e.extra(v.Extra)
+	e.endObject()
+}
+
+func (v *MetaObject) decode(d *decoder) (err error) {
+	*v = MetaObject{}
+	return d.objectBytes(func(name []byte) (err error) {
+		if v.Extra == nil {
+			v.Extra = map[string]json.RawMessage{}
+		}
+		v.Extra[string(name)], err = d.raw()
+		return err
+	})
 }

@@ -68,7 +68,7 @@ type NotificationParams struct {
 type Result struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -76,11 +76,11 @@ type Result struct {
 
 // A request that expects a response.
 type JSONRPCRequest struct {
-	Method string         `json:"method"`
-	Params *RequestParams `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string    `json:"jsonrpc"`
-	ID      RequestID `json:"id"`
+	JSONRPC string         `json:"jsonrpc"`
+	ID      RequestID      `json:"id"`
+	Method  string         `json:"method"`
+	Params  *RequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -88,10 +88,10 @@ type JSONRPCRequest struct {
 
 // A notification which does not expect a response.
 type JSONRPCNotification struct {
-	Method string              `json:"method"`
-	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
+	JSONRPC string              `json:"jsonrpc"`
+	Method  string              `json:"method"`
+	Params  *NotificationParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -102,7 +102,7 @@ type JSONRPCResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	Result  Result    `json:"result"`
+	Result  AnyResult `json:"result"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -147,6 +147,8 @@ type EmptyResult = Result
 //
 // A client MUST NOT attempt to cancel its `initialize` request.
 type CancelledNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
@@ -172,6 +174,9 @@ type CancelledNotificationParams struct {
 // This request is sent from the client to the server when it first connects, asking it to begin
 // initialization.
 type InitializeRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
@@ -196,7 +201,7 @@ type InitializeRequestParams struct {
 type InitializeResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The version of the Model Context Protocol that the server wants to use. This may not match the
 	// version that the client requested. If the client cannot support this version, it MUST
 	// disconnect.
@@ -216,6 +221,8 @@ type InitializeResult struct {
 
 // This notification is sent from the client to the server after initialization has finished.
 type InitializedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -228,18 +235,11 @@ type InitializedNotification struct {
 // is not a closed set: any client can define its own, additional capabilities.
 type ClientCapabilities struct {
 	// Experimental, non-standard capabilities that the client supports.
-	Experimental map[string]ClientCapabilitiesExperimental `json:"experimental,omitzero"`
+	Experimental map[string]map[string]json.RawMessage `json:"experimental,omitzero"`
 	// Present if the client supports listing roots.
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
-	Sampling *ClientCapabilitiesSampling `json:"sampling,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesExperimental is the value type of [ClientCapabilities.Experimental].
-type ClientCapabilitiesExperimental struct {
+	Sampling map[string]json.RawMessage `json:"sampling,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -254,49 +254,21 @@ type ClientCapabilitiesRoots struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// ClientCapabilitiesSampling is the type of [ClientCapabilities.Sampling].
-type ClientCapabilitiesSampling struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
 // Capabilities that a server may support. Known capabilities are defined here, in this schema, but
 // this is not a closed set: any server can define its own, additional capabilities.
 type ServerCapabilities struct {
 	// Experimental, non-standard capabilities that the server supports.
-	Experimental map[string]ServerCapabilitiesExperimental `json:"experimental,omitzero"`
+	Experimental map[string]map[string]json.RawMessage `json:"experimental,omitzero"`
 	// Present if the server supports sending log messages to the client.
-	Logging *ServerCapabilitiesLogging `json:"logging,omitzero"`
+	Logging map[string]json.RawMessage `json:"logging,omitzero"`
 	// Present if the server supports argument autocompletion suggestions.
-	Completions *ServerCapabilitiesCompletions `json:"completions,omitzero"`
+	Completions map[string]json.RawMessage `json:"completions,omitzero"`
 	// Present if the server offers any prompt templates.
 	Prompts *ServerCapabilitiesPrompts `json:"prompts,omitzero"`
 	// Present if the server offers any resources to read.
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesExperimental is the value type of [ServerCapabilities.Experimental].
-type ServerCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesLogging is the type of [ServerCapabilities.Logging].
-type ServerCapabilitiesLogging struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesCompletions is the type of [ServerCapabilities.Completions].
-type ServerCapabilitiesCompletions struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -343,6 +315,9 @@ type Implementation struct {
 // A ping, issued by either the server or the client, to check that the other party is still alive.
 // The receiver must promptly respond, or else may be disconnected.
 type PingRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
@@ -354,6 +329,8 @@ type PingRequest struct {
 // An out-of-band notification used to inform the receiver of a progress update for a long-running
 // request.
 type ProgressNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
@@ -402,7 +379,7 @@ type PaginatedRequestParams struct {
 type PaginatedResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -413,6 +390,9 @@ type PaginatedResult struct {
 
 // Sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -425,7 +405,7 @@ type ListResourcesRequest struct {
 type ListResourcesResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
@@ -437,6 +417,9 @@ type ListResourcesResult struct {
 
 // Sent from the client to request a list of resource templates the server has.
 type ListResourceTemplatesRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -449,7 +432,7 @@ type ListResourceTemplatesRequest struct {
 type ListResourceTemplatesResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
@@ -461,6 +444,9 @@ type ListResourceTemplatesResult struct {
 
 // Sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
@@ -483,7 +469,7 @@ type ReadResourceRequestParams struct {
 type ReadResourceResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta     map[string]json.RawMessage   `json:"_meta,omitzero"`
+	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
@@ -494,6 +480,8 @@ type ReadResourceResult struct {
 // it can read from has changed. This may be issued by servers without any previous subscription
 // from the client.
 type ResourceListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -505,6 +493,9 @@ type ResourceListChangedNotification struct {
 // Sent from the client to request resources/updated notifications from the server whenever a
 // particular resource changes.
 type SubscribeRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
@@ -526,6 +517,9 @@ type SubscribeRequestParams struct {
 // Sent from the client to request cancellation of resources/updated notifications from the server.
 // This should follow a previous resources/subscribe request.
 type UnsubscribeRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
@@ -547,6 +541,8 @@ type UnsubscribeRequestParams struct {
 // need to be read again. This should only be sent if the client previously sent a
 // resources/subscribe request.
 type ResourceUpdatedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
@@ -655,6 +651,9 @@ type BlobResourceContents struct {
 
 // Sent from the client to request a list of prompts and prompt templates the server has.
 type ListPromptsRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -667,7 +666,7 @@ type ListPromptsRequest struct {
 type ListPromptsResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
@@ -679,6 +678,9 @@ type ListPromptsResult struct {
 
 // Used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
@@ -702,7 +704,7 @@ type GetPromptRequestParams struct {
 type GetPromptResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
@@ -773,6 +775,8 @@ type EmbeddedResource struct {
 // offers has changed. This may be issued by servers without any previous subscription from the
 // client.
 type PromptListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -783,6 +787,9 @@ type PromptListChangedNotification struct {
 
 // Sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -795,7 +802,7 @@ type ListToolsRequest struct {
 type ListToolsResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -818,8 +825,8 @@ type ListToolsResult struct {
 type CallToolResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta    map[string]json.RawMessage `json:"_meta,omitzero"`
-	Content []CallToolResultContent    `json:"content"`
+	Meta    *MetaObject             `json:"_meta,omitzero"`
+	Content []CallToolResultContent `json:"content"`
 	// Whether the tool call ended in an error.
 	//
 	// If not set, this is assumed to be false (the call was successful).
@@ -831,6 +838,9 @@ type CallToolResult struct {
 
 // Used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
@@ -852,6 +862,8 @@ type CallToolRequestParams struct {
 // offers has changed. This may be issued by servers without any previous subscription from the
 // client.
 type ToolListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -922,16 +934,9 @@ type Tool struct {
 // ToolInputSchema is the type of [Tool.InputSchema].
 type ToolInputSchema struct {
 	// Always "object".
-	Type       string                               `json:"type"`
-	Properties map[string]ToolInputSchemaProperties `json:"properties,omitzero"`
-	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ToolInputSchemaProperties is the value type of [ToolInputSchema.Properties].
-type ToolInputSchemaProperties struct {
+	Type       string                                `json:"type"`
+	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
+	Required   []string                              `json:"required,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -939,6 +944,9 @@ type ToolInputSchemaProperties struct {
 
 // A request from the client to the server, to enable or adjust logging.
 type SetLevelRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
@@ -960,6 +968,8 @@ type SetLevelRequestParams struct {
 // Notification of a log message passed from server to client. If no logging/setLevel request has
 // been sent from the client, the server MAY decide which messages to send automatically.
 type LoggingMessageNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
@@ -994,6 +1004,9 @@ type LoggingLevel string
 // which model to select. The client should also inform the user before beginning sampling, to
 // allow them to inspect the request (human in the loop) and decide whether to approve it.
 type CreateMessageRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
@@ -1020,7 +1033,7 @@ type CreateMessageRequestParams struct {
 	StopSequences []string `json:"stopSequences,omitzero"`
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
-	Metadata *CreateMessageRequestParamsMetadata `json:"metadata,omitzero"`
+	Metadata map[string]json.RawMessage `json:"metadata,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1032,22 +1045,15 @@ type CreateMessageRequestParams struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type CreateMessageRequestParamsIncludeContext string
 
-// CreateMessageRequestParamsMetadata is the type of [CreateMessageRequestParams.Metadata].
-type CreateMessageRequestParamsMetadata struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
 // The client's response to a sampling/create_message request from the server. The client should
 // inform the user before returning the sampled message, to allow them to inspect the response
 // (human in the loop) and decide whether to allow the server to see it.
 type CreateMessageResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta    map[string]json.RawMessage `json:"_meta,omitzero"`
-	Role    Role                       `json:"role"`
-	Content SamplingMessageContent     `json:"content"`
+	Meta    *MetaObject            `json:"_meta,omitzero"`
+	Role    Role                   `json:"role"`
+	Content SamplingMessageContent `json:"content"`
 	// The name of the model that generated the message.
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
@@ -1193,6 +1199,9 @@ type ModelHint struct {
 
 // A request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
@@ -1226,8 +1235,8 @@ type CompleteRequestParamsArgument struct {
 type CompleteResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta       map[string]json.RawMessage `json:"_meta,omitzero"`
-	Completion CompleteResultCompletion   `json:"completion"`
+	Meta       *MetaObject              `json:"_meta,omitzero"`
+	Completion CompleteResultCompletion `json:"completion"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1278,6 +1287,9 @@ type PromptReference struct {
 // This request is typically used when the server needs to understand the file system
 // structure or access specific locations that the client has permission to read from.
 type ListRootsRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
@@ -1292,8 +1304,8 @@ type ListRootsRequest struct {
 type ListRootsResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
-	Meta  map[string]json.RawMessage `json:"_meta,omitzero"`
-	Roots []Root                     `json:"roots"`
+	Meta  *MetaObject `json:"_meta,omitzero"`
+	Roots []Root      `json:"roots"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1318,9 +1330,19 @@ type Root struct {
 // This notification should be sent whenever the client adds, removes, or modifies any root.
 // The server should then request an updated list of roots using the ListRootsRequest.
 type RootsListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
+	// Extra holds members that the schema does not define, exactly as received; they are encoded after
+	// the known members.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// The contents of a `_meta` member: metadata that clients and servers attach to their messages.
+// Keys the schema does not define are kept in Extra.
+type MetaObject struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`

@@ -280,12 +280,7 @@ func (v *Result) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "_meta")
 	e.endObject()
@@ -296,11 +291,8 @@ func (v *Result) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -329,37 +321,37 @@ func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(RequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(RequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -371,12 +363,12 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -399,32 +391,32 @@ func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -436,10 +428,10 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -467,7 +459,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	e.key("id")
 	encodeRequestID(e, v.ID)
 	e.key("result")
-	v.Result.encode(e)
+	encodeAnyResult(e, v.Result)
 	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
@@ -485,7 +477,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			err = v.Result.decode(d)
+			v.Result, err = decodeAnyResult(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -650,19 +642,24 @@ func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -680,6 +677,8 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -762,19 +761,29 @@ func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -792,6 +801,10 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -883,12 +896,7 @@ func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("protocolVersion")
 	e.str(v.ProtocolVersion)
@@ -910,11 +918,8 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -966,21 +971,26 @@ func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/initialized"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -998,6 +1008,8 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1027,8 +1039,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -1038,11 +1054,21 @@ func (v *ClientCapabilities) encode(e *encoder) {
 	}
 	if v.Sampling != nil {
 		e.key("sampling")
-		v.Sampling.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Sampling)) {
+			e.key(k)
+			e.raw(v.Sampling[k])
+		}
+		e.endObject()
 	}
 	if v.Elicitation != nil {
 		e.key("elicitation")
-		v.Elicitation.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Elicitation)) {
+			e.key(k)
+			e.raw(v.Elicitation[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation")
 	e.endObject()
@@ -1053,10 +1079,13 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ClientCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ClientCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
@@ -1064,50 +1093,23 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			v.Sampling = new(ClientCapabilitiesSampling)
-			err = v.Sampling.decode(d)
+			v.Sampling = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Sampling[key], err = d.raw()
+				return err
+			})
 		case "elicitation":
-			v.Elicitation = new(ClientCapabilitiesElicitation)
-			err = v.Elicitation.decode(d)
+			v.Elicitation = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Elicitation[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1156,72 +1158,6 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesSampling) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesSampling{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesElicitation{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -1244,18 +1180,32 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
 	if v.Logging != nil {
 		e.key("logging")
-		v.Logging.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Logging)) {
+			e.key(k)
+			e.raw(v.Logging[k])
+		}
+		e.endObject()
 	}
 	if v.Completions != nil {
 		e.key("completions")
-		v.Completions.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Completions)) {
+			e.key(k)
+			e.raw(v.Completions[k])
+		}
+		e.endObject()
 	}
 	if v.Prompts != nil {
 		e.key("prompts")
@@ -1278,19 +1228,28 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ServerCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ServerCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
 		case "logging":
-			v.Logging = new(ServerCapabilitiesLogging)
-			err = v.Logging.decode(d)
+			v.Logging = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Logging[key], err = d.raw()
+				return err
+			})
 		case "completions":
-			v.Completions = new(ServerCapabilitiesCompletions)
-			err = v.Completions.decode(d)
+			v.Completions = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Completions[key], err = d.raw()
+				return err
+			})
 		case "prompts":
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
@@ -1306,105 +1265,6 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesLogging) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesLogging) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesLogging{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesCompletions) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesCompletions) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesCompletions) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesCompletions{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1682,21 +1542,31 @@ func (v *PingRequest) UnmarshalJSON(data []byte) error {
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "ping"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1714,6 +1584,10 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -1738,19 +1612,24 @@ func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -1768,6 +1647,8 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -1965,12 +1846,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -1985,11 +1861,8 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2021,21 +1894,31 @@ func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2053,6 +1936,10 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2079,12 +1966,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -2107,11 +1989,8 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2157,21 +2036,31 @@ func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2189,6 +2078,10 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2215,12 +2108,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -2243,11 +2131,8 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -2293,19 +2178,29 @@ func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2323,6 +2218,10 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2400,12 +2299,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("contents")
 	e.beginArray()
@@ -2424,11 +2318,8 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "contents":
 			hasContents = true
 			v.Contents = []ReadResourceResultContents{}
@@ -2472,21 +2363,26 @@ func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2504,6 +2400,8 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -2528,19 +2426,29 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2558,6 +2466,10 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2633,19 +2545,29 @@ func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2663,6 +2585,10 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2738,19 +2664,24 @@ func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -2768,6 +2699,8 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -2869,12 +2802,7 @@ func (v *Resource) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
@@ -2907,11 +2835,8 @@ func (v *Resource) decode(d *decoder) (err error) {
 			v.Size = new(int64)
 			*v.Size, err = d.int64()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -2971,12 +2896,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
@@ -3006,11 +2926,8 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3056,12 +2973,7 @@ func (v *ResourceContents) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
@@ -3079,11 +2991,8 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3127,12 +3036,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("text")
 	e.str(v.Text)
@@ -3152,11 +3056,8 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -3205,12 +3106,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("blob")
 	e.str(v.Blob)
@@ -3230,11 +3126,8 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "blob":
 			hasBlob = true
 			v.Blob, err = d.str()
@@ -3275,21 +3168,31 @@ func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3307,6 +3210,10 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -3333,12 +3240,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3361,11 +3263,8 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3411,19 +3310,29 @@ func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -3441,6 +3350,10 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -3533,12 +3446,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.Description != nil {
 		e.key("description")
@@ -3561,11 +3469,8 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "description":
 			v.Description = new(string)
 			*v.Description, err = d.str()
@@ -3632,12 +3537,7 @@ func (v *Prompt) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "description", "arguments", "_meta")
 	e.endObject()
@@ -3664,11 +3564,8 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return v.Arguments[i].decode(d)
 			})
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3885,12 +3782,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "resource_link"))
@@ -3925,11 +3817,8 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 			v.Size = new(int64)
 			*v.Size, err = d.int64()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -3982,12 +3871,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
@@ -4008,11 +3892,8 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4050,21 +3931,26 @@ func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4082,6 +3968,8 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -4106,21 +3994,31 @@ func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4138,6 +4036,10 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -4164,12 +4066,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -4192,11 +4089,8 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -4244,12 +4138,7 @@ func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("content")
 	e.beginArray()
@@ -4281,11 +4170,8 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "content":
 			hasContent = true
 			v.Content = []ContentBlock{}
@@ -4338,19 +4224,29 @@ func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4368,6 +4264,10 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -4458,21 +4358,26 @@ func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4490,6 +4395,8 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -4607,12 +4514,7 @@ func (v *Tool) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 	e.endObject()
@@ -4642,11 +4544,8 @@ func (v *Tool) decode(d *decoder) (err error) {
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4691,8 +4590,12 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 			e.key(k)
-			x := v.Properties[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
+				e.key(k1)
+				e.raw(v.Properties[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -4718,10 +4621,13 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			hasType = true
 			v.Type, err = d.str()
 		case "properties":
-			v.Properties = map[string]ToolInputSchemaProperties{}
+			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ToolInputSchemaProperties
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Properties[key] = x1
 				return err
 			})
@@ -4747,39 +4653,6 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchemaProperties) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ToolInputSchemaProperties) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
-	*v = ToolInputSchemaProperties{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -4807,8 +4680,12 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 			e.key(k)
-			x := v.Properties[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
+				e.key(k1)
+				e.raw(v.Properties[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -4834,10 +4711,13 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 			hasType = true
 			v.Type, err = d.str()
 		case "properties":
-			v.Properties = map[string]ToolOutputSchemaProperties{}
+			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ToolOutputSchemaProperties
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Properties[key] = x1
 				return err
 			})
@@ -4866,39 +4746,6 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolOutputSchemaProperties) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolOutputSchemaProperties) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ToolOutputSchemaProperties) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ToolOutputSchemaProperties) decode(d *decoder) (err error) {
-	*v = ToolOutputSchemaProperties{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -4916,19 +4763,29 @@ func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -4946,6 +4803,10 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -5021,19 +4882,24 @@ func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5051,6 +4917,8 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -5169,19 +5037,29 @@ func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -5199,6 +5077,10 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -5261,7 +5143,12 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 	}
 	if v.Metadata != nil {
 		e.key("metadata")
-		v.Metadata.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Metadata)) {
+			e.key(k)
+			e.raw(v.Metadata[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
@@ -5302,8 +5189,11 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return err
 			})
 		case "metadata":
-			v.Metadata = new(CreateMessageRequestParamsMetadata)
-			err = v.Metadata.decode(d)
+			v.Metadata = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Metadata[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5353,39 +5243,6 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParamsMetadata) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
-	*v = CreateMessageRequestParamsMetadata{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(&e)
@@ -5405,12 +5262,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("role")
 	v.Role.encode(e)
@@ -5432,11 +5284,8 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -5648,12 +5497,7 @@ func (v *TextContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
@@ -5674,11 +5518,8 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5728,12 +5569,7 @@ func (v *ImageContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
@@ -5757,11 +5593,8 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5813,12 +5646,7 @@ func (v *AudioContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
@@ -5842,11 +5670,8 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6001,19 +5826,29 @@ func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6031,6 +5866,10 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -6229,12 +6068,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("completion")
 	v.Completion.encode(e)
@@ -6248,11 +6082,8 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "completion":
 			hasCompletion = true
 			err = v.Completion.decode(d)
@@ -6483,21 +6314,31 @@ func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "roots/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
-	var hasMethod bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6515,6 +6356,10 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -6541,12 +6386,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("roots")
 	e.beginArray()
@@ -6565,11 +6405,8 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "roots":
 			hasRoots = true
 			v.Roots = []Root{}
@@ -6620,12 +6457,7 @@ func (v *Root) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
@@ -6643,11 +6475,8 @@ func (v *Root) decode(d *decoder) (err error) {
 			v.Name = new(string)
 			*v.Name, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6683,21 +6512,26 @@ func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/roots/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
-	var hasMethod bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6715,6 +6549,8 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	}
@@ -6739,19 +6575,29 @@ func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "elicitation/create"))
 	e.key("params")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
-	var hasMethod, hasParams bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -6769,6 +6615,10 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasID:
+		return d.errorf("missing required member %q", "id")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
@@ -7319,12 +7169,7 @@ func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("action")
 	v.Action.encode(e)
@@ -7347,11 +7192,8 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "action":
 			hasAction = true
 			err = v.Action.decode(d)
@@ -7405,4 +7247,37 @@ func (v *ElicitResultAction) decode(d *decoder) (err error) {
 	}
 	*v = ElicitResultAction(x)
 	return nil
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v MetaObject) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *MetaObject) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *MetaObject) encode(e *encoder) {
+	e.beginObject()
+	e.extra(v.Extra)
+	e.endObject()
+}
+
+func (v *MetaObject) decode(d *decoder) (err error) {
+	*v = MetaObject{}
+	return d.objectBytes(func(name []byte) (err error) {
+		if v.Extra == nil {
+			v.Extra = map[string]json.RawMessage{}
+		}
+		v.Extra[string(name)], err = d.raw()
+		return err
+	})
 }

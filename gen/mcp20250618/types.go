@@ -71,7 +71,7 @@ type Result struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -79,11 +79,11 @@ type Result struct {
 
 // A request that expects a response.
 type JSONRPCRequest struct {
-	Method string         `json:"method"`
-	Params *RequestParams `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string    `json:"jsonrpc"`
-	ID      RequestID `json:"id"`
+	JSONRPC string         `json:"jsonrpc"`
+	ID      RequestID      `json:"id"`
+	Method  string         `json:"method"`
+	Params  *RequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -91,10 +91,10 @@ type JSONRPCRequest struct {
 
 // A notification which does not expect a response.
 type JSONRPCNotification struct {
-	Method string              `json:"method"`
-	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
+	JSONRPC string              `json:"jsonrpc"`
+	Method  string              `json:"method"`
+	Params  *NotificationParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -105,7 +105,7 @@ type JSONRPCResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	Result  Result    `json:"result"`
+	Result  AnyResult `json:"result"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -150,6 +150,8 @@ type EmptyResult = Result
 //
 // A client MUST NOT attempt to cancel its `initialize` request.
 type CancelledNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
@@ -175,6 +177,9 @@ type CancelledNotificationParams struct {
 // This request is sent from the client to the server when it first connects, asking it to begin
 // initialization.
 type InitializeRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
@@ -200,7 +205,7 @@ type InitializeResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The version of the Model Context Protocol that the server wants to use. This may not match the
 	// version that the client requested. If the client cannot support this version, it MUST
 	// disconnect.
@@ -220,6 +225,8 @@ type InitializeResult struct {
 
 // This notification is sent from the client to the server after initialization has finished.
 type InitializedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -232,20 +239,13 @@ type InitializedNotification struct {
 // is not a closed set: any client can define its own, additional capabilities.
 type ClientCapabilities struct {
 	// Experimental, non-standard capabilities that the client supports.
-	Experimental map[string]ClientCapabilitiesExperimental `json:"experimental,omitzero"`
+	Experimental map[string]map[string]json.RawMessage `json:"experimental,omitzero"`
 	// Present if the client supports listing roots.
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
-	Sampling *ClientCapabilitiesSampling `json:"sampling,omitzero"`
+	Sampling map[string]json.RawMessage `json:"sampling,omitzero"`
 	// Present if the client supports elicitation from the server.
-	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesExperimental is the value type of [ClientCapabilities.Experimental].
-type ClientCapabilitiesExperimental struct {
+	Elicitation map[string]json.RawMessage `json:"elicitation,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -260,56 +260,21 @@ type ClientCapabilitiesRoots struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// ClientCapabilitiesSampling is the type of [ClientCapabilities.Sampling].
-type ClientCapabilitiesSampling struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesElicitation is the type of [ClientCapabilities.Elicitation].
-type ClientCapabilitiesElicitation struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
 // Capabilities that a server may support. Known capabilities are defined here, in this schema, but
 // this is not a closed set: any server can define its own, additional capabilities.
 type ServerCapabilities struct {
 	// Experimental, non-standard capabilities that the server supports.
-	Experimental map[string]ServerCapabilitiesExperimental `json:"experimental,omitzero"`
+	Experimental map[string]map[string]json.RawMessage `json:"experimental,omitzero"`
 	// Present if the server supports sending log messages to the client.
-	Logging *ServerCapabilitiesLogging `json:"logging,omitzero"`
+	Logging map[string]json.RawMessage `json:"logging,omitzero"`
 	// Present if the server supports argument autocompletion suggestions.
-	Completions *ServerCapabilitiesCompletions `json:"completions,omitzero"`
+	Completions map[string]json.RawMessage `json:"completions,omitzero"`
 	// Present if the server offers any prompt templates.
 	Prompts *ServerCapabilitiesPrompts `json:"prompts,omitzero"`
 	// Present if the server offers any resources to read.
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesExperimental is the value type of [ServerCapabilities.Experimental].
-type ServerCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesLogging is the type of [ServerCapabilities.Logging].
-type ServerCapabilitiesLogging struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesCompletions is the type of [ServerCapabilities.Completions].
-type ServerCapabilitiesCompletions struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -385,6 +350,9 @@ type Implementation struct {
 // A ping, issued by either the server or the client, to check that the other party is still alive.
 // The receiver must promptly respond, or else may be disconnected.
 type PingRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
@@ -396,6 +364,8 @@ type PingRequest struct {
 // An out-of-band notification used to inform the receiver of a progress update for a long-running
 // request.
 type ProgressNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
@@ -449,7 +419,7 @@ type PaginatedResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -460,6 +430,9 @@ type PaginatedResult struct {
 
 // Sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -473,7 +446,7 @@ type ListResourcesResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
@@ -485,6 +458,9 @@ type ListResourcesResult struct {
 
 // Sent from the client to request a list of resource templates the server has.
 type ListResourceTemplatesRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -498,7 +474,7 @@ type ListResourceTemplatesResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
@@ -510,6 +486,9 @@ type ListResourceTemplatesResult struct {
 
 // Sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
@@ -533,7 +512,7 @@ type ReadResourceResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta     map[string]json.RawMessage   `json:"_meta,omitzero"`
+	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
@@ -544,6 +523,8 @@ type ReadResourceResult struct {
 // it can read from has changed. This may be issued by servers without any previous subscription
 // from the client.
 type ResourceListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -555,6 +536,9 @@ type ResourceListChangedNotification struct {
 // Sent from the client to request resources/updated notifications from the server whenever a
 // particular resource changes.
 type SubscribeRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
@@ -576,6 +560,9 @@ type SubscribeRequestParams struct {
 // Sent from the client to request cancellation of resources/updated notifications from the server.
 // This should follow a previous resources/subscribe request.
 type UnsubscribeRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
@@ -597,6 +584,8 @@ type UnsubscribeRequestParams struct {
 // need to be read again. This should only be sent if the client previously sent a
 // resources/subscribe request.
 type ResourceUpdatedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
@@ -646,7 +635,7 @@ type Resource struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -679,7 +668,7 @@ type ResourceTemplate struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -696,7 +685,7 @@ type ResourceContents struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -711,7 +700,7 @@ type TextResourceContents struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The text of the item. This must only be set if the item can actually be represented as text (not
 	// binary data).
 	Text string `json:"text"`
@@ -729,7 +718,7 @@ type BlobResourceContents struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
@@ -739,6 +728,9 @@ type BlobResourceContents struct {
 
 // Sent from the client to request a list of prompts and prompt templates the server has.
 type ListPromptsRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -752,7 +744,7 @@ type ListPromptsResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
@@ -764,6 +756,9 @@ type ListPromptsResult struct {
 
 // Used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
@@ -788,7 +783,7 @@ type GetPromptResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
@@ -816,7 +811,7 @@ type Prompt struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -894,7 +889,7 @@ type ResourceLink struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
@@ -915,7 +910,7 @@ type EmbeddedResource struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -925,6 +920,8 @@ type EmbeddedResource struct {
 // offers has changed. This may be issued by servers without any previous subscription from the
 // client.
 type PromptListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -935,6 +932,9 @@ type PromptListChangedNotification struct {
 
 // Sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
@@ -948,7 +948,7 @@ type ListToolsResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -963,7 +963,7 @@ type CallToolResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
 	// An optional JSON object that represents the structured result of the tool call.
@@ -988,6 +988,9 @@ type CallToolResult struct {
 
 // Used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
@@ -1009,6 +1012,8 @@ type CallToolRequestParams struct {
 // offers has changed. This may be issued by servers without any previous subscription from the
 // client.
 type ToolListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -1087,7 +1092,7 @@ type Tool struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1096,16 +1101,9 @@ type Tool struct {
 // ToolInputSchema is the type of [Tool.InputSchema].
 type ToolInputSchema struct {
 	// Always "object".
-	Type       string                               `json:"type"`
-	Properties map[string]ToolInputSchemaProperties `json:"properties,omitzero"`
-	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ToolInputSchemaProperties is the value type of [ToolInputSchema.Properties].
-type ToolInputSchemaProperties struct {
+	Type       string                                `json:"type"`
+	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
+	Required   []string                              `json:"required,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1115,15 +1113,8 @@ type ToolInputSchemaProperties struct {
 type ToolOutputSchema struct {
 	// Always "object".
 	Type       string                                `json:"type"`
-	Properties map[string]ToolOutputSchemaProperties `json:"properties,omitzero"`
+	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ToolOutputSchemaProperties is the value type of [ToolOutputSchema.Properties].
-type ToolOutputSchemaProperties struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1131,6 +1122,9 @@ type ToolOutputSchemaProperties struct {
 
 // A request from the client to the server, to enable or adjust logging.
 type SetLevelRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
@@ -1152,6 +1146,8 @@ type SetLevelRequestParams struct {
 // Notification of a log message passed from server to client. If no logging/setLevel request has
 // been sent from the client, the server MAY decide which messages to send automatically.
 type LoggingMessageNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
@@ -1186,6 +1182,9 @@ type LoggingLevel string
 // which model to select. The client should also inform the user before beginning sampling, to
 // allow them to inspect the request (human in the loop) and decide whether to approve it.
 type CreateMessageRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
@@ -1213,7 +1212,7 @@ type CreateMessageRequestParams struct {
 	StopSequences []string `json:"stopSequences,omitzero"`
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
-	Metadata *CreateMessageRequestParamsMetadata `json:"metadata,omitzero"`
+	Metadata map[string]json.RawMessage `json:"metadata,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1225,13 +1224,6 @@ type CreateMessageRequestParams struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type CreateMessageRequestParamsIncludeContext string
 
-// CreateMessageRequestParamsMetadata is the type of [CreateMessageRequestParams.Metadata].
-type CreateMessageRequestParamsMetadata struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
 // The client's response to a sampling/create_message request from the server. The client should
 // inform the user before returning the sampled message, to allow them to inspect the response
 // (human in the loop) and decide whether to allow the server to see it.
@@ -1239,9 +1231,9 @@ type CreateMessageResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta    map[string]json.RawMessage `json:"_meta,omitzero"`
-	Role    Role                       `json:"role"`
-	Content SamplingMessageContent     `json:"content"`
+	Meta    *MetaObject            `json:"_meta,omitzero"`
+	Role    Role                   `json:"role"`
+	Content SamplingMessageContent `json:"content"`
 	// The name of the model that generated the message.
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
@@ -1302,7 +1294,7 @@ type TextContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1321,7 +1313,7 @@ type ImageContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1340,7 +1332,7 @@ type AudioContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1406,6 +1398,9 @@ type ModelHint struct {
 
 // A request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
@@ -1451,8 +1446,8 @@ type CompleteResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta       map[string]json.RawMessage `json:"_meta,omitzero"`
-	Completion CompleteResultCompletion   `json:"completion"`
+	Meta       *MetaObject              `json:"_meta,omitzero"`
+	Completion CompleteResultCompletion `json:"completion"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1511,6 +1506,9 @@ type PromptReference struct {
 // This request is typically used when the server needs to understand the file system
 // structure or access specific locations that the client has permission to read from.
 type ListRootsRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
@@ -1526,8 +1524,8 @@ type ListRootsResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta  map[string]json.RawMessage `json:"_meta,omitzero"`
-	Roots []Root                     `json:"roots"`
+	Meta  *MetaObject `json:"_meta,omitzero"`
+	Roots []Root      `json:"roots"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1546,7 +1544,7 @@ type Root struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1556,6 +1554,8 @@ type Root struct {
 // This notification should be sent whenever the client adds, removes, or modifies any root.
 // The server should then request an updated list of roots using the ListRootsRequest.
 type RootsListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
@@ -1566,6 +1566,9 @@ type RootsListChangedNotification struct {
 
 // A request from the server to elicit additional information from the user via the client.
 type ElicitRequest struct {
+	// Always "2.0".
+	JSONRPC string    `json:"jsonrpc"`
+	ID      RequestID `json:"id"`
 	// Always "elicitation/create".
 	Method string              `json:"method"`
 	Params ElicitRequestParams `json:"params"`
@@ -1663,7 +1666,7 @@ type ElicitResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The user action in response to the elicitation.
 	//   - "accept": User submitted the form/confirmed the action
 	//   - "decline": User explicitly declined the action
@@ -1681,3 +1684,11 @@ type ElicitResult struct {
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ElicitResultAction string
+
+// The contents of a `_meta` member: metadata that clients and servers attach to their messages.
+// Keys the schema does not define are kept in Extra.
+type MetaObject struct {
+	// Extra holds members that the schema does not define, exactly as received; they are encoded after
+	// the known members.
+	Extra map[string]json.RawMessage `json:"-"`
+}

@@ -143,6 +143,11 @@ func (v *Result) Validate() error {
 }
 
 func (v *Result) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -175,18 +180,18 @@ func (v *JSONRPCRequest) Validate() error {
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
-	if v.Params != nil {
-		c.in("params")
-		v.Params.validate(c)
-		c.out()
-	}
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	if v.Params != nil {
+		c.in("params")
+		v.Params.validate(c)
+		c.out()
+	}
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -198,15 +203,15 @@ func (v *JSONRPCNotification) Validate() error {
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	if v.Params != nil {
 		c.in("params")
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -225,7 +230,10 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	validRequired(c, v.ID != nil)
 	c.out()
 	c.in("result")
-	v.Result.validate(c)
+	validRequired(c, v.Result != nil)
+	if v.Result != nil {
+		validateAnyResult(c, v.Result)
+	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
@@ -268,17 +276,20 @@ func (v *JSONRPCErrorError) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CancelledNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/cancelled")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -301,17 +312,23 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *InitializeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *InitializeRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "initialize")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -341,6 +358,11 @@ func (v *InitializeResult) Validate() error {
 }
 
 func (v *InitializeResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("capabilities")
 	v.Capabilities.validate(c)
 	c.out()
@@ -355,10 +377,13 @@ func (v *InitializeResult) validate(c *validator) {
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *InitializedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/initialized")
 	c.out()
@@ -367,7 +392,7 @@ func (v *InitializedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -379,43 +404,13 @@ func (v *ClientCapabilities) Validate() error {
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
-	if v.Experimental != nil {
-		c.in("experimental")
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			c.in(k)
-			x := v.Experimental[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	if v.Roots != nil {
 		c.in("roots")
 		v.Roots.validate(c)
 		c.out()
 	}
-	if v.Sampling != nil {
-		c.in("sampling")
-		v.Sampling.validate(c)
-		c.out()
-	}
-	if v.Elicitation != nil {
-		c.in("elicitation")
-		v.Elicitation.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "experimental", "roots", "sampling", "elicitation")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesExperimental) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesExperimental) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -431,26 +426,6 @@ func (v *ClientCapabilitiesRoots) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *ClientCapabilitiesSampling) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesSampling) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesElicitation) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesElicitation) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -458,26 +433,6 @@ func (v *ServerCapabilities) Validate() error {
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
-	if v.Experimental != nil {
-		c.in("experimental")
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			c.in(k)
-			x := v.Experimental[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
-	if v.Logging != nil {
-		c.in("logging")
-		v.Logging.validate(c)
-		c.out()
-	}
-	if v.Completions != nil {
-		c.in("completions")
-		v.Completions.validate(c)
-		c.out()
-	}
 	if v.Prompts != nil {
 		c.in("prompts")
 		v.Prompts.validate(c)
@@ -495,36 +450,6 @@ func (v *ServerCapabilities) validate(c *validator) {
 	}
 	validExtra(c, v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesExperimental) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesExperimental) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesLogging) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesLogging) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesCompletions) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesCompletions) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -591,10 +516,16 @@ func (v *Implementation) validate(c *validator) {
 func (v *PingRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *PingRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
 	c.out()
@@ -603,7 +534,7 @@ func (v *PingRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -611,17 +542,20 @@ func (v *PingRequest) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ProgressNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/progress")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -677,6 +611,11 @@ func (v *PaginatedResult) Validate() error {
 }
 
 func (v *PaginatedResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta", "nextCursor")
 }
 
@@ -685,10 +624,16 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
 	c.out()
@@ -697,7 +642,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -709,6 +654,11 @@ func (v *ListResourcesResult) Validate() error {
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("resources")
 	for i := range v.Resources {
 		c.at(i)
@@ -724,10 +674,16 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
 	c.out()
@@ -736,7 +692,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -748,6 +704,11 @@ func (v *ListResourceTemplatesResult) Validate() error {
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("resourceTemplates")
 	for i := range v.ResourceTemplates {
 		c.at(i)
@@ -763,17 +724,23 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -800,6 +767,11 @@ func (v *ReadResourceResult) Validate() error {
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
@@ -834,10 +806,13 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/list_changed")
 	c.out()
@@ -846,7 +821,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -854,17 +829,23 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/subscribe")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -887,17 +868,23 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 func (v *UnsubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/unsubscribe")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -920,17 +907,20 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/updated")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -965,6 +955,11 @@ func (v *Resource) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
 }
 
@@ -985,6 +980,11 @@ func (v *ResourceTemplate) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 }
 
@@ -1000,6 +1000,11 @@ func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta")
 }
 
@@ -1015,6 +1020,11 @@ func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "text")
 }
 
@@ -1030,6 +1040,11 @@ func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("blob")
 	validFormat(c, v.Blob, "byte")
 	c.out()
@@ -1041,10 +1056,16 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
 	c.out()
@@ -1053,7 +1074,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1065,6 +1086,11 @@ func (v *ListPromptsResult) Validate() error {
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("prompts")
 	for i := range v.Prompts {
 		c.at(i)
@@ -1080,17 +1106,23 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1114,6 +1146,11 @@ func (v *GetPromptResult) Validate() error {
 }
 
 func (v *GetPromptResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("messages")
 	for i := range v.Messages {
 		c.at(i)
@@ -1140,6 +1177,11 @@ func (v *Prompt) validate(c *validator) {
 			v.Arguments[i].validate(c)
 			c.out()
 		}
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "name", "title", "description", "arguments", "_meta")
@@ -1207,6 +1249,11 @@ func (v *ResourceLink) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("type")
 	validConstant(c, v.Type, "resource_link")
 	c.out()
@@ -1236,6 +1283,11 @@ func (v *EmbeddedResource) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
 }
 
@@ -1261,10 +1313,13 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/prompts/list_changed")
 	c.out()
@@ -1273,7 +1328,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1281,10 +1336,16 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
 	c.out()
@@ -1293,7 +1354,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1305,6 +1366,11 @@ func (v *ListToolsResult) Validate() error {
 }
 
 func (v *ListToolsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("tools")
 	for i := range v.Tools {
 		c.at(i)
@@ -1324,6 +1390,11 @@ func (v *CallToolResult) Validate() error {
 }
 
 func (v *CallToolResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
@@ -1341,17 +1412,23 @@ func (v *CallToolResult) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CallToolRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1371,10 +1448,13 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/tools/list_changed")
 	c.out()
@@ -1383,7 +1463,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1420,6 +1500,11 @@ func (v *Tool) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 }
 
@@ -1435,28 +1520,8 @@ func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "object")
 	c.out()
-	if v.Properties != nil {
-		c.in("properties")
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			c.in(k)
-			x := v.Properties[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "properties", "required")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchemaProperties) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ToolInputSchemaProperties) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -1470,45 +1535,31 @@ func (v *ToolOutputSchema) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "object")
 	c.out()
-	if v.Properties != nil {
-		c.in("properties")
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			c.in(k)
-			x := v.Properties[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "properties", "required")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolOutputSchemaProperties) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ToolOutputSchemaProperties) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v *SetLevelRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "logging/setLevel")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1531,17 +1582,20 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/message")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1576,17 +1630,23 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "sampling/createMessage")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1615,11 +1675,6 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 		v.IncludeContext.validate(c)
 		c.out()
 	}
-	if v.Metadata != nil {
-		c.in("metadata")
-		v.Metadata.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 }
 
@@ -1637,16 +1692,6 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *CreateMessageRequestParamsMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (CreateMessageRequestParamsMetadata) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1654,6 +1699,11 @@ func (v *CreateMessageResult) Validate() error {
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("role")
 	v.Role.validate(c)
 	c.out()
@@ -1833,6 +1883,11 @@ func (v *TextContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "text", "annotations", "_meta")
 }
 
@@ -1856,6 +1911,11 @@ func (v *ImageContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
@@ -1877,6 +1937,11 @@ func (v *AudioContent) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
@@ -1938,17 +2003,23 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *CompleteRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2044,6 +2115,11 @@ func (v *CompleteResult) Validate() error {
 }
 
 func (v *CompleteResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("completion")
 	v.Completion.validate(c)
 	c.out()
@@ -2100,10 +2176,16 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")
 	c.out()
@@ -2112,7 +2194,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2124,6 +2206,11 @@ func (v *ListRootsResult) Validate() error {
 }
 
 func (v *ListRootsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("roots")
 	for i := range v.Roots {
 		c.at(i)
@@ -2146,6 +2233,11 @@ func (v *Root) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "name", "_meta")
 }
 
@@ -2154,10 +2246,13 @@ func (v *Root) validate(c *validator) {
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/roots/list_changed")
 	c.out()
@@ -2166,7 +2261,7 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2174,17 +2269,23 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 func (v *ElicitRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err(true)
 }
 
 func (v *ElicitRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "elicitation/create")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	validExtra(c, v.Extra, "method", "params")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2370,6 +2471,11 @@ func (v *ElicitResult) Validate() error {
 }
 
 func (v *ElicitResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("action")
 	v.Action.validate(c)
 	c.out()
@@ -2762,6 +2868,99 @@ func validateServerResult(c *validator, v ServerResult) {
 	case *ListToolsResult:
 		if v == nil {
 			c.report("nil *ListToolsResult")
+			return
+		}
+		v.validate(c)
+	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *MetaObject) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (MetaObject) validate(*validator) {}
+
+func validateAnyResult(c *validator, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v == nil {
+			c.report("nil *Result")
+			return
+		}
+		v.validate(c)
+	case *InitializeResult:
+		if v == nil {
+			c.report("nil *InitializeResult")
+			return
+		}
+		v.validate(c)
+	case *CompleteResult:
+		if v == nil {
+			c.report("nil *CompleteResult")
+			return
+		}
+		v.validate(c)
+	case *GetPromptResult:
+		if v == nil {
+			c.report("nil *GetPromptResult")
+			return
+		}
+		v.validate(c)
+	case *ListPromptsResult:
+		if v == nil {
+			c.report("nil *ListPromptsResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourceTemplatesResult:
+		if v == nil {
+			c.report("nil *ListResourceTemplatesResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourcesResult:
+		if v == nil {
+			c.report("nil *ListResourcesResult")
+			return
+		}
+		v.validate(c)
+	case *ReadResourceResult:
+		if v == nil {
+			c.report("nil *ReadResourceResult")
+			return
+		}
+		v.validate(c)
+	case *CallToolResult:
+		if v == nil {
+			c.report("nil *CallToolResult")
+			return
+		}
+		v.validate(c)
+	case *ListToolsResult:
+		if v == nil {
+			c.report("nil *ListToolsResult")
+			return
+		}
+		v.validate(c)
+	case *CreateMessageResult:
+		if v == nil {
+			c.report("nil *CreateMessageResult")
+			return
+		}
+		v.validate(c)
+	case *ListRootsResult:
+		if v == nil {
+			c.report("nil *ListRootsResult")
+			return
+		}
+		v.validate(c)
+	case *ElicitResult:
+		if v == nil {
+			c.report("nil *ElicitResult")
 			return
 		}
 		v.validate(c)

@@ -231,12 +231,7 @@ func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "_meta")
 	e.endObject()
@@ -247,11 +242,8 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -346,12 +338,7 @@ func (v *Result) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "_meta")
 	e.endObject()
@@ -362,11 +349,8 @@ func (v *Result) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -457,6 +441,10 @@ func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
@@ -468,19 +456,21 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -490,12 +480,6 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 				v.Params[key], err = d.raw()
 				return err
 			})
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
-		case "id":
-			hasID = true
-			v.ID, err = decodeRequestID(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -507,12 +491,12 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -535,6 +519,8 @@ func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
@@ -546,17 +532,18 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -566,9 +553,6 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 				v.Params[key], err = d.raw()
 				return err
 			})
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -580,10 +564,10 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -611,7 +595,7 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 	e.key("id")
 	encodeRequestID(e, v.ID)
 	e.key("result")
-	v.Result.encode(e)
+	encodeAnyResult(e, v.Result)
 	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
@@ -629,7 +613,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			err = v.Result.decode(d)
+			v.Result, err = decodeAnyResult(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -916,12 +900,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.RequestID != nil {
 		e.key("requestId")
@@ -940,11 +919,8 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "requestId":
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
@@ -978,30 +954,30 @@ func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -1013,12 +989,12 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -1111,35 +1087,35 @@ func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "initialize"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "initialize"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -1151,14 +1127,14 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -1183,12 +1159,7 @@ func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("protocolVersion")
 	e.str(v.ProtocolVersion)
@@ -1210,11 +1181,8 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "protocolVersion":
 			hasProtocolVersion = true
 			v.ProtocolVersion, err = d.str()
@@ -1266,32 +1234,32 @@ func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/initialized"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -1303,10 +1271,10 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -1334,8 +1302,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -1364,10 +1336,13 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ClientCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ClientCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
@@ -1389,39 +1364,6 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1489,11 +1431,21 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 	e.beginObject()
 	if v.Context != nil {
 		e.key("context")
-		v.Context.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Context)) {
+			e.key(k)
+			e.raw(v.Context[k])
+		}
+		e.endObject()
 	}
 	if v.Tools != nil {
 		e.key("tools")
-		v.Tools.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Tools)) {
+			e.key(k)
+			e.raw(v.Tools[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "context", "tools")
 	e.endObject()
@@ -1504,83 +1456,23 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "context":
-			v.Context = new(ClientCapabilitiesSamplingContext)
-			err = v.Context.decode(d)
+			v.Context = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Context[key], err = d.raw()
+				return err
+			})
 		case "tools":
-			v.Tools = new(ClientCapabilitiesSamplingTools)
-			err = v.Tools.decode(d)
+			v.Tools = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Tools[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSamplingContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSamplingContext) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesSamplingContext) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesSamplingContext) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesSamplingContext{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSamplingTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSamplingTools) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesSamplingTools) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesSamplingTools) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesSamplingTools{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1605,11 +1497,21 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 	e.beginObject()
 	if v.Form != nil {
 		e.key("form")
-		v.Form.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Form)) {
+			e.key(k)
+			e.raw(v.Form[k])
+		}
+		e.endObject()
 	}
 	if v.URL != nil {
 		e.key("url")
-		v.URL.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.URL)) {
+			e.key(k)
+			e.raw(v.URL[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "form", "url")
 	e.endObject()
@@ -1620,83 +1522,23 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "form":
-			v.Form = new(ClientCapabilitiesElicitationForm)
-			err = v.Form.decode(d)
+			v.Form = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Form[key], err = d.raw()
+				return err
+			})
 		case "url":
-			v.URL = new(ClientCapabilitiesElicitationURL)
-			err = v.URL.decode(d)
+			v.URL = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.URL[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesElicitationForm) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesElicitationForm) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesElicitationForm) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesElicitationForm) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesElicitationForm{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesElicitationURL) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesElicitationURL) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesElicitationURL) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesElicitationURL) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesElicitationURL{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1721,11 +1563,21 @@ func (v *ClientCapabilitiesTasks) encode(e *encoder) {
 	e.beginObject()
 	if v.List != nil {
 		e.key("list")
-		v.List.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.List)) {
+			e.key(k)
+			e.raw(v.List[k])
+		}
+		e.endObject()
 	}
 	if v.Cancel != nil {
 		e.key("cancel")
-		v.Cancel.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Cancel)) {
+			e.key(k)
+			e.raw(v.Cancel[k])
+		}
+		e.endObject()
 	}
 	if v.Requests != nil {
 		e.key("requests")
@@ -1740,11 +1592,17 @@ func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "list":
-			v.List = new(ClientCapabilitiesTasksList)
-			err = v.List.decode(d)
+			v.List = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.List[key], err = d.raw()
+				return err
+			})
 		case "cancel":
-			v.Cancel = new(ClientCapabilitiesTasksCancel)
-			err = v.Cancel.decode(d)
+			v.Cancel = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Cancel[key], err = d.raw()
+				return err
+			})
 		case "requests":
 			v.Requests = new(ClientCapabilitiesTasksRequests)
 			err = v.Requests.decode(d)
@@ -1754,72 +1612,6 @@ func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesTasksList) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesTasksList) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesTasksList) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesTasksList) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesTasksList{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesTasksCancel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesTasksCancel) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesTasksCancel) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesTasksCancel) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesTasksCancel{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1894,7 +1686,12 @@ func (v *ClientCapabilitiesTasksRequestsSampling) encode(e *encoder) {
 	e.beginObject()
 	if v.CreateMessage != nil {
 		e.key("createMessage")
-		v.CreateMessage.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.CreateMessage)) {
+			e.key(k)
+			e.raw(v.CreateMessage[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "createMessage")
 	e.endObject()
@@ -1905,47 +1702,17 @@ func (v *ClientCapabilitiesTasksRequestsSampling) decode(d *decoder) (err error)
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "createMessage":
-			v.CreateMessage = new(ClientCapabilitiesTasksRequestsSamplingCreateMessage)
-			err = v.CreateMessage.decode(d)
+			v.CreateMessage = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.CreateMessage[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesTasksRequestsSamplingCreateMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesTasksRequestsSamplingCreateMessage{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -1970,7 +1737,12 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) encode(e *encoder) {
 	e.beginObject()
 	if v.Create != nil {
 		e.key("create")
-		v.Create.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Create)) {
+			e.key(k)
+			e.raw(v.Create[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "create")
 	e.endObject()
@@ -1981,47 +1753,17 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) decode(d *decoder) (err err
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "create":
-			v.Create = new(ClientCapabilitiesTasksRequestsElicitationCreate)
-			err = v.Create.decode(d)
+			v.Create = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Create[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesTasksRequestsElicitationCreate) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesTasksRequestsElicitationCreate) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesTasksRequestsElicitationCreate) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesTasksRequestsElicitationCreate) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesTasksRequestsElicitationCreate{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2049,18 +1791,32 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
 			e.key(k)
-			x := v.Experimental[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
+				e.key(k1)
+				e.raw(v.Experimental[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
 	if v.Logging != nil {
 		e.key("logging")
-		v.Logging.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Logging)) {
+			e.key(k)
+			e.raw(v.Logging[k])
+		}
+		e.endObject()
 	}
 	if v.Completions != nil {
 		e.key("completions")
-		v.Completions.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Completions)) {
+			e.key(k)
+			e.raw(v.Completions[k])
+		}
+		e.endObject()
 	}
 	if v.Prompts != nil {
 		e.key("prompts")
@@ -2087,19 +1843,28 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]ServerCapabilitiesExperimental{}
+			v.Experimental = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ServerCapabilitiesExperimental
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Experimental[key] = x1
 				return err
 			})
 		case "logging":
-			v.Logging = new(ServerCapabilitiesLogging)
-			err = v.Logging.decode(d)
+			v.Logging = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Logging[key], err = d.raw()
+				return err
+			})
 		case "completions":
-			v.Completions = new(ServerCapabilitiesCompletions)
-			err = v.Completions.decode(d)
+			v.Completions = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Completions[key], err = d.raw()
+				return err
+			})
 		case "prompts":
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
@@ -2118,105 +1883,6 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesExperimental) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesExperimental) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesExperimental) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesExperimental) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesExperimental{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesLogging) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesLogging) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesLogging) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesLogging) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesLogging{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesCompletions) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesCompletions) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesCompletions) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesCompletions) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesCompletions{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2377,11 +2043,21 @@ func (v *ServerCapabilitiesTasks) encode(e *encoder) {
 	e.beginObject()
 	if v.List != nil {
 		e.key("list")
-		v.List.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.List)) {
+			e.key(k)
+			e.raw(v.List[k])
+		}
+		e.endObject()
 	}
 	if v.Cancel != nil {
 		e.key("cancel")
-		v.Cancel.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Cancel)) {
+			e.key(k)
+			e.raw(v.Cancel[k])
+		}
+		e.endObject()
 	}
 	if v.Requests != nil {
 		e.key("requests")
@@ -2396,11 +2072,17 @@ func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "list":
-			v.List = new(ServerCapabilitiesTasksList)
-			err = v.List.decode(d)
+			v.List = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.List[key], err = d.raw()
+				return err
+			})
 		case "cancel":
-			v.Cancel = new(ServerCapabilitiesTasksCancel)
-			err = v.Cancel.decode(d)
+			v.Cancel = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Cancel[key], err = d.raw()
+				return err
+			})
 		case "requests":
 			v.Requests = new(ServerCapabilitiesTasksRequests)
 			err = v.Requests.decode(d)
@@ -2410,72 +2092,6 @@ func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTasksList) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTasksList) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesTasksList) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesTasksList) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesTasksList{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTasksCancel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTasksCancel) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesTasksCancel) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesTasksCancel) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesTasksCancel{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2543,7 +2159,12 @@ func (v *ServerCapabilitiesTasksRequestsTools) encode(e *encoder) {
 	e.beginObject()
 	if v.Call != nil {
 		e.key("call")
-		v.Call.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Call)) {
+			e.key(k)
+			e.raw(v.Call[k])
+		}
+		e.endObject()
 	}
 	e.extra(v.Extra, "call")
 	e.endObject()
@@ -2554,47 +2175,17 @@ func (v *ServerCapabilitiesTasksRequestsTools) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "call":
-			v.Call = new(ServerCapabilitiesTasksRequestsToolsCall)
-			err = v.Call.decode(d)
+			v.Call = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Call[key], err = d.raw()
+				return err
+			})
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTasksRequestsToolsCall) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTasksRequestsToolsCall) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ServerCapabilitiesTasksRequestsToolsCall) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ServerCapabilitiesTasksRequestsToolsCall) decode(d *decoder) (err error) {
-	*v = ServerCapabilitiesTasksRequestsToolsCall{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -2924,37 +2515,37 @@ func (v *PingRequest) UnmarshalJSON(data []byte) error {
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "ping"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(RequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(RequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -2966,12 +2557,12 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -2996,12 +2587,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("progressToken")
 	encodeProgressToken(e, v.ProgressToken)
@@ -3025,11 +2611,8 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "progressToken":
 			hasProgressToken = true
 			v.ProgressToken, err = decodeProgressToken(d)
@@ -3079,30 +2662,30 @@ func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3114,12 +2697,12 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -3192,37 +2775,37 @@ func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(PaginatedRequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(PaginatedRequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3234,12 +2817,12 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -3264,12 +2847,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3284,11 +2862,8 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3320,37 +2895,37 @@ func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(PaginatedRequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(PaginatedRequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3362,12 +2937,12 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -3392,12 +2967,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3420,11 +2990,8 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3470,37 +3037,37 @@ func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(PaginatedRequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(PaginatedRequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3512,12 +3079,12 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -3542,12 +3109,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -3570,11 +3132,8 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -3732,35 +3291,35 @@ func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "resources/read"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "resources/read"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3772,14 +3331,14 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -3804,12 +3363,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("contents")
 	e.beginArray()
@@ -3828,11 +3382,8 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "contents":
 			hasContents = true
 			v.Contents = []ReadResourceResultContents{}
@@ -3876,32 +3427,32 @@ func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3913,10 +3464,10 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -3995,35 +3546,35 @@ func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "resources/subscribe"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "resources/subscribe"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4035,14 +3586,14 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -4121,35 +3672,35 @@ func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4161,14 +3712,14 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -4193,12 +3744,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("uri")
 	e.str(v.URI)
@@ -4212,11 +3758,8 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -4255,30 +3798,30 @@ func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4290,12 +3833,12 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -4353,12 +3896,7 @@ func (v *Resource) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
@@ -4397,11 +3935,8 @@ func (v *Resource) decode(d *decoder) (err error) {
 			v.Size = new(int64)
 			*v.Size, err = d.int64()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4470,12 +4005,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
@@ -4511,11 +4041,8 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4561,12 +4088,7 @@ func (v *ResourceContents) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
@@ -4584,11 +4106,8 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4632,12 +4151,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("text")
 	e.str(v.Text)
@@ -4657,11 +4171,8 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -4710,12 +4221,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("blob")
 	e.str(v.Blob)
@@ -4735,11 +4241,8 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "blob":
 			hasBlob = true
 			v.Blob, err = d.str()
@@ -4780,37 +4283,37 @@ func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "prompts/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(PaginatedRequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(PaginatedRequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4822,12 +4325,12 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -4852,12 +4355,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -4880,11 +4378,8 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -5001,35 +4496,35 @@ func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "prompts/get"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "prompts/get"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5041,14 +4536,14 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -5073,12 +4568,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.Description != nil {
 		e.key("description")
@@ -5101,11 +4591,8 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "description":
 			v.Description = new(string)
 			*v.Description, err = d.str()
@@ -5181,12 +4668,7 @@ func (v *Prompt) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 	e.endObject()
@@ -5219,11 +4701,8 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return v.Arguments[i].decode(d)
 			})
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5449,12 +4928,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("type")
 	e.str(cmp.Or(v.Type, "resource_link"))
@@ -5495,11 +4969,8 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 			v.Size = new(int64)
 			*v.Size, err = d.int64()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
@@ -5552,12 +5023,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
@@ -5578,11 +5044,8 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5620,32 +5083,32 @@ func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5657,10 +5120,10 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -5683,37 +5146,37 @@ func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tools/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(PaginatedRequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(PaginatedRequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5725,12 +5188,12 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -5755,12 +5218,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -5783,11 +5241,8 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -5835,12 +5290,7 @@ func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("content")
 	e.beginArray()
@@ -5872,11 +5322,8 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "content":
 			hasContent = true
 			v.Content = []ContentBlock{}
@@ -6007,35 +5454,35 @@ func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "tools/call"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "tools/call"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6047,14 +5494,14 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -6077,32 +5524,32 @@ func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6114,10 +5561,10 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -6318,12 +5765,7 @@ func (v *Tool) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "execution", "outputSchema", "annotations", "_meta")
 	e.endObject()
@@ -6362,11 +5804,8 @@ func (v *Tool) decode(d *decoder) (err error) {
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6415,8 +5854,12 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 			e.key(k)
-			x := v.Properties[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
+				e.key(k1)
+				e.raw(v.Properties[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -6445,10 +5888,13 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 			hasType = true
 			v.Type, err = d.str()
 		case "properties":
-			v.Properties = map[string]ToolInputSchemaProperties{}
+			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ToolInputSchemaProperties
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Properties[key] = x1
 				return err
 			})
@@ -6474,39 +5920,6 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchemaProperties) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchemaProperties) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ToolInputSchemaProperties) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ToolInputSchemaProperties) decode(d *decoder) (err error) {
-	*v = ToolInputSchemaProperties{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -6538,8 +5951,12 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		e.beginObject()
 		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 			e.key(k)
-			x := v.Properties[k]
-			x.encode(e)
+			e.beginObject()
+			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
+				e.key(k1)
+				e.raw(v.Properties[k][k1])
+			}
+			e.endObject()
 		}
 		e.endObject()
 	}
@@ -6568,10 +5985,13 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 			hasType = true
 			v.Type, err = d.str()
 		case "properties":
-			v.Properties = map[string]ToolOutputSchemaProperties{}
+			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
-				var x1 ToolOutputSchemaProperties
-				err = x1.decode(d)
+				x1 := map[string]json.RawMessage{}
+				err = d.object(func(key1 string) (err error) {
+					x1[key1], err = d.raw()
+					return err
+				})
 				v.Properties[key] = x1
 				return err
 			})
@@ -6597,39 +6017,6 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ToolOutputSchemaProperties) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolOutputSchemaProperties) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ToolOutputSchemaProperties) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ToolOutputSchemaProperties) decode(d *decoder) (err error) {
-	*v = ToolOutputSchemaProperties{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -6872,12 +6259,7 @@ func (v *CreateTaskResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("task")
 	v.Task.encode(e)
@@ -6891,11 +6273,8 @@ func (v *CreateTaskResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "task":
 			hasTask = true
 			err = v.Task.decode(d)
@@ -6934,35 +6313,35 @@ func (v *GetTaskRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetTaskRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "tasks/get"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "tasks/get"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetTaskRequest) decode(d *decoder) (err error) {
 	*v = GetTaskRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6974,14 +6353,14 @@ func (v *GetTaskRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -7055,12 +6434,7 @@ func (v *GetTaskResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("taskId")
 	e.str(v.TaskID)
@@ -7094,11 +6468,8 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -7167,35 +6538,35 @@ func (v *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetTaskPayloadRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "tasks/result"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "tasks/result"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 	*v = GetTaskPayloadRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7207,14 +6578,14 @@ func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -7288,12 +6659,7 @@ func (v *GetTaskPayloadResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "_meta")
 	e.endObject()
@@ -7304,11 +6670,8 @@ func (v *GetTaskPayloadResult) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7337,35 +6700,35 @@ func (v *CancelTaskRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CancelTaskRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "tasks/cancel"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "tasks/cancel"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 	*v = CancelTaskRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7377,14 +6740,14 @@ func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -7458,12 +6821,7 @@ func (v *CancelTaskResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("taskId")
 	e.str(v.TaskID)
@@ -7497,11 +6855,8 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -7570,37 +6925,37 @@ func (v *ListTasksRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListTasksRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "tasks/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListTasksRequest) decode(d *decoder) (err error) {
 	*v = ListTasksRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(PaginatedRequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(PaginatedRequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7612,12 +6967,12 @@ func (v *ListTasksRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -7642,12 +6997,7 @@ func (v *ListTasksResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
 		e.key("nextCursor")
@@ -7670,11 +7020,8 @@ func (v *ListTasksResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
@@ -7722,12 +7069,7 @@ func (v *TaskStatusNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("taskId")
 	e.str(v.TaskID)
@@ -7761,11 +7103,8 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "taskId":
 			hasTaskID = true
 			v.TaskID, err = d.str()
@@ -7834,30 +7173,30 @@ func (v *TaskStatusNotification) UnmarshalJSON(data []byte) error {
 
 func (v *TaskStatusNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/tasks/status"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 	*v = TaskStatusNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7869,12 +7208,12 @@ func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -7953,35 +7292,35 @@ func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "logging/setLevel"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "logging/setLevel"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7993,14 +7332,14 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -8025,12 +7364,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("level")
 	v.Level.encode(e)
@@ -8050,11 +7384,8 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "level":
 			hasLevel = true
 			err = v.Level.decode(d)
@@ -8101,30 +7432,30 @@ func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -8136,12 +7467,12 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -8237,7 +7568,12 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 	}
 	if v.Metadata != nil {
 		e.key("metadata")
-		v.Metadata.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Metadata)) {
+			e.key(k)
+			e.raw(v.Metadata[k])
+		}
+		e.endObject()
 	}
 	if v.Tools != nil {
 		e.key("tools")
@@ -8297,8 +7633,11 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return err
 			})
 		case "metadata":
-			v.Metadata = new(CreateMessageRequestParamsMetadata)
-			err = v.Metadata.decode(d)
+			v.Metadata = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Metadata[key], err = d.raw()
+				return err
+			})
 		case "tools":
 			v.Tools = []Tool{}
 			err = d.array(func(i int) (err error) {
@@ -8354,39 +7693,6 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 	}
 	*v = CreateMessageRequestParamsIncludeContext(x)
 	return nil
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParamsMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParamsMetadata) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *CreateMessageRequestParamsMetadata) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *CreateMessageRequestParamsMetadata) decode(d *decoder) (err error) {
-	*v = CreateMessageRequestParamsMetadata{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
-		return err
-	})
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -8479,35 +7785,35 @@ func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "sampling/createMessage"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "sampling/createMessage"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -8519,14 +7825,14 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -8551,12 +7857,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("role")
 	v.Role.encode(e)
@@ -8578,11 +7879,8 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "role":
 			hasRole = true
 			err = v.Role.decode(d)
@@ -8669,12 +7967,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Content.encode(e)
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "role", "content", "_meta")
 	e.endObject()
@@ -8692,11 +7985,8 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			hasContent = true
 			err = v.Content.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -8809,12 +8099,7 @@ func (v *TextContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
@@ -8835,11 +8120,8 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -8889,12 +8171,7 @@ func (v *ImageContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
@@ -8918,11 +8195,8 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -8974,12 +8248,7 @@ func (v *AudioContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
@@ -9003,11 +8272,8 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9062,12 +8328,7 @@ func (v *ToolUseContent) encode(e *encoder) {
 	e.endObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "id", "name", "input", "_meta")
 	e.endObject()
@@ -9095,11 +8356,8 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 				return err
 			})
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9167,12 +8425,7 @@ func (v *ToolResultContent) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 	e.endObject()
@@ -9207,11 +8460,8 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 			v.IsError = new(bool)
 			*v.IsError, err = d.bool()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9543,35 +8793,35 @@ func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "completion/complete"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "completion/complete"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9583,14 +8833,14 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -9615,12 +8865,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("completion")
 	v.Completion.encode(e)
@@ -9634,11 +8879,8 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "completion":
 			hasCompletion = true
 			err = v.Completion.decode(d)
@@ -9869,37 +9111,37 @@ func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(cmp.Or(v.Method, "roots/list"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			v.Params = new(RequestParams)
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			v.Params = new(RequestParams)
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9911,12 +9153,12 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -9941,12 +9183,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("roots")
 	e.beginArray()
@@ -9965,11 +9202,8 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "roots":
 			hasRoots = true
 			v.Roots = []Root{}
@@ -10020,12 +9254,7 @@ func (v *Root) encode(e *encoder) {
 	}
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
@@ -10043,11 +9272,8 @@ func (v *Root) decode(d *decoder) (err error) {
 			v.Name = new(string)
 			*v.Name, err = d.str()
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -10083,32 +9309,32 @@ func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/roots/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -10120,10 +9346,10 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -10395,35 +9621,35 @@ func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "elicitation/create"))
-	e.key("params")
-	encodeElicitRequestParams(e, v.Params)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "elicitation/create"))
+	e.key("params")
+	encodeElicitRequestParams(e, v.Params)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			v.Params, err = decodeElicitRequestParams(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			v.Params, err = decodeElicitRequestParams(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -10435,14 +9661,14 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -11482,12 +10708,7 @@ func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
 		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		v.Meta.encode(e)
 	}
 	e.key("action")
 	v.Action.encode(e)
@@ -11510,11 +10731,8 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
+			v.Meta = new(MetaObject)
+			err = v.Meta.decode(d)
 		case "action":
 			hasAction = true
 			err = v.Action.decode(d)
@@ -11588,30 +10806,30 @@ func (v *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ElicitationCompleteNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/elicitation/complete"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 	*v = ElicitationCompleteNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -11623,12 +10841,12 @@ func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -11680,4 +10898,37 @@ func (v *ElicitationCompleteNotificationParams) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "elicitationId")
 	}
 	return nil
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v MetaObject) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *MetaObject) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *MetaObject) encode(e *encoder) {
+	e.beginObject()
+	e.extra(v.Extra)
+	e.endObject()
+}
+
+func (v *MetaObject) decode(d *decoder) (err error) {
+	*v = MetaObject{}
+	return d.objectBytes(func(name []byte) (err error) {
+		if v.Extra == nil {
+			v.Extra = map[string]json.RawMessage{}
+		}
+		v.Extra[string(name)], err = d.raw()
+		return err
+	})
 }

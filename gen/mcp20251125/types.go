@@ -73,7 +73,7 @@ type NotificationParams struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -95,7 +95,7 @@ type Result struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -117,11 +117,11 @@ type Error struct {
 
 // A request that expects a response.
 type JSONRPCRequest struct {
-	Method string                     `json:"method"`
-	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string    `json:"jsonrpc"`
-	ID      RequestID `json:"id"`
+	JSONRPC string                     `json:"jsonrpc"`
+	ID      RequestID                  `json:"id"`
+	Method  string                     `json:"method"`
+	Params  map[string]json.RawMessage `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -129,10 +129,10 @@ type JSONRPCRequest struct {
 
 // A notification which does not expect a response.
 type JSONRPCNotification struct {
-	Method string                     `json:"method"`
-	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
+	JSONRPC string                     `json:"jsonrpc"`
+	Method  string                     `json:"method"`
+	Params  map[string]json.RawMessage `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -143,7 +143,7 @@ type JSONRPCResultResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	Result  Result    `json:"result"`
+	Result  AnyResult `json:"result"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -206,7 +206,7 @@ type CancelledNotificationParams struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The ID of the request to cancel.
 	//
 	// This MUST correspond to the ID of a request previously issued in the same direction.
@@ -234,11 +234,11 @@ type CancelledNotificationParams struct {
 //
 // For task cancellation, use the `tasks/cancel` request instead of this notification.
 type CancelledNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -263,12 +263,12 @@ type InitializeRequestParams struct {
 // This request is sent from the client to the server when it first connects, asking it to begin
 // initialization.
 type InitializeRequest struct {
-	// Always "initialize".
-	Method string                  `json:"method"`
-	Params InitializeRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "initialize".
+	Method string                  `json:"method"`
+	Params InitializeRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -279,7 +279,7 @@ type InitializeResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The version of the Model Context Protocol that the server wants to use. This may not match the
 	// version that the client requested. If the client cannot support this version, it MUST
 	// disconnect.
@@ -299,11 +299,11 @@ type InitializeResult struct {
 
 // This notification is sent from the client to the server after initialization has finished.
 type InitializedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -313,7 +313,7 @@ type InitializedNotification struct {
 // is not a closed set: any client can define its own, additional capabilities.
 type ClientCapabilities struct {
 	// Experimental, non-standard capabilities that the client supports.
-	Experimental map[string]ClientCapabilitiesExperimental `json:"experimental,omitzero"`
+	Experimental map[string]map[string]json.RawMessage `json:"experimental,omitzero"`
 	// Present if the client supports listing roots.
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
@@ -322,13 +322,6 @@ type ClientCapabilities struct {
 	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitzero"`
 	// Present if the client supports task-augmented requests.
 	Tasks *ClientCapabilitiesTasks `json:"tasks,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesExperimental is the value type of [ClientCapabilities.Experimental].
-type ClientCapabilitiesExperimental struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -347,23 +340,9 @@ type ClientCapabilitiesRoots struct {
 type ClientCapabilitiesSampling struct {
 	// Whether the client supports context inclusion via includeContext parameter.
 	// If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
-	Context *ClientCapabilitiesSamplingContext `json:"context,omitzero"`
+	Context map[string]json.RawMessage `json:"context,omitzero"`
 	// Whether the client supports tool use via tools and toolChoice parameters.
-	Tools *ClientCapabilitiesSamplingTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesSamplingContext is the type of [ClientCapabilitiesSampling.Context].
-type ClientCapabilitiesSamplingContext struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesSamplingTools is the type of [ClientCapabilitiesSampling.Tools].
-type ClientCapabilitiesSamplingTools struct {
+	Tools map[string]json.RawMessage `json:"tools,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -371,22 +350,8 @@ type ClientCapabilitiesSamplingTools struct {
 
 // ClientCapabilitiesElicitation is the type of [ClientCapabilities.Elicitation].
 type ClientCapabilitiesElicitation struct {
-	Form *ClientCapabilitiesElicitationForm `json:"form,omitzero"`
-	URL  *ClientCapabilitiesElicitationURL  `json:"url,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesElicitationForm is the type of [ClientCapabilitiesElicitation.Form].
-type ClientCapabilitiesElicitationForm struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesElicitationURL is the type of [ClientCapabilitiesElicitation.URL].
-type ClientCapabilitiesElicitationURL struct {
+	Form map[string]json.RawMessage `json:"form,omitzero"`
+	URL  map[string]json.RawMessage `json:"url,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -395,25 +360,11 @@ type ClientCapabilitiesElicitationURL struct {
 // ClientCapabilitiesTasks is the type of [ClientCapabilities.Tasks].
 type ClientCapabilitiesTasks struct {
 	// Whether this client supports tasks/list.
-	List *ClientCapabilitiesTasksList `json:"list,omitzero"`
+	List map[string]json.RawMessage `json:"list,omitzero"`
 	// Whether this client supports tasks/cancel.
-	Cancel *ClientCapabilitiesTasksCancel `json:"cancel,omitzero"`
+	Cancel map[string]json.RawMessage `json:"cancel,omitzero"`
 	// Specifies which request types can be augmented with tasks.
 	Requests *ClientCapabilitiesTasksRequests `json:"requests,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesTasksList is the type of [ClientCapabilitiesTasks.List].
-type ClientCapabilitiesTasksList struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesTasksCancel is the type of [ClientCapabilitiesTasks.Cancel].
-type ClientCapabilitiesTasksCancel struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -434,15 +385,7 @@ type ClientCapabilitiesTasksRequests struct {
 // [ClientCapabilitiesTasksRequests.Sampling].
 type ClientCapabilitiesTasksRequestsSampling struct {
 	// Whether the client supports task-augmented sampling/createMessage requests.
-	CreateMessage *ClientCapabilitiesTasksRequestsSamplingCreateMessage `json:"createMessage,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesTasksRequestsSamplingCreateMessage is the type of
-// [ClientCapabilitiesTasksRequestsSampling.CreateMessage].
-type ClientCapabilitiesTasksRequestsSamplingCreateMessage struct {
+	CreateMessage map[string]json.RawMessage `json:"createMessage,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -452,15 +395,7 @@ type ClientCapabilitiesTasksRequestsSamplingCreateMessage struct {
 // [ClientCapabilitiesTasksRequests.Elicitation].
 type ClientCapabilitiesTasksRequestsElicitation struct {
 	// Whether the client supports task-augmented elicitation/create requests.
-	Create *ClientCapabilitiesTasksRequestsElicitationCreate `json:"create,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesTasksRequestsElicitationCreate is the type of
-// [ClientCapabilitiesTasksRequestsElicitation.Create].
-type ClientCapabilitiesTasksRequestsElicitationCreate struct {
+	Create map[string]json.RawMessage `json:"create,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -470,11 +405,11 @@ type ClientCapabilitiesTasksRequestsElicitationCreate struct {
 // this is not a closed set: any server can define its own, additional capabilities.
 type ServerCapabilities struct {
 	// Experimental, non-standard capabilities that the server supports.
-	Experimental map[string]ServerCapabilitiesExperimental `json:"experimental,omitzero"`
+	Experimental map[string]map[string]json.RawMessage `json:"experimental,omitzero"`
 	// Present if the server supports sending log messages to the client.
-	Logging *ServerCapabilitiesLogging `json:"logging,omitzero"`
+	Logging map[string]json.RawMessage `json:"logging,omitzero"`
 	// Present if the server supports argument autocompletion suggestions.
-	Completions *ServerCapabilitiesCompletions `json:"completions,omitzero"`
+	Completions map[string]json.RawMessage `json:"completions,omitzero"`
 	// Present if the server offers any prompt templates.
 	Prompts *ServerCapabilitiesPrompts `json:"prompts,omitzero"`
 	// Present if the server offers any resources to read.
@@ -483,27 +418,6 @@ type ServerCapabilities struct {
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
 	// Present if the server supports task-augmented requests.
 	Tasks *ServerCapabilitiesTasks `json:"tasks,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesExperimental is the value type of [ServerCapabilities.Experimental].
-type ServerCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesLogging is the type of [ServerCapabilities.Logging].
-type ServerCapabilitiesLogging struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesCompletions is the type of [ServerCapabilities.Completions].
-type ServerCapabilitiesCompletions struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -541,25 +455,11 @@ type ServerCapabilitiesTools struct {
 // ServerCapabilitiesTasks is the type of [ServerCapabilities.Tasks].
 type ServerCapabilitiesTasks struct {
 	// Whether this server supports tasks/list.
-	List *ServerCapabilitiesTasksList `json:"list,omitzero"`
+	List map[string]json.RawMessage `json:"list,omitzero"`
 	// Whether this server supports tasks/cancel.
-	Cancel *ServerCapabilitiesTasksCancel `json:"cancel,omitzero"`
+	Cancel map[string]json.RawMessage `json:"cancel,omitzero"`
 	// Specifies which request types can be augmented with tasks.
 	Requests *ServerCapabilitiesTasksRequests `json:"requests,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesTasksList is the type of [ServerCapabilitiesTasks.List].
-type ServerCapabilitiesTasksList struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesTasksCancel is the type of [ServerCapabilitiesTasks.Cancel].
-type ServerCapabilitiesTasksCancel struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -577,15 +477,7 @@ type ServerCapabilitiesTasksRequests struct {
 // ServerCapabilitiesTasksRequestsTools is the type of [ServerCapabilitiesTasksRequests.Tools].
 type ServerCapabilitiesTasksRequestsTools struct {
 	// Whether the server supports task-augmented tools/call requests.
-	Call *ServerCapabilitiesTasksRequestsToolsCall `json:"call,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ServerCapabilitiesTasksRequestsToolsCall is the type of
-// [ServerCapabilitiesTasksRequestsTools.Call].
-type ServerCapabilitiesTasksRequestsToolsCall struct {
+	Call map[string]json.RawMessage `json:"call,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -704,12 +596,12 @@ type Implementation struct {
 // A ping, issued by either the server or the client, to check that the other party is still alive.
 // The receiver must promptly respond, or else may be disconnected.
 type PingRequest struct {
-	// Always "ping".
-	Method string         `json:"method"`
-	Params *RequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "ping".
+	Method string         `json:"method"`
+	Params *RequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -720,7 +612,7 @@ type ProgressNotificationParams struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The progress token which was given in the initial request, used to associate this notification
 	// with the request that is proceeding.
 	ProgressToken ProgressToken `json:"progressToken"`
@@ -739,11 +631,11 @@ type ProgressNotificationParams struct {
 // An out-of-band notification used to inform the receiver of a progress update for a long-running
 // request.
 type ProgressNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -769,11 +661,11 @@ type PaginatedRequestParams struct {
 //
 // This type is internal to the protocol specification.
 type PaginatedRequest struct {
-	Method string                  `json:"method"`
-	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string    `json:"jsonrpc"`
-	ID      RequestID `json:"id"`
+	JSONRPC string                  `json:"jsonrpc"`
+	ID      RequestID               `json:"id"`
+	Method  string                  `json:"method"`
+	Params  *PaginatedRequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -786,7 +678,7 @@ type PaginatedResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -797,12 +689,12 @@ type PaginatedResult struct {
 
 // Sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
-	// Always "resources/list".
-	Method string                  `json:"method"`
-	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/list".
+	Method string                  `json:"method"`
+	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -813,7 +705,7 @@ type ListResourcesResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
@@ -825,12 +717,12 @@ type ListResourcesResult struct {
 
 // Sent from the client to request a list of resource templates the server has.
 type ListResourceTemplatesRequest struct {
-	// Always "resources/templates/list".
-	Method string                  `json:"method"`
-	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/templates/list".
+	Method string                  `json:"method"`
+	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -841,7 +733,7 @@ type ListResourceTemplatesResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
@@ -883,12 +775,12 @@ type ReadResourceRequestParams struct {
 
 // Sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
-	// Always "resources/read".
-	Method string                    `json:"method"`
-	Params ReadResourceRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/read".
+	Method string                    `json:"method"`
+	Params ReadResourceRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -899,7 +791,7 @@ type ReadResourceResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta     map[string]json.RawMessage   `json:"_meta,omitzero"`
+	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
@@ -910,11 +802,11 @@ type ReadResourceResult struct {
 // it can read from has changed. This may be issued by servers without any previous subscription
 // from the client.
 type ResourceListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -937,12 +829,12 @@ type SubscribeRequestParams struct {
 // Sent from the client to request resources/updated notifications from the server whenever a
 // particular resource changes.
 type SubscribeRequest struct {
-	// Always "resources/subscribe".
-	Method string                 `json:"method"`
-	Params SubscribeRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/subscribe".
+	Method string                 `json:"method"`
+	Params SubscribeRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -965,12 +857,12 @@ type UnsubscribeRequestParams struct {
 // Sent from the client to request cancellation of resources/updated notifications from the server.
 // This should follow a previous resources/subscribe request.
 type UnsubscribeRequest struct {
-	// Always "resources/unsubscribe".
-	Method string                   `json:"method"`
-	Params UnsubscribeRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/unsubscribe".
+	Method string                   `json:"method"`
+	Params UnsubscribeRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -981,7 +873,7 @@ type ResourceUpdatedNotificationParams struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that the
 	// client actually subscribed to.
 	URI string `json:"uri"`
@@ -994,11 +886,11 @@ type ResourceUpdatedNotificationParams struct {
 // need to be read again. This should only be sent if the client previously sent a
 // resources/subscribe request.
 type ResourceUpdatedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1045,7 +937,7 @@ type Resource struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1088,7 +980,7 @@ type ResourceTemplate struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1105,7 +997,7 @@ type ResourceContents struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1120,7 +1012,7 @@ type TextResourceContents struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The text of the item. This must only be set if the item can actually be represented as text (not
 	// binary data).
 	Text string `json:"text"`
@@ -1138,7 +1030,7 @@ type BlobResourceContents struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
@@ -1148,12 +1040,12 @@ type BlobResourceContents struct {
 
 // Sent from the client to request a list of prompts and prompt templates the server has.
 type ListPromptsRequest struct {
-	// Always "prompts/list".
-	Method string                  `json:"method"`
-	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "prompts/list".
+	Method string                  `json:"method"`
+	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1164,7 +1056,7 @@ type ListPromptsResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
@@ -1191,12 +1083,12 @@ type GetPromptRequestParams struct {
 
 // Used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
-	// Always "prompts/get".
-	Method string                 `json:"method"`
-	Params GetPromptRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "prompts/get".
+	Method string                 `json:"method"`
+	Params GetPromptRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1207,7 +1099,7 @@ type GetPromptResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
@@ -1245,7 +1137,7 @@ type Prompt struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1333,7 +1225,7 @@ type ResourceLink struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
@@ -1354,7 +1246,7 @@ type EmbeddedResource struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1364,11 +1256,11 @@ type EmbeddedResource struct {
 // offers has changed. This may be issued by servers without any previous subscription from the
 // client.
 type PromptListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1376,12 +1268,12 @@ type PromptListChangedNotification struct {
 
 // Sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
-	// Always "tools/list".
-	Method string                  `json:"method"`
-	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tools/list".
+	Method string                  `json:"method"`
+	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1392,7 +1284,7 @@ type ListToolsResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -1407,7 +1299,7 @@ type CallToolResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
 	// An optional JSON object that represents the structured result of the tool call.
@@ -1454,12 +1346,12 @@ type CallToolRequestParams struct {
 
 // Used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
-	// Always "tools/call".
-	Method string                `json:"method"`
-	Params CallToolRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tools/call".
+	Method string                `json:"method"`
+	Params CallToolRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1469,11 +1361,11 @@ type CallToolRequest struct {
 // offers has changed. This may be issued by servers without any previous subscription from the
 // client.
 type ToolListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1586,7 +1478,7 @@ type Tool struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1596,16 +1488,9 @@ type Tool struct {
 type ToolInputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
-	Type       string                               `json:"type"`
-	Properties map[string]ToolInputSchemaProperties `json:"properties,omitzero"`
-	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ToolInputSchemaProperties is the value type of [ToolInputSchema.Properties].
-type ToolInputSchemaProperties struct {
+	Type       string                                `json:"type"`
+	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
+	Required   []string                              `json:"required,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1616,15 +1501,8 @@ type ToolOutputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
 	Type       string                                `json:"type"`
-	Properties map[string]ToolOutputSchemaProperties `json:"properties,omitzero"`
+	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ToolOutputSchemaProperties is the value type of [ToolOutputSchema.Properties].
-type ToolOutputSchemaProperties struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1685,8 +1563,8 @@ type CreateTaskResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	Task Task                       `json:"task"`
+	Meta *MetaObject `json:"_meta,omitzero"`
+	Task Task        `json:"task"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1694,12 +1572,12 @@ type CreateTaskResult struct {
 
 // A request to retrieve the state of a task.
 type GetTaskRequest struct {
-	// Always "tasks/get".
-	Method string               `json:"method"`
-	Params GetTaskRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tasks/get".
+	Method string               `json:"method"`
+	Params GetTaskRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1719,7 +1597,7 @@ type GetTaskResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
@@ -1745,12 +1623,12 @@ type GetTaskResult struct {
 
 // A request to retrieve the result of a completed task.
 type GetTaskPayloadRequest struct {
-	// Always "tasks/result".
-	Method string                      `json:"method"`
-	Params GetTaskPayloadRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tasks/result".
+	Method string                      `json:"method"`
+	Params GetTaskPayloadRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1772,7 +1650,7 @@ type GetTaskPayloadResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1780,12 +1658,12 @@ type GetTaskPayloadResult struct {
 
 // A request to cancel a task.
 type CancelTaskRequest struct {
-	// Always "tasks/cancel".
-	Method string                  `json:"method"`
-	Params CancelTaskRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tasks/cancel".
+	Method string                  `json:"method"`
+	Params CancelTaskRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1805,7 +1683,7 @@ type CancelTaskResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
@@ -1831,12 +1709,12 @@ type CancelTaskResult struct {
 
 // A request to retrieve a list of tasks.
 type ListTasksRequest struct {
-	// Always "tasks/list".
-	Method string                  `json:"method"`
-	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tasks/list".
+	Method string                  `json:"method"`
+	Params *PaginatedRequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1847,7 +1725,7 @@ type ListTasksResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// An opaque token representing the pagination position after the last returned result.
 	// If present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
@@ -1862,7 +1740,7 @@ type TaskStatusNotificationParams struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
@@ -1889,11 +1767,11 @@ type TaskStatusNotificationParams struct {
 // An optional notification from the receiver to the requestor, informing them that a task's status
 // has changed. Receivers are not required to send these notifications.
 type TaskStatusNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/tasks/status".
 	Method string                       `json:"method"`
 	Params TaskStatusNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1915,12 +1793,12 @@ type SetLevelRequestParams struct {
 
 // A request from the client to the server, to enable or adjust logging.
 type SetLevelRequest struct {
-	// Always "logging/setLevel".
-	Method string                `json:"method"`
-	Params SetLevelRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "logging/setLevel".
+	Method string                `json:"method"`
+	Params SetLevelRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1931,7 +1809,7 @@ type LoggingMessageNotificationParams struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The severity of this log message.
 	Level LoggingLevel `json:"level"`
 	// An optional name of the logger issuing this message.
@@ -1948,11 +1826,11 @@ type LoggingMessageNotificationParams struct {
 // request has been sent from the client, the server MAY decide which messages to send
 // automatically.
 type LoggingMessageNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2002,7 +1880,7 @@ type CreateMessageRequestParams struct {
 	StopSequences []string `json:"stopSequences,omitzero"`
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
-	Metadata *CreateMessageRequestParamsMetadata `json:"metadata,omitzero"`
+	Metadata map[string]json.RawMessage `json:"metadata,omitzero"`
 	// Tools that the model may use during generation.
 	// The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools
 	// is not declared.
@@ -2022,13 +1900,6 @@ type CreateMessageRequestParams struct {
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type CreateMessageRequestParamsIncludeContext string
-
-// CreateMessageRequestParamsMetadata is the type of [CreateMessageRequestParams.Metadata].
-type CreateMessageRequestParamsMetadata struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
 
 // Controls tool selection behavior for sampling requests.
 type ToolChoice struct {
@@ -2051,12 +1922,12 @@ type ToolChoiceMode string
 // which model to select. The client should also inform the user before beginning sampling, to
 // allow them to inspect the request (human in the loop) and decide whether to approve it.
 type CreateMessageRequest struct {
-	// Always "sampling/createMessage".
-	Method string                     `json:"method"`
-	Params CreateMessageRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "sampling/createMessage".
+	Method string                     `json:"method"`
+	Params CreateMessageRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2069,9 +1940,9 @@ type CreateMessageResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta    map[string]json.RawMessage `json:"_meta,omitzero"`
-	Role    Role                       `json:"role"`
-	Content SamplingMessageContent     `json:"content"`
+	Meta    *MetaObject            `json:"_meta,omitzero"`
+	Role    Role                   `json:"role"`
+	Content SamplingMessageContent `json:"content"`
 	// The name of the model that generated the message.
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
@@ -2101,7 +1972,7 @@ type SamplingMessage struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2144,7 +2015,7 @@ type TextContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2163,7 +2034,7 @@ type ImageContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2182,7 +2053,7 @@ type AudioContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2206,7 +2077,7 @@ type ToolUseContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2240,7 +2111,7 @@ type ToolResultContent struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2342,12 +2213,12 @@ type CompleteRequestParamsContext struct {
 
 // A request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
-	// Always "completion/complete".
-	Method string                `json:"method"`
-	Params CompleteRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "completion/complete".
+	Method string                `json:"method"`
+	Params CompleteRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2358,8 +2229,8 @@ type CompleteResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta       map[string]json.RawMessage `json:"_meta,omitzero"`
-	Completion CompleteResultCompletion   `json:"completion"`
+	Meta       *MetaObject              `json:"_meta,omitzero"`
+	Completion CompleteResultCompletion `json:"completion"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2418,12 +2289,12 @@ type PromptReference struct {
 // This request is typically used when the server needs to understand the file system
 // structure or access specific locations that the client has permission to read from.
 type ListRootsRequest struct {
-	// Always "roots/list".
-	Method string         `json:"method"`
-	Params *RequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "roots/list".
+	Method string         `json:"method"`
+	Params *RequestParams `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2436,8 +2307,8 @@ type ListRootsResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta  map[string]json.RawMessage `json:"_meta,omitzero"`
-	Roots []Root                     `json:"roots"`
+	Meta  *MetaObject `json:"_meta,omitzero"`
+	Roots []Root      `json:"roots"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2456,7 +2327,7 @@ type Root struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2466,11 +2337,11 @@ type Root struct {
 // This notification should be sent whenever the client adds, removes, or modifies any root.
 // The server should then request an updated list of roots using the ListRootsRequest.
 type RootsListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2547,12 +2418,12 @@ type ElicitRequestURLParams struct {
 
 // A request from the server to elicit additional information from the user via the client.
 type ElicitRequest struct {
-	// Always "elicitation/create".
-	Method string              `json:"method"`
-	Params ElicitRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "elicitation/create".
+	Method string              `json:"method"`
+	Params ElicitRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2749,7 +2620,7 @@ type ElicitResult struct {
 	// See General fields: `_meta`
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
 	// usage.
-	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// The user action in response to the elicitation.
 	//   - "accept": User submitted the form/confirmed the action
 	//   - "decline": User explicitly decline the action
@@ -2772,11 +2643,11 @@ type ElicitResultAction string
 // An optional notification from the server to the client, informing it of a completion of a
 // out-of-band elicitation request.
 type ElicitationCompleteNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/elicitation/complete".
 	Method string                                `json:"method"`
 	Params ElicitationCompleteNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2786,6 +2657,14 @@ type ElicitationCompleteNotification struct {
 type ElicitationCompleteNotificationParams struct {
 	// The ID of the elicitation that completed.
 	ElicitationID string `json:"elicitationId"`
+	// Extra holds members that the schema does not define, exactly as received; they are encoded after
+	// the known members.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// The contents of a `_meta` member: metadata that clients and servers attach to their messages.
+// Keys the schema does not define are kept in Extra.
+type MetaObject struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`

@@ -12,10 +12,9 @@ import "encoding/json"
 // Decoding picks the variant whose required members are all present, trying those with more
 // required members first, then those with more of their members present, then in the order listed
 // (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires
-// "jsonrpc", "error").
+// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "jsonrpc",
+// "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method"), [*JSONRPCResultResponse]
+// (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	Validate() error
@@ -73,8 +72,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	{
 		name:     "JSONRPCRequest",
-		required: []string{"method", "jsonrpc", "id"},
-		known:    []string{"method", "params", "jsonrpc", "id"},
+		required: []string{"jsonrpc", "id", "method"},
+		known:    []string{"jsonrpc", "id", "method", "params"},
 		alloc: func() (JSONRPCMessage, decodable) {
 			v := new(JSONRPCRequest)
 			return v, v
@@ -82,8 +81,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 	{
 		name:     "JSONRPCNotification",
-		required: []string{"method", "jsonrpc"},
-		known:    []string{"method", "params", "jsonrpc"},
+		required: []string{"jsonrpc", "method"},
+		known:    []string{"jsonrpc", "method", "params"},
 		alloc: func() (JSONRPCMessage, decodable) {
 			v := new(JSONRPCNotification)
 			return v, v
@@ -2202,7 +2201,8 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult]
 // (requires "action"), [*GetTaskResult] (requires "taskId", "status", "createdAt",
 // "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"),
-// [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
+// [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"),
+// [*CreateTaskResult] (requires "task").
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2218,6 +2218,7 @@ func (*GetTaskResult) isClientResult()        {}
 func (*GetTaskPayloadResult) isClientResult() {}
 func (*ListTasksResult) isClientResult()      {}
 func (*CancelTaskResult) isClientResult()     {}
+func (*CreateTaskResult) isClientResult()     {}
 
 // UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
@@ -2233,7 +2234,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 }
 
 func decodeClientResult(d *decoder) (ClientResult, error) {
-	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2, 3, 4, 5, 6, 7)
+	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2, 3, 4, 5, 6, 7, 8)
 }
 
 func encodeClientResult(e *encoder, v ClientResult) {
@@ -2274,6 +2275,11 @@ func encodeClientResult(e *encoder, v ClientResult) {
 			return
 		}
 	case *CancelTaskResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateTaskResult:
 		if v != nil {
 			v.encode(e)
 			return
@@ -2353,6 +2359,15 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
 		alloc: func() (ClientResult, decodable) {
 			v := new(CancelTaskResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CreateTaskResult",
+		required: []string{"task"},
+		known:    []string{"_meta", "task"},
+		alloc: func() (ClientResult, decodable) {
+			v := new(CreateTaskResult)
 			return v, v
 		},
 	},
@@ -2700,7 +2715,7 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools"), [*GetTaskResult]
 // (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult],
 // [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status",
-// "createdAt", "lastUpdatedAt", "ttl").
+// "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult] (requires "task").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2722,6 +2737,7 @@ func (*GetTaskResult) isServerResult()               {}
 func (*GetTaskPayloadResult) isServerResult()        {}
 func (*ListTasksResult) isServerResult()             {}
 func (*CancelTaskResult) isServerResult()            {}
+func (*CreateTaskResult) isServerResult()            {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
@@ -2737,7 +2753,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 }
 
 func decodeServerResult(d *decoder) (ServerResult, error) {
-	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 }
 
 func encodeServerResult(e *encoder, v ServerResult) {
@@ -2808,6 +2824,11 @@ func encodeServerResult(e *encoder, v ServerResult) {
 			return
 		}
 	case *CancelTaskResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateTaskResult:
 		if v != nil {
 			v.encode(e)
 			return
@@ -2944,38 +2965,351 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
+	{
+		name:     "CreateTaskResult",
+		required: []string{"task"},
+		known:    []string{"_meta", "task"},
+		alloc: func() (ServerResult, decodable) {
+			v := new(CreateTaskResult)
+			return v, v
+		},
+	},
+}
+
+// Any result of this version: the result of a result response. Decoded knowing the method of the
+// request it answers, it has the type of that method's result; decoded alone, the type whose
+// members fit best, as for [ServerResult].
+//
+// Decoding picks the variant whose required members are all present, trying those with more
+// required members first, then those with more of their members present, then in the order listed
+// (after one fails to decode, a later one is tried only if it defines every member present that
+// the failed one defines; otherwise the error is returned): [*Result], [*InitializeResult]
+// (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires
+// "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires
+// "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"),
+// [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"),
+// [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools"), [*GetTaskResult]
+// (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult],
+// [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status",
+// "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult] (requires "task"),
+// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
+// "roots"), [*ElicitResult] (requires "action").
+type AnyResult interface {
+	isAnyResult()
+	Validate() error
+}
+
+func (*Result) isAnyResult()                      {}
+func (*InitializeResult) isAnyResult()            {}
+func (*CompleteResult) isAnyResult()              {}
+func (*GetPromptResult) isAnyResult()             {}
+func (*ListPromptsResult) isAnyResult()           {}
+func (*ListResourceTemplatesResult) isAnyResult() {}
+func (*ListResourcesResult) isAnyResult()         {}
+func (*ReadResourceResult) isAnyResult()          {}
+func (*CallToolResult) isAnyResult()              {}
+func (*ListToolsResult) isAnyResult()             {}
+func (*GetTaskResult) isAnyResult()               {}
+func (*GetTaskPayloadResult) isAnyResult()        {}
+func (*ListTasksResult) isAnyResult()             {}
+func (*CancelTaskResult) isAnyResult()            {}
+func (*CreateTaskResult) isAnyResult()            {}
+func (*CreateMessageResult) isAnyResult()         {}
+func (*ListRootsResult) isAnyResult()             {}
+func (*ElicitResult) isAnyResult()                {}
+
+// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+func UnmarshalAnyResult(data []byte) (AnyResult, error) {
+	d := newDecoder(data)
+	v, err := decodeAnyResult(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeAnyResult(d *decoder) (AnyResult, error) {
+	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
+}
+
+func encodeAnyResult(e *encoder, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *InitializeResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CompleteResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *GetPromptResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListPromptsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListResourceTemplatesResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListResourcesResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ReadResourceResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CallToolResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListToolsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *GetTaskResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *GetTaskPayloadResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListTasksResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CancelTaskResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateTaskResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateMessageResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListRootsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ElicitResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	}
+	e.errorf("nil AnyResult")
+}
+
+// variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
+var variantsOfAnyResult = []objectVariant[AnyResult]{
+	{
+		name:     "Result",
+		required: []string{},
+		known:    []string{"_meta"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(Result)
+			return v, v
+		},
+	},
+	{
+		name:     "InitializeResult",
+		required: []string{"protocolVersion", "capabilities", "serverInfo"},
+		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(InitializeResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CompleteResult",
+		required: []string{"completion"},
+		known:    []string{"_meta", "completion"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CompleteResult)
+			return v, v
+		},
+	},
+	{
+		name:     "GetPromptResult",
+		required: []string{"messages"},
+		known:    []string{"_meta", "description", "messages"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(GetPromptResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListPromptsResult",
+		required: []string{"prompts"},
+		known:    []string{"_meta", "nextCursor", "prompts"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListPromptsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListResourceTemplatesResult",
+		required: []string{"resourceTemplates"},
+		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListResourceTemplatesResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListResourcesResult",
+		required: []string{"resources"},
+		known:    []string{"_meta", "nextCursor", "resources"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListResourcesResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ReadResourceResult",
+		required: []string{"contents"},
+		known:    []string{"_meta", "contents"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ReadResourceResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CallToolResult",
+		required: []string{"content"},
+		known:    []string{"_meta", "content", "structuredContent", "isError"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CallToolResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListToolsResult",
+		required: []string{"tools"},
+		known:    []string{"_meta", "nextCursor", "tools"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListToolsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "GetTaskResult",
+		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
+		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(GetTaskResult)
+			return v, v
+		},
+	},
+	{
+		name:     "GetTaskPayloadResult",
+		required: []string{},
+		known:    []string{"_meta"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(GetTaskPayloadResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListTasksResult",
+		required: []string{"tasks"},
+		known:    []string{"_meta", "nextCursor", "tasks"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListTasksResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CancelTaskResult",
+		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
+		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CancelTaskResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CreateTaskResult",
+		required: []string{"task"},
+		known:    []string{"_meta", "task"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CreateTaskResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CreateMessageResult",
+		required: []string{"role", "content", "model"},
+		known:    []string{"_meta", "role", "content", "model", "stopReason"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CreateMessageResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListRootsResult",
+		required: []string{"roots"},
+		known:    []string{"_meta", "roots"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListRootsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ElicitResult",
+		required: []string{"action"},
+		known:    []string{"_meta", "action", "content"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ElicitResult)
+			return v, v
+		},
+	},
 }
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
-// method's result types: "tasks/get" gives [*GetTaskResult], "tasks/result" gives
-// [*GetTaskPayloadResult], "tasks/cancel" gives [*CancelTaskResult], "tasks/list" gives
-// [*ListTasksResult], "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
-// [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method tells apart
-// results that their members alone cannot (a result with only optional members fits several
+// method's result types: "ping" gives [*EmptyResult], "resources/subscribe" gives [*EmptyResult],
+// "resources/unsubscribe" gives [*EmptyResult], "tasks/get" gives [*GetTaskResult], "tasks/result"
+// gives [*GetTaskPayloadResult], "tasks/cancel" gives [*CancelTaskResult], "tasks/list" gives
+// [*ListTasksResult], "logging/setLevel" gives [*EmptyResult], "sampling/createMessage" gives
+// [*CreateMessageResult] or [*CreateTaskResult], "roots/list" gives [*ListRootsResult],
+// "elicitation/create" gives [*ElicitResult] or [*CreateTaskResult]. Knowing the method tells
+// apart results that their members alone cannot (a result with only optional members fits several
 // types); among several types, it picks as [UnmarshalClientResult] does. For other methods it is
 // [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
 	d := newDecoder(data)
-	var v ClientResult
-	var err error
-	switch method {
-	case MethodGetTask:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 4)
-	case MethodGetTaskPayload:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 5)
-	case MethodCancelTask:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 7)
-	case MethodListTasks:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 6)
-	case MethodCreateMessage:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 1)
-	case MethodListRoots:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 2)
-	case MethodElicit:
-		v, err = decodeVariant(d, "ClientResult", variantsOfClientResult, 3)
-	default:
-		v, err = decodeClientResult(d)
-	}
+	v, err := decodeClientResultFor(d, method)
 	if err == nil {
 		err = d.end()
 	}
@@ -2985,51 +3319,60 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 	return v, nil
 }
 
+func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
+	switch method {
+	case MethodPing:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodSubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodUnsubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodGetTask:
+		v := new(GetTaskResult)
+		return v, v.decode(d)
+	case MethodGetTaskPayload:
+		v := new(GetTaskPayloadResult)
+		return v, v.decode(d)
+	case MethodCancelTask:
+		v := new(CancelTaskResult)
+		return v, v.decode(d)
+	case MethodListTasks:
+		v := new(ListTasksResult)
+		return v, v.decode(d)
+	case MethodSetLevel:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodCreateMessage:
+		return decodeVariant(d, "ClientResult", variantsOfClientResult, 1, 8)
+	case MethodListRoots:
+		v := new(ListRootsResult)
+		return v, v.decode(d)
+	case MethodElicit:
+		return decodeVariant(d, "ClientResult", variantsOfClientResult, 3, 8)
+	default:
+		return decodeClientResult(d)
+	}
+}
+
 // UnmarshalServerResultFor decodes the result of a request with the given method as one of the
-// method's result types: "initialize" gives [*InitializeResult], "resources/list" gives
-// [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
-// "resources/read" gives [*ReadResourceResult], "prompts/list" gives [*ListPromptsResult],
-// "prompts/get" gives [*GetPromptResult], "tools/list" gives [*ListToolsResult], "tools/call"
-// gives [*CallToolResult], "tasks/get" gives [*GetTaskResult], "tasks/result" gives
-// [*GetTaskPayloadResult], "tasks/cancel" gives [*CancelTaskResult], "tasks/list" gives
-// [*ListTasksResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells
-// apart results that their members alone cannot (a result with only optional members fits several
+// method's result types: "initialize" gives [*InitializeResult], "ping" gives [*EmptyResult],
+// "resources/list" gives [*ListResourcesResult], "resources/templates/list" gives
+// [*ListResourceTemplatesResult], "resources/read" gives [*ReadResourceResult],
+// "resources/subscribe" gives [*EmptyResult], "resources/unsubscribe" gives [*EmptyResult],
+// "prompts/list" gives [*ListPromptsResult], "prompts/get" gives [*GetPromptResult], "tools/list"
+// gives [*ListToolsResult], "tools/call" gives [*CallToolResult] or [*CreateTaskResult],
+// "tasks/get" gives [*GetTaskResult], "tasks/result" gives [*GetTaskPayloadResult], "tasks/cancel"
+// gives [*CancelTaskResult], "tasks/list" gives [*ListTasksResult], "logging/setLevel" gives
+// [*EmptyResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells apart
+// results that their members alone cannot (a result with only optional members fits several
 // types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
 // [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
-	var v ServerResult
-	var err error
-	switch method {
-	case MethodInitialize:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 1)
-	case MethodListResources:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 6)
-	case MethodListResourceTemplates:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 5)
-	case MethodReadResource:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 7)
-	case MethodListPrompts:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 4)
-	case MethodGetPrompt:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 3)
-	case MethodListTools:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 9)
-	case MethodCallTool:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 8)
-	case MethodGetTask:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 10)
-	case MethodGetTaskPayload:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 11)
-	case MethodCancelTask:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 13)
-	case MethodListTasks:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 12)
-	case MethodComplete:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 2)
-	default:
-		v, err = decodeServerResult(d)
-	}
+	v, err := decodeServerResultFor(d, method)
 	if err == nil {
 		err = d.end()
 	}
@@ -3037,4 +3380,152 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		return nil, err
 	}
 	return v, nil
+}
+
+func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
+	switch method {
+	case MethodInitialize:
+		v := new(InitializeResult)
+		return v, v.decode(d)
+	case MethodPing:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListResources:
+		v := new(ListResourcesResult)
+		return v, v.decode(d)
+	case MethodListResourceTemplates:
+		v := new(ListResourceTemplatesResult)
+		return v, v.decode(d)
+	case MethodReadResource:
+		v := new(ReadResourceResult)
+		return v, v.decode(d)
+	case MethodSubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodUnsubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListPrompts:
+		v := new(ListPromptsResult)
+		return v, v.decode(d)
+	case MethodGetPrompt:
+		v := new(GetPromptResult)
+		return v, v.decode(d)
+	case MethodListTools:
+		v := new(ListToolsResult)
+		return v, v.decode(d)
+	case MethodCallTool:
+		return decodeVariant(d, "ServerResult", variantsOfServerResult, 8, 14)
+	case MethodGetTask:
+		v := new(GetTaskResult)
+		return v, v.decode(d)
+	case MethodGetTaskPayload:
+		v := new(GetTaskPayloadResult)
+		return v, v.decode(d)
+	case MethodCancelTask:
+		v := new(CancelTaskResult)
+		return v, v.decode(d)
+	case MethodListTasks:
+		v := new(ListTasksResult)
+		return v, v.decode(d)
+	case MethodSetLevel:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodComplete:
+		v := new(CompleteResult)
+		return v, v.decode(d)
+	default:
+		return decodeServerResult(d)
+	}
+}
+
+// UnmarshalAnyResultFor decodes the result of a request with the given method as one of the
+// method's result types: "initialize" gives [*InitializeResult], "ping" gives [*Result],
+// "resources/list" gives [*ListResourcesResult], "resources/templates/list" gives
+// [*ListResourceTemplatesResult], "resources/read" gives [*ReadResourceResult],
+// "resources/subscribe" gives [*Result], "resources/unsubscribe" gives [*Result], "prompts/list"
+// gives [*ListPromptsResult], "prompts/get" gives [*GetPromptResult], "tools/list" gives
+// [*ListToolsResult], "tools/call" gives [*CallToolResult] or [*CreateTaskResult], "tasks/get"
+// gives [*GetTaskResult], "tasks/result" gives [*GetTaskPayloadResult], "tasks/cancel" gives
+// [*CancelTaskResult], "tasks/list" gives [*ListTasksResult], "logging/setLevel" gives [*Result],
+// "sampling/createMessage" gives [*CreateTaskResult] or [*CreateMessageResult],
+// "completion/complete" gives [*CompleteResult], "roots/list" gives [*ListRootsResult],
+// "elicitation/create" gives [*CreateTaskResult] or [*ElicitResult]. Knowing the method tells
+// apart results that their members alone cannot (a result with only optional members fits several
+// types); among several types, it picks as [UnmarshalAnyResult] does. For other methods it is
+// [UnmarshalAnyResult].
+func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
+	d := newDecoder(data)
+	v, err := decodeAnyResultFor(d, method)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
+	switch method {
+	case MethodInitialize:
+		v := new(InitializeResult)
+		return v, v.decode(d)
+	case MethodPing:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListResources:
+		v := new(ListResourcesResult)
+		return v, v.decode(d)
+	case MethodListResourceTemplates:
+		v := new(ListResourceTemplatesResult)
+		return v, v.decode(d)
+	case MethodReadResource:
+		v := new(ReadResourceResult)
+		return v, v.decode(d)
+	case MethodSubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodUnsubscribe:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodListPrompts:
+		v := new(ListPromptsResult)
+		return v, v.decode(d)
+	case MethodGetPrompt:
+		v := new(GetPromptResult)
+		return v, v.decode(d)
+	case MethodListTools:
+		v := new(ListToolsResult)
+		return v, v.decode(d)
+	case MethodCallTool:
+		return decodeVariant(d, "AnyResult", variantsOfAnyResult, 8, 14)
+	case MethodGetTask:
+		v := new(GetTaskResult)
+		return v, v.decode(d)
+	case MethodGetTaskPayload:
+		v := new(GetTaskPayloadResult)
+		return v, v.decode(d)
+	case MethodCancelTask:
+		v := new(CancelTaskResult)
+		return v, v.decode(d)
+	case MethodListTasks:
+		v := new(ListTasksResult)
+		return v, v.decode(d)
+	case MethodSetLevel:
+		v := new(Result)
+		return v, v.decode(d)
+	case MethodCreateMessage:
+		return decodeVariant(d, "AnyResult", variantsOfAnyResult, 14, 15)
+	case MethodComplete:
+		v := new(CompleteResult)
+		return v, v.decode(d)
+	case MethodListRoots:
+		v := new(ListRootsResult)
+		return v, v.decode(d)
+	case MethodElicit:
+		return decodeVariant(d, "AnyResult", variantsOfAnyResult, 14, 17)
+	default:
+		return decodeAnyResult(d)
+	}
 }

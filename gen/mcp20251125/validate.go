@@ -131,6 +131,11 @@ func (v *NotificationParams) Validate() error {
 }
 
 func (v *NotificationParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -155,6 +160,11 @@ func (v *Result) Validate() error {
 }
 
 func (v *Result) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -205,7 +215,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -220,7 +230,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -239,7 +249,10 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 	validRequired(c, v.ID != nil)
 	c.out()
 	c.in("result")
-	v.Result.validate(c)
+	validRequired(c, v.Result != nil)
+	if v.Result != nil {
+		validateAnyResult(c, v.Result)
+	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
@@ -343,6 +356,11 @@ func (v *CancelledNotificationParams) Validate() error {
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta", "requestId", "reason")
 }
 
@@ -355,16 +373,16 @@ func (v *CancelledNotification) Validate() error {
 }
 
 func (v *CancelledNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/cancelled")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -399,19 +417,19 @@ func (v *InitializeRequest) Validate() error {
 }
 
 func (v *InitializeRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "initialize")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "initialize")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -423,6 +441,11 @@ func (v *InitializeResult) Validate() error {
 }
 
 func (v *InitializeResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("capabilities")
 	v.Capabilities.validate(c)
 	c.out()
@@ -441,6 +464,9 @@ func (v *InitializedNotification) Validate() error {
 }
 
 func (v *InitializedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/initialized")
 	c.out()
@@ -449,10 +475,7 @@ func (v *InitializedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -464,16 +487,6 @@ func (v *ClientCapabilities) Validate() error {
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
-	if v.Experimental != nil {
-		c.in("experimental")
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			c.in(k)
-			x := v.Experimental[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	if v.Roots != nil {
 		c.in("roots")
 		v.Roots.validate(c)
@@ -499,16 +512,6 @@ func (v *ClientCapabilities) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *ClientCapabilitiesExperimental) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesExperimental) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
 func (v *ClientCapabilitiesRoots) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -528,38 +531,8 @@ func (v *ClientCapabilitiesSampling) Validate() error {
 }
 
 func (v *ClientCapabilitiesSampling) validate(c *validator) {
-	if v.Context != nil {
-		c.in("context")
-		v.Context.validate(c)
-		c.out()
-	}
-	if v.Tools != nil {
-		c.in("tools")
-		v.Tools.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "context", "tools")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesSamplingContext) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesSamplingContext) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesSamplingTools) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesSamplingTools) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -570,38 +543,8 @@ func (v *ClientCapabilitiesElicitation) Validate() error {
 }
 
 func (v *ClientCapabilitiesElicitation) validate(c *validator) {
-	if v.Form != nil {
-		c.in("form")
-		v.Form.validate(c)
-		c.out()
-	}
-	if v.URL != nil {
-		c.in("url")
-		v.URL.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "form", "url")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesElicitationForm) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesElicitationForm) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesElicitationURL) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesElicitationURL) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -612,16 +555,6 @@ func (v *ClientCapabilitiesTasks) Validate() error {
 }
 
 func (v *ClientCapabilitiesTasks) validate(c *validator) {
-	if v.List != nil {
-		c.in("list")
-		v.List.validate(c)
-		c.out()
-	}
-	if v.Cancel != nil {
-		c.in("cancel")
-		v.Cancel.validate(c)
-		c.out()
-	}
 	if v.Requests != nil {
 		c.in("requests")
 		v.Requests.validate(c)
@@ -629,26 +562,6 @@ func (v *ClientCapabilitiesTasks) validate(c *validator) {
 	}
 	validExtra(c, v.Extra, "list", "cancel", "requests")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesTasksList) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesTasksList) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesTasksCancel) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesTasksCancel) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -681,23 +594,8 @@ func (v *ClientCapabilitiesTasksRequestsSampling) Validate() error {
 }
 
 func (v *ClientCapabilitiesTasksRequestsSampling) validate(c *validator) {
-	if v.CreateMessage != nil {
-		c.in("createMessage")
-		v.CreateMessage.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "createMessage")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesTasksRequestsSamplingCreateMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesTasksRequestsSamplingCreateMessage) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -708,23 +606,8 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) Validate() error {
 }
 
 func (v *ClientCapabilitiesTasksRequestsElicitation) validate(c *validator) {
-	if v.Create != nil {
-		c.in("create")
-		v.Create.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "create")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesTasksRequestsElicitationCreate) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesTasksRequestsElicitationCreate) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -735,26 +618,6 @@ func (v *ServerCapabilities) Validate() error {
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
-	if v.Experimental != nil {
-		c.in("experimental")
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			c.in(k)
-			x := v.Experimental[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
-	if v.Logging != nil {
-		c.in("logging")
-		v.Logging.validate(c)
-		c.out()
-	}
-	if v.Completions != nil {
-		c.in("completions")
-		v.Completions.validate(c)
-		c.out()
-	}
 	if v.Prompts != nil {
 		c.in("prompts")
 		v.Prompts.validate(c)
@@ -777,36 +640,6 @@ func (v *ServerCapabilities) validate(c *validator) {
 	}
 	validExtra(c, v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "tasks")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesExperimental) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesExperimental) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesLogging) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesLogging) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesCompletions) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesCompletions) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -853,16 +686,6 @@ func (v *ServerCapabilitiesTasks) Validate() error {
 }
 
 func (v *ServerCapabilitiesTasks) validate(c *validator) {
-	if v.List != nil {
-		c.in("list")
-		v.List.validate(c)
-		c.out()
-	}
-	if v.Cancel != nil {
-		c.in("cancel")
-		v.Cancel.validate(c)
-		c.out()
-	}
 	if v.Requests != nil {
 		c.in("requests")
 		v.Requests.validate(c)
@@ -870,26 +693,6 @@ func (v *ServerCapabilitiesTasks) validate(c *validator) {
 	}
 	validExtra(c, v.Extra, "list", "cancel", "requests")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTasksList) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesTasksList) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTasksCancel) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesTasksCancel) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -917,23 +720,8 @@ func (v *ServerCapabilitiesTasksRequestsTools) Validate() error {
 }
 
 func (v *ServerCapabilitiesTasksRequestsTools) validate(c *validator) {
-	if v.Call != nil {
-		c.in("call")
-		v.Call.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "call")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTasksRequestsToolsCall) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ServerCapabilitiesTasksRequestsToolsCall) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -1035,6 +823,12 @@ func (v *PingRequest) Validate() error {
 }
 
 func (v *PingRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
 	c.out()
@@ -1043,13 +837,7 @@ func (v *PingRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1061,6 +849,11 @@ func (v *ProgressNotificationParams) Validate() error {
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("progressToken")
 	validRequired(c, v.ProgressToken != nil)
 	c.out()
@@ -1076,16 +869,16 @@ func (v *ProgressNotification) Validate() error {
 }
 
 func (v *ProgressNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/progress")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1114,18 +907,18 @@ func (v *PaginatedRequest) Validate() error {
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
-	if v.Params != nil {
-		c.in("params")
-		v.Params.validate(c)
-		c.out()
-	}
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	if v.Params != nil {
+		c.in("params")
+		v.Params.validate(c)
+		c.out()
+	}
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1137,6 +930,11 @@ func (v *PaginatedResult) Validate() error {
 }
 
 func (v *PaginatedResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta", "nextCursor")
 }
 
@@ -1149,6 +947,12 @@ func (v *ListResourcesRequest) Validate() error {
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
 	c.out()
@@ -1157,13 +961,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1175,6 +973,11 @@ func (v *ListResourcesResult) Validate() error {
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("resources")
 	for i := range v.Resources {
 		c.at(i)
@@ -1194,6 +997,12 @@ func (v *ListResourceTemplatesRequest) Validate() error {
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
 	c.out()
@@ -1202,13 +1011,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1220,6 +1023,11 @@ func (v *ListResourceTemplatesResult) Validate() error {
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("resourceTemplates")
 	for i := range v.ResourceTemplates {
 		c.at(i)
@@ -1279,19 +1087,19 @@ func (v *ReadResourceRequest) Validate() error {
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "resources/read")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "resources/read")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1303,6 +1111,11 @@ func (v *ReadResourceResult) Validate() error {
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
@@ -1341,6 +1154,9 @@ func (v *ResourceListChangedNotification) Validate() error {
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/list_changed")
 	c.out()
@@ -1349,10 +1165,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1384,19 +1197,19 @@ func (v *SubscribeRequest) Validate() error {
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "resources/subscribe")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "resources/subscribe")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1428,19 +1241,19 @@ func (v *UnsubscribeRequest) Validate() error {
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "resources/unsubscribe")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "resources/unsubscribe")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1452,6 +1265,11 @@ func (v *ResourceUpdatedNotificationParams) Validate() error {
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
@@ -1467,16 +1285,16 @@ func (v *ResourceUpdatedNotification) Validate() error {
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/updated")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1503,6 +1321,11 @@ func (v *Resource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
@@ -1534,6 +1357,11 @@ func (v *ResourceTemplate) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 }
 
@@ -1549,6 +1377,11 @@ func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta")
 }
 
@@ -1564,6 +1397,11 @@ func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "text")
 }
 
@@ -1579,6 +1417,11 @@ func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("blob")
 	validFormat(c, v.Blob, "byte")
 	c.out()
@@ -1594,6 +1437,12 @@ func (v *ListPromptsRequest) Validate() error {
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
 	c.out()
@@ -1602,13 +1451,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1620,6 +1463,11 @@ func (v *ListPromptsResult) Validate() error {
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("prompts")
 	for i := range v.Prompts {
 		c.at(i)
@@ -1656,19 +1504,19 @@ func (v *GetPromptRequest) Validate() error {
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "prompts/get")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "prompts/get")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1680,6 +1528,11 @@ func (v *GetPromptResult) Validate() error {
 }
 
 func (v *GetPromptResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("messages")
 	for i := range v.Messages {
 		c.at(i)
@@ -1715,6 +1568,11 @@ func (v *Prompt) validate(c *validator) {
 			v.Arguments[i].validate(c)
 			c.out()
 		}
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
@@ -1791,6 +1649,11 @@ func (v *ResourceLink) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("type")
 	validConstant(c, v.Type, "resource_link")
 	c.out()
@@ -1818,6 +1681,11 @@ func (v *EmbeddedResource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
@@ -1849,6 +1717,9 @@ func (v *PromptListChangedNotification) Validate() error {
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/prompts/list_changed")
 	c.out()
@@ -1857,10 +1728,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1872,6 +1740,12 @@ func (v *ListToolsRequest) Validate() error {
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
 	c.out()
@@ -1880,13 +1754,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1898,6 +1766,11 @@ func (v *ListToolsResult) Validate() error {
 }
 
 func (v *ListToolsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("tools")
 	for i := range v.Tools {
 		c.at(i)
@@ -1917,6 +1790,11 @@ func (v *CallToolResult) Validate() error {
 }
 
 func (v *CallToolResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
@@ -1960,19 +1838,19 @@ func (v *CallToolRequest) Validate() error {
 }
 
 func (v *CallToolRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "tools/call")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "tools/call")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1984,6 +1862,9 @@ func (v *ToolListChangedNotification) Validate() error {
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/tools/list_changed")
 	c.out()
@@ -1992,10 +1873,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2075,6 +1953,11 @@ func (v *Tool) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "inputSchema", "execution", "outputSchema", "annotations", "_meta")
 }
 
@@ -2090,28 +1973,8 @@ func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "object")
 	c.out()
-	if v.Properties != nil {
-		c.in("properties")
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			c.in(k)
-			x := v.Properties[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	validExtra(c, v.Extra, "$schema", "type", "properties", "required")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchemaProperties) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ToolInputSchemaProperties) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -2125,28 +1988,8 @@ func (v *ToolOutputSchema) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "object")
 	c.out()
-	if v.Properties != nil {
-		c.in("properties")
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			c.in(k)
-			x := v.Properties[k]
-			x.validate(c)
-			c.out()
-		}
-		c.out()
-	}
 	validExtra(c, v.Extra, "$schema", "type", "properties", "required")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolOutputSchemaProperties) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ToolOutputSchemaProperties) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -2208,6 +2051,11 @@ func (v *CreateTaskResult) Validate() error {
 }
 
 func (v *CreateTaskResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("task")
 	v.Task.validate(c)
 	c.out()
@@ -2223,19 +2071,19 @@ func (v *GetTaskRequest) Validate() error {
 }
 
 func (v *GetTaskRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "tasks/get")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "tasks/get")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2259,6 +2107,11 @@ func (v *GetTaskResult) Validate() error {
 }
 
 func (v *GetTaskResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("status")
 	v.Status.validate(c)
 	c.out()
@@ -2274,19 +2127,19 @@ func (v *GetTaskPayloadRequest) Validate() error {
 }
 
 func (v *GetTaskPayloadRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "tasks/result")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "tasks/result")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2310,6 +2163,11 @@ func (v *GetTaskPayloadResult) Validate() error {
 }
 
 func (v *GetTaskPayloadResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -2322,19 +2180,19 @@ func (v *CancelTaskRequest) Validate() error {
 }
 
 func (v *CancelTaskRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "tasks/cancel")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "tasks/cancel")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2358,6 +2216,11 @@ func (v *CancelTaskResult) Validate() error {
 }
 
 func (v *CancelTaskResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("status")
 	v.Status.validate(c)
 	c.out()
@@ -2373,6 +2236,12 @@ func (v *ListTasksRequest) Validate() error {
 }
 
 func (v *ListTasksRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tasks/list")
 	c.out()
@@ -2381,13 +2250,7 @@ func (v *ListTasksRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2399,6 +2262,11 @@ func (v *ListTasksResult) Validate() error {
 }
 
 func (v *ListTasksResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("tasks")
 	for i := range v.Tasks {
 		c.at(i)
@@ -2418,6 +2286,11 @@ func (v *TaskStatusNotificationParams) Validate() error {
 }
 
 func (v *TaskStatusNotificationParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("status")
 	v.Status.validate(c)
 	c.out()
@@ -2433,16 +2306,16 @@ func (v *TaskStatusNotification) Validate() error {
 }
 
 func (v *TaskStatusNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/tasks/status")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2474,19 +2347,19 @@ func (v *SetLevelRequest) Validate() error {
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "logging/setLevel")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "logging/setLevel")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2498,6 +2371,11 @@ func (v *LoggingMessageNotificationParams) Validate() error {
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("level")
 	v.Level.validate(c)
 	c.out()
@@ -2513,16 +2391,16 @@ func (v *LoggingMessageNotification) Validate() error {
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/message")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2573,11 +2451,6 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 		v.IncludeContext.validate(c)
 		c.out()
 	}
-	if v.Metadata != nil {
-		c.in("metadata")
-		v.Metadata.validate(c)
-		c.out()
-	}
 	if v.Tools != nil {
 		c.in("tools")
 		for i := range v.Tools {
@@ -2607,16 +2480,6 @@ func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 	validEnum(c, string(v), "none", "thisServer", "allServers")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateMessageRequestParamsMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (CreateMessageRequestParamsMetadata) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -2656,19 +2519,19 @@ func (v *CreateMessageRequest) Validate() error {
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "sampling/createMessage")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "sampling/createMessage")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2680,6 +2543,11 @@ func (v *CreateMessageResult) Validate() error {
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("role")
 	v.Role.validate(c)
 	c.out()
@@ -2715,6 +2583,11 @@ func (v *SamplingMessage) validate(c *validator) {
 	c.in("content")
 	v.Content.validate(c)
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "role", "content", "_meta")
 }
 
@@ -2892,6 +2765,11 @@ func (v *TextContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "text", "annotations", "_meta")
 }
 
@@ -2913,6 +2791,11 @@ func (v *ImageContent) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
@@ -2938,6 +2821,11 @@ func (v *AudioContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
@@ -2953,6 +2841,11 @@ func (v *ToolUseContent) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "tool_use")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "id", "name", "input", "_meta")
 }
 
@@ -2977,6 +2870,11 @@ func (v *ToolResultContent) validate(c *validator) {
 		c.out()
 	}
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 }
 
@@ -3129,19 +3027,19 @@ func (v *CompleteRequest) Validate() error {
 }
 
 func (v *CompleteRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "completion/complete")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "completion/complete")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -3153,6 +3051,11 @@ func (v *CompleteResult) Validate() error {
 }
 
 func (v *CompleteResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("completion")
 	v.Completion.validate(c)
 	c.out()
@@ -3213,6 +3116,12 @@ func (v *ListRootsRequest) Validate() error {
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")
 	c.out()
@@ -3221,13 +3130,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -3239,6 +3142,11 @@ func (v *ListRootsResult) Validate() error {
 }
 
 func (v *ListRootsResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("roots")
 	for i := range v.Roots {
 		c.at(i)
@@ -3261,6 +3169,11 @@ func (v *Root) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "name", "_meta")
 }
 
@@ -3273,6 +3186,9 @@ func (v *RootsListChangedNotification) Validate() error {
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/roots/list_changed")
 	c.out()
@@ -3281,10 +3197,7 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -3412,6 +3325,12 @@ func (v *ElicitRequest) Validate() error {
 }
 
 func (v *ElicitRequest) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	validRequired(c, v.ID != nil)
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "elicitation/create")
 	c.out()
@@ -3421,13 +3340,7 @@ func (v *ElicitRequest) validate(c *validator) {
 		validateElicitRequestParams(c, v.Params)
 	}
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	c.in("id")
-	validRequired(c, v.ID != nil)
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition) {
@@ -3815,6 +3728,11 @@ func (v *ElicitResult) Validate() error {
 }
 
 func (v *ElicitResult) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("action")
 	v.Action.validate(c)
 	c.out()
@@ -3882,16 +3800,16 @@ func (v *ElicitationCompleteNotification) Validate() error {
 }
 
 func (v *ElicitationCompleteNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/elicitation/complete")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -4132,6 +4050,12 @@ func validateClientResult(c *validator, v ClientResult) {
 			return
 		}
 		v.validate(c)
+	case *CreateTaskResult:
+		if v == nil {
+			c.report("nil *CreateTaskResult")
+			return
+		}
+		v.validate(c)
 	}
 }
 
@@ -4364,6 +4288,135 @@ func validateServerResult(c *validator, v ServerResult) {
 	case *CancelTaskResult:
 		if v == nil {
 			c.report("nil *CancelTaskResult")
+			return
+		}
+		v.validate(c)
+	case *CreateTaskResult:
+		if v == nil {
+			c.report("nil *CreateTaskResult")
+			return
+		}
+		v.validate(c)
+	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *MetaObject) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (MetaObject) validate(*validator) {}
+
+func validateAnyResult(c *validator, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v == nil {
+			c.report("nil *Result")
+			return
+		}
+		v.validate(c)
+	case *InitializeResult:
+		if v == nil {
+			c.report("nil *InitializeResult")
+			return
+		}
+		v.validate(c)
+	case *CompleteResult:
+		if v == nil {
+			c.report("nil *CompleteResult")
+			return
+		}
+		v.validate(c)
+	case *GetPromptResult:
+		if v == nil {
+			c.report("nil *GetPromptResult")
+			return
+		}
+		v.validate(c)
+	case *ListPromptsResult:
+		if v == nil {
+			c.report("nil *ListPromptsResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourceTemplatesResult:
+		if v == nil {
+			c.report("nil *ListResourceTemplatesResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourcesResult:
+		if v == nil {
+			c.report("nil *ListResourcesResult")
+			return
+		}
+		v.validate(c)
+	case *ReadResourceResult:
+		if v == nil {
+			c.report("nil *ReadResourceResult")
+			return
+		}
+		v.validate(c)
+	case *CallToolResult:
+		if v == nil {
+			c.report("nil *CallToolResult")
+			return
+		}
+		v.validate(c)
+	case *ListToolsResult:
+		if v == nil {
+			c.report("nil *ListToolsResult")
+			return
+		}
+		v.validate(c)
+	case *GetTaskResult:
+		if v == nil {
+			c.report("nil *GetTaskResult")
+			return
+		}
+		v.validate(c)
+	case *GetTaskPayloadResult:
+		if v == nil {
+			c.report("nil *GetTaskPayloadResult")
+			return
+		}
+		v.validate(c)
+	case *ListTasksResult:
+		if v == nil {
+			c.report("nil *ListTasksResult")
+			return
+		}
+		v.validate(c)
+	case *CancelTaskResult:
+		if v == nil {
+			c.report("nil *CancelTaskResult")
+			return
+		}
+		v.validate(c)
+	case *CreateTaskResult:
+		if v == nil {
+			c.report("nil *CreateTaskResult")
+			return
+		}
+		v.validate(c)
+	case *CreateMessageResult:
+		if v == nil {
+			c.report("nil *CreateMessageResult")
+			return
+		}
+		v.validate(c)
+	case *ListRootsResult:
+		if v == nil {
+			c.report("nil *ListRootsResult")
+			return
+		}
+		v.validate(c)
+	case *ElicitResult:
+		if v == nil {
+			c.report("nil *ElicitResult")
 			return
 		}
 		v.validate(c)

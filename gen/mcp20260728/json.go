@@ -105,26 +105,21 @@ func (v *MetaObject) UnmarshalJSON(data []byte) error {
 	return d.end()
 }
 
-func (v MetaObject) encode(e *encoder) {
+func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v)) {
-		e.key(k)
-		e.raw(v[k])
-	}
+	e.extra(v.Extra)
 	e.endObject()
 }
 
 func (v *MetaObject) decode(d *decoder) (err error) {
-	x := map[string]json.RawMessage{}
-	err = d.object(func(key string) (err error) {
-		x[key], err = d.raw()
+	*v = MetaObject{}
+	return d.objectBytes(func(name []byte) (err error) {
+		if v.Extra == nil {
+			v.Extra = map[string]json.RawMessage{}
+		}
+		v.Extra[string(name)], err = d.raw()
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	*v = x
-	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -673,6 +668,10 @@ func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
+	e.key("id")
+	encodeRequestID(e, v.ID)
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
@@ -684,19 +683,21 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
-	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasMethod, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
+		case "id":
+			hasID = true
+			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -706,12 +707,6 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 				v.Params[key], err = d.raw()
 				return err
 			})
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
-		case "id":
-			hasID = true
-			v.ID, err = decodeRequestID(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -723,12 +718,12 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -751,6 +746,8 @@ func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(v.Method)
 	if v.Params != nil {
@@ -762,17 +759,18 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -782,9 +780,6 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 				v.Params[key], err = d.raw()
 				return err
 			})
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -796,10 +791,10 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -827,7 +822,7 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 	e.key("id")
 	encodeRequestID(e, v.ID)
 	e.key("result")
-	v.Result.encode(e)
+	encodeAnyResult(e, v.Result)
 	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
@@ -845,7 +840,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			err = v.Result.decode(d)
+			v.Result, err = decodeAnyResult(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -2016,30 +2011,30 @@ func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -2051,12 +2046,12 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -2079,35 +2074,35 @@ func (v *DiscoverRequest) UnmarshalJSON(data []byte) error {
 
 func (v *DiscoverRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "server/discover"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "server/discover"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *DiscoverRequest) decode(d *decoder) (err error) {
 	*v = DiscoverRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -2119,14 +2114,14 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -2324,7 +2319,12 @@ func (v *ClientCapabilities) encode(e *encoder) {
 	}
 	if v.Roots != nil {
 		e.key("roots")
-		v.Roots.encode(e)
+		e.beginObject()
+		for _, k := range slices.Sorted(maps.Keys(v.Roots)) {
+			e.key(k)
+			e.raw(v.Roots[k])
+		}
+		e.endObject()
 	}
 	if v.Sampling != nil {
 		e.key("sampling")
@@ -2360,8 +2360,11 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 				return err
 			})
 		case "roots":
-			v.Roots = new(ClientCapabilitiesRoots)
-			err = v.Roots.decode(d)
+			v.Roots = map[string]json.RawMessage{}
+			err = d.object(func(key string) (err error) {
+				v.Roots[key], err = d.raw()
+				return err
+			})
 		case "sampling":
 			v.Sampling = new(ClientCapabilitiesSampling)
 			err = v.Sampling.decode(d)
@@ -2382,39 +2385,6 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 			}
 			v.Extra[string(name)], err = d.raw()
 		}
-		return err
-	})
-}
-
-// MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
-}
-
-// UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
-	}
-	return d.end()
-}
-
-func (v *ClientCapabilitiesRoots) encode(e *encoder) {
-	e.beginObject()
-	e.extra(v.Extra)
-	e.endObject()
-}
-
-func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
-	*v = ClientCapabilitiesRoots{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
 		return err
 	})
 }
@@ -3156,30 +3126,30 @@ func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3191,12 +3161,12 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -3275,35 +3245,35 @@ func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(v.Method)
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(v.Method)
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3315,14 +3285,14 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -3507,35 +3477,35 @@ func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "resources/list"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "resources/list"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3547,14 +3517,14 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -3733,35 +3703,35 @@ func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "resources/templates/list"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "resources/templates/list"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3773,14 +3743,14 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -4084,35 +4054,35 @@ func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "resources/read"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "resources/read"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4124,14 +4094,14 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -4304,32 +4274,32 @@ func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4341,10 +4311,10 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -4496,35 +4466,35 @@ func (v *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error {
 
 func (v *SubscriptionsListenRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "subscriptions/listen"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "subscriptions/listen"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4536,14 +4506,14 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -4797,30 +4767,30 @@ func (v *SubscriptionsAcknowledgedNotification) UnmarshalJSON(data []byte) error
 
 func (v *SubscriptionsAcknowledgedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/subscriptions/acknowledged"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 	*v = SubscriptionsAcknowledgedNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4832,12 +4802,12 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -4916,30 +4886,30 @@ func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4951,12 +4921,12 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -5053,6 +5023,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 			v.Size = new(int64)
 			*v.Size, err = d.int64()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -5158,6 +5129,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -5222,6 +5194,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -5286,6 +5259,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "text":
 			hasText = true
@@ -5355,6 +5329,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 			v.MimeType = new(string)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "blob":
 			hasBlob = true
@@ -5396,35 +5371,35 @@ func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "prompts/list"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "prompts/list"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5436,14 +5411,14 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -5706,35 +5681,35 @@ func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "prompts/get"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "prompts/get"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5746,14 +5721,14 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -5981,6 +5956,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return v.Arguments[i].decode(d)
 			})
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -6248,6 +6224,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 			v.Size = new(int64)
 			*v.Size, err = d.int64()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "type":
 			hasType = true
@@ -6322,6 +6299,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -6360,32 +6338,32 @@ func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6397,10 +6375,10 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -6423,35 +6401,35 @@ func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "tools/list"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "tools/list"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6463,14 +6441,14 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -6882,35 +6860,35 @@ func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "tools/call"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "tools/call"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6922,14 +6900,14 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -6952,32 +6930,32 @@ func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
 		e.key("params")
 		v.Params.encode(e)
 	}
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasMethod, hasJSONRPC bool
+	var hasJSONRPC, hasMethod bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6989,10 +6967,10 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
 	}
 	return nil
 }
@@ -7153,6 +7131,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -7360,30 +7339,30 @@ func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
+	e.key("jsonrpc")
+	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("method")
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.key("params")
 	v.Params.encode(e)
-	e.key("jsonrpc")
-	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.extra(v.Extra, "method", "params", "jsonrpc")
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasMethod, hasParams, hasJSONRPC bool
+	var hasJSONRPC, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
+		case "jsonrpc":
+			hasJSONRPC = true
+			v.JSONRPC, err = d.str()
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
-		case "jsonrpc":
-			hasJSONRPC = true
-			v.JSONRPC, err = d.str()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7395,12 +7374,12 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
+	case !hasJSONRPC:
+		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasMethod:
 		return d.errorf("missing required member %q", "method")
 	case !hasParams:
 		return d.errorf("missing required member %q", "params")
-	case !hasJSONRPC:
-		return d.errorf("missing required member %q", "jsonrpc")
 	}
 	return nil
 }
@@ -7776,6 +7755,7 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 			hasContent = true
 			err = v.Content.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "model":
 			hasModel = true
@@ -7875,6 +7855,7 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 			hasContent = true
 			err = v.Content.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -8009,6 +7990,7 @@ func (v *TextContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -8083,6 +8065,7 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -8159,6 +8142,7 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -8242,6 +8226,7 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 				return err
 			})
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -8336,6 +8321,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 			v.IsError = new(bool)
 			*v.IsError, err = d.bool()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -8668,35 +8654,35 @@ func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
-	e.str(cmp.Or(v.Method, "completion/complete"))
-	e.key("params")
-	v.Params.encode(e)
 	e.key("jsonrpc")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	e.key("id")
 	encodeRequestID(e, v.ID)
-	e.extra(v.Extra, "method", "params", "jsonrpc", "id")
+	e.key("method")
+	e.str(cmp.Or(v.Method, "completion/complete"))
+	e.key("params")
+	v.Params.encode(e)
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasMethod, hasParams, hasJSONRPC, hasID bool
+	var hasJSONRPC, hasID, hasMethod, hasParams bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
-		case "method":
-			hasMethod = true
-			v.Method, err = d.str()
-		case "params":
-			hasParams = true
-			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
+		case "method":
+			hasMethod = true
+			v.Method, err = d.str()
+		case "params":
+			hasParams = true
+			err = v.Params.decode(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -8708,14 +8694,14 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
-		return d.errorf("missing required member %q", "method")
-	case !hasParams:
-		return d.errorf("missing required member %q", "params")
 	case !hasJSONRPC:
 		return d.errorf("missing required member %q", "jsonrpc")
 	case !hasID:
 		return d.errorf("missing required member %q", "id")
+	case !hasMethod:
+		return d.errorf("missing required member %q", "method")
+	case !hasParams:
+		return d.errorf("missing required member %q", "params")
 	}
 	return nil
 }
@@ -9125,6 +9111,7 @@ func (v *ListRootsRequestParams) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {
@@ -9238,6 +9225,7 @@ func (v *Root) decode(d *decoder) (err error) {
 			v.Name = new(string)
 			*v.Name, err = d.str()
 		case "_meta":
+			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			if v.Extra == nil {

@@ -39,7 +39,11 @@ type JSONArray []JSONValue
 //
 // See also: General fields: `_meta`
 // (https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta) for more details.
-type MetaObject map[string]json.RawMessage
+type MetaObject struct {
+	// Extra holds members that the schema does not define, exactly as received; they are encoded after
+	// the known members.
+	Extra map[string]json.RawMessage `json:"-"`
+}
 
 // Extends [MetaObject] with additional request-specific fields. All key naming rules from
 // `MetaObject` apply.
@@ -227,11 +231,11 @@ type Error struct {
 
 // A request that expects a response.
 type JSONRPCRequest struct {
-	Method string                     `json:"method"`
-	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string    `json:"jsonrpc"`
-	ID      RequestID `json:"id"`
+	JSONRPC string                     `json:"jsonrpc"`
+	ID      RequestID                  `json:"id"`
+	Method  string                     `json:"method"`
+	Params  map[string]json.RawMessage `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -239,10 +243,10 @@ type JSONRPCRequest struct {
 
 // A notification which does not expect a response.
 type JSONRPCNotification struct {
-	Method string                     `json:"method"`
-	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
+	JSONRPC string                     `json:"jsonrpc"`
+	Method  string                     `json:"method"`
+	Params  map[string]json.RawMessage `json:"params,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -253,7 +257,7 @@ type JSONRPCResultResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	Result  Result    `json:"result"`
+	Result  AnyResult `json:"result"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -567,11 +571,11 @@ type CancelledNotificationParams struct {
 // This notification indicates that the result will be unused, so any associated processing SHOULD
 // cease.
 type CancelledNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -582,12 +586,12 @@ type CancelledNotification struct {
 // implement `server/discover`. Clients **MAY** call it but are not required
 // to — version negotiation can also happen inline via per-request `_meta`.
 type DiscoverRequest struct {
-	// Always "server/discover".
-	Method string        `json:"method"`
-	Params RequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "server/discover".
+	Method string        `json:"method"`
+	Params RequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -662,7 +666,7 @@ type ClientCapabilities struct {
 	// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
 	// Remains in the specification for at least twelve months; see the
 	// deprecated features registry.
-	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
+	Roots map[string]json.RawMessage `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
 	//
 	// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
@@ -678,13 +682,6 @@ type ClientCapabilities struct {
 	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a
 	// mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
-	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// ClientCapabilitiesRoots is the type of [ClientCapabilities.Roots].
-type ClientCapabilitiesRoots struct {
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -903,11 +900,11 @@ type ProgressNotificationParams struct {
 // An out-of-band notification used to inform the receiver of a progress update for a long-running
 // request.
 type ProgressNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -928,11 +925,11 @@ type PaginatedRequestParams struct {
 //
 // This type is internal to the protocol specification.
 type PaginatedRequest struct {
-	Method string                 `json:"method"`
-	Params PaginatedRequestParams `json:"params"`
 	// Always "2.0".
-	JSONRPC string    `json:"jsonrpc"`
-	ID      RequestID `json:"id"`
+	JSONRPC string                 `json:"jsonrpc"`
+	ID      RequestID              `json:"id"`
+	Method  string                 `json:"method"`
+	Params  PaginatedRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1004,12 +1001,12 @@ type CacheableResultCacheScope string
 
 // Sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
-	// Always "resources/list".
-	Method string                 `json:"method"`
-	Params PaginatedRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/list".
+	Method string                 `json:"method"`
+	Params PaginatedRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1068,12 +1065,12 @@ type ListResourcesResultResponse struct {
 
 // Sent from the client to request a list of resource templates the server has.
 type ListResourceTemplatesRequest struct {
-	// Always "resources/templates/list".
-	Method string                 `json:"method"`
-	Params PaginatedRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/templates/list".
+	Method string                 `json:"method"`
+	Params PaginatedRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1160,12 +1157,12 @@ type ReadResourceRequestParams struct {
 
 // Sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
-	// Always "resources/read".
-	Method string                    `json:"method"`
-	Params ReadResourceRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "resources/read".
+	Method string                    `json:"method"`
+	Params ReadResourceRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1224,11 +1221,11 @@ type ReadResourceResultResponse struct {
 // ([SubscriptionsListenRequest]) stream when the client requested it via the
 // `resourcesListChanged` filter field.
 type ResourceListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1271,12 +1268,12 @@ type SubscriptionsListenRequestParams struct {
 // outside the context of a specific request. Replaces the previous HTTP GET
 // endpoint and ensures consistent behavior between HTTP and STDIO.
 type SubscriptionsListenRequest struct {
-	// Always "subscriptions/listen".
-	Method string                           `json:"method"`
-	Params SubscriptionsListenRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "subscriptions/listen".
+	Method string                           `json:"method"`
+	Params SubscriptionsListenRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1367,11 +1364,11 @@ type SubscriptionsAcknowledgedNotificationParams struct {
 // per subscription ID and not per channel: messages belonging to other
 // subscriptions MAY be interleaved before it.
 type SubscriptionsAcknowledgedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/subscriptions/acknowledged".
 	Method string                                      `json:"method"`
 	Params SubscriptionsAcknowledgedNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1392,11 +1389,11 @@ type ResourceUpdatedNotificationParams struct {
 // need to be read again. This is only sent for resources the client opted in to via the
 // `resourceSubscriptions` field of a subscriptions/listen ([SubscriptionsListenRequest]) request.
 type ResourceUpdatedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1439,8 +1436,8 @@ type Resource struct {
 	// tokenization), if known.
 	//
 	// This can be used by Hosts to display file sizes and estimate context window usage.
-	Size *int64     `json:"size,omitzero"`
-	Meta MetaObject `json:"_meta,omitzero"`
+	Size *int64      `json:"size,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1480,7 +1477,7 @@ type ResourceTemplate struct {
 	MimeType *string `json:"mimeType,omitzero"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	Meta        MetaObject   `json:"_meta,omitzero"`
+	Meta        *MetaObject  `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1493,8 +1490,8 @@ type ResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
-	MimeType *string    `json:"mimeType,omitzero"`
-	Meta     MetaObject `json:"_meta,omitzero"`
+	MimeType *string     `json:"mimeType,omitzero"`
+	Meta     *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1505,8 +1502,8 @@ type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
-	MimeType *string    `json:"mimeType,omitzero"`
-	Meta     MetaObject `json:"_meta,omitzero"`
+	MimeType *string     `json:"mimeType,omitzero"`
+	Meta     *MetaObject `json:"_meta,omitzero"`
 	// The text of the item. This must only be set if the item can actually be represented as text (not
 	// binary data).
 	Text string `json:"text"`
@@ -1520,8 +1517,8 @@ type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
-	MimeType *string    `json:"mimeType,omitzero"`
-	Meta     MetaObject `json:"_meta,omitzero"`
+	MimeType *string     `json:"mimeType,omitzero"`
+	Meta     *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
@@ -1531,12 +1528,12 @@ type BlobResourceContents struct {
 
 // Sent from the client to request a list of prompts and prompt templates the server has.
 type ListPromptsRequest struct {
-	// Always "prompts/list".
-	Method string                 `json:"method"`
-	Params PaginatedRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "prompts/list".
+	Method string                 `json:"method"`
+	Params PaginatedRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1609,12 +1606,12 @@ type GetPromptRequestParams struct {
 
 // Used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
-	// Always "prompts/get".
-	Method string                 `json:"method"`
-	Params GetPromptRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "prompts/get".
+	Method string                 `json:"method"`
+	Params GetPromptRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1676,7 +1673,7 @@ type Prompt struct {
 	Description *string `json:"description,omitzero"`
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
-	Meta      MetaObject       `json:"_meta,omitzero"`
+	Meta      *MetaObject      `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1760,8 +1757,8 @@ type ResourceLink struct {
 	// tokenization), if known.
 	//
 	// This can be used by Hosts to display file sizes and estimate context window usage.
-	Size *int64     `json:"size,omitzero"`
-	Meta MetaObject `json:"_meta,omitzero"`
+	Size *int64      `json:"size,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
@@ -1779,7 +1776,7 @@ type EmbeddedResource struct {
 	Resource EmbeddedResourceResource `json:"resource"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	Meta        MetaObject   `json:"_meta,omitzero"`
+	Meta        *MetaObject  `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1790,11 +1787,11 @@ type EmbeddedResource struct {
 // ([SubscriptionsListenRequest]) stream when the client requested it via the `promptsListChanged`
 // filter field.
 type PromptListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1802,12 +1799,12 @@ type PromptListChangedNotification struct {
 
 // Sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
-	// Always "tools/list".
-	Method string                 `json:"method"`
-	Params PaginatedRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tools/list".
+	Method string                 `json:"method"`
+	Params PaginatedRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1927,12 +1924,12 @@ type CallToolRequestParams struct {
 
 // Used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
-	// Always "tools/call".
-	Method string                `json:"method"`
-	Params CallToolRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "tools/call".
+	Method string                `json:"method"`
+	Params CallToolRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1943,11 +1940,11 @@ type CallToolRequest struct {
 // ([SubscriptionsListenRequest]) stream when the client requested it via the `toolsListChanged`
 // filter field.
 type ToolListChangedNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2045,7 +2042,7 @@ type Tool struct {
 	//
 	// Display name precedence order is: `title`, `annotations.title`, then `name`.
 	Annotations *ToolAnnotations `json:"annotations,omitzero"`
-	Meta        MetaObject       `json:"_meta,omitzero"`
+	Meta        *MetaObject      `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2095,11 +2092,11 @@ type LoggingMessageNotificationParams struct {
 // Remains in the specification for at least twelve months; see the
 // deprecated features registry.
 type LoggingMessageNotification struct {
+	// Always "2.0".
+	JSONRPC string `json:"jsonrpc"`
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Always "2.0".
-	JSONRPC string `json:"jsonrpc"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2220,7 +2217,7 @@ type CreateMessageRequest struct {
 type CreateMessageResult struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
-	Meta    MetaObject             `json:"_meta,omitzero"`
+	Meta    *MetaObject            `json:"_meta,omitzero"`
 	// The name of the model that generated the message.
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
@@ -2251,7 +2248,7 @@ type CreateMessageResultStopReason string
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
-	Meta    MetaObject             `json:"_meta,omitzero"`
+	Meta    *MetaObject            `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2291,7 +2288,7 @@ type TextContent struct {
 	Text string `json:"text"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	Meta        MetaObject   `json:"_meta,omitzero"`
+	Meta        *MetaObject  `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2307,7 +2304,7 @@ type ImageContent struct {
 	MimeType string `json:"mimeType"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	Meta        MetaObject   `json:"_meta,omitzero"`
+	Meta        *MetaObject  `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2323,7 +2320,7 @@ type AudioContent struct {
 	MimeType string `json:"mimeType"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	Meta        MetaObject   `json:"_meta,omitzero"`
+	Meta        *MetaObject  `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2347,7 +2344,7 @@ type ToolUseContent struct {
 	Input map[string]json.RawMessage `json:"input"`
 	// Optional metadata about the tool use. Clients SHOULD preserve this field when
 	// including tool uses in subsequent sampling requests to enable caching optimizations.
-	Meta MetaObject `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2382,7 +2379,7 @@ type ToolResultContent struct {
 	IsError *bool `json:"isError,omitzero"`
 	// Optional metadata about the tool result. Clients SHOULD preserve this field when
 	// including tool results in subsequent sampling requests to enable caching optimizations.
-	Meta MetaObject `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2489,12 +2486,12 @@ type CompleteRequestParamsContext struct {
 
 // A request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
-	// Always "completion/complete".
-	Method string                `json:"method"`
-	Params CompleteRequestParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
+	// Always "completion/complete".
+	Method string                `json:"method"`
+	Params CompleteRequestParams `json:"params"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2595,7 +2592,7 @@ type ListRootsRequest struct {
 
 // ListRootsRequestParams is the type of [ListRootsRequest.Params].
 type ListRootsRequestParams struct {
-	Meta MetaObject `json:"_meta,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2628,8 +2625,8 @@ type Root struct {
 	// An optional name for the root. This can be used to provide a human-readable
 	// identifier for the root, which may be useful for display purposes or for
 	// referencing the root in other parts of the application.
-	Name *string    `json:"name,omitzero"`
-	Meta MetaObject `json:"_meta,omitzero"`
+	Name *string     `json:"name,omitzero"`
+	Meta *MetaObject `json:"_meta,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded after
 	// the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -2895,13 +2892,3 @@ type ElicitResult struct {
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ElicitResultAction string
-
-// ClientNotification is the schema type ClientNotification.
-//
-// This type is internal to the protocol specification.
-type ClientNotification = CancelledNotification
-
-// ClientResult is the schema type ClientResult.
-//
-// This type is internal to the protocol specification.
-type ClientResult = EmptyResult

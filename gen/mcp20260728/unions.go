@@ -12,10 +12,9 @@ import "encoding/json"
 // Decoding picks the variant whose required members are all present, trying those with more
 // required members first, then those with more of their members present, then in the order listed
 // (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires
-// "jsonrpc", "error").
+// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "jsonrpc",
+// "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method"), [*JSONRPCResultResponse]
+// (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	Validate() error
@@ -73,8 +72,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	{
 		name:     "JSONRPCRequest",
-		required: []string{"method", "jsonrpc", "id"},
-		known:    []string{"method", "params", "jsonrpc", "id"},
+		required: []string{"jsonrpc", "id", "method"},
+		known:    []string{"jsonrpc", "id", "method", "params"},
 		alloc: func() (JSONRPCMessage, decodable) {
 			v := new(JSONRPCRequest)
 			return v, v
@@ -82,8 +81,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 	{
 		name:     "JSONRPCNotification",
-		required: []string{"method", "jsonrpc"},
-		known:    []string{"method", "params", "jsonrpc"},
+		required: []string{"jsonrpc", "method"},
+		known:    []string{"jsonrpc", "method", "params"},
 		alloc: func() (JSONRPCMessage, decodable) {
 			v := new(JSONRPCNotification)
 			return v, v
@@ -680,19 +679,22 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 
 // ReadResourceResultResponseResult is the type of [ReadResourceResultResponse.Result].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*ReadResourceResult] (requires
-// "resultType", "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires
-// "resultType").
+// Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult], any
+// value but "complete" is [*UnknownReadResourceResultResponseResult], which keeps the JSON. A
+// complete result ("complete" or no "resultType") is one of the other variants: the decoder picks
+// the variant whose required members are all present, trying those with more required members
+// first, then those with more of their members present, then in the order listed (after one fails
+// to decode, a later one is tried only if it defines every member present that the failed one
+// defines; otherwise the error is returned): [*ReadResourceResult] (requires "resultType",
+// "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires "resultType").
 type ReadResourceResultResponseResult interface {
 	isReadResourceResultResponseResult()
 	Validate() error
 }
 
-func (*ReadResourceResult) isReadResourceResultResponseResult()  {}
-func (*InputRequiredResult) isReadResourceResultResponseResult() {}
+func (*ReadResourceResult) isReadResourceResultResponseResult()                      {}
+func (*InputRequiredResult) isReadResourceResultResponseResult()                     {}
+func (*UnknownReadResourceResultResponseResult) isReadResourceResultResponseResult() {}
 
 // UnmarshalReadResourceResultResponseResult decodes a ReadResourceResultResponseResult from JSON, choosing its variant as described on [ReadResourceResultResponseResult].
 func UnmarshalReadResourceResultResponseResult(data []byte) (ReadResourceResultResponseResult, error) {
@@ -708,7 +710,20 @@ func UnmarshalReadResourceResultResponseResult(data []byte) (ReadResourceResultR
 }
 
 func decodeReadResourceResultResponseResult(d *decoder) (ReadResourceResultResponseResult, error) {
-	return decodeVariant(d, "ReadResourceResultResponseResult", variantsOfReadResourceResultResponseResult, 0, 1)
+	tag, ok, err := lookupTag(d, "resultType")
+	if err != nil {
+		return nil, err
+	}
+	if ok && tag != "complete" {
+		if tag == "input_required" {
+			v := new(InputRequiredResult)
+			return v, v.decode(d)
+		}
+		v := new(UnknownReadResourceResultResponseResult)
+		return v, v.decode(d)
+	}
+	v := new(ReadResourceResult)
+	return v, v.decode(d)
 }
 
 func encodeReadResourceResultResponseResult(e *encoder, v ReadResourceResultResponseResult) {
@@ -719,6 +734,11 @@ func encodeReadResourceResultResponseResult(e *encoder, v ReadResourceResultResp
 			return
 		}
 	case *InputRequiredResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *UnknownReadResourceResultResponseResult:
 		if v != nil {
 			v.encode(e)
 			return
@@ -749,20 +769,57 @@ var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceRes
 	},
 }
 
+// UnknownReadResourceResultResponseResult is a [ReadResourceResultResponseResult] whose
+// "resultType" this version of the schema does not define. Raw holds it exactly as received, and
+// encoding writes it back unchanged.
+type UnknownReadResourceResultResponseResult struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *UnknownReadResourceResultResponseResult) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownReadResourceResultResponseResult) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
+}
+
 // GetPromptResultResponseResult is the type of [GetPromptResultResponse.Result].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*GetPromptResult] (requires
-// "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
+// Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult], any
+// value but "complete" is [*UnknownGetPromptResultResponseResult], which keeps the JSON. A
+// complete result ("complete" or no "resultType") is one of the other variants: the decoder picks
+// the variant whose required members are all present, trying those with more required members
+// first, then those with more of their members present, then in the order listed (after one fails
+// to decode, a later one is tried only if it defines every member present that the failed one
+// defines; otherwise the error is returned): [*GetPromptResult] (requires "resultType",
+// "messages"), [*InputRequiredResult] (requires "resultType").
 type GetPromptResultResponseResult interface {
 	isGetPromptResultResponseResult()
 	Validate() error
 }
 
-func (*GetPromptResult) isGetPromptResultResponseResult()     {}
-func (*InputRequiredResult) isGetPromptResultResponseResult() {}
+func (*GetPromptResult) isGetPromptResultResponseResult()                      {}
+func (*InputRequiredResult) isGetPromptResultResponseResult()                  {}
+func (*UnknownGetPromptResultResponseResult) isGetPromptResultResponseResult() {}
 
 // UnmarshalGetPromptResultResponseResult decodes a GetPromptResultResponseResult from JSON, choosing its variant as described on [GetPromptResultResponseResult].
 func UnmarshalGetPromptResultResponseResult(data []byte) (GetPromptResultResponseResult, error) {
@@ -778,7 +835,20 @@ func UnmarshalGetPromptResultResponseResult(data []byte) (GetPromptResultRespons
 }
 
 func decodeGetPromptResultResponseResult(d *decoder) (GetPromptResultResponseResult, error) {
-	return decodeVariant(d, "GetPromptResultResponseResult", variantsOfGetPromptResultResponseResult, 0, 1)
+	tag, ok, err := lookupTag(d, "resultType")
+	if err != nil {
+		return nil, err
+	}
+	if ok && tag != "complete" {
+		if tag == "input_required" {
+			v := new(InputRequiredResult)
+			return v, v.decode(d)
+		}
+		v := new(UnknownGetPromptResultResponseResult)
+		return v, v.decode(d)
+	}
+	v := new(GetPromptResult)
+	return v, v.decode(d)
 }
 
 func encodeGetPromptResultResponseResult(e *encoder, v GetPromptResultResponseResult) {
@@ -789,6 +859,11 @@ func encodeGetPromptResultResponseResult(e *encoder, v GetPromptResultResponseRe
 			return
 		}
 	case *InputRequiredResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *UnknownGetPromptResultResponseResult:
 		if v != nil {
 			v.encode(e)
 			return
@@ -817,6 +892,39 @@ var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultRes
 			return v, v
 		},
 	},
+}
+
+// UnknownGetPromptResultResponseResult is a [GetPromptResultResponseResult] whose "resultType"
+// this version of the schema does not define. Raw holds it exactly as received, and encoding
+// writes it back unchanged.
+type UnknownGetPromptResultResponseResult struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownGetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *UnknownGetPromptResultResponseResult) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownGetPromptResultResponseResult) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
 }
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
@@ -891,18 +999,22 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 
 // CallToolResultResponseResult is the type of [CallToolResultResponse.Result].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*CallToolResult] (requires
-// "resultType", "content"), [*InputRequiredResult] (requires "resultType").
+// Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult], any
+// value but "complete" is [*UnknownCallToolResultResponseResult], which keeps the JSON. A complete
+// result ("complete" or no "resultType") is one of the other variants: the decoder picks the
+// variant whose required members are all present, trying those with more required members first,
+// then those with more of their members present, then in the order listed (after one fails to
+// decode, a later one is tried only if it defines every member present that the failed one
+// defines; otherwise the error is returned): [*CallToolResult] (requires "resultType", "content"),
+// [*InputRequiredResult] (requires "resultType").
 type CallToolResultResponseResult interface {
 	isCallToolResultResponseResult()
 	Validate() error
 }
 
-func (*CallToolResult) isCallToolResultResponseResult()      {}
-func (*InputRequiredResult) isCallToolResultResponseResult() {}
+func (*CallToolResult) isCallToolResultResponseResult()                      {}
+func (*InputRequiredResult) isCallToolResultResponseResult()                 {}
+func (*UnknownCallToolResultResponseResult) isCallToolResultResponseResult() {}
 
 // UnmarshalCallToolResultResponseResult decodes a CallToolResultResponseResult from JSON, choosing its variant as described on [CallToolResultResponseResult].
 func UnmarshalCallToolResultResponseResult(data []byte) (CallToolResultResponseResult, error) {
@@ -918,7 +1030,20 @@ func UnmarshalCallToolResultResponseResult(data []byte) (CallToolResultResponseR
 }
 
 func decodeCallToolResultResponseResult(d *decoder) (CallToolResultResponseResult, error) {
-	return decodeVariant(d, "CallToolResultResponseResult", variantsOfCallToolResultResponseResult, 0, 1)
+	tag, ok, err := lookupTag(d, "resultType")
+	if err != nil {
+		return nil, err
+	}
+	if ok && tag != "complete" {
+		if tag == "input_required" {
+			v := new(InputRequiredResult)
+			return v, v.decode(d)
+		}
+		v := new(UnknownCallToolResultResponseResult)
+		return v, v.decode(d)
+	}
+	v := new(CallToolResult)
+	return v, v.decode(d)
 }
 
 func encodeCallToolResultResponseResult(e *encoder, v CallToolResultResponseResult) {
@@ -929,6 +1054,11 @@ func encodeCallToolResultResponseResult(e *encoder, v CallToolResultResponseResu
 			return
 		}
 	case *InputRequiredResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *UnknownCallToolResultResponseResult:
 		if v != nil {
 			v.encode(e)
 			return
@@ -957,6 +1087,39 @@ var variantsOfCallToolResultResponseResult = []objectVariant[CallToolResultRespo
 			return v, v
 		},
 	},
+}
+
+// UnknownCallToolResultResponseResult is a [CallToolResultResponseResult] whose "resultType" this
+// version of the schema does not define. Raw holds it exactly as received, and encoding writes it
+// back unchanged.
+type UnknownCallToolResultResponseResult struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownCallToolResultResponseResult) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *UnknownCallToolResultResponseResult) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownCallToolResultResponseResult) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
 }
 
 // SamplingMessageContent is the type of [SamplingMessage.Content]: one
@@ -2410,6 +2573,154 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 	return err
 }
 
+// ClientNotification is the schema type ClientNotification.
+//
+// Decoding picks the variant whose required members are all present, trying those with more
+// required members first, then those with more of their members present, then in the order listed
+// (after one fails to decode, a later one is tried only if it defines every member present that
+// the failed one defines; otherwise the error is returned): [*CancelledNotification] (requires
+// "jsonrpc", "method", "params").
+//
+// This type is internal to the protocol specification.
+type ClientNotification interface {
+	isClientNotification()
+	Validate() error
+}
+
+func (*CancelledNotification) isClientNotification() {}
+
+// UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
+func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
+	d := newDecoder(data)
+	v, err := decodeClientNotification(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeClientNotification(d *decoder) (ClientNotification, error) {
+	v := new(CancelledNotification)
+	return v, v.decode(d)
+}
+
+func encodeClientNotification(e *encoder, v ClientNotification) {
+	switch v := v.(type) {
+	case *CancelledNotification:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	}
+	e.errorf("nil ClientNotification")
+}
+
+// ClientResult is the schema type ClientResult.
+//
+// Decoding picks the variant whose required members are all present, trying those with more
+// required members first, then those with more of their members present, then in the order listed
+// (after one fails to decode, a later one is tried only if it defines every member present that
+// the failed one defines; otherwise the error is returned): [*EmptyResult] (requires
+// "resultType"), [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
+// (requires "roots"), [*ElicitResult] (requires "action").
+//
+// This type is internal to the protocol specification.
+type ClientResult interface {
+	isClientResult()
+	Validate() error
+}
+
+func (*Result) isClientResult()              {}
+func (*CreateMessageResult) isClientResult() {}
+func (*ListRootsResult) isClientResult()     {}
+func (*ElicitResult) isClientResult()        {}
+
+// UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
+func UnmarshalClientResult(data []byte) (ClientResult, error) {
+	d := newDecoder(data)
+	v, err := decodeClientResult(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeClientResult(d *decoder) (ClientResult, error) {
+	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2, 3)
+}
+
+func encodeClientResult(e *encoder, v ClientResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateMessageResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListRootsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ElicitResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	}
+	e.errorf("nil ClientResult")
+}
+
+// variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
+var variantsOfClientResult = []objectVariant[ClientResult]{
+	{
+		name:     "EmptyResult",
+		required: []string{"resultType"},
+		known:    []string{"_meta", "resultType"},
+		alloc: func() (ClientResult, decodable) {
+			v := new(Result)
+			return v, v
+		},
+	},
+	{
+		name:     "CreateMessageResult",
+		required: []string{"role", "content", "model"},
+		known:    []string{"role", "content", "_meta", "model", "stopReason"},
+		alloc: func() (ClientResult, decodable) {
+			v := new(CreateMessageResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListRootsResult",
+		required: []string{"roots"},
+		known:    []string{"roots"},
+		alloc: func() (ClientResult, decodable) {
+			v := new(ListRootsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ElicitResult",
+		required: []string{"action"},
+		known:    []string{"action", "content"},
+		alloc: func() (ClientResult, decodable) {
+			v := new(ElicitResult)
+			return v, v
+		},
+	},
+}
+
 // ServerNotification is the schema type ServerNotification.
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
@@ -2574,20 +2885,22 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 
 // ServerResult is the schema type ServerResult.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult] (requires
-// "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope",
-// "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType", "completion"),
-// [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult] (requires
-// "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult] (requires
-// "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult] (requires
-// "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires "resultType",
-// "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta",
-// "resultType"), [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult]
-// (requires "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
-// "resultType").
+// Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult], any
+// value but "complete" is [*UnknownServerResult], which keeps the JSON. A complete result
+// ("complete" or no "resultType") is one of the other variants: the decoder picks the variant
+// whose required members are all present, trying those with more required members first, then
+// those with more of their members present, then in the order listed (after one fails to decode, a
+// later one is tried only if it defines every member present that the failed one defines;
+// otherwise the error is returned): [*EmptyResult] (requires "resultType"), [*DiscoverResult]
+// (requires "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities"),
+// [*CompleteResult] (requires "resultType", "completion"), [*GetPromptResult] (requires
+// "resultType", "messages"), [*ListPromptsResult] (requires "resultType", "ttlMs", "cacheScope",
+// "prompts"), [*ListResourceTemplatesResult] (requires "resultType", "ttlMs", "cacheScope",
+// "resourceTemplates"), [*ListResourcesResult] (requires "resultType", "ttlMs", "cacheScope",
+// "resources"), [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"),
+// [*SubscriptionsListenResult] (requires "_meta", "resultType"), [*CallToolResult] (requires
+// "resultType", "content"), [*ListToolsResult] (requires "resultType", "ttlMs", "cacheScope",
+// "tools"), [*InputRequiredResult] (requires "resultType").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2607,6 +2920,7 @@ func (*SubscriptionsListenResult) isServerResult()   {}
 func (*CallToolResult) isServerResult()              {}
 func (*ListToolsResult) isServerResult()             {}
 func (*InputRequiredResult) isServerResult()         {}
+func (*UnknownServerResult) isServerResult()         {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
@@ -2622,7 +2936,19 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 }
 
 func decodeServerResult(d *decoder) (ServerResult, error) {
-	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+	tag, ok, err := lookupTag(d, "resultType")
+	if err != nil {
+		return nil, err
+	}
+	if ok && tag != "complete" {
+		if tag == "input_required" {
+			v := new(InputRequiredResult)
+			return v, v.decode(d)
+		}
+		v := new(UnknownServerResult)
+		return v, v.decode(d)
+	}
+	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 }
 
 func encodeServerResult(e *encoder, v ServerResult) {
@@ -2683,6 +3009,11 @@ func encodeServerResult(e *encoder, v ServerResult) {
 			return
 		}
 	case *InputRequiredResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *UnknownServerResult:
 		if v != nil {
 			v.encode(e)
 			return
@@ -2803,6 +3134,513 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 	},
 }
 
+// UnknownServerResult is a [ServerResult] whose "resultType" this version of the schema does not
+// define. Raw holds it exactly as received, and encoding writes it back unchanged.
+type UnknownServerResult struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownServerResult) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownServerResult) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *UnknownServerResult) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownServerResult) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
+}
+
+// The requests a server sends a client. In this version a server sends them inside an
+// [InputRequiredResult] (multi round-trip requests), as the variants of [InputRequest].
+//
+// Decoding reads the "method" member: "sampling/createMessage" is [*CreateMessageRequest],
+// "roots/list" is [*ListRootsRequest], "elicitation/create" is [*ElicitRequest]; any other value
+// is [*UnknownServerRequest], which keeps the JSON.
+//
+// This type is internal to the protocol specification.
+type ServerRequest interface {
+	isServerRequest()
+	Validate() error
+}
+
+func (*CreateMessageRequest) isServerRequest() {}
+func (*ListRootsRequest) isServerRequest()     {}
+func (*ElicitRequest) isServerRequest()        {}
+func (*UnknownServerRequest) isServerRequest() {}
+
+// UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
+func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
+	d := newDecoder(data)
+	v, err := decodeServerRequest(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeServerRequest(d *decoder) (ServerRequest, error) {
+	tag, ok, err := lookupTag(d, "method")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
+	switch tag {
+	case "sampling/createMessage":
+		v := new(CreateMessageRequest)
+		return v, v.decode(d)
+	case "roots/list":
+		v := new(ListRootsRequest)
+		return v, v.decode(d)
+	case "elicitation/create":
+		v := new(ElicitRequest)
+		return v, v.decode(d)
+	}
+	v := new(UnknownServerRequest)
+	return v, v.decode(d)
+}
+
+func encodeServerRequest(e *encoder, v ServerRequest) {
+	switch v := v.(type) {
+	case *CreateMessageRequest:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListRootsRequest:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ElicitRequest:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *UnknownServerRequest:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	}
+	e.errorf("nil ServerRequest")
+}
+
+// UnknownServerRequest is a [ServerRequest] whose "method" this version of the schema does not
+// define. Raw holds it exactly as received, and encoding writes it back unchanged.
+type UnknownServerRequest struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *UnknownServerRequest) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownServerRequest) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
+}
+
+// Any result of this version: the result of a result response. Decoded knowing the method of the
+// request it answers, it has the type of that method's result; decoded alone, the type whose
+// members fit best, as for [ServerResult].
+//
+// Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult], any
+// value but "complete" is [*UnknownAnyResult], which keeps the JSON. A complete result ("complete"
+// or no "resultType") is one of the other variants: the decoder picks the variant whose required
+// members are all present, trying those with more required members first, then those with more of
+// their members present, then in the order listed (after one fails to decode, a later one is tried
+// only if it defines every member present that the failed one defines; otherwise the error is
+// returned): [*Result] (requires "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs",
+// "cacheScope", "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType",
+// "completion"), [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult]
+// (requires "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires
+// "resultType", "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires
+// "_meta", "resultType"), [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult]
+// (requires "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
+// "resultType"), [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
+// (requires "roots"), [*ElicitResult] (requires "action").
+type AnyResult interface {
+	isAnyResult()
+	Validate() error
+}
+
+func (*Result) isAnyResult()                      {}
+func (*DiscoverResult) isAnyResult()              {}
+func (*CompleteResult) isAnyResult()              {}
+func (*GetPromptResult) isAnyResult()             {}
+func (*ListPromptsResult) isAnyResult()           {}
+func (*ListResourceTemplatesResult) isAnyResult() {}
+func (*ListResourcesResult) isAnyResult()         {}
+func (*ReadResourceResult) isAnyResult()          {}
+func (*SubscriptionsListenResult) isAnyResult()   {}
+func (*CallToolResult) isAnyResult()              {}
+func (*ListToolsResult) isAnyResult()             {}
+func (*InputRequiredResult) isAnyResult()         {}
+func (*CreateMessageResult) isAnyResult()         {}
+func (*ListRootsResult) isAnyResult()             {}
+func (*ElicitResult) isAnyResult()                {}
+func (*UnknownAnyResult) isAnyResult()            {}
+
+// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+func UnmarshalAnyResult(data []byte) (AnyResult, error) {
+	d := newDecoder(data)
+	v, err := decodeAnyResult(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeAnyResult(d *decoder) (AnyResult, error) {
+	tag, ok, err := lookupTag(d, "resultType")
+	if err != nil {
+		return nil, err
+	}
+	if ok && tag != "complete" {
+		if tag == "input_required" {
+			v := new(InputRequiredResult)
+			return v, v.decode(d)
+		}
+		v := new(UnknownAnyResult)
+		return v, v.decode(d)
+	}
+	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14)
+}
+
+func encodeAnyResult(e *encoder, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *DiscoverResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CompleteResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *GetPromptResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListPromptsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListResourceTemplatesResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListResourcesResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ReadResourceResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *SubscriptionsListenResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CallToolResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListToolsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *InputRequiredResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *CreateMessageResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ListRootsResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *ElicitResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	case *UnknownAnyResult:
+		if v != nil {
+			v.encode(e)
+			return
+		}
+	}
+	e.errorf("nil AnyResult")
+}
+
+// variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
+var variantsOfAnyResult = []objectVariant[AnyResult]{
+	{
+		name:     "Result",
+		required: []string{"resultType"},
+		known:    []string{"_meta", "resultType"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(Result)
+			return v, v
+		},
+	},
+	{
+		name:     "DiscoverResult",
+		required: []string{"resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities"},
+		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(DiscoverResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CompleteResult",
+		required: []string{"resultType", "completion"},
+		known:    []string{"_meta", "resultType", "completion"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CompleteResult)
+			return v, v
+		},
+	},
+	{
+		name:     "GetPromptResult",
+		required: []string{"resultType", "messages"},
+		known:    []string{"_meta", "resultType", "description", "messages"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(GetPromptResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListPromptsResult",
+		required: []string{"resultType", "ttlMs", "cacheScope", "prompts"},
+		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListPromptsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListResourceTemplatesResult",
+		required: []string{"resultType", "ttlMs", "cacheScope", "resourceTemplates"},
+		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListResourceTemplatesResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListResourcesResult",
+		required: []string{"resultType", "ttlMs", "cacheScope", "resources"},
+		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListResourcesResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ReadResourceResult",
+		required: []string{"resultType", "ttlMs", "cacheScope", "contents"},
+		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "contents"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ReadResourceResult)
+			return v, v
+		},
+	},
+	{
+		name:     "SubscriptionsListenResult",
+		required: []string{"_meta", "resultType"},
+		known:    []string{"_meta", "resultType"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(SubscriptionsListenResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CallToolResult",
+		required: []string{"resultType", "content"},
+		known:    []string{"_meta", "resultType", "content", "structuredContent", "isError"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CallToolResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListToolsResult",
+		required: []string{"resultType", "ttlMs", "cacheScope", "tools"},
+		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListToolsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "InputRequiredResult",
+		required: []string{"resultType"},
+		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(InputRequiredResult)
+			return v, v
+		},
+	},
+	{
+		name:     "CreateMessageResult",
+		required: []string{"role", "content", "model"},
+		known:    []string{"role", "content", "_meta", "model", "stopReason"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(CreateMessageResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ListRootsResult",
+		required: []string{"roots"},
+		known:    []string{"roots"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ListRootsResult)
+			return v, v
+		},
+	},
+	{
+		name:     "ElicitResult",
+		required: []string{"action"},
+		known:    []string{"action", "content"},
+		alloc: func() (AnyResult, decodable) {
+			v := new(ElicitResult)
+			return v, v
+		},
+	},
+}
+
+// UnknownAnyResult is a [AnyResult] whose "resultType" this version of the schema does not define.
+// Raw holds it exactly as received, and encoding writes it back unchanged.
+type UnknownAnyResult struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownAnyResult) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownAnyResult) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	if err := v.decode(d); err != nil {
+		return err
+	}
+	return d.end()
+}
+
+func (v *UnknownAnyResult) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownAnyResult) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
+}
+
+// UnmarshalClientResultFor decodes the result of a request with the given method as one of the
+// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
+// [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method tells apart
+// results that their members alone cannot (a result with only optional members fits several
+// types); among several types, it picks as [UnmarshalClientResult] does. For other methods it is
+// [UnmarshalClientResult].
+func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
+	d := newDecoder(data)
+	v, err := decodeClientResultFor(d, method)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
+	switch method {
+	case MethodCreateMessage:
+		v := new(CreateMessageResult)
+		return v, v.decode(d)
+	case MethodListRoots:
+		v := new(ListRootsResult)
+		return v, v.decode(d)
+	case MethodElicit:
+		v := new(ElicitResult)
+		return v, v.decode(d)
+	default:
+		return decodeClientResult(d)
+	}
+}
+
 // UnmarshalServerResultFor decodes the result of a request with the given method as one of the
 // method's result types: "server/discover" gives [*DiscoverResult], "resources/list" gives
 // [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
@@ -2815,32 +3653,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 // [UnmarshalServerResult] does. For other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
-	var v ServerResult
-	var err error
-	switch method {
-	case MethodDiscover:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 1)
-	case MethodListResources:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 6)
-	case MethodListResourceTemplates:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 5)
-	case MethodReadResource:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 7, 11)
-	case MethodSubscriptionsListen:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 8)
-	case MethodListPrompts:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 4)
-	case MethodGetPrompt:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 3, 11)
-	case MethodListTools:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 10)
-	case MethodCallTool:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 9, 11)
-	case MethodComplete:
-		v, err = decodeVariant(d, "ServerResult", variantsOfServerResult, 2)
-	default:
-		v, err = decodeServerResult(d)
-	}
+	v, err := decodeServerResultFor(d, method)
 	if err == nil {
 		err = d.end()
 	}
@@ -2848,4 +3661,370 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		return nil, err
 	}
 	return v, nil
+}
+
+func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
+	switch method {
+	case MethodDiscover:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"server/discover\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(DiscoverResult)
+		return v, v.decode(d)
+	case MethodListResources:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"resources/list\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(ListResourcesResult)
+		return v, v.decode(d)
+	case MethodListResourceTemplates:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"resources/templates/list\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(ListResourceTemplatesResult)
+		return v, v.decode(d)
+	case MethodReadResource:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				v := new(InputRequiredResult)
+				return v, v.decode(d)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(ReadResourceResult)
+		return v, v.decode(d)
+	case MethodSubscriptionsListen:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"subscriptions/listen\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(SubscriptionsListenResult)
+		return v, v.decode(d)
+	case MethodListPrompts:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"prompts/list\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(ListPromptsResult)
+		return v, v.decode(d)
+	case MethodGetPrompt:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				v := new(InputRequiredResult)
+				return v, v.decode(d)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(GetPromptResult)
+		return v, v.decode(d)
+	case MethodListTools:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"tools/list\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(ListToolsResult)
+		return v, v.decode(d)
+	case MethodCallTool:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				v := new(InputRequiredResult)
+				return v, v.decode(d)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(CallToolResult)
+		return v, v.decode(d)
+	case MethodComplete:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"completion/complete\"", tag)
+			}
+			v := new(UnknownServerResult)
+			return v, v.decode(d)
+		}
+		v := new(CompleteResult)
+		return v, v.decode(d)
+	default:
+		return decodeServerResult(d)
+	}
+}
+
+// UnmarshalAnyResultFor decodes the result of a request with the given method as one of the
+// method's result types: "server/discover" gives [*DiscoverResult], "resources/list" gives
+// [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
+// "resources/read" gives [*ReadResourceResult] or [*InputRequiredResult], "subscriptions/listen"
+// gives [*SubscriptionsListenResult], "prompts/list" gives [*ListPromptsResult], "prompts/get"
+// gives [*GetPromptResult] or [*InputRequiredResult], "tools/list" gives [*ListToolsResult],
+// "tools/call" gives [*CallToolResult] or [*InputRequiredResult], "sampling/createMessage" gives
+// [*CreateMessageResult], "completion/complete" gives [*CompleteResult], "roots/list" gives
+// [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method tells apart
+// results that their members alone cannot (a result with only optional members fits several
+// types); among several types, it picks as [UnmarshalAnyResult] does. For other methods it is
+// [UnmarshalAnyResult].
+func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
+	d := newDecoder(data)
+	v, err := decodeAnyResultFor(d, method)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
+	switch method {
+	case MethodDiscover:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"server/discover\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(DiscoverResult)
+		return v, v.decode(d)
+	case MethodListResources:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"resources/list\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ListResourcesResult)
+		return v, v.decode(d)
+	case MethodListResourceTemplates:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"resources/templates/list\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ListResourceTemplatesResult)
+		return v, v.decode(d)
+	case MethodReadResource:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				v := new(InputRequiredResult)
+				return v, v.decode(d)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ReadResourceResult)
+		return v, v.decode(d)
+	case MethodSubscriptionsListen:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"subscriptions/listen\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(SubscriptionsListenResult)
+		return v, v.decode(d)
+	case MethodListPrompts:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"prompts/list\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ListPromptsResult)
+		return v, v.decode(d)
+	case MethodGetPrompt:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				v := new(InputRequiredResult)
+				return v, v.decode(d)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(GetPromptResult)
+		return v, v.decode(d)
+	case MethodListTools:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"tools/list\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ListToolsResult)
+		return v, v.decode(d)
+	case MethodCallTool:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				v := new(InputRequiredResult)
+				return v, v.decode(d)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(CallToolResult)
+		return v, v.decode(d)
+	case MethodCreateMessage:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"sampling/createMessage\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(CreateMessageResult)
+		return v, v.decode(d)
+	case MethodComplete:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"completion/complete\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(CompleteResult)
+		return v, v.decode(d)
+	case MethodListRoots:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"roots/list\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ListRootsResult)
+		return v, v.decode(d)
+	case MethodElicit:
+		tag, ok, err := lookupTag(d, "resultType")
+		if err != nil {
+			return nil, err
+		}
+		if ok && tag != "complete" {
+			if tag == "input_required" {
+				return nil, d.errorf("result type %q does not answer \"elicitation/create\"", tag)
+			}
+			v := new(UnknownAnyResult)
+			return v, v.decode(d)
+		}
+		v := new(ElicitResult)
+		return v, v.decode(d)
+	default:
+		return decodeAnyResult(d)
+	}
 }

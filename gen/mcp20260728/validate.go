@@ -61,7 +61,7 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v MetaObject) Validate() error {
+func (v *MetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
 	return c.err(false)
@@ -273,7 +273,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -288,7 +288,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -307,7 +307,10 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 	validRequired(c, v.ID != nil)
 	c.out()
 	c.in("result")
-	v.Result.validate(c)
+	validRequired(c, v.Result != nil)
+	if v.Result != nil {
+		validateAnyResult(c, v.Result)
+	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
@@ -724,16 +727,16 @@ func (v *CancelledNotification) Validate() error {
 }
 
 func (v *CancelledNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/cancelled")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -745,19 +748,19 @@ func (v *DiscoverRequest) Validate() error {
 }
 
 func (v *DiscoverRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "server/discover")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "server/discover")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -816,11 +819,6 @@ func (v *ClientCapabilities) Validate() error {
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
-	if v.Roots != nil {
-		c.in("roots")
-		v.Roots.validate(c)
-		c.out()
-	}
 	if v.Sampling != nil {
 		c.in("sampling")
 		v.Sampling.validate(c)
@@ -833,16 +831,6 @@ func (v *ClientCapabilities) validate(c *validator) {
 	}
 	validExtra(c, v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
 }
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesRoots) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err(false)
-}
-
-func (ClientCapabilitiesRoots) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
@@ -1051,16 +1039,16 @@ func (v *ProgressNotification) Validate() error {
 }
 
 func (v *ProgressNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/progress")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1087,16 +1075,16 @@ func (v *PaginatedRequest) Validate() error {
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1160,19 +1148,19 @@ func (v *ListResourcesRequest) Validate() error {
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "resources/list")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "resources/list")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1235,19 +1223,19 @@ func (v *ListResourceTemplatesRequest) Validate() error {
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "resources/templates/list")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "resources/templates/list")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1351,19 +1339,19 @@ func (v *ReadResourceRequest) Validate() error {
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "resources/read")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "resources/read")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1453,7 +1441,24 @@ func validateReadResourceResultResponseResult(c *validator, v ReadResourceResult
 			return
 		}
 		v.validate(c)
+	case *UnknownReadResourceResultResponseResult:
+		v.validate(c)
 	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownReadResourceResultResponseResult) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownReadResourceResultResponseResult) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
+	c.in("resultType")
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown ReadResourceResultResponseResult)", quoteValue(tag))
+	c.out()
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1465,6 +1470,9 @@ func (v *ResourceListChangedNotification) Validate() error {
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/list_changed")
 	c.out()
@@ -1473,10 +1481,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1518,19 +1523,19 @@ func (v *SubscriptionsListenRequest) Validate() error {
 }
 
 func (v *SubscriptionsListenRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "subscriptions/listen")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "subscriptions/listen")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1618,16 +1623,16 @@ func (v *SubscriptionsAcknowledgedNotification) Validate() error {
 }
 
 func (v *SubscriptionsAcknowledgedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/subscriptions/acknowledged")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1659,16 +1664,16 @@ func (v *ResourceUpdatedNotification) Validate() error {
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/resources/updated")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1695,6 +1700,11 @@ func (v *Resource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
@@ -1726,6 +1736,11 @@ func (v *ResourceTemplate) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 }
 
@@ -1741,6 +1756,11 @@ func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta")
 }
 
@@ -1756,6 +1776,11 @@ func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "text")
 }
 
@@ -1771,6 +1796,11 @@ func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("blob")
 	validFormat(c, v.Blob, "byte")
 	c.out()
@@ -1786,19 +1816,19 @@ func (v *ListPromptsRequest) Validate() error {
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "prompts/list")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "prompts/list")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1881,19 +1911,19 @@ func (v *GetPromptRequest) Validate() error {
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "prompts/get")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "prompts/get")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1958,7 +1988,24 @@ func validateGetPromptResultResponseResult(c *validator, v GetPromptResultRespon
 			return
 		}
 		v.validate(c)
+	case *UnknownGetPromptResultResponseResult:
+		v.validate(c)
 	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownGetPromptResultResponseResult) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownGetPromptResultResponseResult) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
+	c.in("resultType")
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown GetPromptResultResponseResult)", quoteValue(tag))
+	c.out()
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -1986,6 +2033,11 @@ func (v *Prompt) validate(c *validator) {
 			v.Arguments[i].validate(c)
 			c.out()
 		}
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
@@ -2062,6 +2114,11 @@ func (v *ResourceLink) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	c.in("type")
 	validConstant(c, v.Type, "resource_link")
 	c.out()
@@ -2089,6 +2146,11 @@ func (v *EmbeddedResource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
@@ -2120,6 +2182,9 @@ func (v *PromptListChangedNotification) Validate() error {
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/prompts/list_changed")
 	c.out()
@@ -2128,10 +2193,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2143,19 +2205,19 @@ func (v *ListToolsRequest) Validate() error {
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "tools/list")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "tools/list")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2273,7 +2335,24 @@ func validateCallToolResultResponseResult(c *validator, v CallToolResultResponse
 			return
 		}
 		v.validate(c)
+	case *UnknownCallToolResultResponseResult:
+		v.validate(c)
 	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownCallToolResultResponseResult) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownCallToolResultResponseResult) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
+	c.in("resultType")
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown CallToolResultResponseResult)", quoteValue(tag))
+	c.out()
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2305,19 +2384,19 @@ func (v *CallToolRequest) Validate() error {
 }
 
 func (v *CallToolRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "tools/call")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "tools/call")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2329,6 +2408,9 @@ func (v *ToolListChangedNotification) Validate() error {
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/tools/list_changed")
 	c.out()
@@ -2337,10 +2419,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 		v.Params.validate(c)
 		c.out()
 	}
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2384,6 +2463,11 @@ func (v *Tool) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
@@ -2445,16 +2529,16 @@ func (v *LoggingMessageNotification) Validate() error {
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
+	c.in("jsonrpc")
+	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "notifications/message")
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
 	c.out()
-	c.in("jsonrpc")
-	validConstant(c, v.JSONRPC, "2.0")
-	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc")
+	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -2587,6 +2671,11 @@ func (v *CreateMessageResult) validate(c *validator) {
 	c.in("content")
 	v.Content.validate(c)
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "role", "content", "_meta", "model", "stopReason")
 	v.validateRules(c)
 }
@@ -2616,6 +2705,11 @@ func (v *SamplingMessage) validate(c *validator) {
 	c.in("content")
 	v.Content.validate(c)
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "role", "content", "_meta")
 }
 
@@ -2793,6 +2887,11 @@ func (v *TextContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "text", "annotations", "_meta")
 }
 
@@ -2814,6 +2913,11 @@ func (v *ImageContent) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
+		c.out()
+	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
@@ -2839,6 +2943,11 @@ func (v *AudioContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
@@ -2854,6 +2963,11 @@ func (v *ToolUseContent) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "tool_use")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "id", "name", "input", "_meta")
 }
 
@@ -2878,6 +2992,11 @@ func (v *ToolResultContent) validate(c *validator) {
 		c.out()
 	}
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 }
 
@@ -3028,19 +3147,19 @@ func (v *CompleteRequest) Validate() error {
 }
 
 func (v *CompleteRequest) validate(c *validator) {
-	c.in("method")
-	validConstant(c, v.Method, "completion/complete")
-	c.out()
-	c.in("params")
-	v.Params.validate(c)
-	c.out()
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
 	c.out()
-	validExtra(c, v.Extra, "method", "params", "jsonrpc", "id")
+	c.in("method")
+	validConstant(c, v.Method, "completion/complete")
+	c.out()
+	c.in("params")
+	v.Params.validate(c)
+	c.out()
+	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
@@ -3161,6 +3280,11 @@ func (v *ListRootsRequestParams) Validate() error {
 }
 
 func (v *ListRootsRequestParams) validate(c *validator) {
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -3195,6 +3319,11 @@ func (v *Root) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
+	if v.Meta != nil {
+		c.in("_meta")
+		v.Meta.validate(c)
+		c.out()
+	}
 	validExtra(c, v.Extra, "uri", "name", "_meta")
 }
 
@@ -3840,6 +3969,46 @@ func (v *UnknownClientRequest) validate(c *validator) {
 	c.out()
 }
 
+func validateClientNotification(c *validator, v ClientNotification) {
+	switch v := v.(type) {
+	case *CancelledNotification:
+		if v == nil {
+			c.report("nil *CancelledNotification")
+			return
+		}
+		v.validate(c)
+	}
+}
+
+func validateClientResult(c *validator, v ClientResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v == nil {
+			c.report("nil *Result")
+			return
+		}
+		v.validate(c)
+	case *CreateMessageResult:
+		if v == nil {
+			c.report("nil *CreateMessageResult")
+			return
+		}
+		v.validate(c)
+	case *ListRootsResult:
+		if v == nil {
+			c.report("nil *ListRootsResult")
+			return
+		}
+		v.validate(c)
+	case *ElicitResult:
+		if v == nil {
+			c.report("nil *ElicitResult")
+			return
+		}
+		v.validate(c)
+	}
+}
+
 func validateServerNotification(c *validator, v ServerNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
@@ -3984,5 +4153,174 @@ func validateServerResult(c *validator, v ServerResult) {
 			return
 		}
 		v.validate(c)
+	case *UnknownServerResult:
+		v.validate(c)
 	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownServerResult) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownServerResult) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
+	c.in("resultType")
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown ServerResult)", quoteValue(tag))
+	c.out()
+}
+
+func validateServerRequest(c *validator, v ServerRequest) {
+	switch v := v.(type) {
+	case *CreateMessageRequest:
+		if v == nil {
+			c.report("nil *CreateMessageRequest")
+			return
+		}
+		v.validate(c)
+	case *ListRootsRequest:
+		if v == nil {
+			c.report("nil *ListRootsRequest")
+			return
+		}
+		v.validate(c)
+	case *ElicitRequest:
+		if v == nil {
+			c.report("nil *ElicitRequest")
+			return
+		}
+		v.validate(c)
+	case *UnknownServerRequest:
+		v.validate(c)
+	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownServerRequest) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownServerRequest) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
+	c.in("method")
+	c.report("%s is not one of \"sampling/createMessage\", \"roots/list\", \"elicitation/create\" (unknown ServerRequest)", quoteValue(tag))
+	c.out()
+}
+
+func validateAnyResult(c *validator, v AnyResult) {
+	switch v := v.(type) {
+	case *Result:
+		if v == nil {
+			c.report("nil *Result")
+			return
+		}
+		v.validate(c)
+	case *DiscoverResult:
+		if v == nil {
+			c.report("nil *DiscoverResult")
+			return
+		}
+		v.validate(c)
+	case *CompleteResult:
+		if v == nil {
+			c.report("nil *CompleteResult")
+			return
+		}
+		v.validate(c)
+	case *GetPromptResult:
+		if v == nil {
+			c.report("nil *GetPromptResult")
+			return
+		}
+		v.validate(c)
+	case *ListPromptsResult:
+		if v == nil {
+			c.report("nil *ListPromptsResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourceTemplatesResult:
+		if v == nil {
+			c.report("nil *ListResourceTemplatesResult")
+			return
+		}
+		v.validate(c)
+	case *ListResourcesResult:
+		if v == nil {
+			c.report("nil *ListResourcesResult")
+			return
+		}
+		v.validate(c)
+	case *ReadResourceResult:
+		if v == nil {
+			c.report("nil *ReadResourceResult")
+			return
+		}
+		v.validate(c)
+	case *SubscriptionsListenResult:
+		if v == nil {
+			c.report("nil *SubscriptionsListenResult")
+			return
+		}
+		v.validate(c)
+	case *CallToolResult:
+		if v == nil {
+			c.report("nil *CallToolResult")
+			return
+		}
+		v.validate(c)
+	case *ListToolsResult:
+		if v == nil {
+			c.report("nil *ListToolsResult")
+			return
+		}
+		v.validate(c)
+	case *InputRequiredResult:
+		if v == nil {
+			c.report("nil *InputRequiredResult")
+			return
+		}
+		v.validate(c)
+	case *CreateMessageResult:
+		if v == nil {
+			c.report("nil *CreateMessageResult")
+			return
+		}
+		v.validate(c)
+	case *ListRootsResult:
+		if v == nil {
+			c.report("nil *ListRootsResult")
+			return
+		}
+		v.validate(c)
+	case *ElicitResult:
+		if v == nil {
+			c.report("nil *ElicitResult")
+			return
+		}
+		v.validate(c)
+	case *UnknownAnyResult:
+		v.validate(c)
+	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownAnyResult) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownAnyResult) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
+	c.in("resultType")
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown AnyResult)", quoteValue(tag))
+	c.out()
 }

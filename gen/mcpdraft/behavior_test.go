@@ -57,7 +57,7 @@ func TestZeroValuesAreNeitherDroppedNorInvented(t *testing.T) {
 	requireJSON(t, marshal(t, ToolResultContent{ToolUseID: "t1"}),
 		`{"type":"tool_result","toolUseId":"t1","content":[]}`)
 	requireJSON(t, marshal(t, ClientCapabilities{}), `{}`)
-	requireJSON(t, marshal(t, ClientCapabilities{Roots: &ClientCapabilitiesRoots{}, Sampling: &ClientCapabilitiesSampling{Tools: JSONObject{}}}),
+	requireJSON(t, marshal(t, ClientCapabilities{Roots: map[string]json.RawMessage{}, Sampling: &ClientCapabilitiesSampling{Tools: JSONObject{}}}),
 		`{"roots":{},"sampling":{"tools":{}}}`)
 }
 

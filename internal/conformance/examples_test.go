@@ -50,8 +50,9 @@ func TestDraftExamplesAccepted(t *testing.T) {
 				prefix = "schema.json#/$defs/"
 			}
 
+			messages := messageTypes(defs.(map[string]any))
 			var accepted []string
-			typed := 0
+			typed, embedded := 0, 0
 			for _, file := range files {
 				typ := filepath.Base(filepath.Dir(file))
 				if _, ok := defs.(map[string]any)[typ]; !ok {
@@ -64,11 +65,20 @@ func TestDraftExamplesAccepted(t *testing.T) {
 				require.NoError(t, err)
 				inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 				require.NoError(t, err)
-				if sch.Validate(inst) == nil {
-					accepted = append(accepted, typ+"/"+filepath.Base(file))
+				if sch.Validate(inst) != nil {
+					continue
 				}
+				if _, ok := inst.(map[string]any)["jsonrpc"]; messages[typ] && !ok {
+					// The draft's form of a request sent inside an InputRequiredResult. In this
+					// version the request is a JSON-RPC message: mcpgen gives it jsonrpc and id
+					// (model.Protocol), as 2025-11-25's schema does.
+					embedded++
+					continue
+				}
+				accepted = append(accepted, typ+"/"+filepath.Base(file))
 			}
-			t.Logf("%s: its schema.json accepts %d of the %d draft examples whose type it declares", version, len(accepted), typed)
+			t.Logf("%s: its schema.json accepts %d of the %d draft examples whose type it declares "+
+				"(and %d requests without jsonrpc, which are JSON-RPC messages in this version)", version, len(accepted), typed, embedded)
 
 			list := filepath.Join("..", "..", "gen", pkg, "testdata", "draft-examples.txt")
 			want := strings.Join(accepted, "\n") + "\n"
@@ -81,4 +91,20 @@ func TestDraftExamplesAccepted(t *testing.T) {
 			require.Equal(t, want, string(got), "%s is stale; run go test ./internal/conformance -update", list)
 		})
 	}
+}
+
+// messageTypes lists the definitions that the message unions ClientRequest, ServerRequest,
+// ClientNotification and ServerNotification name.
+func messageTypes(defs map[string]any) map[string]bool {
+	types := map[string]bool{}
+	for _, union := range []string{"ClientRequest", "ServerRequest", "ClientNotification", "ServerNotification"} {
+		def, _ := defs[union].(map[string]any)
+		variants, _ := def["anyOf"].([]any)
+		for _, v := range variants {
+			if ref, ok := v.(map[string]any)["$ref"].(string); ok {
+				types[ref[strings.LastIndexByte(ref, '/')+1:]] = true
+			}
+		}
+	}
+	return types
 }

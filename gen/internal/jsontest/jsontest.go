@@ -201,6 +201,17 @@ func RoundTrip(t *testing.T, version, dir string, types map[string]func() any) i
 	return roundTrip(t, version, dir, files, types)
 }
 
+// Defects are the examples of the spec that contradict its own schema, by file ("<Type>/<file>.json"),
+// each with the error that decoding or validating it must give: they are not counted as
+// round-tripped, and the test fails if one stops failing (the spec fixed it) or fails otherwise.
+var Defects = map[string]string{
+	// ReadResourceResult extends CacheableResult, whose ttlMs and cacheScope are required; this
+	// example (resultType "complete") has neither. schema.json accepts it only because it also
+	// fits InputRequiredResult, which has no resultType constant; the spec's text makes
+	// "complete" the complete result.
+	"ReadResourceResultResponse/read-resource-result-response.json": `/result: missing required member "ttlMs"`,
+}
+
 // RoundTripListed is RoundTrip for the files named in list, one "<Type>/<file>.json" per line,
 // relative to dir.
 func RoundTripListed(t *testing.T, version, dir, list string, types map[string]func() any) int {
@@ -214,7 +225,7 @@ func RoundTripListed(t *testing.T, version, dir, list string, types map[string]f
 
 func roundTrip(t *testing.T, version, dir string, files []string, types map[string]func() any) int {
 	t.Helper()
-	passed := 0
+	passed, defects := 0, 0
 	for _, rel := range files {
 		newValue, ok := types[filepath.Dir(rel)]
 		if !ok {
@@ -226,7 +237,15 @@ func roundTrip(t *testing.T, version, dir string, files []string, types map[stri
 			t.Fatal(err)
 		}
 		v := newValue()
-		if err := json.Unmarshal(data, v); err != nil {
+		err = json.Unmarshal(data, v)
+		if want, ok := Defects[rel]; ok {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: a known defect of the spec gave %v, want %s", rel, err, want)
+			}
+			defects++
+			continue
+		}
+		if err != nil {
 			t.Errorf("%s: decode: %v", rel, err)
 			continue
 		}
@@ -250,7 +269,8 @@ func roundTrip(t *testing.T, version, dir string, files []string, types map[stri
 		}
 		passed++
 	}
-	t.Logf("MCP %s: %d/%d examples of %s validated and round-tripped losslessly", version, passed, len(files), dir)
+	t.Logf("MCP %s: %d/%d examples of %s validated and round-tripped losslessly (%d rejected as known defects of the spec, see jsontest.Defects)",
+		version, passed, len(files), dir, defects)
 	if len(files) == 0 {
 		t.Errorf("no examples found in %s", dir)
 	}
