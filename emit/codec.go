@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 )
 
@@ -20,10 +22,10 @@ func jsonMethods(f *jen.File, name string) {
 	f.Comment("UnmarshalJSON implements [json.Unmarshaler].")
 	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
-		jen.If(jen.Err().Op(":=").Id("v").Dot("decode").Call(jen.Id("d")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Err()),
-		),
-		jen.Return(jen.Id("d").Dot("end").Call()),
+		jen.Err().Op(":=").Id("v").Dot("decode").Call(jen.Id("d")),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("d").Dot("fail").Call(jen.Err()))),
+		jen.Return(jen.Nil()),
 	)
 	f.Line()
 }
@@ -67,16 +69,40 @@ func (g *generator) structCodec(td *typeDecl) {
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
-	decodeMethod(f, td.name, structDecode(td)...)
+	if !isResultResponse(td) {
+		decodeMethod(f, td.name, structDecode(td, false)...)
+		return
+	}
+	// A result response decodes its result with a function of the caller, who may know the
+	// method of the request it answers.
+	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decodeAnyResult"))))
+	f.Comment("decodeFor decodes the response, its result with result.")
+	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
+		jen.Id("d").Op("*").Id("decoder"),
+		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id("AnyResult"), jen.Error()),
+	).Params(jen.Err().Error()).Block(structDecode(td, true)...)
+	f.Line()
+}
+
+// isResultResponse reports whether a struct is the generic JSON-RPC result response, whose result
+// is an AnyResult (model.Protocol).
+func isResultResponse(td *typeDecl) bool {
+	f := fieldByJSON(td, "result")
+	return td.decl != nil && strings.HasPrefix(td.decl.Name, "JSONRPC") && isEnvelope(td) &&
+		f != nil && f.typ.kind == unionKind && f.typ.name == "AnyResult"
 }
 
 // structDecode is the body of a struct's decode method: a switch on the member name, then a
-// check that the required members were present.
-func structDecode(td *typeDecl) []jen.Code {
+// check that the required members were present. With result set, the "result" member is decoded
+// by the function result.
+func structDecode(td *typeDecl, result bool) []jen.Code {
 	var cases []jen.Code
 	var required []*field
 	for _, fd := range td.fields {
 		body := decodeField(fd)
+		if result && fd.member.Name == "result" {
+			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
+		}
 		if !fd.member.Optional {
 			required = append(required, fd)
 			body = append([]jen.Code{jen.Id("has" + fd.name).Op("=").True()}, body...)
@@ -144,6 +170,16 @@ func encodeField(fd *field) []jen.Code {
 // decodeField returns the statements that decode one member into its field, assigning err.
 func decodeField(fd *field) []jen.Code {
 	dst := jen.Id("v").Dot(fd.name)
+	if fd.nullable {
+		return []jen.Code{
+			jen.Var().Id("null").Bool(),
+			jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil()).Block(
+				jen.If(jen.Id("null")).Block(
+					jen.Add(dst).Op("=").Id(fd.typ.name + "Null").Values(),
+				).Else().Block(decodeValue(dst, fd.typ, 0)...),
+			),
+		}
+	}
 	if !fd.pointer {
 		return decodeValue(dst, fd.typ, 0)
 	}

@@ -19,11 +19,11 @@ type Options struct {
 	SchemaHash string            // "sha256:<hex>" of the schema file, recorded in the header
 	Source     string            // where the schema file came from, recorded in the header if set (may span lines)
 	Runtime    map[string]string // the runtime's source files by name (templates.Runtime()); their package clauses are replaced
-	// Rules are hand-written validation rules by file name (templates.Rules()), copied like the
-	// runtime into packages whose schema declares every type a file's "//mcpgen:requires" line
-	// names. A rules file's `validateRules(*validator)` method on a type is called by the type's
-	// generated validate.
-	Rules map[string]string
+	// Parts are hand-written files that use generated types, by file name (templates.Parts()),
+	// copied like the runtime into packages whose schema declares every type a file's
+	// "//mcpgen:requires" lines name. A part's `validateRules(*validator)` method on a type is
+	// called by the type's generated validate.
+	Parts map[string]string
 	// PackageDoc is the text/template of doc.go (templates/doc.go.tmpl), executed with the fields
 	// Package and Version; empty for no doc.go.
 	PackageDoc string
@@ -47,11 +47,13 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if err := g.plan(); err != nil {
 		return nil, err
 	}
+	g.proto = g.planProtocol()
 	g.typesGo = g.newFile()
 	g.jsonGo = g.newFile()
 	g.unionsGo = g.newFile()
 	g.constsGo = g.newFile()
 	g.validateGo = g.newFile()
+	g.protocolGo = g.newFile()
 	if err := g.emit(); err != nil {
 		return nil, err
 	}
@@ -63,10 +65,20 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		}
 		out["doc.go"] = doc
 	}
-	for _, file := range []struct {
+	files := []struct {
 		name string
 		f    *jen.File
-	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}, {"validate.go", g.validateGo}} {
+	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}, {"validate.go", g.validateGo}}
+	if g.hasProtocol {
+		files = append(files, struct {
+			name string
+			f    *jen.File
+		}{"protocol.go", g.protocolGo})
+	}
+	for _, file := range files {
+		if _, dup := out[file.name]; dup {
+			return nil, fmt.Errorf("emit: the runtime file %s has the name of a generated file", file.name)
+		}
 		var buf bytes.Buffer
 		if err := file.f.Render(&buf); err != nil {
 			return nil, fmt.Errorf("emit: %s: %v", file.name, err)
@@ -78,15 +90,17 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 
 func newGenerator(s *model.Schema, opts Options) *generator {
 	return &generator{
-		s:       s,
-		opts:    opts,
-		scope:   scope{},
-		byDecl:  map[string]*typeDecl{},
-		after:   map[string][]*typeDecl{},
-		inlines: map[inlineKey]*typeDecl{},
-		byName:  map[string]*typeDecl{},
-		rules:   map[string]bool{},
-		checked: map[string]bool{},
+		s:             s,
+		opts:          opts,
+		scope:         scope{},
+		byDecl:        map[string]*typeDecl{},
+		after:         map[string][]*typeDecl{},
+		inlines:       map[inlineKey]*typeDecl{},
+		byName:        map[string]*typeDecl{},
+		rules:         map[string]bool{},
+		checked:       map[string]bool{},
+		nullUnions:    map[string]bool{},
+		accessorTypes: map[string]bool{},
 	}
 }
 
@@ -104,13 +118,21 @@ type generator struct {
 	inlines map[inlineKey]*typeDecl
 	types   []*typeDecl
 	// byName finds planned types by Go name; rules lists the types that have hand-written
-	// validation rules (Options.Rules).
+	// validation rules (Options.Parts).
 	byName map[string]*typeDecl
 	rules  map[string]bool
 	// checked remembers which unions and collections have validation checks (namedChecks).
 	checked map[string]bool
+	// nullUnions are the Go names of the unions some nullable member has (planNullVariants).
+	nullUnions map[string]bool
+	// accessorTypes are the types given message accessors (protocol.go); hasProtocol is set
+	// when the schema has a protocol layer to write.
+	accessorTypes map[string]bool
+	hasProtocol   bool
+	// proto is the protocol layer of the schema, nil for a schema without one.
+	proto *protocolPlan
 
-	typesGo, jsonGo, unionsGo, constsGo, validateGo *jen.File
+	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
 
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
@@ -175,6 +197,9 @@ func (g *generator) emit() error {
 		g.validateMethods(td)
 	}
 	if err := g.results(); err != nil {
+		return err
+	}
+	if err := g.protocol(); err != nil {
 		return err
 	}
 	return g.constants()

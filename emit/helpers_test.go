@@ -30,7 +30,7 @@ func load(t *testing.T, path, version string) *model.Schema {
 // generate runs Generate with the real runtime.
 func generate(t *testing.T, s *model.Schema, pkg string) map[string][]byte {
 	t.Helper()
-	files, err := Generate(s, Options{Package: pkg, Version: s.Version, SchemaHash: "sha256:0123", Runtime: templates.Runtime(), Rules: templates.Rules()})
+	files, err := Generate(s, Options{Package: pkg, Version: s.Version, SchemaHash: "sha256:0123", Runtime: templates.Runtime(), Parts: templates.Parts()})
 	require.NoError(t, err)
 	return files
 }

@@ -57,6 +57,9 @@ type typeDecl struct {
 	// resultTag is set when the union holds InputRequiredResult: it is decoded by "resultType"
 	// first (decodeResults).
 	resultTag bool
+	// nullVariant is the wrapper that stands for null in the members of a kind union that admit
+	// it (model.Member.Nullable); decoding the union itself does not accept null.
+	nullVariant string
 	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
 	union string
 }
@@ -70,6 +73,9 @@ type field struct {
 	pointer bool
 	// literal is the constant of a literal member.
 	literal *model.Value
+	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
+	// null decodes as the union's Null variant.
+	nullable bool
 }
 
 // variant is a variant of an interface union.
@@ -120,6 +126,9 @@ func (g *generator) plan() error {
 		if err := g.planDecl(g.byDecl[d.Name]); err != nil {
 			return err
 		}
+	}
+	if err := g.planNullVariants(); err != nil {
+		return err
 	}
 	for _, d := range g.s.Decls {
 		g.types = append(g.types, g.after[d.Name]...)
@@ -193,6 +202,30 @@ func (g *generator) planDecl(td *typeDecl) error {
 		t, err := g.aliasTarget(td, nil)
 		td.typ = t
 		return err
+	}
+	return nil
+}
+
+// planNullVariants gives the kind unions used by nullable members (g.nullUnions) their Null
+// variant: a wrapper that encodes null and implements the union, which decoding the union does
+// not produce; only the nullable members decode null as it.
+func (g *generator) planNullVariants() error {
+	for _, d := range g.s.Decls {
+		td := g.byDecl[d.Name]
+		if !g.nullUnions[td.name] {
+			continue
+		}
+		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
+			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.name)
+		}
+		w := &typeDecl{name: td.name + "Null", form: wrapperForm, pos: td.pos, union: td.name,
+			about: "null, where a member of type [" + td.name + "] admits it (the id of an error response); " +
+				"decoding a [" + td.name + "] elsewhere rejects null, and Validate reports it"}
+		if err := g.derived(w, d.Name); err != nil {
+			return err
+		}
+		td.nullVariant = w.name
+		td.variants = append(td.variants, &variant{typ: &goType{kind: namedKind, name: w.name}, jsonKind: "null"})
 	}
 	return nil
 }
@@ -389,6 +422,13 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		f.typ = typ
 		if lit := g.literal(m.Type); lit != nil {
 			f.literal = lit
+		}
+		if m.Nullable {
+			if typ.kind != unionKind {
+				return m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
+			}
+			f.nullable = true
+			g.nullUnions[typ.name] = true
 		}
 		if m.Optional {
 			if typ.kind == nullableKind {

@@ -143,7 +143,7 @@ func (g *generator) results() error {
 			jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
 			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("method")),
 			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("fail").Call(jen.Err()))),
 			jen.Return(jen.Id("v"), jen.Nil()),
 		)
 		f.Line()

@@ -13,8 +13,8 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// runtime returns the files of the JSON runtime (Options.Runtime) and the rules files
-// (Options.Rules) whose required declarations the schema has, in the output package: the header,
+// runtime returns the files of the JSON runtime (Options.Runtime) and the parts
+// (Options.Parts) whose required declarations the schema has, in the output package: the header,
 // the package clause (what comes before it, such as a package doc or a build constraint,
 // dropped), then the rest of the source as is. It reserves the files' package-level names so
 // that no generated name collides with them, and records the types that have rules.
@@ -23,9 +23,9 @@ func (g *generator) runtime() (map[string][]byte, error) {
 	if files == nil {
 		files = map[string]string{}
 	}
-	for name, src := range g.opts.Rules {
+	for name, src := range g.opts.Parts {
 		if _, dup := files[name]; dup {
-			return nil, fmt.Errorf("emit: rules file %s has the name of a runtime file", name)
+			return nil, fmt.Errorf("emit: part %s has the name of a runtime file", name)
 		}
 		if g.declaresAll(requires(src)) {
 			files[name] = src
@@ -60,7 +60,7 @@ func (g *generator) runtime() (map[string][]byte, error) {
 	return out, nil
 }
 
-// requires lists the schema declarations a rules file names in its "//mcpgen:requires" lines.
+// requires lists the schema declarations a part names in its "//mcpgen:requires" lines.
 func requires(src string) []string {
 	var names []string
 	for _, line := range strings.Split(src, "\n") {

@@ -22,7 +22,7 @@ func (g *generator) interfaceType(td *typeDecl) error {
 	}
 	marker := "is" + td.name
 	f.Add(docComment(g.typeDoc(td, decisionDoc(td))))
-	f.Type().Id(td.name).Interface(jen.Id(marker).Params(), jen.Id("Validate").Params().Error())
+	f.Type().Id(td.name).Interface(append([]jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}, g.messageMethods(td)...)...)
 	f.Line()
 	for _, v := range td.variants {
 		recv := jen.Id(v.typ.name)
@@ -41,7 +41,7 @@ func (g *generator) interfaceType(td *typeDecl) error {
 		jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("decode"+td.name).Call(jen.Id("d")),
 		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("fail").Call(jen.Err()))),
 		jen.Return(jen.Id("v"), jen.Nil()),
 	)
 	f.Line()

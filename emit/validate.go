@@ -110,6 +110,9 @@ func (g *generator) validateField(fd *field) []jen.Code {
 	default:
 		check = g.validateValue(src, fd.typ, fd.member.Constraints, 0)
 	}
+	if fd.nullable && len(check) > 0 {
+		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.name+"Null")), jen.Op("!").Id("null")).Block(check...)}
+	}
 	if fd.typ.kind == unionKind && !fd.member.Optional {
 		// A nil required union cannot come from decoding, only from Go.
 		check = append([]jen.Code{jen.Id("validRequired").Call(jen.Id("c"), jen.Add(src).Op("!=").Nil())}, check...)
@@ -283,7 +286,8 @@ func (g *generator) validateOneOrMany(td *typeDecl) {
 // unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
 // unknown variant, or a variant with checks of its own.
 func (g *generator) unionChecks(td *typeDecl) bool {
-	return td.unknown != "" || slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
+	return td.unknown != "" || td.nullVariant != "" ||
+		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
 }
 
 // validateUnion writes validateX, which checks the variant a union holds: its own rules, or that
@@ -294,6 +298,10 @@ func (g *generator) validateUnion(td *typeDecl) {
 	}
 	var cases []jen.Code
 	for _, v := range td.variants {
+		if v.typ.name == td.nullVariant {
+			cases = append(cases, jen.Case(jen.Id(v.typ.name)).Block(jen.Id("c").Dot("report").Call(jen.Lit("must not be null"))))
+			continue
+		}
 		if !v.pointer {
 			if g.checks(v.typ) {
 				cases = append(cases, jen.Case(jen.Id(v.typ.name)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
@@ -311,8 +319,13 @@ func (g *generator) validateUnion(td *typeDecl) {
 	if td.unknown != "" {
 		cases = append(cases, jen.Case(jen.Op("*").Id(td.unknown)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
 	}
+	// The variable of the type switch is unused when the only case is the Null variant.
+	sw := jen.Id("v").Op(":=").Id("v").Assert(jen.Type())
+	if len(cases) == 1 && td.nullVariant != "" {
+		sw = jen.Id("v").Assert(jen.Type())
+	}
 	g.validateGo.Func().Id("validate"+td.name).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
-		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
+		jen.Switch(sw).Block(cases...),
 	)
 	g.validateGo.Line()
 }

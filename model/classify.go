@@ -105,7 +105,7 @@ func (c *classifier) decide(t *Type) (*Decision, error) {
 		return d, nil
 	}
 	if allObjects(leaves) {
-		return c.objectDecision(leaves)
+		return c.objectDecision(leaves, u.Tag)
 	}
 	return c.kindDecision(leaves)
 }
@@ -229,7 +229,7 @@ func (c *classifier) kindDecision(leaves []leaf) (*Decision, error) {
 				kv.Alternatives = append(kv.Alternatives, l.written)
 			}
 		case k == "object" && allObjects(group):
-			objects, err := c.objectDecision(group)
+			objects, err := c.objectDecision(group, "")
 			if err != nil {
 				return nil, err
 			}
@@ -244,7 +244,7 @@ func (c *classifier) kindDecision(leaves []leaf) (*Decision, error) {
 
 // objectDecision builds the decision for a union of objects: a discriminator if the variants
 // have one, and each variant's members for deciding among the rest.
-func (c *classifier) objectDecision(leaves []leaf) (*Decision, error) {
+func (c *classifier) objectDecision(leaves []leaf, tag string) (*Decision, error) {
 	d := &Decision{Strategy: ObjectStrategy}
 	for _, l := range leaves {
 		v := &Variant{Type: l.written, Object: l.resolved.Object}
@@ -257,6 +257,9 @@ func (c *classifier) objectDecision(leaves []leaf) (*Decision, error) {
 		d.Variants = append(d.Variants, v)
 	}
 	d.Discriminator = c.discriminator(d.Variants)
+	if tag != "" && c.tagged(d.Variants, tag) {
+		d.Discriminator = tag
+	}
 	if d.Discriminator != "" {
 		for _, v := range d.Variants {
 			m := v.Object.Member(d.Discriminator)
@@ -298,6 +301,20 @@ func (c *classifier) discriminator(vs []*Variant) string {
 		}
 	}
 	return best
+}
+
+// tagged reports whether every variant declares the member tag with string literal values.
+func (c *classifier) tagged(vs []*Variant, tag string) bool {
+	for _, v := range vs {
+		m := v.Object.Member(tag)
+		if m == nil {
+			return false
+		}
+		if _, ok := c.literalValues(m.Type); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // literalValues returns the values of a string literal or of a closed union of string literals.

@@ -282,6 +282,11 @@ func (c Constraints) IsZero() bool {
 // and its fields.
 type UnionType struct {
 	Variants []*Type
+	// Tag names the member that tells the variants of a union of objects apart where the schema
+	// says so in prose rather than in types (model.Protocol sets "method" on the message unions):
+	// Classify makes it the discriminator when every variant declares it with literal values,
+	// even for a single variant, so that another value is an unknown variant.
+	Tag string
 	// Decision is set by Classify.
 	Decision *Decision
 }

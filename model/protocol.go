@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Protocol brings a schema's JSON-RPC layer into the same shape in every spec version, so that
@@ -146,13 +147,16 @@ func (p *protocol) messageUnions() error {
 		if d.Type.Kind != Union {
 			return d.Pos.Errorf("declaration %s: expected a union of message types, found %s", name, d.Type.Kind)
 		}
+		if !strings.HasSuffix(name, "Result") {
+			d.Type.Union.Tag = "method"
+		}
 	}
 	if p.s.Decl("ServerRequest") == nil {
 		if in := p.s.Decl("InputRequest"); in != nil && in.Type.Kind == Union {
 			p.synthesized["ServerRequest"] = true
 			p.s.Decls = append(p.s.Decls, &Decl{
 				Name: "ServerRequest",
-				Type: &Type{Kind: Union, Union: &UnionType{Variants: slices.Clone(in.Type.Union.Variants)}, Pos: in.Type.Pos},
+				Type: &Type{Kind: Union, Union: &UnionType{Variants: slices.Clone(in.Type.Union.Variants), Tag: "method"}, Pos: in.Type.Pos},
 				Doc: Doc{Text: "The requests a server sends a client. In this version a server sends them inside " +
 					"an {@link InputRequiredResult} (multi round-trip requests), as the variants of {@link InputRequest}.", Internal: true},
 				Pos: in.Pos,

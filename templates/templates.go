@@ -32,15 +32,16 @@ func readAll(fsys embed.FS, dir string) map[string]string {
 	return files
 }
 
-//go:embed rules/*.go
-var rules embed.FS
+//go:embed parts/*.go
+var parts embed.FS
 
-// Rules returns the source files of the hand-written validation rules, by file name. Each starts
-// with a "//go:build ignore" line (it names generated types, so it compiles only in a generated
-// package) and "//mcpgen:requires" lines naming the schema declarations it needs; the emitter
-// copies it into the packages whose schema has them. They are tested in gen/.
-func Rules() map[string]string {
-	return readAll(rules, "rules")
+// Parts returns the hand-written source files that use generated types, by file name: the rules
+// of sampling with tools, the helpers of the protocol layer. Each starts with a
+// "//go:build ignore" line (it names generated types, so it compiles only in a generated package)
+// and "//mcpgen:requires" lines naming the schema declarations it needs; the emitter copies it into
+// the packages whose schema has them. They are tested in gen/.
+func Parts() map[string]string {
+	return readAll(parts, "parts")
 }
 
 // Doc is the text/template of each generated package's doc.go; its data has the fields Package

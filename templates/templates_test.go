@@ -16,24 +16,26 @@ import (
 // the validation error and the validating codec helpers.
 var exported = map[string]bool{
 	"DecodeObject": true, "EncodeObject": true,
-	"ValidationError": true, "Problem": true, "Unmarshal": true, "Marshal": true,
+	"ValidationError": true, "Problem": true, "Unmarshal": true, "Marshal": true, "DecodeError": true,
+	// parts/wire_protocol.go: the params of a message, and the pending requests of a peer.
+	"Params": true, "RawParams": true, "Pending": true, "MessageError": true,
 }
 
 // TestRuntimeIsCopyable checks the rules that let the emitter copy the runtime into any
 // generated package: one package clause to replace, no exported names but those listed above,
-// standard library imports, no init and no package-level variables. The rules files follow the
-// same rules, and name the declarations they need.
+// standard library imports, no init and no package-level variables. The parts follow the same
+// rules, and name the declarations they need.
 func TestRuntimeIsCopyable(t *testing.T) {
 	files := Runtime()
 	assert.Len(t, files, 4)
 	for name, src := range files {
 		t.Run(name, func(t *testing.T) { checkCopyable(t, name, src, "wire") })
 	}
-	for name, src := range Rules() {
+	for name, src := range Parts() {
 		t.Run(name, func(t *testing.T) {
 			assert.True(t, strings.HasPrefix(src, "//go:build ignore\n"), "build constraint")
 			assert.Contains(t, src, "\n//mcpgen:requires ")
-			checkCopyable(t, name, src, "rules")
+			checkCopyable(t, name, src, "parts")
 		})
 	}
 }

@@ -165,7 +165,7 @@ func generate(input, version, pkg string) (map[string][]byte, error) {
 		SchemaHash: fmt.Sprintf("sha256:%x", sha256.Sum256(src)),
 		Source:     source,
 		Runtime:    templates.Runtime(),
-		Rules:      templates.Rules(),
+		Parts:      templates.Parts(),
 		PackageDoc: templates.Doc,
 	})
 }

@@ -22,10 +22,14 @@ func (v Request) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Request) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Request) encode(e *encoder) {
@@ -78,10 +82,14 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RequestParams) encode(e *encoder) {
@@ -121,10 +129,14 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
@@ -163,10 +175,14 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Notification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Notification) encode(e *encoder) {
@@ -219,10 +235,14 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *NotificationParams) encode(e *encoder) {
@@ -270,10 +290,14 @@ func (v Result) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Result) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Result) encode(e *encoder) {
@@ -313,10 +337,14 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
@@ -383,10 +411,14 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
@@ -446,10 +478,14 @@ func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCResponse) encode(e *encoder) {
@@ -465,6 +501,11 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 }
 
 func (v *JSONRPCResponse) decode(d *decoder) (err error) {
+	return v.decodeFor(d, decodeAnyResult)
+}
+
+// decodeFor decodes the response, its result with result.
+func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult, error)) (err error) {
 	*v = JSONRPCResponse{}
 	var hasJSONRPC, hasID, hasResult bool
 	err = d.objectBytes(func(name []byte) (err error) {
@@ -477,7 +518,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			v.Result, err = decodeAnyResult(d)
+			v.Result, err = result(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -509,10 +550,14 @@ func (v JSONRPCError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCError) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCError) encode(e *encoder) {
@@ -537,7 +582,14 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
-			v.ID, err = decodeRequestID(d)
+			var null bool
+			if null, err = d.null(); err == nil {
+				if null {
+					v.ID = RequestIDNull{}
+				} else {
+					v.ID, err = decodeRequestID(d)
+				}
+			}
 		case "error":
 			hasError = true
 			err = v.Error.decode(d)
@@ -572,10 +624,14 @@ func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCErrorError) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCErrorError) encode(e *encoder) {
@@ -634,10 +690,14 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelledNotification) encode(e *encoder) {
@@ -697,10 +757,14 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
@@ -753,10 +817,14 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeRequest) encode(e *encoder) {
@@ -823,10 +891,14 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
@@ -886,10 +958,14 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeResult) encode(e *encoder) {
@@ -963,10 +1039,14 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializedNotification) encode(e *encoder) {
@@ -1026,10 +1106,14 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilities) encode(e *encoder) {
@@ -1109,10 +1193,14 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
@@ -1152,10 +1240,14 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilities) encode(e *encoder) {
@@ -1249,10 +1341,14 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
@@ -1292,10 +1388,14 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
@@ -1342,10 +1442,14 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
@@ -1385,10 +1489,14 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Implementation) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Implementation) encode(e *encoder) {
@@ -1441,10 +1549,14 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PingRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PingRequest) encode(e *encoder) {
@@ -1511,10 +1623,14 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ProgressNotification) encode(e *encoder) {
@@ -1574,10 +1690,14 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
@@ -1637,10 +1757,14 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedRequest) encode(e *encoder) {
@@ -1693,10 +1817,14 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
@@ -1736,10 +1864,14 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedResult) encode(e *encoder) {
@@ -1786,10 +1918,14 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
@@ -1856,10 +1992,14 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourcesResult) encode(e *encoder) {
@@ -1928,10 +2068,14 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
@@ -1998,10 +2142,14 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
@@ -2070,10 +2218,14 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
@@ -2140,10 +2292,14 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
@@ -2189,10 +2345,14 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceResult) encode(e *encoder) {
@@ -2255,10 +2415,14 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
@@ -2318,10 +2482,14 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SubscribeRequest) encode(e *encoder) {
@@ -2388,10 +2556,14 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
@@ -2437,10 +2609,14 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
@@ -2507,10 +2683,14 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
@@ -2556,10 +2736,14 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
@@ -2619,10 +2803,14 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
@@ -2668,10 +2856,14 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Resource) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Resource) encode(e *encoder) {
@@ -2752,10 +2944,14 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceTemplate) encode(e *encoder) {
@@ -2829,10 +3025,14 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceContents) encode(e *encoder) {
@@ -2885,10 +3085,14 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TextResourceContents) encode(e *encoder) {
@@ -2948,10 +3152,14 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BlobResourceContents) encode(e *encoder) {
@@ -3011,10 +3219,14 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
@@ -3081,10 +3293,14 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListPromptsResult) encode(e *encoder) {
@@ -3153,10 +3369,14 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptRequest) encode(e *encoder) {
@@ -3223,10 +3443,14 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
@@ -3287,10 +3511,14 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptResult) encode(e *encoder) {
@@ -3359,10 +3587,14 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Prompt) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Prompt) encode(e *encoder) {
@@ -3430,10 +3662,14 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptArgument) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptArgument) encode(e *encoder) {
@@ -3493,10 +3729,14 @@ func (v Role) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Role) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v Role) encode(e *encoder) {
@@ -3522,10 +3762,14 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptMessage) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptMessage) encode(e *encoder) {
@@ -3578,10 +3822,14 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *EmbeddedResource) encode(e *encoder) {
@@ -3641,10 +3889,14 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
@@ -3704,10 +3956,14 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListToolsRequest) encode(e *encoder) {
@@ -3774,10 +4030,14 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListToolsResult) encode(e *encoder) {
@@ -3846,10 +4106,14 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolResult) encode(e *encoder) {
@@ -3919,10 +4183,14 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolRequest) encode(e *encoder) {
@@ -3989,10 +4257,14 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
@@ -4053,10 +4325,14 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
@@ -4116,10 +4392,14 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Tool) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Tool) encode(e *encoder) {
@@ -4179,10 +4459,14 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolInputSchema) encode(e *encoder) {
@@ -4269,10 +4553,14 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SetLevelRequest) encode(e *encoder) {
@@ -4339,10 +4627,14 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
@@ -4388,10 +4680,14 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
@@ -4451,10 +4747,14 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LoggingMessageNotificationParams) encode(e *encoder) {
@@ -4514,10 +4814,14 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v LoggingLevel) encode(e *encoder) {
@@ -4543,10 +4847,14 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
@@ -4613,10 +4921,14 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
@@ -4737,10 +5049,14 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParamsIncludeContext) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
@@ -4766,10 +5082,14 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageResult) encode(e *encoder) {
@@ -4843,10 +5163,14 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
@@ -4872,10 +5196,14 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SamplingMessage) encode(e *encoder) {
@@ -4928,10 +5256,14 @@ func (v Annotated) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Annotated) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Annotated) encode(e *encoder) {
@@ -4971,10 +5303,14 @@ func (v AnnotatedAnnotations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *AnnotatedAnnotations) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *AnnotatedAnnotations) encode(e *encoder) {
@@ -5029,10 +5365,14 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TextContent) encode(e *encoder) {
@@ -5092,10 +5432,14 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ImageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ImageContent) encode(e *encoder) {
@@ -5162,10 +5506,14 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ModelPreferences) encode(e *encoder) {
@@ -5234,10 +5582,14 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelHint) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ModelHint) encode(e *encoder) {
@@ -5277,10 +5629,14 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequest) encode(e *encoder) {
@@ -5347,10 +5703,14 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
@@ -5403,10 +5763,14 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
@@ -5459,10 +5823,14 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteResult) encode(e *encoder) {
@@ -5515,10 +5883,14 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
@@ -5588,10 +5960,14 @@ func (v ResourceReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceReference) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceReference) encode(e *encoder) {
@@ -5644,10 +6020,14 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptReference) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptReference) encode(e *encoder) {
@@ -5700,10 +6080,14 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListRootsRequest) encode(e *encoder) {
@@ -5770,10 +6154,14 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListRootsResult) encode(e *encoder) {
@@ -5835,10 +6223,14 @@ func (v Root) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Root) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Root) encode(e *encoder) {
@@ -5891,10 +6283,14 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
@@ -5954,10 +6350,14 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MetaObject) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *MetaObject) encode(e *encoder) {

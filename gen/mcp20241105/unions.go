@@ -33,7 +33,7 @@ func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -128,7 +128,7 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -172,10 +172,14 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -204,10 +208,14 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -234,6 +242,7 @@ type RequestID interface {
 
 func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
+func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
@@ -243,7 +252,7 @@ func UnmarshalRequestID(data []byte) (RequestID, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -270,6 +279,9 @@ func encodeRequestID(e *encoder, v RequestID) {
 	case RequestIDNumber:
 		v.encode(e)
 		return
+	case RequestIDNull:
+		v.encode(e)
+		return
 	}
 	e.errorf("nil RequestID")
 }
@@ -287,10 +299,14 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -319,10 +335,14 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -336,6 +356,42 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	}
 	*v = RequestIDNumber(x)
 	return nil
+}
+
+// RequestIDNull is null, where a member of type [RequestID] admits it (the id of an error
+// response); decoding a [RequestID] elsewhere rejects null, and Validate reports it.
+type RequestIDNull struct{}
+
+// MarshalJSON implements [json.Marshaler].
+func (v RequestIDNull) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+func (v RequestIDNull) encode(e *encoder) {
+	e.null()
+}
+
+func (v *RequestIDNull) decode(d *decoder) (err error) {
+	var null bool
+	if null, err = d.null(); err == nil && !null {
+		err = d.errorf("expected null")
+	}
+	return err
 }
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
@@ -361,7 +417,7 @@ func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContent
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -431,7 +487,7 @@ func UnmarshalPromptMessageContent(data []byte) (PromptMessageContent, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -502,10 +558,14 @@ func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownPromptMessageContent) encode(e *encoder) {
@@ -540,7 +600,7 @@ func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -610,7 +670,7 @@ func UnmarshalCallToolResultContent(data []byte) (CallToolResultContent, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -681,10 +741,14 @@ func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCallToolResultContent) encode(e *encoder) {
@@ -717,7 +781,7 @@ func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -780,10 +844,14 @@ func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
@@ -817,7 +885,7 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -880,10 +948,14 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -908,6 +980,12 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 type ClientRequest interface {
 	isClientRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -933,7 +1011,7 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1084,10 +1162,14 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -1109,6 +1191,10 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 type ClientNotification interface {
 	isClientNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -1125,7 +1211,7 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1204,10 +1290,14 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -1243,7 +1333,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1312,6 +1402,12 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 type ServerRequest interface {
 	isServerRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isServerRequest()          {}
@@ -1327,7 +1423,7 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1398,10 +1494,14 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -1426,6 +1526,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 type ServerNotification interface {
 	isServerNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -1445,7 +1549,7 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1548,10 +1652,14 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -1598,7 +1706,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1797,7 +1905,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1998,7 +2106,7 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2046,7 +2154,7 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2116,7 +2224,7 @@ func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }

@@ -146,6 +146,13 @@ func (v *Result) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
+func validateRequestID(c *validator, v RequestID) {
+	switch v.(type) {
+	case RequestIDNull:
+		c.report("must not be null")
+	}
+}
+
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v RequestIDString) Validate() error {
@@ -168,6 +175,16 @@ func (RequestIDNumber) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
+func (v RequestIDNull) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (RequestIDNull) validate(*validator) {}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -180,6 +197,9 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	if v.Params != nil {
 		c.in("params")
@@ -223,6 +243,9 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -247,6 +270,11 @@ func (v *JSONRPCError) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -298,6 +326,9 @@ func (v *CancelledNotificationParams) Validate() error {
 func (v *CancelledNotificationParams) validate(c *validator) {
 	c.in("requestId")
 	validRequired(c, v.RequestID != nil)
+	if v.RequestID != nil {
+		validateRequestID(c, v.RequestID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "requestId", "reason")
 }
@@ -316,6 +347,9 @@ func (v *InitializeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "initialize")
@@ -508,6 +542,9 @@ func (v *PingRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
@@ -616,6 +653,9 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
@@ -666,6 +706,9 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
@@ -716,6 +759,9 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
@@ -821,6 +867,9 @@ func (v *SubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/subscribe")
@@ -860,6 +909,9 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/unsubscribe")
@@ -1023,6 +1075,9 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
@@ -1073,6 +1128,9 @@ func (v *GetPromptRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
@@ -1305,6 +1363,9 @@ func (v *ListToolsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
@@ -1421,6 +1482,9 @@ func (v *CallToolRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
@@ -1510,6 +1574,9 @@ func (v *SetLevelRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "logging/setLevel")
@@ -1597,6 +1664,9 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "sampling/createMessage")
@@ -1891,6 +1961,9 @@ func (v *CompleteRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
@@ -2047,6 +2120,9 @@ func (v *ListRootsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")

@@ -35,9 +35,29 @@ const (
 	noSegment     = -2
 )
 
+// A DecodeError is an error of decoding: the JSON pointer of the value at
+// fault, what is wrong with it, and whether the input is not JSON at all.
+type DecodeError struct {
+	// Pointer is the RFC 6901 JSON pointer of the value at fault ("" for
+	// the whole input).
+	Pointer string
+	// Message says what is wrong.
+	Message string
+	// Syntax is set when the input is not valid JSON (for a JSON-RPC
+	// receiver, a parse error); otherwise it is JSON of the wrong shape.
+	Syntax bool
+}
+
+func (e *DecodeError) Error() string {
+	if e.Pointer == "" {
+		return "(root): " + e.Message
+	}
+	return e.Pointer + ": " + e.Message
+}
+
 // pathError returns the error "<pointer>: <message>", where pointer is the
 // RFC 6901 JSON pointer of path, or "(root)".
-func pathError(path []segment, format string, args ...any) error {
+func pathError(path []segment, format string, args ...any) *DecodeError {
 	var b strings.Builder
 	for _, s := range path {
 		switch {
@@ -48,12 +68,17 @@ func pathError(path []segment, format string, args ...any) error {
 			b.WriteString("/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name))
 		}
 	}
-	if b.Len() == 0 {
-		b.WriteString("(root)")
+	return &DecodeError{Pointer: b.String(), Message: fmt.Sprintf(format, args...)}
+}
+
+// fail finishes a decoding error for the caller of a top-level decode: it
+// records whether the input is JSON at all. The check reads the input again,
+// on the error path only.
+func (d *decoder) fail(err error) error {
+	if de, ok := err.(*DecodeError); ok {
+		de.Syntax = !json.Valid(d.data)
 	}
-	b.WriteString(": ")
-	fmt.Fprintf(&b, format, args...)
-	return errors.New(b.String())
+	return err
 }
 
 // decoder reads JSON from data; it tracks the JSON pointer of the value
@@ -603,7 +628,7 @@ func (e *encoder) errorf(format string, args ...any) {
 	for i, f := range e.stack {
 		path[i] = segment{name: []byte(f.name), index: f.index}
 	}
-	e.err = pathError(path, format, args...)
+	e.err = errors.New(pathError(path, format, args...).Error())
 }
 
 func (e *encoder) beginObject() { e.begin('{') }

@@ -40,7 +40,7 @@ func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -158,7 +158,7 @@ func UnmarshalJSONRPCBatchRequestItem(data []byte) (JSONRPCBatchRequestItem, err
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -228,7 +228,7 @@ func UnmarshalJSONRPCBatchResponseItem(data []byte) (JSONRPCBatchResponseItem, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -295,7 +295,7 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -339,10 +339,14 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -371,10 +375,14 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -401,6 +409,7 @@ type RequestID interface {
 
 func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
+func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
@@ -410,7 +419,7 @@ func UnmarshalRequestID(data []byte) (RequestID, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -437,6 +446,9 @@ func encodeRequestID(e *encoder, v RequestID) {
 	case RequestIDNumber:
 		v.encode(e)
 		return
+	case RequestIDNull:
+		v.encode(e)
+		return
 	}
 	e.errorf("nil RequestID")
 }
@@ -454,10 +466,14 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -486,10 +502,14 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -503,6 +523,42 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	}
 	*v = RequestIDNumber(x)
 	return nil
+}
+
+// RequestIDNull is null, where a member of type [RequestID] admits it (the id of an error
+// response); decoding a [RequestID] elsewhere rejects null, and Validate reports it.
+type RequestIDNull struct{}
+
+// MarshalJSON implements [json.Marshaler].
+func (v RequestIDNull) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+func (v RequestIDNull) encode(e *encoder) {
+	e.null()
+}
+
+func (v *RequestIDNull) decode(d *decoder) (err error) {
+	var null bool
+	if null, err = d.null(); err == nil && !null {
+		err = d.errorf("expected null")
+	}
+	return err
 }
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
@@ -528,7 +584,7 @@ func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContent
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -599,7 +655,7 @@ func UnmarshalPromptMessageContent(data []byte) (PromptMessageContent, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -678,10 +734,14 @@ func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownPromptMessageContent) encode(e *encoder) {
@@ -716,7 +776,7 @@ func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -787,7 +847,7 @@ func UnmarshalCallToolResultContent(data []byte) (CallToolResultContent, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -866,10 +926,14 @@ func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCallToolResultContent) encode(e *encoder) {
@@ -903,7 +967,7 @@ func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -974,10 +1038,14 @@ func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
@@ -1011,7 +1079,7 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1074,10 +1142,14 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -1102,6 +1174,12 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 type ClientRequest interface {
 	isClientRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -1127,7 +1205,7 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1278,10 +1356,14 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -1303,6 +1385,10 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 type ClientNotification interface {
 	isClientNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -1319,7 +1405,7 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1398,10 +1484,14 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -1437,7 +1527,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1506,6 +1596,12 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 type ServerRequest interface {
 	isServerRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isServerRequest()          {}
@@ -1521,7 +1617,7 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1592,10 +1688,14 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -1620,6 +1720,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 type ServerNotification interface {
 	isServerNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -1639,7 +1743,7 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1742,10 +1846,14 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -1792,7 +1900,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1992,7 +2100,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2193,7 +2301,7 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2241,7 +2349,7 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2311,7 +2419,7 @@ func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }

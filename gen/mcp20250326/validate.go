@@ -220,6 +220,13 @@ func (v *Result) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
+func validateRequestID(c *validator, v RequestID) {
+	switch v.(type) {
+	case RequestIDNull:
+		c.report("must not be null")
+	}
+}
+
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v RequestIDString) Validate() error {
@@ -242,6 +249,16 @@ func (RequestIDNumber) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
+func (v RequestIDNull) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (RequestIDNull) validate(*validator) {}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -254,6 +271,9 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	if v.Params != nil {
 		c.in("params")
@@ -297,6 +317,9 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -321,6 +344,11 @@ func (v *JSONRPCError) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -372,6 +400,9 @@ func (v *CancelledNotificationParams) Validate() error {
 func (v *CancelledNotificationParams) validate(c *validator) {
 	c.in("requestId")
 	validRequired(c, v.RequestID != nil)
+	if v.RequestID != nil {
+		validateRequestID(c, v.RequestID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "requestId", "reason")
 }
@@ -390,6 +421,9 @@ func (v *InitializeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "initialize")
@@ -582,6 +616,9 @@ func (v *PingRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
@@ -690,6 +727,9 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
@@ -740,6 +780,9 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
@@ -790,6 +833,9 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
@@ -895,6 +941,9 @@ func (v *SubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/subscribe")
@@ -934,6 +983,9 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/unsubscribe")
@@ -1097,6 +1149,9 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
@@ -1147,6 +1202,9 @@ func (v *GetPromptRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
@@ -1385,6 +1443,9 @@ func (v *ListToolsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
@@ -1507,6 +1568,9 @@ func (v *CallToolRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
@@ -1613,6 +1677,9 @@ func (v *SetLevelRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "logging/setLevel")
@@ -1700,6 +1767,9 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "sampling/createMessage")
@@ -2006,6 +2076,9 @@ func (v *CompleteRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
@@ -2162,6 +2235,9 @@ func (v *ListRootsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")

@@ -22,10 +22,14 @@ func (v Request) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Request) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Request) encode(e *encoder) {
@@ -78,10 +82,14 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RequestParams) encode(e *encoder) {
@@ -121,10 +129,14 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
@@ -163,10 +175,14 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Notification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Notification) encode(e *encoder) {
@@ -219,10 +235,14 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *NotificationParams) encode(e *encoder) {
@@ -270,10 +290,14 @@ func (v Result) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Result) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Result) encode(e *encoder) {
@@ -313,10 +337,14 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
@@ -383,10 +411,14 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
@@ -446,10 +478,14 @@ func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCResponse) encode(e *encoder) {
@@ -465,6 +501,11 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 }
 
 func (v *JSONRPCResponse) decode(d *decoder) (err error) {
+	return v.decodeFor(d, decodeAnyResult)
+}
+
+// decodeFor decodes the response, its result with result.
+func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult, error)) (err error) {
 	*v = JSONRPCResponse{}
 	var hasJSONRPC, hasID, hasResult bool
 	err = d.objectBytes(func(name []byte) (err error) {
@@ -477,7 +518,7 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			v.Result, err = decodeAnyResult(d)
+			v.Result, err = result(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -509,10 +550,14 @@ func (v JSONRPCError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCError) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCError) encode(e *encoder) {
@@ -537,7 +582,14 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 			v.JSONRPC, err = d.str()
 		case "id":
 			hasID = true
-			v.ID, err = decodeRequestID(d)
+			var null bool
+			if null, err = d.null(); err == nil {
+				if null {
+					v.ID = RequestIDNull{}
+				} else {
+					v.ID, err = decodeRequestID(d)
+				}
+			}
 		case "error":
 			hasError = true
 			err = v.Error.decode(d)
@@ -572,10 +624,14 @@ func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCErrorError) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCErrorError) encode(e *encoder) {
@@ -634,10 +690,14 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelledNotification) encode(e *encoder) {
@@ -697,10 +757,14 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
@@ -753,10 +817,14 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeRequest) encode(e *encoder) {
@@ -823,10 +891,14 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
@@ -886,10 +958,14 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeResult) encode(e *encoder) {
@@ -963,10 +1039,14 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializedNotification) encode(e *encoder) {
@@ -1026,10 +1106,14 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilities) encode(e *encoder) {
@@ -1124,10 +1208,14 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
@@ -1167,10 +1255,14 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilities) encode(e *encoder) {
@@ -1279,10 +1371,14 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
@@ -1322,10 +1418,14 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
@@ -1372,10 +1472,14 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
@@ -1415,10 +1519,14 @@ func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BaseMetadata) encode(e *encoder) {
@@ -1471,10 +1579,14 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Implementation) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Implementation) encode(e *encoder) {
@@ -1534,10 +1646,14 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PingRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PingRequest) encode(e *encoder) {
@@ -1604,10 +1720,14 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ProgressNotification) encode(e *encoder) {
@@ -1667,10 +1787,14 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
@@ -1737,10 +1861,14 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedRequest) encode(e *encoder) {
@@ -1793,10 +1921,14 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
@@ -1836,10 +1968,14 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedResult) encode(e *encoder) {
@@ -1886,10 +2022,14 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
@@ -1956,10 +2096,14 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourcesResult) encode(e *encoder) {
@@ -2028,10 +2172,14 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
@@ -2098,10 +2246,14 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
@@ -2170,10 +2322,14 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
@@ -2240,10 +2396,14 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
@@ -2289,10 +2449,14 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceResult) encode(e *encoder) {
@@ -2355,10 +2519,14 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
@@ -2418,10 +2586,14 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SubscribeRequest) encode(e *encoder) {
@@ -2488,10 +2660,14 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
@@ -2537,10 +2713,14 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
@@ -2607,10 +2787,14 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
@@ -2656,10 +2840,14 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
@@ -2719,10 +2907,14 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
@@ -2768,10 +2960,14 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Resource) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Resource) encode(e *encoder) {
@@ -2866,10 +3062,14 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceTemplate) encode(e *encoder) {
@@ -2957,10 +3157,14 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceContents) encode(e *encoder) {
@@ -3020,10 +3224,14 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TextResourceContents) encode(e *encoder) {
@@ -3090,10 +3298,14 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BlobResourceContents) encode(e *encoder) {
@@ -3160,10 +3372,14 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
@@ -3230,10 +3446,14 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListPromptsResult) encode(e *encoder) {
@@ -3302,10 +3522,14 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptRequest) encode(e *encoder) {
@@ -3372,10 +3596,14 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
@@ -3436,10 +3664,14 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptResult) encode(e *encoder) {
@@ -3508,10 +3740,14 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Prompt) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Prompt) encode(e *encoder) {
@@ -3593,10 +3829,14 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptArgument) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptArgument) encode(e *encoder) {
@@ -3663,10 +3903,14 @@ func (v Role) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Role) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v Role) encode(e *encoder) {
@@ -3692,10 +3936,14 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptMessage) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptMessage) encode(e *encoder) {
@@ -3748,10 +3996,14 @@ func (v ResourceLink) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceLink) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceLink) encode(e *encoder) {
@@ -3853,10 +4105,14 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *EmbeddedResource) encode(e *encoder) {
@@ -3923,10 +4179,14 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
@@ -3986,10 +4246,14 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListToolsRequest) encode(e *encoder) {
@@ -4056,10 +4320,14 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListToolsResult) encode(e *encoder) {
@@ -4128,10 +4396,14 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolResult) encode(e *encoder) {
@@ -4216,10 +4488,14 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolRequest) encode(e *encoder) {
@@ -4286,10 +4562,14 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
@@ -4350,10 +4630,14 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
@@ -4413,10 +4697,14 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolAnnotations) encode(e *encoder) {
@@ -4484,10 +4772,14 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Tool) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Tool) encode(e *encoder) {
@@ -4575,10 +4867,14 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolInputSchema) encode(e *encoder) {
@@ -4665,10 +4961,14 @@ func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
@@ -4755,10 +5055,14 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SetLevelRequest) encode(e *encoder) {
@@ -4825,10 +5129,14 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
@@ -4874,10 +5182,14 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
@@ -4937,10 +5249,14 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LoggingMessageNotificationParams) encode(e *encoder) {
@@ -5000,10 +5316,14 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v LoggingLevel) encode(e *encoder) {
@@ -5029,10 +5349,14 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
@@ -5099,10 +5423,14 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
@@ -5223,10 +5551,14 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParamsIncludeContext) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
@@ -5252,10 +5584,14 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageResult) encode(e *encoder) {
@@ -5329,10 +5665,14 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
@@ -5358,10 +5698,14 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SamplingMessage) encode(e *encoder) {
@@ -5414,10 +5758,14 @@ func (v Annotations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Annotations) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Annotations) encode(e *encoder) {
@@ -5479,10 +5827,14 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TextContent) encode(e *encoder) {
@@ -5549,10 +5901,14 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ImageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ImageContent) encode(e *encoder) {
@@ -5626,10 +5982,14 @@ func (v AudioContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *AudioContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *AudioContent) encode(e *encoder) {
@@ -5703,10 +6063,14 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ModelPreferences) encode(e *encoder) {
@@ -5775,10 +6139,14 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelHint) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ModelHint) encode(e *encoder) {
@@ -5818,10 +6186,14 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequest) encode(e *encoder) {
@@ -5888,10 +6260,14 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
@@ -5951,10 +6327,14 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
@@ -6007,10 +6387,14 @@ func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
@@ -6058,10 +6442,14 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteResult) encode(e *encoder) {
@@ -6114,10 +6502,14 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
@@ -6187,10 +6579,14 @@ func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
@@ -6243,10 +6639,14 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptReference) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptReference) encode(e *encoder) {
@@ -6306,10 +6706,14 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListRootsRequest) encode(e *encoder) {
@@ -6376,10 +6780,14 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListRootsResult) encode(e *encoder) {
@@ -6441,10 +6849,14 @@ func (v Root) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Root) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Root) encode(e *encoder) {
@@ -6504,10 +6916,14 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
@@ -6567,10 +6983,14 @@ func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequest) encode(e *encoder) {
@@ -6637,10 +7057,14 @@ func (v ElicitRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequestParams) encode(e *encoder) {
@@ -6693,10 +7117,14 @@ func (v ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequestParamsRequestedSchema) encode(e *encoder) {
@@ -6774,10 +7202,14 @@ func (v StringSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *StringSchema) encode(e *encoder) {
@@ -6858,10 +7290,14 @@ func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v StringSchemaFormat) encode(e *encoder) {
@@ -6887,10 +7323,14 @@ func (v NumberSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *NumberSchema) encode(e *encoder) {
@@ -6964,10 +7404,14 @@ func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v NumberSchemaType) encode(e *encoder) {
@@ -6993,10 +7437,14 @@ func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BooleanSchema) encode(e *encoder) {
@@ -7063,10 +7511,14 @@ func (v EnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *EnumSchema) encode(e *encoder) {
@@ -7159,10 +7611,14 @@ func (v ElicitResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitResult) encode(e *encoder) {
@@ -7230,10 +7686,14 @@ func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultAction) encode(e *encoder) {
@@ -7259,10 +7719,14 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MetaObject) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *MetaObject) encode(e *encoder) {

@@ -33,7 +33,7 @@ func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -128,7 +128,7 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -172,10 +172,14 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -204,10 +208,14 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -234,6 +242,7 @@ type RequestID interface {
 
 func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
+func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
@@ -243,7 +252,7 @@ func UnmarshalRequestID(data []byte) (RequestID, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -270,6 +279,9 @@ func encodeRequestID(e *encoder, v RequestID) {
 	case RequestIDNumber:
 		v.encode(e)
 		return
+	case RequestIDNull:
+		v.encode(e)
+		return
 	}
 	e.errorf("nil RequestID")
 }
@@ -287,10 +299,14 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -319,10 +335,14 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -336,6 +356,42 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	}
 	*v = RequestIDNumber(x)
 	return nil
+}
+
+// RequestIDNull is null, where a member of type [RequestID] admits it (the id of an error
+// response); decoding a [RequestID] elsewhere rejects null, and Validate reports it.
+type RequestIDNull struct{}
+
+// MarshalJSON implements [json.Marshaler].
+func (v RequestIDNull) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+func (v RequestIDNull) encode(e *encoder) {
+	e.null()
+}
+
+func (v *RequestIDNull) decode(d *decoder) (err error) {
+	var null bool
+	if null, err = d.null(); err == nil && !null {
+		err = d.errorf("expected null")
+	}
+	return err
 }
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
@@ -361,7 +417,7 @@ func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContent
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -431,7 +487,7 @@ func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -500,7 +556,7 @@ func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -571,10 +627,14 @@ func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
@@ -611,7 +671,7 @@ func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -698,10 +758,14 @@ func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
@@ -735,7 +799,7 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -798,10 +862,14 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -842,7 +910,7 @@ func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition,
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -958,10 +1026,14 @@ func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
@@ -994,7 +1066,7 @@ func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1045,10 +1117,14 @@ func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentString) encode(e *encoder) {
@@ -1077,10 +1153,14 @@ func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
@@ -1109,10 +1189,14 @@ func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
@@ -1143,6 +1227,12 @@ func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 type ClientRequest interface {
 	isClientRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -1168,7 +1258,7 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1319,10 +1409,14 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -1346,6 +1440,10 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 type ClientNotification interface {
 	isClientNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -1362,7 +1460,7 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1441,10 +1539,14 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -1484,7 +1586,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1569,6 +1671,12 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 type ServerRequest interface {
 	isServerRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isServerRequest()          {}
@@ -1585,7 +1693,7 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1664,10 +1772,14 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -1694,6 +1806,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 type ServerNotification interface {
 	isServerNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -1713,7 +1829,7 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1816,10 +1932,14 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -1868,7 +1988,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2069,7 +2189,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2285,7 +2405,7 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2336,7 +2456,7 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2406,7 +2526,7 @@ func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }

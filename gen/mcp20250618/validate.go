@@ -151,6 +151,13 @@ func (v *Result) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
+func validateRequestID(c *validator, v RequestID) {
+	switch v.(type) {
+	case RequestIDNull:
+		c.report("must not be null")
+	}
+}
+
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v RequestIDString) Validate() error {
@@ -173,6 +180,16 @@ func (RequestIDNumber) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
+func (v RequestIDNull) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (RequestIDNull) validate(*validator) {}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -185,6 +202,9 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	if v.Params != nil {
 		c.in("params")
@@ -228,6 +248,9 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -252,6 +275,11 @@ func (v *JSONRPCError) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -303,6 +331,9 @@ func (v *CancelledNotificationParams) Validate() error {
 func (v *CancelledNotificationParams) validate(c *validator) {
 	c.in("requestId")
 	validRequired(c, v.RequestID != nil)
+	if v.RequestID != nil {
+		validateRequestID(c, v.RequestID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "requestId", "reason")
 }
@@ -321,6 +352,9 @@ func (v *InitializeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "initialize")
@@ -525,6 +559,9 @@ func (v *PingRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
@@ -633,6 +670,9 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
@@ -683,6 +723,9 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
@@ -733,6 +776,9 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
@@ -838,6 +884,9 @@ func (v *SubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/subscribe")
@@ -877,6 +926,9 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/unsubscribe")
@@ -1065,6 +1117,9 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
@@ -1115,6 +1170,9 @@ func (v *GetPromptRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
@@ -1345,6 +1403,9 @@ func (v *ListToolsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
@@ -1421,6 +1482,9 @@ func (v *CallToolRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
@@ -1552,6 +1616,9 @@ func (v *SetLevelRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "logging/setLevel")
@@ -1639,6 +1706,9 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "sampling/createMessage")
@@ -2012,6 +2082,9 @@ func (v *CompleteRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
@@ -2185,6 +2258,9 @@ func (v *ListRootsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")
@@ -2278,6 +2354,9 @@ func (v *ElicitRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "elicitation/create")

@@ -22,10 +22,14 @@ func (v TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TaskAugmentedRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TaskAugmentedRequestParams) encode(e *encoder) {
@@ -72,10 +76,14 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RequestParams) encode(e *encoder) {
@@ -115,10 +123,14 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
@@ -157,10 +169,14 @@ func (v Request) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Request) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Request) encode(e *encoder) {
@@ -221,10 +237,14 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *NotificationParams) encode(e *encoder) {
@@ -264,10 +284,14 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Notification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Notification) encode(e *encoder) {
@@ -328,10 +352,14 @@ func (v Result) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Result) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Result) encode(e *encoder) {
@@ -371,10 +399,14 @@ func (v Error) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Error) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Error) encode(e *encoder) {
@@ -433,10 +465,14 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
@@ -511,10 +547,14 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
@@ -582,10 +622,14 @@ func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCResultResponse) encode(e *encoder) {
@@ -601,6 +645,11 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 }
 
 func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
+	return v.decodeFor(d, decodeAnyResult)
+}
+
+// decodeFor decodes the response, its result with result.
+func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult, error)) (err error) {
 	*v = JSONRPCResultResponse{}
 	var hasJSONRPC, hasID, hasResult bool
 	err = d.objectBytes(func(name []byte) (err error) {
@@ -613,7 +662,7 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			hasResult = true
-			v.Result, err = decodeAnyResult(d)
+			v.Result, err = result(d)
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -645,10 +694,14 @@ func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *JSONRPCErrorResponse) encode(e *encoder) {
@@ -674,7 +727,14 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
-			v.ID, err = decodeRequestID(d)
+			var null bool
+			if null, err = d.null(); err == nil {
+				if null {
+					v.ID = RequestIDNull{}
+				} else {
+					v.ID, err = decodeRequestID(d)
+				}
+			}
 		case "error":
 			hasError = true
 			err = v.Error.decode(d)
@@ -707,10 +767,14 @@ func (v URLElicitationRequiredError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *URLElicitationRequiredError) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *URLElicitationRequiredError) encode(e *encoder) {
@@ -736,7 +800,14 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
 		case "id":
-			v.ID, err = decodeRequestID(d)
+			var null bool
+			if null, err = d.null(); err == nil {
+				if null {
+					v.ID = RequestIDNull{}
+				} else {
+					v.ID, err = decodeRequestID(d)
+				}
+			}
 		case "error":
 			hasError = true
 			err = v.Error.decode(d)
@@ -769,10 +840,14 @@ func (v URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *URLElicitationRequiredErrorError) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *URLElicitationRequiredErrorError) encode(e *encoder) {
@@ -832,10 +907,14 @@ func (v URLElicitationRequiredErrorErrorData) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *URLElicitationRequiredErrorErrorData) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *URLElicitationRequiredErrorErrorData) encode(e *encoder) {
@@ -890,10 +969,14 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
@@ -946,10 +1029,14 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelledNotification) encode(e *encoder) {
@@ -1009,10 +1096,14 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
@@ -1079,10 +1170,14 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeRequest) encode(e *encoder) {
@@ -1149,10 +1244,14 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializeResult) encode(e *encoder) {
@@ -1226,10 +1325,14 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *InitializedNotification) encode(e *encoder) {
@@ -1289,10 +1392,14 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilities) encode(e *encoder) {
@@ -1378,10 +1485,14 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
@@ -1421,10 +1532,14 @@ func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesSampling) encode(e *encoder) {
@@ -1487,10 +1602,14 @@ func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
@@ -1553,10 +1672,14 @@ func (v ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesTasks) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesTasks) encode(e *encoder) {
@@ -1626,10 +1749,14 @@ func (v ClientCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesTasksRequests) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesTasksRequests) encode(e *encoder) {
@@ -1676,10 +1803,14 @@ func (v ClientCapabilitiesTasksRequestsSampling) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesTasksRequestsSampling) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesTasksRequestsSampling) encode(e *encoder) {
@@ -1727,10 +1858,14 @@ func (v ClientCapabilitiesTasksRequestsElicitation) MarshalJSON() ([]byte, error
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesTasksRequestsElicitation) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ClientCapabilitiesTasksRequestsElicitation) encode(e *encoder) {
@@ -1778,10 +1913,14 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilities) encode(e *encoder) {
@@ -1897,10 +2036,14 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
@@ -1940,10 +2083,14 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
@@ -1990,10 +2137,14 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
@@ -2033,10 +2184,14 @@ func (v ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTasks) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesTasks) encode(e *encoder) {
@@ -2106,10 +2261,14 @@ func (v ServerCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTasksRequests) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesTasksRequests) encode(e *encoder) {
@@ -2149,10 +2308,14 @@ func (v ServerCapabilitiesTasksRequestsTools) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTasksRequestsTools) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ServerCapabilitiesTasksRequestsTools) encode(e *encoder) {
@@ -2200,10 +2363,14 @@ func (v Icon) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Icon) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Icon) encode(e *encoder) {
@@ -2279,10 +2446,14 @@ func (v IconTheme) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *IconTheme) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v IconTheme) encode(e *encoder) {
@@ -2308,10 +2479,14 @@ func (v Icons) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Icons) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Icons) encode(e *encoder) {
@@ -2359,10 +2534,14 @@ func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BaseMetadata) encode(e *encoder) {
@@ -2415,10 +2594,14 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Implementation) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Implementation) encode(e *encoder) {
@@ -2507,10 +2690,14 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PingRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PingRequest) encode(e *encoder) {
@@ -2577,10 +2764,14 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
@@ -2654,10 +2845,14 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ProgressNotification) encode(e *encoder) {
@@ -2717,10 +2912,14 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
@@ -2767,10 +2966,14 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedRequest) encode(e *encoder) {
@@ -2837,10 +3040,14 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PaginatedResult) encode(e *encoder) {
@@ -2887,10 +3094,14 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
@@ -2957,10 +3168,14 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourcesResult) encode(e *encoder) {
@@ -3029,10 +3244,14 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
@@ -3099,10 +3318,14 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
@@ -3171,10 +3394,14 @@ func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceRequestParams) encode(e *encoder) {
@@ -3227,10 +3454,14 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
@@ -3283,10 +3514,14 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
@@ -3353,10 +3588,14 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ReadResourceResult) encode(e *encoder) {
@@ -3419,10 +3658,14 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
@@ -3482,10 +3725,14 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
@@ -3538,10 +3785,14 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SubscribeRequest) encode(e *encoder) {
@@ -3608,10 +3859,14 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
@@ -3664,10 +3919,14 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
@@ -3734,10 +3993,14 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
@@ -3790,10 +4053,14 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
@@ -3853,10 +4120,14 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Resource) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Resource) encode(e *encoder) {
@@ -3966,10 +4237,14 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceTemplate) encode(e *encoder) {
@@ -4072,10 +4347,14 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceContents) encode(e *encoder) {
@@ -4135,10 +4414,14 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TextResourceContents) encode(e *encoder) {
@@ -4205,10 +4488,14 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BlobResourceContents) encode(e *encoder) {
@@ -4275,10 +4562,14 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
@@ -4345,10 +4636,14 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListPromptsResult) encode(e *encoder) {
@@ -4417,10 +4712,14 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
@@ -4488,10 +4787,14 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptRequest) encode(e *encoder) {
@@ -4558,10 +4861,14 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetPromptResult) encode(e *encoder) {
@@ -4630,10 +4937,14 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Prompt) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Prompt) encode(e *encoder) {
@@ -4730,10 +5041,14 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptArgument) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptArgument) encode(e *encoder) {
@@ -4800,10 +5115,14 @@ func (v Role) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Role) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v Role) encode(e *encoder) {
@@ -4829,10 +5148,14 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptMessage) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptMessage) encode(e *encoder) {
@@ -4885,10 +5208,14 @@ func (v ResourceLink) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceLink) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceLink) encode(e *encoder) {
@@ -5005,10 +5332,14 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *EmbeddedResource) encode(e *encoder) {
@@ -5075,10 +5406,14 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
@@ -5138,10 +5473,14 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListToolsRequest) encode(e *encoder) {
@@ -5208,10 +5547,14 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListToolsResult) encode(e *encoder) {
@@ -5280,10 +5623,14 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolResult) encode(e *encoder) {
@@ -5368,10 +5715,14 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
@@ -5446,10 +5797,14 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CallToolRequest) encode(e *encoder) {
@@ -5516,10 +5871,14 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
@@ -5579,10 +5938,14 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolAnnotations) encode(e *encoder) {
@@ -5650,10 +6013,14 @@ func (v ToolExecution) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolExecution) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolExecution) encode(e *encoder) {
@@ -5693,10 +6060,14 @@ func (v ToolExecutionTaskSupport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolExecutionTaskSupport) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ToolExecutionTaskSupport) encode(e *encoder) {
@@ -5722,10 +6093,14 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Tool) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Tool) encode(e *encoder) {
@@ -5835,10 +6210,14 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolInputSchema) encode(e *encoder) {
@@ -5932,10 +6311,14 @@ func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
@@ -6029,10 +6412,14 @@ func (v TaskStatus) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TaskStatus) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v TaskStatus) encode(e *encoder) {
@@ -6058,10 +6445,14 @@ func (v TaskMetadata) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TaskMetadata) encode(e *encoder) {
@@ -6101,10 +6492,14 @@ func (v RelatedTaskMetadata) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RelatedTaskMetadata) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RelatedTaskMetadata) encode(e *encoder) {
@@ -6150,10 +6545,14 @@ func (v Task) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Task) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Task) encode(e *encoder) {
@@ -6249,10 +6648,14 @@ func (v CreateTaskResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateTaskResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateTaskResult) encode(e *encoder) {
@@ -6305,10 +6708,14 @@ func (v GetTaskRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetTaskRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetTaskRequest) encode(e *encoder) {
@@ -6375,10 +6782,14 @@ func (v GetTaskRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetTaskRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetTaskRequestParams) encode(e *encoder) {
@@ -6424,10 +6835,14 @@ func (v GetTaskResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetTaskResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetTaskResult) encode(e *encoder) {
@@ -6530,10 +6945,14 @@ func (v GetTaskPayloadRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetTaskPayloadRequest) encode(e *encoder) {
@@ -6600,10 +7019,14 @@ func (v GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetTaskPayloadRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetTaskPayloadRequestParams) encode(e *encoder) {
@@ -6649,10 +7072,14 @@ func (v GetTaskPayloadResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetTaskPayloadResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *GetTaskPayloadResult) encode(e *encoder) {
@@ -6692,10 +7119,14 @@ func (v CancelTaskRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelTaskRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelTaskRequest) encode(e *encoder) {
@@ -6762,10 +7193,14 @@ func (v CancelTaskRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelTaskRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelTaskRequestParams) encode(e *encoder) {
@@ -6811,10 +7246,14 @@ func (v CancelTaskResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelTaskResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CancelTaskResult) encode(e *encoder) {
@@ -6917,10 +7356,14 @@ func (v ListTasksRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListTasksRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListTasksRequest) encode(e *encoder) {
@@ -6987,10 +7430,14 @@ func (v ListTasksResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListTasksResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListTasksResult) encode(e *encoder) {
@@ -7059,10 +7506,14 @@ func (v TaskStatusNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TaskStatusNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TaskStatusNotificationParams) encode(e *encoder) {
@@ -7165,10 +7616,14 @@ func (v TaskStatusNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TaskStatusNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TaskStatusNotification) encode(e *encoder) {
@@ -7228,10 +7683,14 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
@@ -7284,10 +7743,14 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SetLevelRequest) encode(e *encoder) {
@@ -7354,10 +7817,14 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LoggingMessageNotificationParams) encode(e *encoder) {
@@ -7424,10 +7891,14 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
@@ -7487,10 +7958,14 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v LoggingLevel) encode(e *encoder) {
@@ -7516,10 +7991,14 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
@@ -7676,10 +8155,14 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParamsIncludeContext) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
@@ -7705,10 +8188,14 @@ func (v ToolChoice) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolChoice) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolChoice) encode(e *encoder) {
@@ -7748,10 +8235,14 @@ func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolChoiceMode) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ToolChoiceMode) encode(e *encoder) {
@@ -7777,10 +8268,14 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
@@ -7847,10 +8342,14 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CreateMessageResult) encode(e *encoder) {
@@ -7924,10 +8423,14 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
@@ -7953,10 +8456,14 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SamplingMessage) encode(e *encoder) {
@@ -8016,10 +8523,14 @@ func (v Annotations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Annotations) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Annotations) encode(e *encoder) {
@@ -8081,10 +8592,14 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TextContent) encode(e *encoder) {
@@ -8151,10 +8666,14 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ImageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ImageContent) encode(e *encoder) {
@@ -8228,10 +8747,14 @@ func (v AudioContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *AudioContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *AudioContent) encode(e *encoder) {
@@ -8305,10 +8828,14 @@ func (v ToolUseContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolUseContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolUseContent) encode(e *encoder) {
@@ -8391,10 +8918,14 @@ func (v ToolResultContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolResultContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ToolResultContent) encode(e *encoder) {
@@ -8493,10 +9024,14 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ModelPreferences) encode(e *encoder) {
@@ -8565,10 +9100,14 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelHint) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ModelHint) encode(e *encoder) {
@@ -8608,10 +9147,14 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
@@ -8678,10 +9221,14 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
@@ -8734,10 +9281,14 @@ func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
@@ -8785,10 +9336,14 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteRequest) encode(e *encoder) {
@@ -8855,10 +9410,14 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteResult) encode(e *encoder) {
@@ -8911,10 +9470,14 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
@@ -8984,10 +9547,14 @@ func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
@@ -9040,10 +9607,14 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptReference) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *PromptReference) encode(e *encoder) {
@@ -9103,10 +9674,14 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListRootsRequest) encode(e *encoder) {
@@ -9173,10 +9748,14 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ListRootsResult) encode(e *encoder) {
@@ -9238,10 +9817,14 @@ func (v Root) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Root) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *Root) encode(e *encoder) {
@@ -9301,10 +9884,14 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
@@ -9364,10 +9951,14 @@ func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequestFormParams) encode(e *encoder) {
@@ -9441,10 +10032,14 @@ func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
@@ -9529,10 +10124,14 @@ func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequestURLParams) encode(e *encoder) {
@@ -9613,10 +10212,14 @@ func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitRequest) encode(e *encoder) {
@@ -9683,10 +10286,14 @@ func (v StringSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *StringSchema) encode(e *encoder) {
@@ -9774,10 +10381,14 @@ func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v StringSchemaFormat) encode(e *encoder) {
@@ -9803,10 +10414,14 @@ func (v NumberSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *NumberSchema) encode(e *encoder) {
@@ -9887,10 +10502,14 @@ func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v NumberSchemaType) encode(e *encoder) {
@@ -9916,10 +10535,14 @@ func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *BooleanSchema) encode(e *encoder) {
@@ -9986,10 +10609,14 @@ func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
@@ -10073,10 +10700,14 @@ func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
@@ -10159,10 +10790,14 @@ func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
@@ -10215,10 +10850,14 @@ func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
@@ -10315,10 +10954,14 @@ func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
@@ -10381,10 +11024,14 @@ func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
@@ -10481,10 +11128,14 @@ func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
@@ -10539,10 +11190,14 @@ func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
@@ -10595,10 +11250,14 @@ func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *LegacyTitledEnumSchema) encode(e *encoder) {
@@ -10698,10 +11357,14 @@ func (v ElicitResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitResult) encode(e *encoder) {
@@ -10769,10 +11432,14 @@ func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultAction) encode(e *encoder) {
@@ -10798,10 +11465,14 @@ func (v ElicitationCompleteNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitationCompleteNotification) encode(e *encoder) {
@@ -10861,10 +11532,14 @@ func (v ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitationCompleteNotificationParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *ElicitationCompleteNotificationParams) encode(e *encoder) {
@@ -10910,10 +11585,14 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MetaObject) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *MetaObject) encode(e *encoder) {

@@ -33,7 +33,7 @@ func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -128,7 +128,7 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -172,10 +172,14 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -204,10 +208,14 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -234,6 +242,7 @@ type RequestID interface {
 
 func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
+func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
@@ -243,7 +252,7 @@ func UnmarshalRequestID(data []byte) (RequestID, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -270,6 +279,9 @@ func encodeRequestID(e *encoder, v RequestID) {
 	case RequestIDNumber:
 		v.encode(e)
 		return
+	case RequestIDNull:
+		v.encode(e)
+		return
 	}
 	e.errorf("nil RequestID")
 }
@@ -287,10 +299,14 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -319,10 +335,14 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -336,6 +356,42 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	}
 	*v = RequestIDNumber(x)
 	return nil
+}
+
+// RequestIDNull is null, where a member of type [RequestID] admits it (the id of an error
+// response); decoding a [RequestID] elsewhere rejects null, and Validate reports it.
+type RequestIDNull struct{}
+
+// MarshalJSON implements [json.Marshaler].
+func (v RequestIDNull) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+func (v RequestIDNull) encode(e *encoder) {
+	e.null()
+}
+
+func (v *RequestIDNull) decode(d *decoder) (err error) {
+	var null bool
+	if null, err = d.null(); err == nil && !null {
+		err = d.errorf("expected null")
+	}
+	return err
 }
 
 // A response to a request, containing either the result or error.
@@ -361,7 +417,7 @@ func UnmarshalJSONRPCResponse(data []byte) (JSONRPCResponse, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -431,7 +487,7 @@ func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContent
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -501,7 +557,7 @@ func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -582,10 +638,14 @@ func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SamplingMessageContent) encode(e *encoder) {
@@ -646,7 +706,7 @@ func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBl
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -734,10 +794,14 @@ func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownSamplingMessageContentBlock) encode(e *encoder) {
@@ -774,7 +838,7 @@ func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -861,10 +925,14 @@ func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
@@ -898,7 +966,7 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -961,10 +1029,14 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -998,7 +1070,7 @@ func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1062,10 +1134,14 @@ func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
@@ -1112,7 +1188,7 @@ func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition,
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1286,10 +1362,14 @@ func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
@@ -1324,7 +1404,7 @@ func UnmarshalSingleSelectEnumSchema(data []byte) (SingleSelectEnumSchema, error
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1394,7 +1474,7 @@ func UnmarshalMultiSelectEnumSchema(data []byte) (MultiSelectEnumSchema, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1471,7 +1551,7 @@ func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1596,10 +1676,14 @@ func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
@@ -1634,7 +1718,7 @@ func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1692,10 +1776,14 @@ func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentString) encode(e *encoder) {
@@ -1724,10 +1812,14 @@ func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
@@ -1756,10 +1848,14 @@ func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
@@ -1788,10 +1884,14 @@ func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentArray) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentArray) encode(e *encoder) {
@@ -1834,6 +1934,12 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 type ClientRequest interface {
 	isClientRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isClientRequest()                  {}
@@ -1863,7 +1969,7 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2046,10 +2152,14 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -2073,6 +2183,10 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 type ClientNotification interface {
 	isClientNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isClientNotification()        {}
@@ -2090,7 +2204,7 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2177,10 +2291,14 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -2228,7 +2346,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2385,6 +2503,12 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 type ServerRequest interface {
 	isServerRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*PingRequest) isServerRequest()           {}
@@ -2405,7 +2529,7 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2516,10 +2640,14 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -2547,6 +2675,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 type ServerNotification interface {
 	isServerNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isServerNotification()           {}
@@ -2568,7 +2700,7 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2687,10 +2819,14 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -2747,7 +2883,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3026,7 +3162,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3314,7 +3450,7 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3377,7 +3513,7 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3461,7 +3597,7 @@ func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }

@@ -180,6 +180,13 @@ func (v *Error) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
+func validateRequestID(c *validator, v RequestID) {
+	switch v.(type) {
+	case RequestIDNull:
+		c.report("must not be null")
+	}
+}
+
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v RequestIDString) Validate() error {
@@ -202,6 +209,16 @@ func (RequestIDNumber) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
+func (v RequestIDNull) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (RequestIDNull) validate(*validator) {}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -214,6 +231,9 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
@@ -247,6 +267,9 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -268,6 +291,13 @@ func (v *JSONRPCErrorResponse) Validate() error {
 func (v *JSONRPCErrorResponse) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -303,6 +333,13 @@ func (v *URLElicitationRequiredError) Validate() error {
 func (v *URLElicitationRequiredError) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -361,6 +398,11 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 		v.Meta.validate(c)
 		c.out()
 	}
+	c.in("requestId")
+	if v.RequestID != nil {
+		validateRequestID(c, v.RequestID)
+	}
+	c.out()
 	validExtra(c, v.Extra, "_meta", "requestId", "reason")
 }
 
@@ -422,6 +464,9 @@ func (v *InitializeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "initialize")
@@ -828,6 +873,9 @@ func (v *PingRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "ping")
@@ -912,6 +960,9 @@ func (v *PaginatedRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	if v.Params != nil {
 		c.in("params")
@@ -952,6 +1003,9 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
@@ -1002,6 +1056,9 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
@@ -1092,6 +1149,9 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
@@ -1202,6 +1262,9 @@ func (v *SubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/subscribe")
@@ -1246,6 +1309,9 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/unsubscribe")
@@ -1442,6 +1508,9 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
@@ -1509,6 +1578,9 @@ func (v *GetPromptRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
@@ -1745,6 +1817,9 @@ func (v *ListToolsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
@@ -1843,6 +1918,9 @@ func (v *CallToolRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
@@ -2076,6 +2154,9 @@ func (v *GetTaskRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tasks/get")
@@ -2132,6 +2213,9 @@ func (v *GetTaskPayloadRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tasks/result")
@@ -2185,6 +2269,9 @@ func (v *CancelTaskRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tasks/cancel")
@@ -2241,6 +2328,9 @@ func (v *ListTasksRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tasks/list")
@@ -2352,6 +2442,9 @@ func (v *SetLevelRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "logging/setLevel")
@@ -2524,6 +2617,9 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "sampling/createMessage")
@@ -3032,6 +3128,9 @@ func (v *CompleteRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
@@ -3121,6 +3220,9 @@ func (v *ListRootsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "roots/list")
@@ -3330,6 +3432,9 @@ func (v *ElicitRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "elicitation/create")

@@ -33,7 +33,7 @@ func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -128,7 +128,7 @@ func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -172,10 +172,14 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -204,10 +208,14 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -234,6 +242,7 @@ type RequestID interface {
 
 func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
+func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
@@ -243,7 +252,7 @@ func UnmarshalRequestID(data []byte) (RequestID, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -270,6 +279,9 @@ func encodeRequestID(e *encoder, v RequestID) {
 	case RequestIDNumber:
 		v.encode(e)
 		return
+	case RequestIDNull:
+		v.encode(e)
+		return
 	}
 	e.errorf("nil RequestID")
 }
@@ -287,10 +299,14 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -319,10 +335,14 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -336,6 +356,42 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	}
 	*v = RequestIDNumber(x)
 	return nil
+}
+
+// RequestIDNull is null, where a member of type [RequestID] admits it (the id of an error
+// response); decoding a [RequestID] elsewhere rejects null, and Validate reports it.
+type RequestIDNull struct{}
+
+// MarshalJSON implements [json.Marshaler].
+func (v RequestIDNull) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+func (v RequestIDNull) encode(e *encoder) {
+	e.null()
+}
+
+func (v *RequestIDNull) decode(d *decoder) (err error) {
+	var null bool
+	if null, err = d.null(); err == nil && !null {
+		err = d.errorf("expected null")
+	}
+	return err
 }
 
 // A response to a request, containing either the result or error.
@@ -361,7 +417,7 @@ func UnmarshalJSONRPCResponse(data []byte) (JSONRPCResponse, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -433,7 +489,7 @@ func UnmarshalInputRequest(data []byte) (InputRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -504,10 +560,14 @@ func (v UnknownInputRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownInputRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownInputRequest) encode(e *encoder) {
@@ -546,7 +606,7 @@ func UnmarshalInputResponse(data []byte) (InputResponse, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -630,7 +690,7 @@ func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContent
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -704,7 +764,7 @@ func UnmarshalReadResourceResultResponseResult(data []byte) (ReadResourceResultR
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -787,10 +847,14 @@ func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownReadResourceResultResponseResult) encode(e *encoder) {
@@ -829,7 +893,7 @@ func UnmarshalGetPromptResultResponseResult(data []byte) (GetPromptResultRespons
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -912,10 +976,14 @@ func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownGetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownGetPromptResultResponseResult) encode(e *encoder) {
@@ -950,7 +1018,7 @@ func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1024,7 +1092,7 @@ func UnmarshalCallToolResultResponseResult(data []byte) (CallToolResultResponseR
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1107,10 +1175,14 @@ func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCallToolResultResponseResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCallToolResultResponseResult) encode(e *encoder) {
@@ -1156,10 +1228,14 @@ func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessageContent) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *SamplingMessageContent) encode(e *encoder) {
@@ -1224,7 +1300,7 @@ func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBl
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1312,10 +1388,14 @@ func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownSamplingMessageContentBlock) encode(e *encoder) {
@@ -1352,7 +1432,7 @@ func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1439,10 +1519,14 @@ func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
@@ -1476,7 +1560,7 @@ func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, e
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1539,10 +1623,14 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -1576,7 +1664,7 @@ func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1640,10 +1728,14 @@ func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
@@ -1690,7 +1782,7 @@ func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition,
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1864,10 +1956,14 @@ func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
@@ -1902,7 +1998,7 @@ func UnmarshalSingleSelectEnumSchema(data []byte) (SingleSelectEnumSchema, error
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -1972,7 +2068,7 @@ func UnmarshalMultiSelectEnumSchema(data []byte) (MultiSelectEnumSchema, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2049,7 +2145,7 @@ func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2174,10 +2270,14 @@ func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
@@ -2212,7 +2312,7 @@ func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2270,10 +2370,14 @@ func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentString) encode(e *encoder) {
@@ -2302,10 +2406,14 @@ func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
@@ -2334,10 +2442,14 @@ func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
@@ -2366,10 +2478,14 @@ func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentArray) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v ElicitResultContentArray) encode(e *encoder) {
@@ -2409,6 +2525,12 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 type ClientRequest interface {
 	isClientRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*DiscoverRequest) isClientRequest()              {}
@@ -2431,7 +2553,7 @@ func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2558,10 +2680,14 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -2575,19 +2701,21 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 
 // ClientNotification is the schema type ClientNotification.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*CancelledNotification] (requires
-// "jsonrpc", "method", "params").
+// Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification]; any
+// other value is [*UnknownClientNotification], which keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ClientNotification interface {
 	isClientNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
-func (*CancelledNotification) isClientNotification() {}
+func (*CancelledNotification) isClientNotification()     {}
+func (*UnknownClientNotification) isClientNotification() {}
 
 // UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
@@ -2597,13 +2725,25 @@ func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
 
 func decodeClientNotification(d *decoder) (ClientNotification, error) {
-	v := new(CancelledNotification)
+	tag, ok, err := lookupTag(d, "method")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, d.errorf("missing member %q", "method")
+	}
+	switch tag {
+	case "notifications/cancelled":
+		v := new(CancelledNotification)
+		return v, v.decode(d)
+	}
+	v := new(UnknownClientNotification)
 	return v, v.decode(d)
 }
 
@@ -2614,8 +2754,49 @@ func encodeClientNotification(e *encoder, v ClientNotification) {
 			v.encode(e)
 			return
 		}
+	case *UnknownClientNotification:
+		if v != nil {
+			v.encode(e)
+			return
+		}
 	}
 	e.errorf("nil ClientNotification")
+}
+
+// UnknownClientNotification is a [ClientNotification] whose "method" this version of the schema
+// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+type UnknownClientNotification struct {
+	// Raw is the JSON object.
+	Raw json.RawMessage
+}
+
+// MarshalJSON implements [json.Marshaler].
+func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(&e)
+	return e.buf, e.err
+}
+
+// UnmarshalJSON implements [json.Unmarshaler].
+func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
+	d := newDecoder(data)
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+func (v *UnknownClientNotification) encode(e *encoder) {
+	e.rawObject(v.Raw)
+}
+
+func (v *UnknownClientNotification) decode(d *decoder) (err error) {
+	v.Raw, err = d.raw()
+	return err
 }
 
 // ClientResult is the schema type ClientResult.
@@ -2646,7 +2827,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2737,6 +2918,10 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 type ServerNotification interface {
 	isServerNotification()
 	Validate() error
+	// GetMethod returns the method of the notification.
+	GetMethod() string
+	// GetParams returns the params of the notification, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CancelledNotification) isServerNotification()                 {}
@@ -2757,7 +2942,7 @@ func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -2868,10 +3053,14 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -2930,7 +3119,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3151,10 +3340,14 @@ func (v UnknownServerResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerResult) encode(e *encoder) {
@@ -3177,6 +3370,12 @@ func (v *UnknownServerResult) decode(d *decoder) (err error) {
 type ServerRequest interface {
 	isServerRequest()
 	Validate() error
+	// GetMethod returns the method of the request.
+	GetMethod() string
+	// GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult).
+	GetID() RequestID
+	// GetParams returns the params of the request, or nil when it has none.
+	GetParams() Params
 }
 
 func (*CreateMessageRequest) isServerRequest() {}
@@ -3192,7 +3391,7 @@ func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3263,10 +3462,14 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -3329,7 +3532,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3592,10 +3795,14 @@ func (v UnknownAnyResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownAnyResult) UnmarshalJSON(data []byte) error {
 	d := newDecoder(data)
-	if err := v.decode(d); err != nil {
-		return err
+	err := v.decode(d)
+	if err == nil {
+		err = d.end()
 	}
-	return d.end()
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
 }
 
 func (v *UnknownAnyResult) encode(e *encoder) {
@@ -3620,7 +3827,7 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3658,7 +3865,7 @@ func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) 
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }
@@ -3832,7 +4039,7 @@ func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
 		err = d.end()
 	}
 	if err != nil {
-		return nil, err
+		return nil, d.fail(err)
 	}
 	return v, nil
 }

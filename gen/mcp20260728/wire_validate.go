@@ -39,9 +39,9 @@ type ValidationError struct {
 type Problem struct {
 	// Pointer is the RFC 6901 JSON pointer of the part at fault, from the validated value
 	// ("/messages/2/content/0/toolUseId"); "" is the value itself.
-	Pointer string
+	Pointer string `json:"pointer"`
 	// Message says what is wrong, for a person.
-	Message string
+	Message string `json:"message"`
 }
 
 func (p Problem) String() string {

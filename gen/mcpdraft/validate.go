@@ -103,6 +103,11 @@ func (v *NotificationMetaObject) Validate() error {
 }
 
 func (v *NotificationMetaObject) validate(c *validator) {
+	c.in("io.modelcontextprotocol/subscriptionId")
+	if v.SubscriptionID != nil {
+		validateRequestID(c, v.SubscriptionID)
+	}
+	c.out()
 	validExtra(c, v.Extra, "io.modelcontextprotocol/subscriptionId")
 }
 
@@ -238,6 +243,13 @@ func (v *Error) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
+func validateRequestID(c *validator, v RequestID) {
+	switch v.(type) {
+	case RequestIDNull:
+		c.report("must not be null")
+	}
+}
+
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
 func (v RequestIDString) Validate() error {
@@ -260,6 +272,16 @@ func (RequestIDNumber) validate(*validator) {}
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
+func (v RequestIDNull) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (RequestIDNull) validate(*validator) {}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -272,6 +294,9 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
@@ -305,6 +330,9 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -326,6 +354,13 @@ func (v *JSONRPCErrorResponse) Validate() error {
 func (v *JSONRPCErrorResponse) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -437,6 +472,13 @@ func (v *HeaderMismatchError) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
 	c.out()
+	c.in("id")
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
+	c.out()
 	c.in("error")
 	v.Error.validate(c)
 	c.out()
@@ -469,6 +511,13 @@ func (v *UnsupportedProtocolVersionError) Validate() error {
 func (v *UnsupportedProtocolVersionError) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -517,6 +566,13 @@ func (v *MissingRequiredClientCapabilityError) Validate() error {
 func (v *MissingRequiredClientCapabilityError) validate(c *validator) {
 	c.in("jsonrpc")
 	validConstant(c, v.JSONRPC, "2.0")
+	c.out()
+	c.in("id")
+	if _, null := v.ID.(RequestIDNull); !null {
+		if v.ID != nil {
+			validateRequestID(c, v.ID)
+		}
+	}
 	c.out()
 	c.in("error")
 	v.Error.validate(c)
@@ -714,6 +770,9 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 	}
 	c.in("requestId")
 	validRequired(c, v.RequestID != nil)
+	if v.RequestID != nil {
+		validateRequestID(c, v.RequestID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "_meta", "requestId", "reason")
 }
@@ -753,6 +812,9 @@ func (v *DiscoverRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "server/discover")
@@ -803,6 +865,9 @@ func (v *DiscoverResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -1080,6 +1145,9 @@ func (v *PaginatedRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("params")
 	v.Params.validate(c)
@@ -1153,6 +1221,9 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/list")
@@ -1207,6 +1278,9 @@ func (v *ListResourcesResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -1228,6 +1302,9 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/templates/list")
@@ -1282,6 +1359,9 @@ func (v *ListResourceTemplatesResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -1344,6 +1424,9 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "resources/read")
@@ -1417,6 +1500,9 @@ func (v *ReadResourceResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -1528,6 +1614,9 @@ func (v *SubscriptionsListenRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "subscriptions/listen")
@@ -1554,6 +1643,9 @@ func (v *SubscriptionsListenResultMetaObject) validate(c *validator) {
 	}
 	c.in("io.modelcontextprotocol/subscriptionId")
 	validRequired(c, v.SubscriptionID != nil)
+	if v.SubscriptionID != nil {
+		validateRequestID(c, v.SubscriptionID)
+	}
 	c.out()
 	validExtra(c, v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
 }
@@ -1587,6 +1679,9 @@ func (v *SubscriptionsListenResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -1821,6 +1916,9 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/list")
@@ -1875,6 +1973,9 @@ func (v *ListPromptsResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -1916,6 +2017,9 @@ func (v *GetPromptRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "prompts/get")
@@ -1964,6 +2068,9 @@ func (v *GetPromptResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -2210,6 +2317,9 @@ func (v *ListToolsRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/list")
@@ -2264,6 +2374,9 @@ func (v *ListToolsResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -2311,6 +2424,9 @@ func (v *CallToolResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	validRequired(c, v.Result != nil)
@@ -2389,6 +2505,9 @@ func (v *CallToolRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "tools/call")
@@ -3152,6 +3271,9 @@ func (v *CompleteRequest) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("method")
 	validConstant(c, v.Method, "completion/complete")
@@ -3211,6 +3333,9 @@ func (v *CompleteResultResponse) validate(c *validator) {
 	c.out()
 	c.in("id")
 	validRequired(c, v.ID != nil)
+	if v.ID != nil {
+		validateRequestID(c, v.ID)
+	}
 	c.out()
 	c.in("result")
 	v.Result.validate(c)
@@ -3977,7 +4102,24 @@ func validateClientNotification(c *validator, v ClientNotification) {
 			return
 		}
 		v.validate(c)
+	case *UnknownClientNotification:
+		v.validate(c)
 	}
+}
+
+// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
+// returns nil.
+func (v *UnknownClientNotification) Validate() error {
+	var c validator
+	v.validate(&c)
+	return c.err(false)
+}
+
+func (v *UnknownClientNotification) validate(c *validator) {
+	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
+	c.in("method")
+	c.report("%s is not one of \"notifications/cancelled\" (unknown ClientNotification)", quoteValue(tag))
+	c.out()
 }
 
 func validateClientResult(c *validator, v ClientResult) {

@@ -2,7 +2,7 @@
 
 //mcpgen:requires CreateMessageRequestParams CreateMessageResult SamplingMessage ToolUseContent ToolResultContent ClientCapabilities
 
-package rules
+package parts
 
 import (
 	"maps"

@@ -1,0 +1,667 @@
+package emit
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// This file writes protocol.go: the JSON-RPC layer an SDK is built on. The message unions
+// (model.Protocol makes them the same set in every version) get accessors, every JSON-RPC message
+// type implements Message, DecodeClientMessage and DecodeServerMessage decode any message in one
+// call with typed params and results, Methods describes every method, and the error objects are
+// Go errors. The hand-written helpers it calls are templates/parts/wire_protocol.go.
+
+// The message unions: requests, and notifications.
+var (
+	requestUnions      = []string{"ClientRequest", "ServerRequest"}
+	notificationUnions = []string{"ClientNotification", "ServerNotification"}
+)
+
+// protocolPlan is what the protocol layer is built from, found in the planned types.
+type protocolPlan struct {
+	// requests and notifications are the message unions by name.
+	requests, notifications map[string]*typeDecl
+	// resultResponse and errorResponse are the generic responses (JSONRPCResultResponse and
+	// JSONRPCErrorResponse, or JSONRPCResponse and JSONRPCError before 2025-11-25); errorType is
+	// the type of the error object of an error response.
+	resultResponse, errorResponse *typeDecl
+	errorType                     string
+	// batch is set in the versions with JSON-RPC batches (2025-03-26).
+	batch bool
+}
+
+// planProtocol finds the protocol layer's types, or returns nil for a schema without them.
+func (g *generator) planProtocol() *protocolPlan {
+	p := &protocolPlan{requests: map[string]*typeDecl{}, notifications: map[string]*typeDecl{}}
+	for _, names := range [][]string{requestUnions, notificationUnions} {
+		for _, name := range names {
+			td := g.byDecl[name]
+			if td == nil || td.form != interfaceForm || td.objects == nil {
+				return nil
+			}
+			if slices.Contains(requestUnions, name) {
+				p.requests[name] = td
+			} else {
+				p.notifications[name] = td
+			}
+		}
+	}
+	for _, td := range g.types {
+		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, "JSONRPC") {
+			continue
+		}
+		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == "AnyResult" {
+			p.resultResponse = td
+		}
+		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
+			p.errorResponse, p.errorType = td, f.typ.name
+		}
+	}
+	p.batch = g.s.Decl("JSONRPCBatchRequest") != nil
+	if p.resultResponse == nil || p.errorResponse == nil || g.byDecl["AnyResult"] == nil {
+		return nil
+	}
+	return p
+}
+
+// fieldByJSON returns the field of a struct for the member with the given JSON name, or nil.
+func fieldByJSON(td *typeDecl, name string) *field {
+	for _, f := range td.fields {
+		if f.member.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// messageMethods are the methods a message union's interface adds to its marker and Validate.
+func (g *generator) messageMethods(td *typeDecl) []jen.Code {
+	if td.decl == nil || g.proto == nil {
+		return nil
+	}
+	switch {
+	case slices.Contains(requestUnions, td.decl.Name):
+		return []jen.Code{
+			jen.Comment("GetMethod returns the method of the request."),
+			jen.Id("GetMethod").Params().String(),
+			jen.Comment("GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult)."),
+			jen.Id("GetID").Params().Id("RequestID"),
+			jen.Comment("GetParams returns the params of the request, or nil when it has none."),
+			jen.Id("GetParams").Params().Id("Params"),
+		}
+	case slices.Contains(notificationUnions, td.decl.Name):
+		return []jen.Code{
+			jen.Comment("GetMethod returns the method of the notification."),
+			jen.Id("GetMethod").Params().String(),
+			jen.Comment("GetParams returns the params of the notification, or nil when it has none."),
+			jen.Id("GetParams").Params().Id("Params"),
+		}
+	}
+	return nil
+}
+
+// protocol writes protocol.go.
+func (g *generator) protocol() error {
+	p := g.proto
+	if p == nil {
+		return nil
+	}
+	for _, name := range []string{"Message", "DecodeClientMessage", "DecodeServerMessage", "decodeClientMessage",
+		"decodeServerMessage", "MethodInfo", "Methods", "LookupMethod", "NewErrorResponse", "errorObject", "convertError", "MessageBatch"} {
+		if err := g.scope.declare(name, "the protocol layer", model.Pos{}); err != nil {
+			return err
+		}
+	}
+	f := g.protocolGo
+	g.hasProtocol = true
+	g.messageInterface(f, p)
+	g.accessors(f, p)
+	g.decodeMessages(f, p)
+	g.methodTable(f, p)
+	g.errors(f, p)
+	return nil
+}
+
+// messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
+// the message unions (and the Unknown variants of those unions), and the generic responses.
+func (g *generator) messages(p *protocolPlan) []string {
+	var names []string
+	add := func(name string) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
+		td := g.byDecl[union]
+		envelopes := false
+		for _, v := range td.objects.variants {
+			if vt := g.byName[v.typ.name]; vt != nil && isEnvelope(vt) {
+				add(v.typ.name)
+				envelopes = true
+			}
+		}
+		if envelopes && td.unknown != "" {
+			add(td.unknown)
+		}
+	}
+	add(p.resultResponse.name)
+	add(p.errorResponse.name)
+	return names
+}
+
+// messageInterface writes Message, its markers and the GetID of each message type.
+func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
+	f.Add(docComment("Message is a JSON-RPC message of this version, decoded with its params or result typed " +
+		"(see [DecodeClientMessage] and [DecodeServerMessage]): a request ([ClientRequest], [ServerRequest]), a " +
+		"notification ([ClientNotification], [ServerNotification]), a *[" + p.resultResponse.name + "] holding " +
+		"the typed result, or a *[" + p.errorResponse.name + "]. A message built in Go is sent with json.Marshal " +
+		"(or [Marshal], which validates it first), members in the spec's order."))
+	f.Type().Id("Message").Interface(
+		jen.Id("isMessage").Params(),
+		jen.Id("Validate").Params().Error(),
+		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
+		jen.Comment("GetID returns the id of a request or response, or nil for a notification (and for an error response without one)."),
+		jen.Id("GetID").Params().Id("RequestID"),
+	)
+	f.Line()
+	for _, name := range g.messages(p) {
+		f.Func().Params(jen.Op("*").Id(name)).Id("isMessage").Params().Block()
+	}
+	f.Line()
+	accessors := map[string]bool{} // the types whose accessors (below) write their GetID
+	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
+		for _, v := range g.byDecl[union].variants {
+			accessors[v.typ.name] = true
+		}
+	}
+	for _, name := range g.messages(p) {
+		td := g.byName[name]
+		if td.form == unknownForm || accessors[name] {
+			continue
+		}
+		f.Comment("GetID returns the id of the message.")
+		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Id("v").Dot("ID")))
+		f.Line()
+	}
+}
+
+// accessors writes GetMethod, GetID and GetParams of every variant of the message unions.
+func (g *generator) accessors(f *jen.File, p *protocolPlan) {
+	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
+		td := g.byDecl[union]
+		request := slices.Contains(requestUnions, union)
+		for _, v := range td.objects.variants {
+			vt := g.byName[v.typ.name]
+			if vt == nil || g.accessorTypes[vt.name] {
+				continue
+			}
+			g.accessorTypes[vt.name] = true
+			method, _ := methodOf(vt)
+			f.Commentf("GetMethod returns %q.", method)
+			f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit(method)))
+			f.Line()
+			if id := fieldByJSON(vt, "id"); id != nil {
+				f.Comment("GetID returns the id of the message.")
+				f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Id("v").Dot(id.name)))
+				f.Line()
+			} else if request || isEnvelope(vt) {
+				f.Comment("GetID returns nil: the message has no id.")
+				f.Func().Params(jen.Op("*").Id(vt.name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Nil()))
+				f.Line()
+			}
+			g.getParams(f, vt)
+		}
+		if td.unknown != "" && !g.accessorTypes[td.unknown] {
+			g.accessorTypes[td.unknown] = true
+			u := td.unknown
+			f.Comment("GetMethod returns the method of the message, as received.")
+			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetMethod").Params().String().Block(
+				jen.List(jen.Id("method"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit("method")),
+				jen.Return(jen.Id("method")),
+			)
+			f.Line()
+			f.Comment("GetID returns the id of the message, as received, or nil.")
+			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id("RequestID").Block(
+				jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("id")),
+				jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
+				jen.List(jen.Id("id"), jen.Id("_")).Op(":=").Id("UnmarshalRequestID").Call(jen.Id("raw")),
+				jen.Return(jen.Id("id")),
+			)
+			f.Line()
+			f.Comment("GetParams returns the params of the message, as received, or nil.")
+			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetParams").Params().Id("Params").Block(
+				jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("params")),
+				jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
+				jen.Return(jen.Id("RawParams").Call(jen.Id("raw"))),
+			)
+			f.Line()
+		}
+	}
+}
+
+// getParams writes GetParams of a request or notification struct.
+func (g *generator) getParams(f *jen.File, td *typeDecl) {
+	params := fieldByJSON(td, "params")
+	f.Comment("GetParams returns the params of the message, or nil when it has none.")
+	recv := jen.Id("v").Op("*").Id(td.name)
+	switch {
+	case params == nil:
+		f.Func().Params(jen.Op("*").Id(td.name)).Id("GetParams").Params().Id("Params").Block(jen.Return(jen.Nil()))
+	case params.typ.kind == unionKind:
+		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
+			jen.If(jen.Id("v").Dot(params.name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Return(jen.Id("v").Dot(params.name)),
+		)
+	case params.pointer:
+		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
+			jen.If(jen.Id("v").Dot(params.name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Return(jen.Id("v").Dot(params.name)),
+		)
+	case params.typ.kind == structKind:
+		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(jen.Return(jen.Op("&").Id("v").Dot(params.name)))
+	default: // free-form params: their JSON
+		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
+			jen.If(jen.Id("v").Dot(params.name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.List(jen.Id("raw"), jen.Id("_")).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("v").Dot(params.name)),
+			jen.Return(jen.Id("RawParams").Call(jen.Id("raw"))),
+		)
+	}
+	f.Line()
+}
+
+// decodeMessages writes DecodeClientMessage and DecodeServerMessage.
+func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
+	for _, side := range []struct{ name, other string }{{"Client", "Server"}, {"Server", "Client"}} {
+		fn, internal := "Decode"+side.name+"Message", "decode"+side.name+"Message"
+		requests, notifications := g.byDecl[side.name+"Request"], g.byDecl[side.name+"Notification"]
+		results := g.byDecl[side.name+"Result"]
+		reader := strings.ToLower(side.other)
+		doc := fn + " decodes a JSON-RPC message that a " + strings.ToLower(side.name) + " sends (what a " + reader +
+			" reads) in one pass: a request as its [" + requests.name + "] type, a notification as its [" +
+			notifications.name + "] type (a method this version does not define as the Unknown variant, which keeps " +
+			"the JSON), a result response as a *[" + p.resultResponse.name + "] whose Result has the type of the " +
+			"answered method's result (a [" + results.name + "] variant, decoded as Unmarshal" + results.name + "For does), " +
+			"an error response as a *[" + p.errorResponse.name + "]. pending gives the method of the request a " +
+			"response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
+			"Unmarshal" + results.name + " does). Decoding is strict (see the package doc); validating the message " +
+			"is the caller's choice (Validate). An error is a *[MessageError] with the message's id, if it could be " +
+			"read: [NewErrorResponse] answers it."
+		if p.batch {
+			doc += " A batch (an array) is a [MessageBatch] of such messages."
+		}
+		f.Add(docComment(doc))
+		f.Func().Id(fn).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id("RequestID")).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
+			jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
+			jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
+			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("messageError").Call(jen.Id("d"), jen.Err()))),
+			jen.Return(jen.Id("m"), jen.Nil()),
+		)
+		f.Line()
+
+		var body []jen.Code
+		if p.batch {
+			body = append(body, jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune('[')).Block(
+				jen.Id("batch").Op(":=").Id("MessageBatch").Values(),
+				jen.Err().Op(":=").Id("d").Dot("array").Call(jen.Func().Params(jen.Id("int")).Error().Block(
+					jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
+					jen.Id("batch").Op("=").Append(jen.Id("batch"), jen.Id("m")),
+					jen.Return(jen.Err()),
+				)),
+				jen.Return(jen.Id("batch"), jen.Err()),
+			))
+		}
+		asMessage := func(decode string, what string) []jen.Code {
+			return []jen.Code{
+				jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("d")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+				jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Id("Message")),
+				jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
+					jen.Lit("a "+strings.ToLower(side.name)+" sends no JSON-RPC "+what+" %q in this version"), jen.Id("v").Dot("GetMethod").Call()))),
+				jen.Return(jen.Id("m"), jen.Nil()),
+			}
+		}
+		resultDecode := jen.Id("decode" + results.name).Call(jen.Id("d"))
+		if len(results.results) > 0 {
+			resultDecode = jen.Id("decode"+results.name+"For").Call(jen.Id("d"), jen.Id("method"))
+		}
+		body = append(body,
+			jen.List(jen.Id("kind"), jen.Err()).Op(":=").Id("kindOfMessage").Call(jen.Id("d")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Switch(jen.Id("kind")).Block(
+				jen.Case(jen.Id("requestMessage")).Block(asMessage("decode"+requests.name, "request")...),
+				jen.Case(jen.Id("notificationMessage")).Block(asMessage("decode"+notifications.name, "notification")...),
+				jen.Case(jen.Id("resultMessage")).Block(
+					jen.List(jen.Id("method"), jen.Err()).Op(":=").Id("responseMethod").Call(jen.Id("d"), jen.Id("pending")),
+					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+					jen.Id("v").Op(":=").New(jen.Id(p.resultResponse.name)),
+					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id("AnyResult"), jen.Error()).Block(
+						jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
+						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+						jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil()),
+					))),
+				),
+			),
+			jen.Id("v").Op(":=").New(jen.Id(p.errorResponse.name)),
+			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
+		)
+		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("pending").Func().Params(jen.Id("RequestID")).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(body...)
+		f.Line()
+	}
+	if p.batch {
+		g.messageBatch(f)
+	}
+}
+
+// messageBatch writes MessageBatch, the messages of a JSON-RPC batch (2025-03-26).
+func (g *generator) messageBatch(f *jen.File) {
+	f.Add(docComment("MessageBatch is a JSON-RPC batch: an array of messages, each decoded as its own message is."))
+	f.Type().Id("MessageBatch").Index().Id("Message")
+	f.Line()
+	f.Func().Params(jen.Id("MessageBatch")).Id("isMessage").Params().Block()
+	f.Line()
+	f.Comment("GetID returns nil: a batch has no id of its own.")
+	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Nil()))
+	f.Line()
+	f.Add(docComment(validateDoc))
+	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("Validate").Params().Error().Block(
+		jen.Var().Id("c").Id("validator"),
+		jen.For(jen.List(jen.Id("i"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
+			jen.If(jen.Err().Op(":=").Id("m").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+				jen.Id("c").Dot("at").Call(jen.Id("i")),
+				jen.Id("c").Dot("report").Call(jen.Lit("%v"), jen.Err()),
+				jen.Id("c").Dot("out").Call(),
+			),
+		),
+		jen.Return(jen.Id("c").Dot("err").Call(jen.True())),
+	)
+	f.Line()
+	f.Comment("MarshalJSON implements [json.Marshaler].")
+	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Id("e").Op(":=").Id("newEncoder").Call(),
+		jen.Id("e").Dot("beginArray").Call(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
+			jen.Id("e").Dot("elem").Call(),
+			jen.List(jen.Id("b"), jen.Err()).Op(":=").Id("m").Dot("MarshalJSON").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Id("e").Dot("buf").Op("=").Append(jen.Id("e").Dot("buf"), jen.Id("b").Op("...")),
+		),
+		jen.Id("e").Dot("endArray").Call(),
+		jen.Return(jen.Id("e").Dot("buf"), jen.Id("e").Dot("err")),
+	)
+	f.Line()
+}
+
+// methodEntry is one method of the method table.
+type methodEntry struct {
+	method                   string
+	fromClient, fromServer   bool
+	notification             bool
+	message, params          string   // Go types as written in reflect.TypeFor, "" for none
+	results                  []string // Go types
+	taskAugmented, inputOnly bool
+}
+
+// methodTable writes MethodInfo, Methods and LookupMethod.
+func (g *generator) methodTable(f *jen.File, p *protocolPlan) {
+	entries := map[string]*methodEntry{}
+	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
+		td := g.byDecl[union]
+		notification := slices.Contains(notificationUnions, union)
+		client := strings.HasPrefix(union, "Client")
+		answers := g.byDecl["ServerResult"]
+		if !client {
+			answers = g.byDecl["ClientResult"]
+		}
+		for _, v := range td.objects.variants {
+			vt := g.byName[v.typ.name]
+			method, ok := methodOf(vt)
+			if !ok {
+				continue
+			}
+			e := entries[method]
+			if e == nil {
+				e = &methodEntry{method: method, notification: notification, message: "*" + vt.name}
+				if params := fieldByJSON(vt, "params"); params != nil {
+					switch {
+					case params.typ.kind == unionKind:
+						e.params = params.typ.written()
+					case params.typ.kind == structKind:
+						e.params = "*" + params.typ.written()
+					}
+				}
+				e.taskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
+				entries[method] = e
+			}
+			if client {
+				e.fromClient = true
+			} else {
+				e.fromServer = true
+			}
+			for _, rc := range answers.results {
+				if rc.value != method {
+					continue
+				}
+				for _, c := range rc.candidates {
+					r := answers.objects.variants[c]
+					name := "*" + r.typ.written()
+					if !slices.Contains(e.results, name) {
+						e.results = append(e.results, name)
+					}
+					if r.model.Type.Kind == model.Ref && r.model.Type.Ref == "InputRequiredResult" {
+						e.inputOnly = true
+					}
+				}
+			}
+		}
+	}
+
+	f.Add(docComment("MethodInfo describes a method of this version, so that a dispatcher can be built from data: " +
+		"who sends it, the Go types of the message, its params and its results, and how it may be answered."))
+	f.Type().Id("MethodInfo").Struct(
+		jen.Comment("Method is the method name (\"tools/call\")."),
+		jen.Id("Method").String(),
+		jen.Comment("FromClient and FromServer say who sends it (ping: both)."),
+		jen.Id("FromClient").Op(",").Id("FromServer").Bool(),
+		jen.Comment("Notification is set for a notification, which gets no response."),
+		jen.Id("Notification").Bool(),
+		jen.Comment("Message is the type of the whole message (*CallToolRequest), as DecodeClientMessage or DecodeServerMessage gives it."),
+		jen.Id("Message").Qual("reflect", "Type"),
+		jen.Comment("Params is the type of the params (*CallToolRequestParams, or a union interface), nil for a method without params."),
+		jen.Id("Params").Qual("reflect", "Type"),
+		jen.Comment("Results are the types a result of the request can have (*CallToolResult, *InputRequiredResult, *CreateTaskResult); nil for a notification."),
+		jen.Id("Results").Index().Qual("reflect", "Type"),
+		jen.Comment("TaskAugmented is set for a request that can be task-augmented: its result is then a CreateTaskResult."),
+		jen.Id("TaskAugmented").Bool(),
+		jen.Comment("InputRequired is set for a request that may be answered with an InputRequiredResult (multi round-trip requests)."),
+		jen.Id("InputRequired").Bool(),
+	)
+	f.Line()
+	var items []jen.Code
+	for _, method := range slices.Sorted(maps.Keys(entries)) {
+		e := entries[method]
+		fields := jen.Dict{
+			jen.Id("Method"):  jen.Lit(e.method),
+			jen.Id("Message"): typeFor(e.message),
+		}
+		if e.fromClient {
+			fields[jen.Id("FromClient")] = jen.True()
+		}
+		if e.fromServer {
+			fields[jen.Id("FromServer")] = jen.True()
+		}
+		if e.notification {
+			fields[jen.Id("Notification")] = jen.True()
+		}
+		if e.params != "" {
+			fields[jen.Id("Params")] = typeFor(e.params)
+		}
+		if len(e.results) > 0 {
+			var rs []jen.Code
+			for _, r := range e.results {
+				rs = append(rs, typeFor(r))
+			}
+			fields[jen.Id("Results")] = jen.Index().Qual("reflect", "Type").Values(rs...)
+		}
+		if e.taskAugmented {
+			fields[jen.Id("TaskAugmented")] = jen.True()
+		}
+		if e.inputOnly {
+			fields[jen.Id("InputRequired")] = jen.True()
+		}
+		items = append(items, jen.Values(fields))
+	}
+	f.Comment("Methods describes every method of this version, sorted by name.")
+	f.Var().Id("Methods").Op("=").Index().Id("MethodInfo").Values(items...)
+	f.Line()
+	f.Comment("LookupMethod returns the description of a method, and whether this version defines it.")
+	f.Func().Id("LookupMethod").Params(jen.Id("method").String()).Params(jen.Id("MethodInfo"), jen.Bool()).Block(
+		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Qual("slices", "BinarySearchFunc").Call(jen.Id("Methods"), jen.Id("method"),
+			jen.Func().Params(jen.Id("m").Id("MethodInfo"), jen.Id("method").String()).Int().Block(
+				jen.Return(jen.Qual("strings", "Compare").Call(jen.Id("m").Dot("Method"), jen.Id("method"))),
+			)),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("MethodInfo").Values(), jen.False())),
+		jen.Return(jen.Id("Methods").Index(jen.Id("i")), jen.True()),
+	)
+	f.Line()
+}
+
+// typeFor writes reflect.TypeFor[T]() for a Go type written as "*Name" or "Name".
+func typeFor(t string) jen.Code {
+	var typ jen.Code = jen.Id(t)
+	if name, ok := strings.CutPrefix(t, "*"); ok {
+		typ = jen.Op("*").Id(name)
+	}
+	return jen.Qual("reflect", "TypeFor").Types(typ).Call()
+}
+
+// errorObjects are the structs of the schema that are JSON-RPC error objects: a code and a
+// message (and no field named Error), in declaration order.
+func (g *generator) errorObjects() []*typeDecl {
+	var out []*typeDecl
+	for _, td := range g.types {
+		if td.form != structForm {
+			continue
+		}
+		code, message := fieldByJSON(td, "code"), fieldByJSON(td, "message")
+		if code == nil || message == nil || code.typ.kind != builtinKind || code.typ.name != "int64" ||
+			message.typ.kind != builtinKind || message.typ.name != "string" || code.pointer || message.pointer ||
+			slices.ContainsFunc(td.fields, func(f *field) bool { return f.name == "Error" }) {
+			continue
+		}
+		out = append(out, td)
+	}
+	return out
+}
+
+// errors makes the error objects Go errors, and writes Typed and NewErrorResponse.
+func (g *generator) errors(f *jen.File, p *protocolPlan) {
+	objects := g.errorObjects()
+	for _, td := range objects {
+		code := jen.Id("e").Dot("Code")
+		if c := fieldByJSON(td, "code"); c.literal != nil {
+			code = jen.Qual("cmp", "Or").Call(jen.Id("e").Dot("Code"), literalCode(c.literal))
+		}
+		f.Comment("Error returns the message and the code of the error, making it a Go error.")
+		f.Func().Params(jen.Id("e").Op("*").Id(td.name)).Id("Error").Params().String().Block(
+			jen.Return(jen.Id("e").Dot("Message").Op("+").Lit(" (").Op("+").Qual("strconv", "FormatInt").Call(code, jen.Lit(10)).Op("+").Lit(")")),
+		)
+		f.Line()
+	}
+
+	// Typed: the error objects with a constant code, by code.
+	var cases []jen.Code
+	var links []string
+	seen := map[string]bool{}
+	for _, td := range objects {
+		c := fieldByJSON(td, "code")
+		if c.literal == nil || td.name == p.errorType || seen[c.literal.Num] {
+			continue
+		}
+		seen[c.literal.Num] = true
+		links = append(links, "*["+td.name+"] ("+c.literal.Num+")")
+		cases = append(cases, jen.Case(literalCode(c.literal)).Block(
+			jen.Id("t").Op(":=").New(jen.Id(td.name)),
+			jen.If(jen.Id("convertError").Call(jen.Id("e"), jen.Id("t")).Op("==").Nil()).Block(jen.Return(jen.Id("t"))),
+		))
+	}
+	doc := "Typed returns the error as the type the schema defines for its code"
+	if len(links) > 0 {
+		doc += ": " + orList(links)
+	}
+	doc += ". For another code, or data that does not fit the type, it returns e itself."
+	f.Add(docComment(doc))
+	body := []jen.Code{}
+	if len(cases) > 0 {
+		body = append(body, jen.Switch(jen.Id("e").Dot("Code")).Block(cases...))
+	}
+	body = append(body, jen.Return(jen.Id("e")))
+	f.Func().Params(jen.Id("e").Op("*").Id(p.errorType)).Id("Typed").Params().Error().Block(body...)
+	f.Line()
+	f.Comment("convertError decodes the JSON of one error object into another type.")
+	f.Func().Id("convertError").Params(jen.Id("from"), jen.Id("to").Any()).Error().Block(
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("from")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Return(jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("b"), jen.Id("to"))),
+	)
+	f.Line()
+
+	f.Add(docComment("NewErrorResponse returns the error response to the request with the given id for err. " +
+		"With a nil id, the id is the one a *[MessageError] carries, or null (JSON-RPC's answer to a message whose " +
+		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
+		"its first problem as the message and every problem as the data; a *[DecodeError] with -32700 (parse " +
+		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
+		"params); an error object of this package (" + orList(func() []string {
+		var names []string
+		for _, td := range objects {
+			names = append(names, "*["+td.name+"]")
+		}
+		return names
+	}()) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
+		"err.Error() as the message."))
+	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id("RequestID"), jen.Err().Error()).Op("*").Id(p.errorResponse.name).Block(
+		jen.Var().Id("merr").Op("*").Id("MessageError"),
+		jen.If(jen.Id("id").Op("==").Nil().Op("&&").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("merr"))).Block(jen.Id("id").Op("=").Id("merr").Dot("ID")),
+		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id("RequestIDNull").Values()),
+		jen.Return(jen.Op("&").Id(p.errorResponse.name).Values(jen.Dict{
+			jen.Id("ID"):    jen.Id("id"),
+			jen.Id("Error"): jen.Id("errorObject").Call(jen.Err()),
+		})),
+	)
+	f.Line()
+	var checks []jen.Code
+	checks = append(checks,
+		jen.If(jen.List(jen.Id("code"), jen.Id("message"), jen.Id("data"), jen.Id("ok")).Op(":=").Id("protocolError").Call(jen.Err()), jen.Id("ok")).Block(
+			jen.Return(jen.Id(p.errorType).Values(jen.Dict{
+				jen.Id("Code"):    jen.Id("code"),
+				jen.Id("Message"): jen.Id("message"),
+				jen.Id("Data"):    jen.Id("data"),
+			})),
+		),
+	)
+	for i, td := range objects {
+		x := "e" + strings.Repeat("x", i)
+		check := []jen.Code{jen.Return(jen.Op("*").Id(x))}
+		if td.name != p.errorType {
+			check = []jen.Code{
+				jen.Var().Id("o").Id(p.errorType),
+				jen.If(jen.Id("convertError").Call(jen.Id(x), jen.Op("&").Id("o")).Op("==").Nil()).Block(jen.Return(jen.Id("o"))),
+			}
+		}
+		checks = append(checks,
+			jen.Var().Id(x).Op("*").Id(td.name),
+			jen.If(jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id(x))).Block(check...),
+		)
+	}
+	checks = append(checks, jen.Return(jen.Id(p.errorType).Values(jen.Dict{
+		jen.Id("Code"):    jen.Lit(-32603),
+		jen.Id("Message"): jen.Err().Dot("Error").Call(),
+	})))
+	f.Func().Id("errorObject").Params(jen.Err().Error()).Id(p.errorType).Block(checks...)
+	f.Line()
+}
