@@ -191,7 +191,7 @@ func Cases() []Case {
 				user(result("a", "18°C")),
 			),
 			Want: []Problem{
-				{"/messages/1/content/0", `a tool use must be in an assistant message, not a "user" message`},
+				{"/messages/1/content/0", `a tool use must be in an assistant message, not in a message of role "user"`},
 			},
 		},
 		{
@@ -203,7 +203,7 @@ func Cases() []Case {
 				assistant(result("a", "18°C")),
 			),
 			Want: []Problem{
-				{"/messages/2/content/0", `a tool result must be in a user message, not a "assistant" message`},
+				{"/messages/2/content/0", `a tool result must be in a user message, not in a message of role "assistant"`},
 			},
 		},
 		{
@@ -211,7 +211,7 @@ func Cases() []Case {
 			Spec:   specRoles,
 			Result: createResult("assistant", list(result("a", "18°C"))),
 			Want: []Problem{
-				{"/content/0", `a tool result must be in a user message, not a "assistant" message`},
+				{"/content/0", `a tool result must be in a user message, not in a message of role "assistant"`},
 			},
 		},
 		{
@@ -219,7 +219,7 @@ func Cases() []Case {
 			Spec:   specRoles,
 			Result: createResult("user", use("a", "Paris")),
 			Want: []Problem{
-				{"/content", `a tool use must be in an assistant message, not a "user" message`},
+				{"/content", `a tool use must be in an assistant message, not in a message of role "user"`},
 			},
 		},
 
@@ -417,7 +417,7 @@ func Cases() []Case {
 				user(result("a", "18°C"), result("zzz", "15°C")),
 			),
 			Want: []Problem{
-				{"/messages/2/content/1/toolUseId", `"zzz" does not answer a tool use of message 1, or answers it twice`},
+				{"/messages/2/content/1/toolUseId", `"zzz" answers no tool use of message 1`},
 			},
 		},
 		{
@@ -429,7 +429,7 @@ func Cases() []Case {
 				user(result("a", "18°C"), result("a", "19°C")),
 			),
 			Want: []Problem{
-				{"/messages/2/content/1/toolUseId", `"a" does not answer a tool use of message 1, or answers it twice`},
+				{"/messages/2/content/1/toolUseId", `"a" answers a tool use of message 1 that is already answered`},
 			},
 		},
 		{
@@ -443,7 +443,7 @@ func Cases() []Case {
 				user(result("b", "15°C"), result("a", "18°C")),
 			),
 			Want: []Problem{
-				{"/messages/4/content/1/toolUseId", `"a" does not answer a tool use of message 3, or answers it twice`},
+				{"/messages/4/content/1/toolUseId", `"a" answers no tool use of message 3`},
 			},
 		},
 		{
@@ -481,7 +481,7 @@ func Cases() []Case {
 			),
 			Want: []Problem{
 				{"/messages/2", "a message with tool results must hold only tool results"},
-				{"/messages/2/content/2/toolUseId", `"x" does not answer a tool use of message 1, or answers it twice`},
+				{"/messages/2/content/2/toolUseId", `"x" answers no tool use of message 1`},
 				{"/messages/2", `the tool uses "b" of message 1 are not answered`},
 				{"/messages/3/content/0/id", `tool use id "a" is used twice in the conversation`},
 				{"/messages", `the tool uses "a" of the last message (3) are not answered`},
