@@ -165,6 +165,22 @@ func TestValidateNilUnions(t *testing.T) {
 	m = Message{Role: RoleUser, Content: NewMessageContentList(&TextContent{}, (*ImageContent)(nil))}
 	expectProblems(t, m.Validate(), invalidParams, `/content/1: nil *ImageContent`)
 
+	// A nil in an array or a map cannot be encoded either.
+	m = Message{Role: RoleUser, Content: NewMessageContentList(&TextContent{}, nil)}
+	expectProblems(t, m.Validate(), invalidParams, `/content/1: nil ContentBlock`)
+	m = Message{Role: RoleUser, Content: NewMessageContent(nil)}
+	expectProblems(t, m.Validate(), invalidParams, `/content: nil ContentBlock`)
+	m = Message{Role: RoleUser, Content: NewMessageContentList(), Blocks: map[string]ContentBlock{"a": &TextContent{}, "b": nil}}
+	expectProblems(t, m.Validate(), invalidParams, `/blocks/b: nil ContentBlock`)
+	for _, m := range []Message{
+		{Role: RoleUser, Content: NewMessageContentList(&TextContent{}, nil)},
+		{Role: RoleUser, Content: NewMessageContent(nil)},
+		{Role: RoleUser, Content: NewMessageContentList(), Blocks: map[string]ContentBlock{"b": nil}},
+	} {
+		if _, err := json.Marshal(&m); err == nil {
+			t.Errorf("%+v encoded", m)
+		}
+	}
 }
 
 func TestValidateUnknownVariant(t *testing.T) {
@@ -288,7 +304,7 @@ func TestUnmarshalValidates(t *testing.T) {
 func TestMarshalValidates(t *testing.T) {
 	r := validRequest()
 	r.Params.Schema = &ObjectSchema{Type: "array"}
-	r.Params.Messages = append(r.Params.Messages, Message{Role: "bot", Content: NewMessageContentList()})
+	r.Params.Messages = append(r.Params.Messages, Message{Role: RoleAssistant, Content: NewMessageContentList(nil)})
 	b, err := Marshal(r)
 	if b != nil {
 		t.Errorf("Marshal wrote %s", b)
@@ -297,7 +313,7 @@ func TestMarshalValidates(t *testing.T) {
 		t.Errorf("Marshal: %v\nValidate: %v", err, want)
 	}
 	expectProblems(t, err, invalidParams,
-		`/params/messages/1/role: "bot" is not one of "user", "assistant"`,
+		`/params/messages/1/content/0: nil ContentBlock`,
 		`/params/schema/type: must be "object", not "array"`)
 
 	b, err = Marshal(validRequest())
