@@ -144,6 +144,11 @@ func TestValidateFormats(t *testing.T) {
 	expectProblems(t, (&Limits{Values: []string{}, URI: "relative/path", URITemplate: ptr("{oops"), When: ptr("yesterday")}).Validate(), invalidParams,
 		`/uri: "relative/path" is not a valid uri: no scheme`,
 		`/uriTemplate: "{oops" is not a valid uri-template: unclosed expression`)
+	// A long value is shortened in the message, between two characters; a character not allowed
+	// is named as it is written.
+	long := "x:" + strings.Repeat("é", 40)
+	expectProblems(t, (&Limits{URI: long}).Validate(), invalidParams,
+		`/uri: "x:`+strings.Repeat("é", 31)+`"... is not a valid uri: path: character "é" not allowed`)
 }
 
 func TestValidateMaxItems(t *testing.T) {

@@ -282,7 +282,7 @@ func checkBase64(s string) string {
 			return "data after padding"
 		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '+', c == '/':
 		default:
-			return fmt.Sprintf("invalid character %s at offset %d", quoteValue(string(rune(c))), i)
+			return fmt.Sprintf("invalid character %s at offset %d", charAt(s, i), i)
 		}
 	}
 	return ""
@@ -387,7 +387,7 @@ func checkURIChars(s, extra string) string {
 			i += 2
 		case isUnreserved(c) || isSubDelim(c) || strings.IndexByte(extra, c) >= 0:
 		default:
-			return fmt.Sprintf("character %s not allowed", quoteValue(string(rune(c))))
+			return fmt.Sprintf("character %s not allowed", charAt(s, i))
 		}
 	}
 	return ""
@@ -417,7 +417,7 @@ func checkURITemplate(s string) string {
 			}
 			i += 2
 		case c <= ' ' || c == 0x7F || strings.IndexByte("\"'<>\\^`|", c) >= 0:
-			return fmt.Sprintf("character %s not allowed in a literal", quoteValue(string(rune(c))))
+			return fmt.Sprintf("character %s not allowed in a literal", charAt(s, i))
 		}
 	}
 	return ""
@@ -462,6 +462,13 @@ func checkExpression(e string) string {
 		}
 	}
 	return ""
+}
+
+// charAt quotes the character that starts at byte i of s, as it is written: the whole UTF-8
+// sequence, or the byte escaped when it starts none.
+func charAt(s string, i int) string {
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return strconv.Quote(s[i : i+size])
 }
 
 func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

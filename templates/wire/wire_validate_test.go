@@ -152,3 +152,20 @@ func TestValidatorBoundsProblems(t *testing.T) {
 	assert.Less(t, len(err.Error()), 20_000)
 	assert.True(t, strings.HasSuffix(err.Error(), "; and 99900 more"))
 }
+
+// A character that is not allowed is named as it is written, not as its first byte.
+func TestFormatMessagesNameCharacters(t *testing.T) {
+	tests := []struct{ format, value, want string }{
+		{"uri", "http://example.com/café", `"http://example.com/café" is not a valid uri: path: character "é" not allowed`},
+		{"uri", "http://example.com/\xff", `"http://example.com/\xff" is not a valid uri: path: character "\xff" not allowed`},
+		{"byte", "aGVsb€", `"aGVsb€" is not a valid byte: invalid character "€" at offset 5`},
+		{"uri-template", "a\x7f{b}", `"a\x7f{b}" is not a valid uri-template: character "\x7f" not allowed in a literal`},
+	}
+	for _, tt := range tests {
+		var c validator
+		validFormat(&c, tt.value, tt.format)
+		if assert.Len(t, c.problems, 1, tt.value) {
+			assert.Equal(t, tt.want, c.problems[0].Message)
+		}
+	}
+}
