@@ -97,6 +97,27 @@ func TestValidateConstants(t *testing.T) {
 		`/code: must be -32602, not -32601`)
 }
 
+// The zero value of a constant member stands for the constant in Go, so the zero value cannot come
+// from the wire: encoding would replace it with the constant, and Validate could not see it.
+func TestDecodingRejectsAZeroConstant(t *testing.T) {
+	for _, tt := range []struct {
+		data string
+		v    json.Unmarshaler
+		want string
+	}{
+		{`{"type":"","text":"x"}`, new(TextContent), `/type: must be "text", not ""`},
+		{`{"type":""}`, new(ObjectSchema), `/type: must be "object", not ""`},
+		{`{"code":0,"message":"m"}`, new(InvalidParamsError), `/code: must be -32602, not 0`},
+		{`{"code":-32602,"message":"m","retryable":false}`, new(InvalidParamsError), `/retryable: must be true, not false`},
+		{`{"jsonrpc":"","id":1,"method":"sample","params":{"messages":[]}}`, new(SampleRequest), `/jsonrpc: must be "2.0", not ""`},
+		{`{"jsonrpc":"2.0","id":1,"method":"","params":{"messages":[]}}`, new(SampleRequest), `/method: must be "sample", not ""`},
+	} {
+		if err := json.Unmarshal([]byte(tt.data), tt.v); err == nil || err.Error() != tt.want {
+			t.Errorf("%s: got %v, want %s", tt.data, err, tt.want)
+		}
+	}
+}
+
 func TestValidateEnums(t *testing.T) {
 	expectProblems(t, Role("system").Validate(), invalidParams, `(root): "system" is not one of "user", "assistant"`)
 	expectProblems(t, Role("").Validate(), invalidParams, `(root): "" is not one of "user", "assistant"`)

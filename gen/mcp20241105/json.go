@@ -357,6 +357,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -425,6 +428,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -480,6 +486,9 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -543,6 +552,9 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -666,6 +678,9 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -778,6 +793,9 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "initialize")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -984,6 +1002,9 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/initialized")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -1557,6 +1578,9 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "ping")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -1611,6 +1635,9 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1889,6 +1916,9 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2025,6 +2055,9 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2159,6 +2192,9 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2340,6 +2376,9 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -2394,6 +2433,9 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/subscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2499,6 +2541,9 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/unsubscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2604,6 +2649,9 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3054,6 +3102,9 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3188,6 +3239,9 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3614,6 +3668,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -3672,6 +3729,9 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -3728,6 +3788,9 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3943,6 +4006,9 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4065,6 +4131,9 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4199,6 +4268,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]ToolInputSchemaProperties{}
 			err = d.object(func(key string) (err error) {
@@ -4298,6 +4370,9 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "logging/setLevel")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4403,6 +4478,9 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4551,6 +4629,9 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5063,6 +5144,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -5128,6 +5212,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -5304,6 +5391,9 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5609,6 +5699,9 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -5665,6 +5758,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -5723,6 +5819,9 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -5908,6 +6007,9 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)

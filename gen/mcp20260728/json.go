@@ -709,6 +709,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -785,6 +788,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -840,6 +846,9 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -905,6 +914,9 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			v.ID, err = decodeRequestID(d)
 		case "error":
@@ -967,6 +979,9 @@ func (v *ParseError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32700)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1029,6 +1044,9 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32600)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1091,6 +1109,9 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32601)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1153,6 +1174,9 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32602)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1215,6 +1239,9 @@ func (v *InternalError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32603)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1277,6 +1304,9 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			v.ID, err = decodeRequestID(d)
 		case "error":
@@ -1339,6 +1369,9 @@ func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32020)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1401,6 +1434,9 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			v.ID, err = decodeRequestID(d)
 		case "error":
@@ -1461,6 +1497,9 @@ func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32022)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1592,6 +1631,9 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			v.ID, err = decodeRequestID(d)
 		case "error":
@@ -1652,6 +1694,9 @@ func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err erro
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32021)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -2034,12 +2079,18 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -2099,12 +2150,18 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "server/discover")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -2268,6 +2325,9 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3174,12 +3234,18 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -3301,6 +3367,9 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3527,12 +3596,18 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3688,6 +3763,9 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3753,12 +3831,18 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3914,6 +3998,9 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4104,12 +4191,18 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4259,6 +4352,9 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4324,12 +4420,18 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4516,12 +4618,18 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "subscriptions/listen")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4696,6 +4804,9 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4815,12 +4926,18 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/subscriptions/acknowledged")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4934,12 +5051,18 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5416,12 +5539,18 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -5577,6 +5706,9 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -5726,12 +5858,18 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -5873,6 +6011,9 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6252,6 +6393,9 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource_link")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6315,6 +6459,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -6380,12 +6527,18 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6443,12 +6596,18 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6604,6 +6763,9 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6753,6 +6915,9 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6902,12 +7067,18 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6972,12 +7143,18 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7212,6 +7389,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7378,12 +7558,18 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7706,6 +7892,9 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -8002,6 +8191,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -8073,6 +8265,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -8149,6 +8344,9 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "audio")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -8228,6 +8426,9 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "tool_use")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = d.str()
@@ -8319,6 +8520,9 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "tool_result")
+			}
 		case "toolUseId":
 			hasToolUseID = true
 			v.ToolUseID, err = d.str()
@@ -8688,12 +8892,18 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -8892,6 +9102,9 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -8953,6 +9166,9 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -9019,6 +9235,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9074,6 +9293,9 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(ListRootsRequestParams)
 			err = v.Params.decode(d)
@@ -9294,6 +9516,9 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		case "mode":
 			v.Mode = new(string)
 			*v.Mode, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, *v.Mode, "form")
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -9374,6 +9599,9 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			hasProperties = true
 			v.Properties = map[string]PrimitiveSchemaDefinition{}
@@ -9443,6 +9671,9 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		case "mode":
 			hasMode = true
 			v.Mode, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Mode, "url")
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -9504,6 +9735,9 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "elicitation/create")
+			}
 		case "params":
 			hasParams = true
 			v.Params, err = decodeElicitRequestParams(d)
@@ -9582,6 +9816,9 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -9803,6 +10040,9 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "boolean")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -9880,6 +10120,9 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -9967,6 +10210,9 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10117,6 +10363,9 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "array")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10197,6 +10446,9 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "enum":
 			hasEnum = true
 			v.Enum = []string{}
@@ -10283,6 +10535,9 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "array")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10498,6 +10753,9 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()

@@ -179,6 +179,18 @@ func validConstant[T comparable](v *validator, got, want T) {
 	}
 }
 
+// decodedConstant checks a constant member as decoded. Its zero value stands for the constant in
+// Go (encoding writes the constant), so a zero read from the wire, where the constant is not zero,
+// would be replaced without a word: decoding rejects it. Any other value is kept, and Validate
+// reports it.
+func decodedConstant[T comparable](d *decoder, got, want T) error {
+	var zero T
+	if got == zero && want != zero {
+		return d.errorf("must be %s, not %s", quoteValue(want), quoteValue(got))
+	}
+	return nil
+}
+
 // quoteValue writes a value as JSON shows it, shortened when long.
 func quoteValue(x any) string {
 	if s, ok := x.(string); ok {

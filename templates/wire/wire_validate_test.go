@@ -169,3 +169,16 @@ func TestFormatMessagesNameCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A decoded constant member may hold any value but the zero value of its Go type, which encoding
+// would replace with the constant.
+func TestDecodedConstant(t *testing.T) {
+	d := newDecoder([]byte(`""`))
+	s, err := d.str()
+	require.NoError(t, err)
+	assert.EqualError(t, decodedConstant(d, s, "2.0"), `(root): must be "2.0", not ""`)
+	assert.NoError(t, decodedConstant(d, "1.0", "2.0"), "another value is kept, for Validate")
+	assert.EqualError(t, decodedConstant(d, int64(0), -32700), `(root): must be -32700, not 0`)
+	assert.EqualError(t, decodedConstant(d, false, true), `(root): must be true, not false`)
+	assert.NoError(t, decodedConstant(d, int64(0), 0), "a zero constant")
+}
