@@ -120,6 +120,17 @@ func Cases() []Case {
 			),
 		},
 		{
+			Rule: RuleToolResultsAlone, Name: "a tool result holding text, an image and a resource link",
+			Spec: specToolResultsAlone + ` The rule is about the blocks of the message; schema.ts, ` +
+				`ToolResultContent.content: "can include text, images, audio, resource links, and embedded resources."`,
+			Params: params(
+				user(text("Show me Paris")),
+				assistant(use("a", "Paris")),
+				user(`{"type":"tool_result","toolUseId":"a","content":[`+text("Paris:")+`,`+image()+`,`+
+					`{"type":"resource_link","uri":"file:///paris.txt","name":"paris.txt"}],"structuredContent":{"temp":18}}`),
+			),
+		},
+		{
 			Rule: RuleToolResultsAlone, Name: "text before a tool result",
 			Spec: specMixedContent,
 			Params: params(
@@ -172,6 +183,12 @@ func Cases() []Case {
 			Rule: RuleRoles, Name: "result: text and tool uses mixed",
 			Spec:   specMixedAssistant,
 			Result: createResult("assistant", list(text("Let me check."), use("a", "Paris"), use("b", "London"))),
+		},
+		{
+			Rule: RuleRoles, Name: "result: a tool use with stopReason endTurn",
+			Spec: specRoles + ` schema.ts, CreateMessageResult.stopReason: "This field is an open string to ` +
+				`allow for provider-specific stop reasons."; no rule ties it to the content.`,
+			Result: `{"role":"assistant","content":` + use("a", "Paris") + `,"model":"m","stopReason":"endTurn"}`,
 		},
 		{
 			Rule: RuleRoles, Name: "request: an assistant message mixing text and a tool use",
@@ -281,6 +298,17 @@ func Cases() []Case {
 				user(text("And tomorrow?")),
 				assistant(use("d", "Rome")),
 				user(result("d", "27°C")),
+			),
+		},
+		{
+			Rule: RuleBalance, Name: "a user message right after the tool results",
+			Spec: specBalance + ` The rule asks for the tool results before any other message, and no more: ` +
+				`nothing says that roles alternate.`,
+			Params: params(
+				user(text("Weather in Paris?")),
+				assistant(use("a", "Paris")),
+				user(result("a", "18°C")),
+				user(text("Answer in Fahrenheit.")),
 			),
 		},
 		{
@@ -409,6 +437,17 @@ func Cases() []Case {
 
 		// No tool result answers an id that was not asked, or was already answered.
 		{
+			Rule: RuleAnswersAsked, Name: "one tool called twice, each id answered once",
+			Spec: specMatchingID + ` Results match tool uses by id, not by tool name.`,
+			Params: params(
+				user(text("Paris and London?")),
+				assistant(use("call_1", "Paris"), use("call_2", "London")),
+				user(result("call_2", "15°C"), result("call_1", "18°C")),
+				assistant(use("call_3", "Paris")),
+				`{"role":"user","content":`+result("call_3", "19°C")+`}`,
+			),
+		},
+		{
 			Rule: RuleAnswersAsked, Name: "a tool result for an id not asked",
 			Spec: specMatchingID,
 			Params: params(
@@ -503,6 +542,21 @@ func Cases() []Case {
 				user(audio()),
 				`{"role":"assistant","content":`+text("Meow.")+`}`,
 			),
+		},
+		{
+			Rule: RuleNoTools, Name: "consecutive messages of one role",
+			Spec: specNoTools + ` Nothing says that roles alternate.`,
+			Params: withoutTools(
+				user(text("Hello.")),
+				user(text("Are you there?")),
+				assistant(text("Yes.")),
+				assistant(text("How can I help?")),
+			),
+		},
+		{
+			Rule: RuleNoTools, Name: "no messages",
+			Spec:   specNoTools + ` schema.ts states no minimum number of messages.`,
+			Params: withoutTools(),
 		},
 		{
 			Rule: RuleNoTools, Name: "the spec's text result",
