@@ -37,8 +37,9 @@ const (
 )
 
 // The sentences the cases come from. The page is docs/draft/client/sampling.mdx of the spec; its
-// sections quoted here are the same in docs/2025-11-25 and docs/2026-07-28. "schema.ts" is the
-// draft schema, which says the same as the 2025-11-25 and 2026-07-28 ones.
+// sentences quoted here are the same in docs/2025-11-25 and docs/2026-07-28. "schema.ts" is the
+// draft schema; the 2025-11-25 and 2026-07-28 ones say the same, in other words for
+// includeContext in 2025-11-25 (quoted too).
 const (
 	specToolResultsAlone = `sampling.mdx, Message Content Constraints: "When a user message contains tool results ` +
 		`(type: "tool_result"), it MUST contain ONLY tool results. Mixing tool results with other content types ` +
@@ -80,8 +81,10 @@ const (
 		`is provided but ClientCapabilities.sampling.tools is not declared."`
 	specContextCapability = `schema.ts, CreateMessageRequestParams.includeContext: "servers SHOULD omit this ` +
 		`field or use "none", and SHOULD only use the deprecated values if the client declares ` +
-		`ClientCapabilities.sampling.context."; sampling.mdx, Capabilities: "SHOULD NOT use them unless the ` +
-		`client declares sampling.context capability".`
+		`ClientCapabilities.sampling.context." (2025-11-25: "Servers SHOULD only use these values if the client ` +
+		`declares ClientCapabilities.sampling.context."); sampling.mdx, Capabilities: "SHOULD NOT use them ` +
+		`unless the client declares sampling.context capability". A SHOULD: CheckCapabilities reports it, and ` +
+		`a client may still choose to serve the request.`
 	specSamplingCapability = `sampling.mdx, Capabilities: "Clients that support sampling MUST declare the ` +
 		`sampling capability".`
 )
