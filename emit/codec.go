@@ -1,9 +1,12 @@
 package emit
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // This file writes the codecs of named types into json.go: the exported MarshalJSON and
@@ -180,10 +183,34 @@ func decodeField(fd *field) []jen.Code {
 			),
 		}
 	}
+	val := func() jen.Code { return jen.Id("v").Dot(fd.name) }
+	var out []jen.Code
 	if !fd.pointer {
-		return decodeValue(dst, fd.typ, 0)
+		out = decodeValue(dst, fd.typ, 0)
+	} else {
+		val = func() jen.Code { return deref(jen.Id("v").Dot(fd.name), fd.typ) }
+		out = append([]jen.Code{jen.Add(dst).Op("=").New(fd.typ.code())}, decodeValue(val(), fd.typ, 0)...)
 	}
-	return append([]jen.Code{jen.Add(dst).Op("=").New(fd.typ.code())}, decodeValue(deref(dst, fd.typ), fd.typ, 0)...)
+	if fd.literal != nil && fd.typ.kind == builtinKind && !zeroLiteral(fd.literal) {
+		// The zero value stands for the constant (see encodeField): a zero decoded from the wire
+		// would be encoded as the constant, unseen by Validate, so decoding rejects it.
+		out = append(out, jen.If(jen.Err().Op("==").Nil()).Block(
+			jen.Err().Op("=").Id("decodedConstant").Call(jen.Id("d"), val(), literalCode(fd.literal)),
+		))
+	}
+	return out
+}
+
+// zeroLiteral reports whether a literal is the zero value of its Go type.
+func zeroLiteral(v *model.Value) bool {
+	switch v.Kind {
+	case model.String:
+		return v.Str == ""
+	case model.Boolean:
+		return !v.Bool
+	}
+	f, err := strconv.ParseFloat(v.Num, 64)
+	return err == nil && f == 0
 }
 
 // collectionCodec writes the codec of a named map or slice type.

@@ -80,11 +80,11 @@ func (g *generator) validateStruct(td *typeDecl) {
 	if len(known) > 0 {
 		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra")}, known...)...))
 	}
-	if g.checks(td.rest) {
+	if g.elemChecks(td.rest) {
 		k := "k"
 		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(
 			append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))},
-				g.validateValue(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.rest, model.Constraints{}, 1)...),
+				g.validateElem(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.rest, 1)...),
 				jen.Id("c").Dot("out").Call())...,
 		))
 	}
@@ -138,10 +138,32 @@ func (g *generator) checks(t *goType) bool {
 	case enumKind:
 		td := g.byName[t.name]
 		return td == nil || !td.open
-	case sliceKind, mapKind, nullableKind:
+	case sliceKind, mapKind:
+		return g.elemChecks(t.elem)
+	case nullableKind:
 		return g.checks(t.elem)
 	}
 	return false
+}
+
+// elemChecks is checks for an element of an array or a map (or of a one-or-many value, or a
+// value of a typed Extra): there a nil union is not an absent member but a value that cannot be
+// encoded, so an element of a union type always has a check.
+func (g *generator) elemChecks(t *goType) bool {
+	return t.kind == unionKind || g.checks(t)
+}
+
+// validateElem returns the statements that check src, an element of type t: a nil union is
+// reported as the encoder reports it; anything else is checked as validateValue does.
+func (g *generator) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
+	if t.kind != unionKind {
+		return g.validateValue(src, t, model.Constraints{}, depth)
+	}
+	isNil := jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("c").Dot("report").Call(jen.Lit("nil " + t.name)))
+	if !g.checks(t) {
+		return []jen.Code{isNil}
+	}
+	return []jen.Code{isNil.Else().Block(jen.Id("validate"+t.name).Call(jen.Id("c"), src))}
 }
 
 // namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
@@ -213,16 +235,16 @@ func (g *generator) validateValue(src jen.Code, t *goType, cons model.Constraint
 			}
 			out = append(out, jen.Id("validItems").Call(jen.Id("c"), jen.Len(src), jen.Lit(lo), jen.Lit(hi)))
 		}
-		if g.checks(t.elem) {
+		if g.elemChecks(t.elem) {
 			i := local("i", depth)
 			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(
 				append(append([]jen.Code{jen.Id("c").Dot("at").Call(jen.Id(i))},
-					g.validateValue(jen.Add(src).Index(jen.Id(i)), t.elem, model.Constraints{}, depth+1)...),
+					g.validateElem(jen.Add(src).Index(jen.Id(i)), t.elem, depth+1)...),
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
 	case mapKind:
-		if g.checks(t.elem) {
+		if g.elemChecks(t.elem) {
 			k := local("k", depth)
 			elem := jen.Add(src).Index(jen.Id(k))
 			var pre []jen.Code
@@ -234,7 +256,7 @@ func (g *generator) validateValue(src jen.Code, t *goType, cons model.Constraint
 			}
 			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(src))).Block(
 				append(append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))}, pre...),
-					g.validateValue(elem, t.elem, model.Constraints{}, depth+1)...),
+					g.validateElem(elem, t.elem, depth+1)...),
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
@@ -272,8 +294,8 @@ func (g *generator) validateOneOrMany(td *typeDecl) {
 			jen.Return(),
 		),
 	}
-	if g.checks(td.typ) {
-		elem := g.validateValue(jen.Id("v").Dot("List").Index(jen.Id("i")), td.typ, model.Constraints{}, 1)
+	if g.elemChecks(td.typ) {
+		elem := g.validateElem(jen.Id("v").Dot("List").Index(jen.Id("i")), td.typ, 1)
 		body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("List")).Block(
 			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("at").Call(jen.Id("i"))),
 			jen.Add(elem...),

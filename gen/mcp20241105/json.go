@@ -371,6 +371,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -443,6 +446,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -513,6 +519,9 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -580,6 +589,9 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			var null bool
@@ -720,9 +732,15 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -849,12 +867,18 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "initialize")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1071,9 +1095,15 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/initialized")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -1583,12 +1613,18 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "ping")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -1653,9 +1689,15 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1952,12 +1994,18 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2102,12 +2150,18 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2250,12 +2304,18 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2447,9 +2507,15 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -2514,12 +2580,18 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/subscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2641,12 +2713,18 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/unsubscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2766,9 +2844,15 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3253,12 +3337,18 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3401,12 +3491,18 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3857,6 +3953,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -3921,9 +4020,15 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -3990,12 +4095,18 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -4215,12 +4326,18 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4357,9 +4474,15 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4508,6 +4631,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4585,12 +4711,18 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "logging/setLevel")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4710,9 +4842,15 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4879,12 +5017,18 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5400,6 +5544,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -5469,6 +5616,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -5661,12 +5811,18 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5988,6 +6144,9 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -6048,6 +6207,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6114,12 +6276,18 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -6315,9 +6483,15 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)

@@ -804,7 +804,9 @@ func (v *ReadResourceResult) validate(c *validator) {
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
-		if v.Contents[i] != nil {
+		if v.Contents[i] == nil {
+			c.report("nil ReadResourceResultContents")
+		} else {
 			validateReadResourceResultContents(c, v.Contents[i])
 		}
 		c.out()
@@ -1419,7 +1421,9 @@ func (v *CallToolResult) validate(c *validator) {
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
-		if v.Content[i] != nil {
+		if v.Content[i] == nil {
+			c.report("nil CallToolResultContent")
+		} else {
 			validateCallToolResultContent(c, v.Content[i])
 		}
 		c.out()

@@ -457,6 +457,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -529,6 +532,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -599,6 +605,9 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -666,6 +675,9 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			var null bool
@@ -806,9 +818,15 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -935,12 +953,18 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "initialize")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1157,9 +1181,15 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/initialized")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -1684,12 +1714,18 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "ping")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -1754,9 +1790,15 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2060,12 +2102,18 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2210,12 +2258,18 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2358,12 +2412,18 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2555,9 +2615,15 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -2622,12 +2688,18 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/subscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2749,12 +2821,18 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/unsubscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2874,9 +2952,15 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3361,12 +3445,18 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3509,12 +3599,18 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3962,6 +4058,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -4029,9 +4128,15 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4098,12 +4203,18 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -4323,12 +4434,18 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4465,9 +4582,15 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4698,6 +4821,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -4775,12 +4901,18 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "logging/setLevel")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4900,9 +5032,15 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5069,12 +5207,18 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5540,6 +5684,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -5609,6 +5756,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -5683,6 +5833,9 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "audio")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -5878,12 +6031,18 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -6205,6 +6364,9 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -6265,6 +6427,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		case "name":
 			hasName = true
 			v.Name, err = d.str()
@@ -6331,12 +6496,18 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -6532,9 +6703,15 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)

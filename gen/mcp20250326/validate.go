@@ -49,7 +49,9 @@ func (v JSONRPCBatchRequest) Validate() error {
 func (v JSONRPCBatchRequest) validate(c *validator) {
 	for i := range v {
 		c.at(i)
-		if v[i] != nil {
+		if v[i] == nil {
+			c.report("nil JSONRPCBatchRequestItem")
+		} else {
 			validateJSONRPCBatchRequestItem(c, v[i])
 		}
 		c.out()
@@ -84,7 +86,9 @@ func (v JSONRPCBatchResponse) Validate() error {
 func (v JSONRPCBatchResponse) validate(c *validator) {
 	for i := range v {
 		c.at(i)
-		if v[i] != nil {
+		if v[i] == nil {
+			c.report("nil JSONRPCBatchResponseItem")
+		} else {
 			validateJSONRPCBatchResponseItem(c, v[i])
 		}
 		c.out()
@@ -878,7 +882,9 @@ func (v *ReadResourceResult) validate(c *validator) {
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
-		if v.Contents[i] != nil {
+		if v.Contents[i] == nil {
+			c.report("nil ReadResourceResultContents")
+		} else {
 			validateReadResourceResultContents(c, v.Contents[i])
 		}
 		c.out()
@@ -1499,7 +1505,9 @@ func (v *CallToolResult) validate(c *validator) {
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
-		if v.Content[i] != nil {
+		if v.Content[i] == nil {
+			c.report("nil CallToolResultContent")
+		} else {
 			validateCallToolResultContent(c, v.Content[i])
 		}
 		c.out()

@@ -371,6 +371,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -443,6 +446,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -513,6 +519,9 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -580,6 +589,9 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			var null bool
@@ -720,9 +732,15 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -849,12 +867,18 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "initialize")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1071,9 +1095,15 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/initialized")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -1680,12 +1710,18 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "ping")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -1750,9 +1786,15 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2056,12 +2098,18 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2206,12 +2254,18 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -2354,12 +2408,18 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2551,9 +2611,15 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -2618,12 +2684,18 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/subscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2745,12 +2817,18 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/unsubscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2870,9 +2948,15 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3406,12 +3490,18 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3554,12 +3644,18 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4074,6 +4170,9 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource_link")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -4141,6 +4240,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -4211,9 +4313,15 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4280,12 +4388,18 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -4520,12 +4634,18 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4662,9 +4782,15 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4916,6 +5042,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5010,6 +5139,9 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -5087,12 +5219,18 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "logging/setLevel")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5212,9 +5350,15 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5381,12 +5525,18 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5863,6 +6013,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -5939,6 +6092,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -6020,6 +6176,9 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "audio")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -6218,12 +6377,18 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -6607,6 +6772,9 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -6677,6 +6845,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6740,12 +6911,18 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -6948,9 +7125,15 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -7015,12 +7198,18 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "elicitation/create")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7159,6 +7348,9 @@ func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			hasProperties = true
 			v.Properties = map[string]PrimitiveSchemaDefinition{}
@@ -7248,6 +7440,9 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -7475,6 +7670,9 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "boolean")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -7561,6 +7759,9 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()

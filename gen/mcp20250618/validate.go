@@ -821,7 +821,9 @@ func (v *ReadResourceResult) validate(c *validator) {
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
-		if v.Contents[i] != nil {
+		if v.Contents[i] == nil {
+			c.report("nil ReadResourceResultContents")
+		} else {
 			validateReadResourceResultContents(c, v.Contents[i])
 		}
 		c.out()
@@ -1459,7 +1461,9 @@ func (v *CallToolResult) validate(c *validator) {
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
-		if v.Content[i] != nil {
+		if v.Content[i] == nil {
+			c.report("nil ContentBlock")
+		} else {
 			validateContentBlock(c, v.Content[i])
 		}
 		c.out()
@@ -2397,7 +2401,9 @@ func (v *ElicitRequestParamsRequestedSchema) validate(c *validator) {
 	c.in("properties")
 	for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 		c.in(k)
-		if v.Properties[k] != nil {
+		if v.Properties[k] == nil {
+			c.report("nil PrimitiveSchemaDefinition")
+		} else {
 			validatePrimitiveSchemaDefinition(c, v.Properties[k])
 		}
 		c.out()
@@ -2558,6 +2564,17 @@ func (v *ElicitResult) validate(c *validator) {
 	c.in("action")
 	v.Action.validate(c)
 	c.out()
+	if v.Content != nil {
+		c.in("content")
+		for _, k := range slices.Sorted(maps.Keys(v.Content)) {
+			c.in(k)
+			if v.Content[k] == nil {
+				c.report("nil ElicitResultContent")
+			}
+			c.out()
+		}
+		c.out()
+	}
 	validExtra(c, v.Extra, "_meta", "action", "content")
 }
 

@@ -179,6 +179,18 @@ func validConstant[T comparable](v *validator, got, want T) {
 	}
 }
 
+// decodedConstant checks a constant member as decoded. Its zero value stands for the constant in
+// Go (encoding writes the constant), so a zero read from the wire, where the constant is not zero,
+// would be replaced without a word: decoding rejects it. Any other value is kept, and Validate
+// reports it.
+func decodedConstant[T comparable](d *decoder, got, want T) error {
+	var zero T
+	if got == zero && want != zero {
+		return d.errorf("must be %s, not %s", quoteValue(want), quoteValue(got))
+	}
+	return nil
+}
+
 // quoteValue writes a value as JSON shows it, shortened when long.
 func quoteValue(x any) string {
 	if s, ok := x.(string); ok {
@@ -282,7 +294,7 @@ func checkBase64(s string) string {
 			return "data after padding"
 		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '+', c == '/':
 		default:
-			return fmt.Sprintf("invalid character %s at offset %d", quoteValue(string(rune(c))), i)
+			return fmt.Sprintf("invalid character %s at offset %d", charAt(s, i), i)
 		}
 	}
 	return ""
@@ -387,7 +399,7 @@ func checkURIChars(s, extra string) string {
 			i += 2
 		case isUnreserved(c) || isSubDelim(c) || strings.IndexByte(extra, c) >= 0:
 		default:
-			return fmt.Sprintf("character %s not allowed", quoteValue(string(rune(c))))
+			return fmt.Sprintf("character %s not allowed", charAt(s, i))
 		}
 	}
 	return ""
@@ -417,7 +429,7 @@ func checkURITemplate(s string) string {
 			}
 			i += 2
 		case c <= ' ' || c == 0x7F || strings.IndexByte("\"'<>\\^`|", c) >= 0:
-			return fmt.Sprintf("character %s not allowed in a literal", quoteValue(string(rune(c))))
+			return fmt.Sprintf("character %s not allowed in a literal", charAt(s, i))
 		}
 	}
 	return ""
@@ -462,6 +474,13 @@ func checkExpression(e string) string {
 		}
 	}
 	return ""
+}
+
+// charAt quotes the character that starts at byte i of s, as it is written: the whole UTF-8
+// sequence, or the byte escaped when it starts none.
+func charAt(s string, i int) string {
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return strconv.Quote(s[i : i+size])
 }
 
 func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -504,6 +504,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -584,6 +587,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -657,6 +663,9 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -726,6 +735,9 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			var null bool
 			if null, err = d.null(); err == nil {
@@ -799,6 +811,9 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			var null bool
 			if null, err = d.null(); err == nil {
@@ -870,6 +885,9 @@ func (v *URLElicitationRequiredErrorError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32042)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1059,9 +1077,15 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1202,12 +1226,18 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "initialize")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -1357,9 +1387,15 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/initialized")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -2724,12 +2760,18 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "ping")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -2875,9 +2917,15 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3000,6 +3048,9 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3128,12 +3179,18 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3278,12 +3335,18 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -3546,12 +3609,18 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3690,9 +3759,15 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -3817,12 +3892,18 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/subscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3951,12 +4032,18 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/unsubscribe")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4083,9 +4170,15 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4596,12 +4689,18 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -4819,12 +4918,18 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5301,6 +5406,9 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource_link")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -5368,6 +5476,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -5438,9 +5549,15 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -5507,12 +5624,18 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -5829,12 +5952,18 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5903,9 +6032,15 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -6266,6 +6401,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -6367,6 +6505,9 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			v.Properties = map[string]map[string]json.RawMessage{}
 			err = d.object(func(key string) (err error) {
@@ -6740,12 +6881,18 @@ func (v *GetTaskRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tasks/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -6977,12 +7124,18 @@ func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tasks/result")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7151,12 +7304,18 @@ func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tasks/cancel")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7390,12 +7549,18 @@ func (v *ListTasksRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tasks/list")
+			}
 		case "params":
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
@@ -7646,9 +7811,15 @@ func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tasks/status")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7775,12 +7946,18 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "logging/setLevel")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7921,9 +8098,15 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -8300,12 +8483,18 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -8628,6 +8817,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -8704,6 +8896,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -8785,6 +8980,9 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "audio")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -8869,6 +9067,9 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "tool_use")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = d.str()
@@ -8970,6 +9171,9 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "tool_result")
+			}
 		case "toolUseId":
 			hasToolUseID = true
 			v.ToolUseID, err = d.str()
@@ -9368,12 +9572,18 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -9575,6 +9785,9 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -9645,6 +9858,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9708,12 +9924,18 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
@@ -9916,9 +10138,15 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -9997,6 +10225,9 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		case "mode":
 			v.Mode = new(string)
 			*v.Mode, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, *v.Mode, "form")
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -10081,6 +10312,9 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			hasProperties = true
 			v.Properties = map[string]PrimitiveSchemaDefinition{}
@@ -10170,6 +10404,9 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		case "mode":
 			hasMode = true
 			v.Mode, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Mode, "url")
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -10244,12 +10481,18 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "elicitation/create")
+			}
 		case "params":
 			hasParams = true
 			v.Params, err = decodeElicitRequestParams(d)
@@ -10336,6 +10579,9 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10573,6 +10819,9 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "boolean")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10654,6 +10903,9 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10745,6 +10997,9 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10903,6 +11158,9 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "array")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10987,6 +11245,9 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "enum":
 			hasEnum = true
 			v.Enum = []string{}
@@ -11077,6 +11338,9 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "array")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -11304,6 +11568,9 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -11495,9 +11762,15 @@ func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/elicitation/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)

@@ -687,7 +687,9 @@ func (v InputRequests) Validate() error {
 func (v InputRequests) validate(c *validator) {
 	for _, k := range slices.Sorted(maps.Keys(v)) {
 		c.in(k)
-		if v[k] != nil {
+		if v[k] == nil {
+			c.report("nil InputRequest")
+		} else {
 			validateInputRequest(c, v[k])
 		}
 		c.out()
@@ -705,7 +707,9 @@ func (v InputResponses) Validate() error {
 func (v InputResponses) validate(c *validator) {
 	for _, k := range slices.Sorted(maps.Keys(v)) {
 		c.in(k)
-		if v[k] != nil {
+		if v[k] == nil {
+			c.report("nil InputResponse")
+		} else {
 			validateInputResponse(c, v[k])
 		}
 		c.out()
@@ -1460,7 +1464,9 @@ func (v *ReadResourceResult) validate(c *validator) {
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
-		if v.Contents[i] != nil {
+		if v.Contents[i] == nil {
+			c.report("nil ReadResourceResultContents")
+		} else {
 			validateReadResourceResultContents(c, v.Contents[i])
 		}
 		c.out()
@@ -2401,7 +2407,9 @@ func (v *CallToolResult) validate(c *validator) {
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
-		if v.Content[i] != nil {
+		if v.Content[i] == nil {
+			c.report("nil ContentBlock")
+		} else {
 			validateContentBlock(c, v.Content[i])
 		}
 		c.out()
@@ -2849,7 +2857,9 @@ func (v *SamplingMessageContent) validate(c *validator) {
 		if v.IsList {
 			c.at(i)
 		}
-		if v.List[i] != nil {
+		if v.List[i] == nil {
+			c.report("nil SamplingMessageContentBlock")
+		} else {
 			validateSamplingMessageContentBlock(c, v.List[i])
 		}
 		if v.IsList {
@@ -3105,7 +3115,9 @@ func (v *ToolResultContent) validate(c *validator) {
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
-		if v.Content[i] != nil {
+		if v.Content[i] == nil {
+			c.report("nil ContentBlock")
+		} else {
 			validateContentBlock(c, v.Content[i])
 		}
 		c.out()
@@ -3487,7 +3499,9 @@ func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
 	c.in("properties")
 	for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
 		c.in(k)
-		if v.Properties[k] != nil {
+		if v.Properties[k] == nil {
+			c.report("nil PrimitiveSchemaDefinition")
+		} else {
 			validatePrimitiveSchemaDefinition(c, v.Properties[k])
 		}
 		c.out()
@@ -3957,6 +3971,17 @@ func (v *ElicitResult) validate(c *validator) {
 	c.in("action")
 	v.Action.validate(c)
 	c.out()
+	if v.Content != nil {
+		c.in("content")
+		for _, k := range slices.Sorted(maps.Keys(v.Content)) {
+			c.in(k)
+			if v.Content[k] == nil {
+				c.report("nil ElicitResultContent")
+			}
+			c.out()
+		}
+		c.out()
+	}
 	validExtra(c, v.Extra, "action", "content")
 }
 

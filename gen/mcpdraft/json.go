@@ -751,6 +751,9 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -831,6 +834,9 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
@@ -904,6 +910,9 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -973,6 +982,9 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			var null bool
 			if null, err = d.null(); err == nil {
@@ -1046,6 +1058,9 @@ func (v *ParseError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32700)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1112,6 +1127,9 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32600)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1178,6 +1196,9 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32601)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1244,6 +1265,9 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32602)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1310,6 +1334,9 @@ func (v *InternalError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32603)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1376,6 +1403,9 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			var null bool
 			if null, err = d.null(); err == nil {
@@ -1449,6 +1479,9 @@ func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32020)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1515,6 +1548,9 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			var null bool
 			if null, err = d.null(); err == nil {
@@ -1586,6 +1622,9 @@ func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32022)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -1725,6 +1764,9 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			var null bool
 			if null, err = d.null(); err == nil {
@@ -1796,6 +1838,9 @@ func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err erro
 		case "code":
 			hasCode = true
 			v.Code, err = d.int64()
+			if err == nil {
+				err = decodedConstant(d, v.Code, -32021)
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -2206,9 +2251,15 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/cancelled")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2275,12 +2326,18 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "server/discover")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -2452,6 +2509,9 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3389,9 +3449,15 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/progress")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3518,6 +3584,9 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -3766,12 +3835,18 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -3935,6 +4010,9 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4004,12 +4082,18 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/templates/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4173,6 +4257,9 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4375,12 +4462,18 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "resources/read")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -4538,6 +4631,9 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -4607,9 +4703,15 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -4811,12 +4913,18 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "subscriptions/listen")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5003,6 +5111,9 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -5130,9 +5241,15 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/subscriptions/acknowledged")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5257,9 +5374,15 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/resources/updated")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5768,12 +5891,18 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -5937,6 +6066,9 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6094,12 +6226,18 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "prompts/get")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -6249,6 +6387,9 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -6650,6 +6791,9 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource_link")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6717,6 +6861,9 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "resource")
+			}
 		case "resource":
 			hasResource = true
 			v.Resource, err = decodeEmbeddedResourceResource(d)
@@ -6787,9 +6934,15 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -6854,12 +7007,18 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/list")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7023,6 +7182,9 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -7180,6 +7342,9 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -7337,12 +7502,18 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "tools/call")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -7411,9 +7582,15 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
+			}
 		case "params":
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
@@ -7664,6 +7841,9 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -7842,9 +8022,15 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "notifications/message")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -8194,6 +8380,9 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "sampling/createMessage")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -8512,6 +8701,9 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "text")
+			}
 		case "text":
 			hasText = true
 			v.Text, err = d.str()
@@ -8588,6 +8780,9 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "image")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -8669,6 +8864,9 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "audio")
+			}
 		case "data":
 			hasData = true
 			v.Data, err = d.str()
@@ -8753,6 +8951,9 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "tool_use")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = d.str()
@@ -8849,6 +9050,9 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "tool_result")
+			}
 		case "toolUseId":
 			hasToolUseID = true
 			v.ToolUseID, err = d.str()
@@ -9243,12 +9447,18 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "completion/complete")
+			}
 		case "params":
 			hasParams = true
 			err = v.Params.decode(d)
@@ -9459,6 +9669,9 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 		case "jsonrpc":
 			hasJSONRPC = true
 			v.JSONRPC, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.JSONRPC, "2.0")
+			}
 		case "id":
 			hasID = true
 			v.ID, err = decodeRequestID(d)
@@ -9524,6 +9737,9 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/resource")
+			}
 		case "uri":
 			hasURI = true
 			v.URI, err = d.str()
@@ -9594,6 +9810,9 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "ref/prompt")
+			}
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -9653,6 +9872,9 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "roots/list")
+			}
 		case "params":
 			v.Params = new(ListRootsRequestParams)
 			err = v.Params.decode(d)
@@ -9891,6 +10113,9 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		case "mode":
 			v.Mode = new(string)
 			*v.Mode, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, *v.Mode, "form")
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -9975,6 +10200,9 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "object")
+			}
 		case "properties":
 			hasProperties = true
 			v.Properties = map[string]PrimitiveSchemaDefinition{}
@@ -10048,6 +10276,9 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		case "mode":
 			hasMode = true
 			v.Mode, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Mode, "url")
+			}
 		case "message":
 			hasMessage = true
 			v.Message, err = d.str()
@@ -10113,6 +10344,9 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		case "method":
 			hasMethod = true
 			v.Method, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Method, "elicitation/create")
+			}
 		case "params":
 			hasParams = true
 			v.Params, err = decodeElicitRequestParams(d)
@@ -10195,6 +10429,9 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10432,6 +10669,9 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "boolean")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10513,6 +10753,9 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10604,6 +10847,9 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10762,6 +11008,9 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "array")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -10846,6 +11095,9 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "enum":
 			hasEnum = true
 			v.Enum = []string{}
@@ -10936,6 +11188,9 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "array")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()
@@ -11163,6 +11418,9 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		case "type":
 			hasType = true
 			v.Type, err = d.str()
+			if err == nil {
+				err = decodedConstant(d, v.Type, "string")
+			}
 		case "title":
 			v.Title = new(string)
 			*v.Title, err = d.str()

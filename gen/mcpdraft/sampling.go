@@ -27,7 +27,7 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	c.in("messages")
 	defer c.out()
 	seen := map[string]bool{} // every tool use id of the conversation
-	var open map[string]bool  // the ids of the previous message's tool uses, not yet answered
+	var open map[string]bool  // the ids of the previous message's tool uses: true until answered
 	openAt := -1              // the index of that message
 	for i := range p.Messages {
 		m := &p.Messages[i]
@@ -36,21 +36,26 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 		results := toolResults(&m.Content)
 		switch {
 		case open != nil && results == nil:
-			c.report("the tool uses of message %d (%s) are not answered: the message after them must hold their tool results", openAt, idList(open))
+			c.report("the tool uses of message %d (%s) are not answered: the message after them must hold their tool results", openAt, unansweredIDs(open))
 		case open != nil:
 			for _, r := range results {
-				if !open[r.id] {
+				unanswered, asked := open[r.id]
+				if !unanswered {
 					c.atContent(&m.Content, r.index)
 					c.in("toolUseId")
-					c.report("%s does not answer a tool use of message %d, or answers it twice", quoteValue(r.id), openAt)
+					if asked {
+						c.report("%s answers a tool use of message %d that is already answered", quoteValue(r.id), openAt)
+					} else {
+						c.report("%s answers no tool use of message %d", quoteValue(r.id), openAt)
+					}
 					c.out()
 					c.outContent(&m.Content)
 					continue
 				}
-				delete(open, r.id)
+				open[r.id] = false
 			}
-			if len(open) > 0 {
-				c.report("the tool uses %s of message %d are not answered", idList(open), openAt)
+			if unanswered := unansweredIDs(open); unanswered != "" {
+				c.report("the tool uses %s of message %d are not answered", unanswered, openAt)
 			}
 		default:
 			for _, r := range results {
@@ -71,7 +76,7 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 		c.out()
 	}
 	if open != nil {
-		c.report("the tool uses %s of the last message (%d) are not answered", idList(open), openAt)
+		c.report("the tool uses %s of the last message (%d) are not answered", unansweredIDs(open), openAt)
 	}
 }
 
@@ -92,7 +97,7 @@ func validateMessageBlocks(c *validator, role Role, content *SamplingMessageCont
 		switch b := b.(type) {
 		case *ToolUseContent:
 			if role != RoleAssistant {
-				c.report("a tool use must be in an assistant message, not a %s message", quoteValue(string(role)))
+				c.report("a tool use must be in an assistant message, not in a message of role %s", quoteValue(string(role)))
 			}
 			if b != nil {
 				if seen[b.ID] {
@@ -106,7 +111,7 @@ func validateMessageBlocks(c *validator, role Role, content *SamplingMessageCont
 			hasOther = true
 		case *ToolResultContent:
 			if role != RoleUser {
-				c.report("a tool result must be in a user message, not a %s message", quoteValue(string(role)))
+				c.report("a tool result must be in a user message, not in a message of role %s", quoteValue(string(role)))
 			}
 			hasResult = true
 		default:
@@ -154,10 +159,13 @@ func (c *validator) outContent(content *SamplingMessageContent) {
 	c.out()
 }
 
-// idList writes a set of tool use ids, sorted, for a message.
-func idList(ids map[string]bool) string {
+// unansweredIDs writes the ids of open that are not answered yet, sorted, for a message.
+func unansweredIDs(open map[string]bool) string {
 	s := ""
-	for _, id := range slices.Sorted(maps.Keys(ids)) {
+	for _, id := range slices.Sorted(maps.Keys(open)) {
+		if !open[id] {
+			continue
+		}
 		if s != "" {
 			s += ", "
 		}

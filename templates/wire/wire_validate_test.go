@@ -152,3 +152,33 @@ func TestValidatorBoundsProblems(t *testing.T) {
 	assert.Less(t, len(err.Error()), 20_000)
 	assert.True(t, strings.HasSuffix(err.Error(), "; and 99900 more"))
 }
+
+// A character that is not allowed is named as it is written, not as its first byte.
+func TestFormatMessagesNameCharacters(t *testing.T) {
+	tests := []struct{ format, value, want string }{
+		{"uri", "http://example.com/café", `"http://example.com/café" is not a valid uri: path: character "é" not allowed`},
+		{"uri", "http://example.com/\xff", `"http://example.com/\xff" is not a valid uri: path: character "\xff" not allowed`},
+		{"byte", "aGVsb€", `"aGVsb€" is not a valid byte: invalid character "€" at offset 5`},
+		{"uri-template", "a\x7f{b}", `"a\x7f{b}" is not a valid uri-template: character "\x7f" not allowed in a literal`},
+	}
+	for _, tt := range tests {
+		var c validator
+		validFormat(&c, tt.value, tt.format)
+		if assert.Len(t, c.problems, 1, tt.value) {
+			assert.Equal(t, tt.want, c.problems[0].Message)
+		}
+	}
+}
+
+// A decoded constant member may hold any value but the zero value of its Go type, which encoding
+// would replace with the constant.
+func TestDecodedConstant(t *testing.T) {
+	d := newDecoder([]byte(`""`))
+	s, err := d.str()
+	require.NoError(t, err)
+	assert.EqualError(t, decodedConstant(d, s, "2.0"), `(root): must be "2.0", not ""`)
+	assert.NoError(t, decodedConstant(d, "1.0", "2.0"), "another value is kept, for Validate")
+	assert.EqualError(t, decodedConstant(d, int64(0), -32700), `(root): must be -32700, not 0`)
+	assert.EqualError(t, decodedConstant(d, false, true), `(root): must be true, not false`)
+	assert.NoError(t, decodedConstant(d, int64(0), 0), "a zero constant")
+}
