@@ -27,21 +27,21 @@ import (
 )
 
 func main() {
-	count := flag.Int("count", 3, "runs of every benchmark (the plot shows medians)")
+	count := flag.Int("count", 3, "runs of every benchmark, each in a round of go test -count 1 that runs them all")
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime of every run")
 	in := flag.String("in", "", "read go test output from this file instead of running it")
 	raw := flag.String("raw", "", "write go test's output to this file")
 	svg := flag.String("svg", "", "write the plot to this file (default bench/scaling.svg of the repository)")
 	readme := flag.String("readme", "", "replace the benchplot block of this file with the fits")
 	flag.Parse()
-	args := []string{"-bench", "^BenchmarkScale$", "-count", fmt.Sprint(*count), "-benchtime", *benchtime}
-	if err := run(*in, *raw, *svg, *readme, args); err != nil {
+	args := []string{"-bench", "^BenchmarkScale$", "-benchtime", *benchtime}
+	if err := run(*in, *raw, *svg, *readme, *count, args); err != nil {
 		fmt.Fprintln(os.Stderr, "benchplot:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, raw, svg, readme string, args []string) error {
+func run(in, raw, svg, readme string, rounds int, args []string) error {
 	root, err := cli.Root()
 	if err != nil {
 		return err
@@ -49,7 +49,7 @@ func run(in, raw, svg, readme string, args []string) error {
 	if svg == "" {
 		svg = filepath.Join(root, "bench", "scaling.svg")
 	}
-	res, err := cli.Results(in, raw, args)
+	res, err := cli.Results(in, raw, rounds, args)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@
 // issue 9. A contender that cannot hold a corpus (see bench.Hold) has the reason in place of
 // numbers. From the repository's root:
 //
-//	go run ./bench/cmd/benchtable                      # run (about 10 minutes) and print
+//	go run ./bench/cmd/benchtable                      # run (about 8 minutes) and print
 //	go run ./bench/cmd/benchtable -raw bench/results/table.txt -readme bench/README.md
 //	go run ./bench/cmd/benchtable -in bench/results/table.txt   # print an earlier run again
 //
@@ -25,20 +25,20 @@ import (
 )
 
 func main() {
-	count := flag.Int("count", 5, "runs of every benchmark (the table shows medians)")
+	count := flag.Int("count", 5, "runs of every benchmark, each in a round of go test -count 1 that runs them all")
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime of every run")
 	pattern := flag.String("bench", "^Benchmark(Decode|Encode)$", "go test -bench pattern")
 	in := flag.String("in", "", "read go test output from this file instead of running it")
 	raw := flag.String("raw", "", "write go test's output to this file")
 	readme := flag.String("readme", "", "replace the benchtable block of this file with the table")
 	flag.Parse()
-	if err := run(*in, *raw, *readme, []string{"-bench", *pattern, "-count", fmt.Sprint(*count), "-benchtime", *benchtime}); err != nil {
+	if err := run(*in, *raw, *readme, *count, []string{"-bench", *pattern, "-benchtime", *benchtime}); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtable:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, raw, readme string, args []string) error {
+func run(in, raw, readme string, rounds int, args []string) error {
 	root, err := cli.Root()
 	if err != nil {
 		return err
@@ -47,7 +47,7 @@ func run(in, raw, readme string, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := cli.Results(in, raw, args)
+	res, err := cli.Results(in, raw, rounds, args)
 	if err != nil {
 		return err
 	}
@@ -92,11 +92,15 @@ func machine(res *results.Results) string {
 	for _, bm := range res.Benchmarks {
 		runs = max(runs, len(bm.Samples))
 	}
-	fmt.Fprintf(&b, "Ran on %s, %s cores, %s, %s/%s, on %s (commit %s). Every benchmark ran %d times; "+
+	how := fmt.Sprintf("Every benchmark ran %d times back to back (go test -count)", runs)
+	if rounds := res.Value("rounds"); rounds != "" {
+		how = fmt.Sprintf("Every benchmark ran once in each of %s rounds of go test, so the runs of all of them interleave", rounds)
+	}
+	fmt.Fprintf(&b, "Ran on %s, %s cores, %s, %s/%s, on %s (commit %s). %s; "+
 		"the tables show medians, and ± is the largest distance of a run from the median.\n\n",
 		orUnknown(res.Value("cpu")), orUnknown(res.Value("cores")), orUnknown(res.Value("go")),
 		orUnknown(res.Value("goos")), orUnknown(res.Value("goarch")), orUnknown(res.Value("date")),
-		orUnknown(res.Value("commit")), runs)
+		orUnknown(res.Value("commit")), how)
 	for _, k := range bench.Contenders() {
 		if v := res.Value(k.Name); v != "" {
 			fmt.Fprintf(&b, "- %s: %s\n", k.Name, v)

@@ -60,9 +60,10 @@ func Config() []results.KeyValue {
 	return kvs
 }
 
-// Results runs go test with args, writing its output to raw (when not "") and progress to
-// stderr; or, when in is not "", reads the output of an earlier run from that file.
-func Results(in, raw string, args []string) (*results.Results, error) {
+// Results runs go test rounds times with args (see [results.Run]), writing its output to raw
+// (when not "") and progress to stderr; or, when in is not "", reads the output of an earlier
+// run from that file.
+func Results(in, raw string, rounds int, args []string) (*results.Results, error) {
 	if in != "" {
 		f, err := os.Open(in)
 		if err != nil {
@@ -80,6 +81,5 @@ func Results(in, raw string, args []string) (*results.Results, error) {
 		defer f.Close()
 		out = f
 	}
-	fmt.Fprintf(os.Stderr, "go test -bench %s\n", strings.Join(args, " "))
-	return results.Run(Package, Config(), args, out, os.Stderr)
+	return results.Run(Package, Config(), rounds, args, out, os.Stderr)
 }

@@ -11,7 +11,7 @@ import (
 
 // Environment returns configuration lines that say what ran the benchmarks, to write before go
 // test's own (goos, goarch, cpu): the Go release that builds them, the number of cores, the date,
-// and the commit of the repository (with "+dirty" when it has uncommitted changes).
+// and the commit of the repository (with "+dirty" when tracked files have uncommitted changes).
 func Environment() []KeyValue {
 	kvs := []KeyValue{
 		{"go", output("go", "env", "GOVERSION")},
@@ -19,7 +19,7 @@ func Environment() []KeyValue {
 		{"date", time.Now().UTC().Format("2006-01-02")},
 	}
 	if commit := output("git", "rev-parse", "--short", "HEAD"); commit != "" {
-		if output("git", "status", "--porcelain") != "" {
+		if output("git", "status", "--porcelain", "--untracked-files=no") != "" {
 			commit += "+dirty"
 		}
 		kvs = append(kvs, KeyValue{"commit", commit})

@@ -175,11 +175,15 @@ func MBPerS(s Sample) float64   { return s.MBPerS }
 func BPerOp(s Sample) float64   { return s.BPerOp }
 func AllocsOp(s Sample) float64 { return s.AllocsOp }
 
-// Run runs `go test` on pkg with the given extra arguments (-bench, -count, ...), with -v (for
-// the skip reasons), -benchmem, -run '^$' and no timeout. It writes the configuration lines
-// first, then everything go test prints, to out and, as it comes, to progress (nil for none).
-// It returns the output, parsed.
-func Run(pkg string, config []KeyValue, args []string, out, progress io.Writer) (*Results, error) {
+// Run runs `go test` on pkg rounds times with the given extra arguments (-bench, -benchtime),
+// with -count 1, -v (for the skip reasons), -benchmem, -run '^$' and no timeout. Each round runs
+// every benchmark once, so the samples of a benchmark are spread over the whole run, as are the
+// samples it is compared with: a machine whose load changes during the run (shared cores)
+// shifts all of them alike, where -count would take one benchmark's samples back to back.
+//
+// Run writes the configuration lines first, then everything go test prints, to out and, as it
+// comes, to progress (nil for none). It returns the output, parsed.
+func Run(pkg string, config []KeyValue, rounds int, args []string, out, progress io.Writer) (*Results, error) {
 	var buf strings.Builder
 	w := io.MultiWriter(&buf, out)
 	if progress != nil {
@@ -188,11 +192,17 @@ func Run(pkg string, config []KeyValue, args []string, out, progress io.Writer) 
 	for _, kv := range config {
 		fmt.Fprintf(w, "%s: %s\n", kv.Key, kv.Value)
 	}
-	cmd := exec.Command("go", append([]string{"test", "-run", "^$", "-v", "-benchmem", "-timeout", "0"}, append(args, pkg)...)...)
-	cmd.Stdout = w
-	cmd.Stderr = w
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go test %s: %v", strings.Join(cmd.Args[2:], " "), err)
+	fmt.Fprintf(w, "rounds: %d\n", rounds)
+	for round := 1; round <= rounds; round++ {
+		if progress != nil {
+			fmt.Fprintf(progress, "round %d of %d\n", round, rounds)
+		}
+		cmd := exec.Command("go", append([]string{"test", "-run", "^$", "-v", "-benchmem", "-timeout", "0", "-count", "1"}, append(args, pkg)...)...)
+		cmd.Stdout = w
+		cmd.Stderr = w
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("go test %s: %v", strings.Join(cmd.Args[2:], " "), err)
+		}
 	}
 	return Parse(strings.NewReader(buf.String()))
 }
