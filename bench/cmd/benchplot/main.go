@@ -181,20 +181,35 @@ func runs(res *results.Results) string {
 // all sizes and over the sizes from 100 KB, and the time per byte at the ends.
 func fits(res *results.Results, series []svgplot.Series, skipped map[string][]string) string {
 	t := &results.Table{Header: []string{"", "sizes held", "slope (all)", "R²", "slope (≥ 100 KB)",
-		"ns/byte, smallest", "ns/byte, largest", "growth"}}
+		"slope of time ÷ jx.Skip (≥ 100 KB)", "ns/byte, smallest", "ns/byte, largest", "growth"}}
+	var floor map[float64]float64 // jx.Skip's time by size
+	for _, s := range series {
+		if s.Name == "jx.Skip" {
+			floor = map[float64]float64{}
+			for _, pt := range s.Points {
+				floor[pt.X] = pt.Y
+			}
+		}
+	}
 	for _, s := range series {
 		slope, r2 := svgplot.Fit(s.Points)
-		var large []svgplot.Point
+		var large, relative []svgplot.Point
 		for _, pt := range s.Points {
 			if pt.X >= 90<<10 {
 				large = append(large, pt)
+				if f, ok := floor[pt.X]; ok {
+					relative = append(relative, svgplot.Point{X: pt.X, Y: pt.Y / f})
+				}
 			}
 		}
 		slopeLarge, _ := svgplot.Fit(large)
+		// The floor's own slope is the machine's (caches, memory, load): a contender whose time
+		// grows like the floor's has a relative slope of 0.
+		slopeRelative, _ := svgplot.Fit(relative)
 		first, last := s.Points[0], s.Points[len(s.Points)-1]
 		t.Rows = append(t.Rows, []string{s.Name,
 			fmt.Sprintf("%s to %s", results.Bytes(first.X), results.Bytes(last.X)),
-			num(slope), num(r2), num(slopeLarge),
+			num(slope), num(r2), num(slopeLarge), num(slopeRelative),
 			fmt.Sprintf("%.2f", first.Y/first.X), fmt.Sprintf("%.2f", last.Y/last.X),
 			growth(slope, slopeLarge, len(s.Points))})
 	}
@@ -222,7 +237,7 @@ func num(v float64) string {
 
 // growth says whether a fit is linear: a slope within 0.1 of 1 over the large sizes (over all
 // sizes when there are not enough large ones). Below, fixed costs still weigh; above, time per
-// byte grows with size.
+// byte grows with size (compare the floor's slope: it is the machine's part of that).
 func growth(all, large float64, points int) string {
 	s := large
 	if math.IsNaN(s) {

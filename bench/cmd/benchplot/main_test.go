@@ -18,6 +18,7 @@ func TestFits(t *testing.T) {
 		size := fmt.Sprintf("size=%d", i)
 		sizes[size] = n
 		fmt.Fprintf(&out, "BenchmarkScale/%s/linear-2 \t 10 \t %d ns/op\n", size, 5*n)
+		fmt.Fprintf(&out, "BenchmarkScale/%s/jx.Skip-2 \t 10 \t %d ns/op\n", size, n)
 		fmt.Fprintf(&out, "BenchmarkScale/%s/quadratic-2 \t 10 \t %d ns/op\n", size, n/1000*n/1000+1000)
 		if i == 0 {
 			fmt.Fprintf(&out, "BenchmarkScale/%s/lossy-2 \t 10 \t %d ns/op\n", size, n)
@@ -29,11 +30,11 @@ func TestFits(t *testing.T) {
 	require.NoError(t, err)
 	series, skipped, err := collect(res, sizes)
 	require.NoError(t, err)
-	require.Len(t, series, 3)
+	require.Len(t, series, 4)
 	assert.Len(t, skipped["lossy"], 4)
 
 	text := fits(res, series, skipped)
-	assert.Contains(t, text, "| linear | 1 KiB to 10 MiB | 1.00 | 1.00 | 1.00 | 5.00 | 5.00 | linear |")
+	assert.Contains(t, text, "| linear | 1 KiB to 10 MiB | 1.00 | 1.00 | 1.00 | 0.00 | 5.00 | 5.00 | linear |")
 	assert.Regexp(t, `\| quadratic \|.*\| superlinear \|`, text)
 	assert.Contains(t, text, "lossy is not timed at 4 sizes: size=1: cannot hold: lost /x")
 

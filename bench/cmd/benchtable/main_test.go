@@ -35,10 +35,10 @@ func TestRender(t *testing.T) {
 	text := render(res, corpora)
 
 	for _, row := range []string{
-		"| decode (and Validate) within 2× of jx.Skip | sampling-40msg | 2.5× jx.Skip | no |",
-		"| decode at least 20× faster than go-sdk | sampling-40msg | 25× faster | yes |",
-		"| encode within 1.2× of json.Compact | tools-list-200 | 1.3× json.Compact | no |",
-		"| allocs per decode at most 1/10 of go-sdk's | sampling-40msg | 0.05× of go-sdk's (100 vs 2,000) | yes |",
+		"| decode (and Validate) within 2× of jx.Skip | sampling-40msg | 2.50× jx.Skip | no |",
+		"| decode at least 20× faster than go-sdk | sampling-40msg | 25.0× faster | yes |",
+		"| encode within 1.2× of json.Compact | tools-list-200 | 1.30× json.Compact | no |",
+		"| allocs per decode at most 1/10 of go-sdk's | sampling-40msg | 0.05× go-sdk's (100 vs 2,000) | yes |",
 		"| mcp-go | mcp.CreateMessageParams | cannot hold: lost /x |",
 		"| mcpgen-draft | mcpdraft.CreateMessageRequestParams | 1 µs | 0% | 10 | 1000 B | 100 | 1× | 0.04× | 2.5× |",
 		"| mcpgen-2025-11-25 | mcp20251125.CreateMessageRequestParams | not run |",

@@ -21,15 +21,21 @@ func Duration(ns float64) string {
 	return fmt.Sprintf("%.3g ns", ns)
 }
 
-// Bytes writes a byte count with a binary unit: "904 B", "23.4 KiB", "1.38 MiB".
+// Bytes writes a byte count with a binary unit: "904 B", "23.4 KiB", "1010 KiB", "1.38 MiB".
 func Bytes(n float64) string {
+	unit := func(v float64, name string) string {
+		if v >= 100 {
+			return fmt.Sprintf("%.0f %s", v, name)
+		}
+		return fmt.Sprintf("%.3g %s", v, name)
+	}
 	switch {
 	case n >= 1<<30:
-		return fmt.Sprintf("%.3g GiB", n/(1<<30))
+		return unit(n/(1<<30), "GiB")
 	case n >= 1<<20:
-		return fmt.Sprintf("%.3g MiB", n/(1<<20))
+		return unit(n/(1<<20), "MiB")
 	case n >= 1<<10:
-		return fmt.Sprintf("%.3g KiB", n/(1<<10))
+		return unit(n/(1<<10), "KiB")
 	}
 	return fmt.Sprintf("%.0f B", n)
 }

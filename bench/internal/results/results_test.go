@@ -56,6 +56,7 @@ func TestFormats(t *testing.T) {
 	assert.Equal(t, "1.52 s", Duration(1.52e9))
 	assert.Equal(t, "904 B", Bytes(904))
 	assert.Equal(t, "1.38 MiB", Bytes(1.38*(1<<20)))
+	assert.Equal(t, "1010 KiB", Bytes(1010*(1<<10)))
 	assert.Equal(t, "1,050,145", Count(1050145))
 	assert.Equal(t, "999", Count(999))
 	assert.Equal(t, "0.053×", Ratio(0.053))
