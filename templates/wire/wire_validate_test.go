@@ -182,3 +182,32 @@ func TestDecodedConstant(t *testing.T) {
 	assert.EqualError(t, decodedConstant(d, false, true), `(root): must be true, not false`)
 	assert.NoError(t, decodedConstant(d, int64(0), 0), "a zero constant")
 }
+
+// A decoding error says where, and whether the input is JSON at all (fail, on the error path).
+func TestDecodeErrors(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		pointer string
+		syntax  bool
+	}{
+		{`{"a": [1, 2, x]}`, "/a", true}, // not a string, in input that is not JSON
+		{`{"a": "b"`, "/a", true},
+		{`{"a": "b"} {}`, "", true},
+		{`{"a": "\xff"}`, "/a", true},
+		{`{"a": true}`, "/a", false}, // JSON, but not a string
+		{`{"a": "b", "a": "c"}`, "/a", false},
+	} {
+		d := newDecoder([]byte(tt.in))
+		err := d.object(func(string) error {
+			_, err := d.str()
+			return err
+		})
+		if err == nil {
+			err = d.end()
+		}
+		var de *DecodeError
+		require.True(t, errors.As(d.fail(err), &de), "%s", tt.in)
+		assert.Equal(t, tt.pointer, de.Pointer, "%s", tt.in)
+		assert.Equal(t, tt.syntax, de.Syntax, "%s: %v", tt.in, de)
+	}
+}
