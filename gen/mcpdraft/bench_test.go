@@ -13,7 +13,7 @@ import (
 //	go test -run '^$' -bench . ./mcpdraft
 
 func example(b *testing.B) []byte {
-	data, err := os.ReadFile("../../schema/draft/examples/CreateMessageRequest/sampling-request.json")
+	data, err := os.ReadFile("../testdata/examples/draft/CreateMessageRequest/sampling-request.json")
 	if err != nil {
 		b.Fatal(err)
 	}
