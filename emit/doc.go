@@ -96,4 +96,16 @@
 // Markdown links "label (url)" with the spec's root-relative URLs made absolute; @deprecated a
 // "Deprecated:" paragraph, @internal and @see a paragraph each; @category and @example are
 // dropped. The text is normalized as gofmt would (lists indented), so gofmt leaves it alone.
+//
+// Every type's and constant's doc starts with its name, as Go doc comments do: the schema's first
+// sentence is rewritten when its form allows ("A request that expects a response." →
+// "JSONRPCRequest is a request that expects a response."; "Sent from the client ..." → "X is sent
+// from the client ..."; "Parameters for ..." → "X holds parameters for ..."). Otherwise, and when
+// the schema says nothing, a sentence derived from the schema comes first, never a filler: the
+// variants of a union, the values of an enum, the target of an alias, the element of a map or
+// array, or where a struct is used (the unions it is a variant of, the fields of its type, the
+// declarations that include its members). A type the schema does not document and nothing uses
+// has no doc. The schema's line breaks within a paragraph are dropped, as Markdown drops them,
+// and paragraphs and list items are filled to 92 columns after the "// ", so that no line, even
+// in a struct, is longer than 100 columns; consecutive "term - definition" lines become a list.
 package emit
