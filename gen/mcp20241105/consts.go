@@ -100,8 +100,8 @@ const (
 )
 
 const (
-	// CreateMessageRequestParamsIncludeContextNone is the [CreateMessageRequestParamsIncludeContext]
-	// value "none".
+	// CreateMessageRequestParamsIncludeContextNone is the
+	// [CreateMessageRequestParamsIncludeContext] value "none".
 	CreateMessageRequestParamsIncludeContextNone CreateMessageRequestParamsIncludeContext = "none"
 	// CreateMessageRequestParamsIncludeContextThisServer is the
 	// [CreateMessageRequestParamsIncludeContext] value "thisServer".
@@ -117,6 +117,7 @@ const (
 	// CreateMessageResultStopReasonStopSequence is the [CreateMessageResultStopReason] value
 	// "stopSequence".
 	CreateMessageResultStopReasonStopSequence CreateMessageResultStopReason = "stopSequence"
-	// CreateMessageResultStopReasonMaxTokens is the [CreateMessageResultStopReason] value "maxTokens".
+	// CreateMessageResultStopReasonMaxTokens is the [CreateMessageResultStopReason] value
+	// "maxTokens".
 	CreateMessageResultStopReasonMaxTokens CreateMessageResultStopReason = "maxTokens"
 )

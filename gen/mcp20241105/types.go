@@ -4,44 +4,47 @@ package mcp20241105
 
 import "encoding/json"
 
-// An opaque token used to represent a cursor for pagination.
+// Cursor is an opaque token used to represent a cursor for pagination.
 type Cursor = string
 
-// Request is the schema type Request.
+// Request is the base of [RequestParams], [RequestParamsMeta], [JSONRPCRequest],
+// [PingRequest], [PaginatedRequest] and 1 more, which include its members.
 type Request struct {
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // RequestParams is the type of [Request.Params].
 type RequestParams struct {
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // RequestParamsMeta is the type of [RequestParams.Meta].
 type RequestParamsMeta struct {
-	// If specified, the caller is requesting out-of-band progress notifications for this request (as
-	// represented by notifications/progress). The value of this parameter is an opaque token that will
-	// be attached to any subsequent notifications. The receiver is not obligated to provide these
-	// notifications.
+	// If specified, the caller is requesting out-of-band progress notifications for this request
+	// (as represented by notifications/progress). The value of this parameter is an opaque token
+	// that will be attached to any subsequent notifications. The receiver is not obligated to
+	// provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Notification is the schema type Notification.
+// Notification is the base of [NotificationParams], [JSONRPCNotification],
+// [InitializedNotification], [ResourceListChangedNotification],
+// [PromptListChangedNotification] and 2 more, which include its members.
 type Notification struct {
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -50,63 +53,66 @@ type NotificationParams struct {
 	// This parameter name is reserved by MCP to allow clients and servers to attach additional
 	// metadata to their notifications.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Result is the schema type Result.
+// Result is a variant of [ClientResult] and [ServerResult]; the type of
+// [JSONRPCResponse.Result]; the base of [InitializeResult], [PaginatedResult],
+// [ListResourcesResult], [ListResourceTemplatesResult], [ReadResourceResult] and 7 more, which
+// include its members.
 type Result struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request that expects a response.
+// JSONRPCRequest is a request that expects a response.
 type JSONRPCRequest struct {
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification which does not expect a response.
+// JSONRPCNotification is a notification which does not expect a response.
 type JSONRPCNotification struct {
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful (non-error) response to a request.
+// JSONRPCResponse is a successful (non-error) response to a request.
 type JSONRPCResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  Result    `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A response to a request that indicates an error occurred.
+// JSONRPCError is a response to a request that indicates an error occurred.
 type JSONRPCError struct {
 	// Always "2.0".
 	JSONRPC string            `json:"jsonrpc"`
 	ID      RequestID         `json:"id"`
 	Error   JSONRPCErrorError `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -114,35 +120,36 @@ type JSONRPCError struct {
 type JSONRPCErrorError struct {
 	// The error type that occurred.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A response that indicates success but carries no data.
+// EmptyResult is a response that indicates success but carries no data.
 type EmptyResult = Result
 
-// This notification can be sent by either side to indicate that it is cancelling a
+// CancelledNotification can be sent by either side to indicate that it is cancelling a
 // previously-issued request.
 //
-// The request SHOULD still be in-flight, but due to communication latency, it is always possible
-// that this notification MAY arrive after the request has already finished.
+// The request SHOULD still be in-flight, but due to communication latency, it is always
+// possible that this notification MAY arrive after the request has already finished.
 //
-// This notification indicates that the result will be unused, so any associated processing SHOULD
-// cease.
+// This notification indicates that the result will be unused, so any associated processing
+// SHOULD cease.
 //
 // A client MUST NOT attempt to cancel its `initialize` request.
 type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -152,71 +159,75 @@ type CancelledNotificationParams struct {
 	//
 	// This MUST correspond to the ID of a request previously issued in the same direction.
 	RequestID RequestID `json:"requestId"`
-	// An optional string describing the reason for the cancellation. This MAY be logged or presented
-	// to the user.
+	// An optional string describing the reason for the cancellation. This MAY be logged or
+	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// This request is sent from the client to the server when it first connects, asking it to begin
-// initialization.
+// InitializeRequest is sent from the client to the server when it first connects, asking it to
+// begin initialization.
 type InitializeRequest struct {
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // InitializeRequestParams is the type of [InitializeRequest.Params].
 type InitializeRequestParams struct {
-	// The latest version of the Model Context Protocol that the client supports. The client MAY decide
-	// to support older versions as well.
+	// The latest version of the Model Context Protocol that the client supports. The client MAY
+	// decide to support older versions as well.
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ClientCapabilities `json:"capabilities"`
 	ClientInfo      Implementation     `json:"clientInfo"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// InitializeResult is a variant of [ServerResult].
+//
 // After receiving an initialize request from the client, the server sends this response.
 type InitializeResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// The version of the Model Context Protocol that the server wants to use. This may not match the
-	// version that the client requested. If the client cannot support this version, it MUST
+	// The version of the Model Context Protocol that the server wants to use. This may not match
+	// the version that the client requested. If the client cannot support this version, it MUST
 	// disconnect.
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ServerCapabilities `json:"capabilities"`
 	ServerInfo      Implementation     `json:"serverInfo"`
 	// Instructions describing how to use the server and its features.
 	//
-	// This can be used by clients to improve the LLM's understanding of available tools, resources,
-	// etc. It can be thought of like a "hint" to the model. For example, this information MAY be added
-	// to the system prompt.
+	// This can be used by clients to improve the LLM's understanding of available tools,
+	// resources, etc. It can be thought of like a "hint" to the model. For example, this
+	// information MAY be added to the system prompt.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// This notification is sent from the client to the server after initialization has finished.
+// InitializedNotification is sent from the client to the server after initialization has
+// finished.
 type InitializedNotification struct {
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Capabilities a client may support. Known capabilities are defined here, in this schema, but this
-// is not a closed set: any client can define its own, additional capabilities.
+// ClientCapabilities holds capabilities a client may support. Known capabilities are defined
+// here, in this schema, but this is not a closed set: any client can define its own,
+// additional capabilities.
 type ClientCapabilities struct {
 	// Experimental, non-standard capabilities that the client supports.
 	Experimental map[string]ClientCapabilitiesExperimental `json:"experimental,omitzero"`
@@ -224,15 +235,15 @@ type ClientCapabilities struct {
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
 	Sampling *ClientCapabilitiesSampling `json:"sampling,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesExperimental is the value type of [ClientCapabilities.Experimental].
 type ClientCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -240,20 +251,21 @@ type ClientCapabilitiesExperimental struct {
 type ClientCapabilitiesRoots struct {
 	// Whether the client supports notifications for changes to the roots list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesSampling is the type of [ClientCapabilities.Sampling].
 type ClientCapabilitiesSampling struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Capabilities that a server may support. Known capabilities are defined here, in this schema, but
-// this is not a closed set: any server can define its own, additional capabilities.
+// ServerCapabilities holds capabilities that a server may support. Known capabilities are
+// defined here, in this schema, but this is not a closed set: any server can define its own,
+// additional capabilities.
 type ServerCapabilities struct {
 	// Experimental, non-standard capabilities that the server supports.
 	Experimental map[string]ServerCapabilitiesExperimental `json:"experimental,omitzero"`
@@ -265,22 +277,22 @@ type ServerCapabilities struct {
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesExperimental is the value type of [ServerCapabilities.Experimental].
 type ServerCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesLogging is the type of [ServerCapabilities.Logging].
 type ServerCapabilitiesLogging struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -288,8 +300,8 @@ type ServerCapabilitiesLogging struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -299,8 +311,8 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -308,144 +320,149 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Describes the name and version of an MCP implementation.
+// Implementation describes the name and version of an MCP implementation.
 type Implementation struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A ping, issued by either the server or the client, to check that the other party is still alive.
-// The receiver must promptly respond, or else may be disconnected.
+// PingRequest is a ping, issued by either the server or the client, to check that the other
+// party is still alive. The receiver must promptly respond, or else may be disconnected.
 type PingRequest struct {
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An out-of-band notification used to inform the receiver of a progress update for a long-running
-// request.
+// ProgressNotification is an out-of-band notification used to inform the receiver of a
+// progress update for a long-running request.
 type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ProgressNotificationParams is the type of [ProgressNotification.Params].
 type ProgressNotificationParams struct {
-	// The progress token which was given in the initial request, used to associate this notification
-	// with the request that is proceeding.
+	// The progress token which was given in the initial request, used to associate this
+	// notification with the request that is proceeding.
 	ProgressToken ProgressToken `json:"progressToken"`
-	// The progress thus far. This should increase every time progress is made, even if the total is
-	// unknown.
+	// The progress thus far. This should increase every time progress is made, even if the total
+	// is unknown.
 	Progress float64 `json:"progress"`
 	// Total number of items to process (or total progress required), if known.
 	Total *float64 `json:"total,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// PaginatedRequest is the schema type PaginatedRequest.
+// PaginatedRequest is the base of [PaginatedRequestParams], [ListResourcesRequest],
+// [ListResourceTemplatesRequest], [ListPromptsRequest] and [ListToolsRequest], which include
+// its members.
 type PaginatedRequest struct {
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // PaginatedRequestParams is the type of [PaginatedRequest.Params].
 type PaginatedRequestParams struct {
-	// An opaque token representing the current pagination position.
-	// If provided, the server should return results starting after this cursor.
+	// An opaque token representing the current pagination position. If provided, the server should
+	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// PaginatedResult is the schema type PaginatedResult.
+// PaginatedResult is the base of [ListResourcesResult], [ListResourceTemplatesResult],
+// [ListPromptsResult] and [ListToolsResult], which include its members.
 type PaginatedResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of resources the server has.
+// ListResourcesRequest is sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a resources/list request from the client.
+// ListResourcesResult is the server's response to a resources/list request from the client.
 type ListResourcesResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
 	Resources  []Resource `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of resource templates the server has.
+// ListResourceTemplatesRequest is sent from the client to request a list of resource templates
+// the server has.
 type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a resources/templates/list request from the client.
+// ListResourceTemplatesResult is the server's response to a resources/templates/list request
+// from the client.
 type ListResourceTemplatesResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
 	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to the server, to read a specific resource URI.
+// ReadResourceRequest is sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -454,63 +471,63 @@ type ReadResourceRequestParams struct {
 	// The URI of the resource to read. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a resources/read request from the client.
+// ReadResourceResult is the server's response to a resources/read request from the client.
 type ReadResourceResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta     map[string]json.RawMessage   `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of resources
-// it can read from has changed. This may be issued by servers without any previous subscription
-// from the client.
+// ResourceListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of resources it can read from has changed. This may be issued by
+// servers without any previous subscription from the client.
 type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request resources/updated notifications from the server whenever a
-// particular resource changes.
+// SubscribeRequest is sent from the client to request resources/updated notifications from the
+// server whenever a particular resource changes.
 type SubscribeRequest struct {
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // SubscribeRequestParams is the type of [SubscribeRequest.Params].
 type SubscribeRequestParams struct {
-	// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the server
-	// how to interpret it.
+	// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the
+	// server how to interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request cancellation of resources/updated notifications from the server.
-// This should follow a previous resources/subscribe request.
+// UnsubscribeRequest is sent from the client to request cancellation of resources/updated
+// notifications from the server. This should follow a previous resources/subscribe request.
 type UnsubscribeRequest struct {
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -518,34 +535,34 @@ type UnsubscribeRequest struct {
 type UnsubscribeRequestParams struct {
 	// The URI of the resource to unsubscribe from.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification from the server to the client, informing it that a resource has changed and may
-// need to be read again. This should only be sent if the client previously sent a
-// resources/subscribe request.
+// ResourceUpdatedNotification is a notification from the server to the client, informing it
+// that a resource has changed and may need to be read again. This should only be sent if the
+// client previously sent a resources/subscribe request.
 type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ResourceUpdatedNotificationParams is the type of [ResourceUpdatedNotification.Params].
 type ResourceUpdatedNotificationParams struct {
-	// The URI of the resource that has been updated. This might be a sub-resource of the one that the
-	// client actually subscribed to.
+	// The URI of the resource that has been updated. This might be a sub-resource of the one that
+	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A known resource that the server is capable of reading.
+// Resource is a known resource that the server is capable of reading.
 type Resource struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
 	// The URI of this resource.
@@ -556,8 +573,8 @@ type Resource struct {
 	Name string `json:"name"`
 	// A description of what this resource represents.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
@@ -566,12 +583,12 @@ type Resource struct {
 	//
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64 `json:"size,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A template description for resources available on the server.
+// ResourceTemplate is a template description for resources available on the server.
 type ResourceTemplate struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
 	// A URI template (according to RFC 6570) that can be used to construct resource URIs.
@@ -582,43 +599,45 @@ type ResourceTemplate struct {
 	Name string `json:"name"`
 	// A description of what this template is for.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
-	// The MIME type for all resources that match this template. This should only be included if all
-	// resources matching this template have the same type.
+	// The MIME type for all resources that match this template. This should only be included if
+	// all resources matching this template have the same type.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The contents of a specific resource or sub-resource.
+// ResourceContents is the contents of a specific resource or sub-resource.
 type ResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// TextResourceContents is the schema type TextResourceContents.
+// TextResourceContents is a variant of [ReadResourceResultContents] and
+// [EmbeddedResourceResource].
 type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
-	// The text of the item. This must only be set if the item can actually be represented as text (not
-	// binary data).
+	// The text of the item. This must only be set if the item can actually be represented as text
+	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// BlobResourceContents is the schema type BlobResourceContents.
+// BlobResourceContents is a variant of [ReadResourceResultContents] and
+// [EmbeddedResourceResource].
 type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -626,42 +645,43 @@ type BlobResourceContents struct {
 	MimeType *string `json:"mimeType,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of prompts and prompt templates the server has.
+// ListPromptsRequest is sent from the client to request a list of prompts and prompt templates
+// the server has.
 type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a prompts/list request from the client.
+// ListPromptsResult is the server's response to a prompts/list request from the client.
 type ListPromptsResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
 	Prompts    []Prompt `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Used by the client to get a prompt provided by the server.
+// GetPromptRequest is used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -671,12 +691,12 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a prompts/get request from the client.
+// GetPromptResult is the server's response to a prompts/get request from the client.
 type GetPromptResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
@@ -684,12 +704,12 @@ type GetPromptResult struct {
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A prompt or prompt template that the server offers.
+// Prompt is a prompt or prompt template that the server offers.
 type Prompt struct {
 	// The name of the prompt or prompt template.
 	Name string `json:"name"`
@@ -697,12 +717,12 @@ type Prompt struct {
 	Description *string `json:"description,omitzero"`
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Describes an argument that a prompt can accept.
+// PromptArgument describes an argument that a prompt can accept.
 type PromptArgument struct {
 	// The name of the argument.
 	Name string `json:"name"`
@@ -710,88 +730,87 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The sender or recipient of messages and data in a conversation.
+// Role is the sender or recipient of messages and data in a conversation.
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type Role string
 
-// Describes a message returned as part of a prompt.
+// PromptMessage describes a message returned as part of a prompt.
 //
-// This is similar to `SamplingMessage`, but also supports the embedding of
-// resources from the MCP server.
+// This is similar to `SamplingMessage`, but also supports the embedding of resources from the
+// MCP server.
 type PromptMessage struct {
 	Role    Role                 `json:"role"`
 	Content PromptMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The contents of a resource, embedded into a prompt or tool call result.
+// EmbeddedResource is the contents of a resource, embedded into a prompt or tool call result.
 //
-// It is up to the client how best to render embedded resources for the benefit
-// of the LLM and/or the user.
+// It is up to the client how best to render embedded resources for the benefit of the LLM
+// and/or the user.
 type EmbeddedResource struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
 	// Always "resource".
 	Type     string                   `json:"type"`
 	Resource EmbeddedResourceResource `json:"resource"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of prompts it
-// offers has changed. This may be issued by servers without any previous subscription from the
-// client.
+// PromptListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of prompts it offers has changed. This may be issued by servers
+// without any previous subscription from the client.
 type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of tools the server has.
+// ListToolsRequest is sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a tools/list request from the client.
+// ListToolsResult is the server's response to a tools/list request from the client.
 type ListToolsResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tools      []Tool  `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a tool call.
+// CallToolResult is the server's response to a tool call.
 //
-// Any errors that originate from the tool SHOULD be reported inside the result
-// object, with `isError` set to true, _not_ as an MCP protocol-level error
-// response. Otherwise, the LLM would not be able to see that an error occurred
-// and self-correct.
+// Any errors that originate from the tool SHOULD be reported inside the result object, with
+// `isError` set to true, _not_ as an MCP protocol-level error response. Otherwise, the LLM
+// would not be able to see that an error occurred and self-correct.
 //
-// However, any errors in _finding_ the tool, an error indicating that the
-// server does not support tool calls, or any other exceptional conditions,
-// should be reported as an MCP error response.
+// However, any errors in _finding_ the tool, an error indicating that the server does not
+// support tool calls, or any other exceptional conditions, should be reported as an MCP error
+// response.
 type CallToolResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
@@ -801,18 +820,18 @@ type CallToolResult struct {
 	//
 	// If not set, this is assumed to be false (the call was successful).
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Used by the client to invoke a tool provided by the server.
+// CallToolRequest is used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -820,24 +839,24 @@ type CallToolRequest struct {
 type CallToolRequestParams struct {
 	Name      string                     `json:"name"`
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of tools it
-// offers has changed. This may be issued by servers without any previous subscription from the
-// client.
+// ToolListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of tools it offers has changed. This may be issued by servers
+// without any previous subscription from the client.
 type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Definition for a tool the client can call.
+// Tool is a definition for a tool the client can call.
 type Tool struct {
 	// The name of the tool.
 	Name string `json:"name"`
@@ -845,8 +864,8 @@ type Tool struct {
 	Description *string `json:"description,omitzero"`
 	// A JSON Schema object defining the expected parameters for the tool.
 	InputSchema ToolInputSchema `json:"inputSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -856,46 +875,48 @@ type ToolInputSchema struct {
 	Type       string                               `json:"type"`
 	Properties map[string]ToolInputSchemaProperties `json:"properties,omitzero"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ToolInputSchemaProperties is the value type of [ToolInputSchema.Properties].
 type ToolInputSchemaProperties struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the client to the server, to enable or adjust logging.
+// SetLevelRequest is a request from the client to the server, to enable or adjust logging.
 type SetLevelRequest struct {
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // SetLevelRequestParams is the type of [SetLevelRequest.Params].
 type SetLevelRequestParams struct {
-	// The level of logging that the client wants to receive from the server. The server should send
-	// all logs at this level and higher (i.e., more severe) to the client as notifications/message.
+	// The level of logging that the client wants to receive from the server. The server should
+	// send all logs at this level and higher (i.e., more severe) to the client as
+	// notifications/message.
 	Level LoggingLevel `json:"level"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Notification of a log message passed from server to client. If no logging/setLevel request has
-// been sent from the client, the server MAY decide which messages to send automatically.
+// LoggingMessageNotification is a Notification of a log message passed from server to client.
+// If no logging/setLevel request has been sent from the client, the server MAY decide which
+// messages to send automatically.
 type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -908,12 +929,12 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The severity of a log message.
+// LoggingLevel is the severity of a log message.
 //
 // These map to syslog message severities, as specified in RFC-5424:
 // https://datatracker.ietf.org/doc/html/rfc5424#section-6.2.1
@@ -921,15 +942,16 @@ type LoggingMessageNotificationParams struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type LoggingLevel string
 
-// A request from the server to sample an LLM via the client. The client has full discretion over
-// which model to select. The client should also inform the user before beginning sampling, to
-// allow them to inspect the request (human in the loop) and decide whether to approve it.
+// CreateMessageRequest is a request from the server to sample an LLM via the client. The
+// client has full discretion over which model to select. The client should also inform the
+// user before beginning sampling, to allow them to inspect the request (human in the loop) and
+// decide whether to approve it.
 type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -938,11 +960,11 @@ type CreateMessageRequestParams struct {
 	Messages []SamplingMessage `json:"messages"`
 	// The server's preferences for which model to select. The client MAY ignore these preferences.
 	ModelPreferences *ModelPreferences `json:"modelPreferences,omitzero"`
-	// An optional system prompt the server wants to use for sampling. The client MAY modify or omit
-	// this prompt.
+	// An optional system prompt the server wants to use for sampling. The client MAY modify or
+	// omit this prompt.
 	SystemPrompt *string `json:"systemPrompt,omitzero"`
-	// A request to include context from one or more MCP servers (including the caller), to be attached
-	// to the prompt. The client MAY ignore this request.
+	// A request to include context from one or more MCP servers (including the caller), to be
+	// attached to the prompt. The client MAY ignore this request.
 	IncludeContext *CreateMessageRequestParamsIncludeContext `json:"includeContext,omitzero"`
 	Temperature    *float64                                  `json:"temperature,omitzero"`
 	// The maximum number of tokens to sample, as requested by the server. The client MAY choose to
@@ -952,8 +974,8 @@ type CreateMessageRequestParams struct {
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
 	Metadata *CreateMessageRequestParamsMetadata `json:"metadata,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -965,14 +987,15 @@ type CreateMessageRequestParamsIncludeContext string
 
 // CreateMessageRequestParamsMetadata is the type of [CreateMessageRequestParams.Metadata].
 type CreateMessageRequestParamsMetadata struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The client's response to a sampling/create_message request from the server. The client should
-// inform the user before returning the sampled message, to allow them to inspect the response
-// (human in the loop) and decide whether to allow the server to see it.
+// CreateMessageResult is the client's response to a sampling/create_message request from the
+// server. The client should inform the user before returning the sampled message, to allow
+// them to inspect the response (human in the loop) and decide whether to allow the server to
+// see it.
 type CreateMessageResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
@@ -983,8 +1006,8 @@ type CreateMessageResult struct {
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -993,21 +1016,21 @@ type CreateMessageResult struct {
 // Other values are allowed.
 type CreateMessageResultStopReason string
 
-// Describes a message issued to or received from an LLM API.
+// SamplingMessage describes a message issued to or received from an LLM API.
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Base for objects that include optional annotations for the client. The client can use
-// annotations to inform how objects are used or displayed
+// Annotated is a base for objects that include optional annotations for the client. The client
+// can use annotations to inform how objects are used or displayed
 type Annotated struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1020,28 +1043,27 @@ type AnnotatedAnnotations struct {
 	Audience []Role `json:"audience,omitzero"`
 	// Describes how important this data is for operating the server.
 	//
-	// A value of 1 means "most important," and indicates that the data is
-	// effectively required, while 0 means "least important," and indicates that
-	// the data is entirely optional.
+	// A value of 1 means "most important," and indicates that the data is effectively required,
+	// while 0 means "least important," and indicates that the data is entirely optional.
 	Priority *float64 `json:"priority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Text provided to or from an LLM.
+// TextContent is text provided to or from an LLM.
 type TextContent struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
 	// Always "text".
 	Type string `json:"type"`
 	// The text content of the message.
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An image provided to or from an LLM.
+// ImageContent is an image provided to or from an LLM.
 type ImageContent struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
 	// Always "image".
@@ -1050,52 +1072,51 @@ type ImageContent struct {
 	Data string `json:"data"`
 	// The MIME type of the image. Different providers may support different image types.
 	MimeType string `json:"mimeType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's preferences for model selection, requested of the client during sampling.
+// ModelPreferences is the server's preferences for model selection, requested of the client
+// during sampling.
 //
-// Because LLMs can vary along multiple dimensions, choosing the "best" model is
-// rarely straightforward.  Different models excel in different areas—some are
-// faster but less capable, others are more capable but more expensive, and so
-// on. This interface allows servers to express their priorities across multiple
-// dimensions to help clients make an appropriate selection for their use case.
+// Because LLMs can vary along multiple dimensions, choosing the "best" model is rarely
+// straightforward. Different models excel in different areas—some are faster but less
+// capable, others are more capable but more expensive, and so on. This interface allows
+// servers to express their priorities across multiple dimensions to help clients make an
+// appropriate selection for their use case.
 //
-// These preferences are always advisory. The client MAY ignore them. It is also
-// up to the client to decide how to interpret these preferences and how to
-// balance them against other considerations.
+// These preferences are always advisory. The client MAY ignore them. It is also up to the
+// client to decide how to interpret these preferences and how to balance them against other
+// considerations.
 type ModelPreferences struct {
 	// Optional hints to use for model selection.
 	//
-	// If multiple hints are specified, the client MUST evaluate them in order
-	// (such that the first match is taken).
+	// If multiple hints are specified, the client MUST evaluate them in order (such that the first
+	// match is taken).
 	//
-	// The client SHOULD prioritize these hints over the numeric priorities, but
-	// MAY still use the priorities to select from ambiguous matches.
+	// The client SHOULD prioritize these hints over the numeric priorities, but MAY still use the
+	// priorities to select from ambiguous matches.
 	Hints []ModelHint `json:"hints,omitzero"`
-	// How much to prioritize cost when selecting a model. A value of 0 means cost
-	// is not important, while a value of 1 means cost is the most important
-	// factor.
+	// How much to prioritize cost when selecting a model. A value of 0 means cost is not
+	// important, while a value of 1 means cost is the most important factor.
 	CostPriority *float64 `json:"costPriority,omitzero"`
-	// How much to prioritize sampling speed (latency) when selecting a model. A
-	// value of 0 means speed is not important, while a value of 1 means speed is
-	// the most important factor.
+	// How much to prioritize sampling speed (latency) when selecting a model. A value of 0 means
+	// speed is not important, while a value of 1 means speed is the most important factor.
 	SpeedPriority *float64 `json:"speedPriority,omitzero"`
-	// How much to prioritize intelligence and capabilities when selecting a
-	// model. A value of 0 means intelligence is not important, while a value of 1
-	// means intelligence is the most important factor.
+	// How much to prioritize intelligence and capabilities when selecting a model. A value of 0
+	// means intelligence is not important, while a value of 1 means intelligence is the most
+	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Hints to use for model selection.
+// ModelHint holds hints to use for model selection.
 //
-// Keys not declared here are currently left unspecified by the spec and are up
-// to the client to interpret.
+// Keys not declared here are currently left unspecified by the spec and are up to the client
+// to interpret.
 type ModelHint struct {
 	// A hint for a model name.
 	//
@@ -1108,18 +1129,18 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the client to the server, to ask for completion options.
+// CompleteRequest is a request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1128,8 +1149,8 @@ type CompleteRequestParams struct {
 	Ref CompleteRequestParamsRef `json:"ref"`
 	// The argument's information
 	Argument CompleteRequestParamsArgument `json:"argument"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1139,19 +1160,19 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a completion/complete request
+// CompleteResult is the server's response to a completion/complete request
 type CompleteResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta       map[string]json.RawMessage `json:"_meta,omitzero"`
 	Completion CompleteResultCompletion   `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1159,91 +1180,90 @@ type CompleteResult struct {
 type CompleteResultCompletion struct {
 	// An array of completion values. Must not exceed 100 items.
 	Values []string `json:"values"`
-	// The total number of completion options available. This can exceed the number of values actually
-	// sent in the response.
+	// The total number of completion options available. This can exceed the number of values
+	// actually sent in the response.
 	Total *int64 `json:"total,omitzero"`
-	// Indicates whether there are additional completion options beyond those provided in the current
-	// response, even if the exact total is unknown.
+	// Indicates whether there are additional completion options beyond those provided in the
+	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A reference to a resource or resource template definition.
+// ResourceReference is a reference to a resource or resource template definition.
 type ResourceReference struct {
 	// Always "ref/resource".
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Identifies a prompt.
+// PromptReference identifies a prompt.
 type PromptReference struct {
 	// Always "ref/prompt".
 	Type string `json:"type"`
 	// The name of the prompt or prompt template
 	Name string `json:"name"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the server to request a list of root URIs from the client. Roots allow
-// servers to ask for specific directories or files to operate on. A common example
-// for roots is providing a set of repositories or directories a server should operate
-// on.
+// ListRootsRequest is sent from the server to request a list of root URIs from the client.
+// Roots allow servers to ask for specific directories or files to operate on. A common example
+// for roots is providing a set of repositories or directories a server should operate on.
 //
-// This request is typically used when the server needs to understand the file system
-// structure or access specific locations that the client has permission to read from.
+// This request is typically used when the server needs to understand the file system structure
+// or access specific locations that the client has permission to read from.
 type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The client's response to a roots/list request from the server.
-// This result contains an array of Root objects, each representing a root directory
-// or file that the server can operate on.
+// ListRootsResult is the client's response to a roots/list request from the server. This
+// result contains an array of Root objects, each representing a root directory or file that
+// the server can operate on.
 type ListRootsResult struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta  map[string]json.RawMessage `json:"_meta,omitzero"`
 	Roots []Root                     `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Represents a root directory or file that the server can operate on.
+// Root represents a root directory or file that the server can operate on.
 type Root struct {
-	// The URI identifying the root. This *must* start with file:// for now.
-	// This restriction may be relaxed in future versions of the protocol to allow
-	// other URI schemes.
+	// The URI identifying the root. This *must* start with file:// for now. This restriction may
+	// be relaxed in future versions of the protocol to allow other URI schemes.
 	URI string `json:"uri"`
-	// An optional name for the root. This can be used to provide a human-readable
-	// identifier for the root, which may be useful for display purposes or for
-	// referencing the root in other parts of the application.
+	// An optional name for the root. This can be used to provide a human-readable identifier for
+	// the root, which may be useful for display purposes or for referencing the root in other
+	// parts of the application.
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification from the client to the server, informing it that the list of roots has changed.
-// This notification should be sent whenever the client adds, removes, or modifies any root.
-// The server should then request an updated list of roots using the ListRootsRequest.
+// RootsListChangedNotification is a notification from the client to the server, informing it
+// that the list of roots has changed. This notification should be sent whenever the client
+// adds, removes, or modifies any root. The server should then request an updated list of roots
+// using the ListRootsRequest.
 type RootsListChangedNotification struct {
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }

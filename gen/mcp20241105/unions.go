@@ -4,14 +4,16 @@ package mcp20241105
 
 import "encoding/json"
 
-// JSONRPCMessage is the schema type JSONRPCMessage.
+// JSONRPCMessage is one of [*JSONRPCRequest], [*JSONRPCNotification], [*JSONRPCResponse] or
+// [*JSONRPCError].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse]
-// (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
+// (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
+// [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires
+// "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -104,7 +106,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 }
 
-// A progress token, used to associate progress notifications with the original request.
+// ProgressToken is a progress token, used to associate progress notifications with the
+// original request.
 //
 // Decoding looks at the JSON kind of the value: a string is [ProgressTokenString], a number is
 // [ProgressTokenNumber].
@@ -218,7 +221,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A uniquely identifying ID for a request in JSON-RPC.
+// RequestID is a uniquely identifying ID for a request in JSON-RPC.
 //
 // Decoding looks at the JSON kind of the value: a string is [RequestIDString], a number is
 // [RequestIDNumber].
@@ -335,10 +338,11 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -477,8 +481,9 @@ func encodePromptMessageContent(e *encoder, v PromptMessageContent) {
 	e.errorf("nil PromptMessageContent")
 }
 
-// UnknownPromptMessageContent is a [PromptMessageContent] whose "type" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownPromptMessageContent is a [PromptMessageContent] whose "type" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownPromptMessageContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -512,10 +517,11 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -655,7 +661,8 @@ func encodeCallToolResultContent(e *encoder, v CallToolResultContent) {
 }
 
 // UnknownCallToolResultContent is a [CallToolResultContent] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCallToolResultContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -753,7 +760,8 @@ func encodeSamplingMessageContent(e *encoder, v SamplingMessageContent) {
 }
 
 // UnknownSamplingMessageContent is a [SamplingMessageContent] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownSamplingMessageContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -851,8 +859,9 @@ func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	e.errorf("nil CompleteRequestParamsRef")
 }
 
-// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
+// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCompleteRequestParamsRef struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -883,16 +892,20 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientRequest is the schema type ClientRequest.
+// ClientRequest is one of [*PingRequest], [*InitializeRequest], [*CompleteRequest],
+// [*SetLevelRequest], [*GetPromptRequest], [*ListPromptsRequest], [*ListResourcesRequest],
+// [*ListResourceTemplatesRequest], [*ReadResourceRequest], [*SubscribeRequest],
+// [*UnsubscribeRequest], [*CallToolRequest] or [*ListToolsRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "initialize" is
 // [*InitializeRequest], "completion/complete" is [*CompleteRequest], "logging/setLevel" is
 // [*SetLevelRequest], "prompts/get" is [*GetPromptRequest], "prompts/list" is
-// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest], "resources/templates/list"
-// is [*ListResourceTemplatesRequest], "resources/read" is [*ReadResourceRequest],
-// "resources/subscribe" is [*SubscribeRequest], "resources/unsubscribe" is [*UnsubscribeRequest],
-// "tools/call" is [*CallToolRequest], "tools/list" is [*ListToolsRequest]; any other value is
-// [*UnknownClientRequest], which keeps the JSON.
+// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest],
+// "resources/templates/list" is [*ListResourceTemplatesRequest], "resources/read" is
+// [*ReadResourceRequest], "resources/subscribe" is [*SubscribeRequest],
+// "resources/unsubscribe" is [*UnsubscribeRequest], "tools/call" is [*CallToolRequest],
+// "tools/list" is [*ListToolsRequest]; any other value is [*UnknownClientRequest], which keeps
+// the JSON.
 type ClientRequest interface {
 	isClientRequest()
 }
@@ -1086,13 +1099,14 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientNotification is the schema type ClientNotification.
+// ClientNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*InitializedNotification] or [*RootsListChangedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/initialized" is
 // [*InitializedNotification], "notifications/roots/list_changed" is
-// [*RootsListChangedNotification]; any other value is [*UnknownClientNotification], which keeps
-// the JSON.
+// [*RootsListChangedNotification]; any other value is [*UnknownClientNotification], which
+// keeps the JSON.
 type ClientNotification interface {
 	isClientNotification()
 }
@@ -1173,8 +1187,9 @@ func encodeClientNotification(e *encoder, v ClientNotification) {
 	e.errorf("nil ClientNotification")
 }
 
-// UnknownClientNotification is a [ClientNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownClientNotification is a [ClientNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownClientNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1205,13 +1220,14 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientResult is the schema type ClientResult.
+// ClientResult is one of [*EmptyResult], [*CreateMessageResult] or [*ListRootsResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult]
-// (requires "role", "content", "model"), [*ListRootsResult] (requires "roots").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
+// "roots").
 type ClientResult interface {
 	isClientResult()
 }
@@ -1289,7 +1305,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 	},
 }
 
-// ServerRequest is the schema type ServerRequest.
+// ServerRequest is one of [*PingRequest], [*CreateMessageRequest] or [*ListRootsRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "sampling/createMessage" is
 // [*CreateMessageRequest], "roots/list" is [*ListRootsRequest]; any other value is
@@ -1397,7 +1413,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerNotification is the schema type ServerNotification.
+// ServerNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*LoggingMessageNotification], [*ResourceUpdatedNotification],
+// [*ResourceListChangedNotification], [*ToolListChangedNotification] or
+// [*PromptListChangedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/message" is
@@ -1405,8 +1424,8 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // [*ResourceUpdatedNotification], "notifications/resources/list_changed" is
 // [*ResourceListChangedNotification], "notifications/tools/list_changed" is
 // [*ToolListChangedNotification], "notifications/prompts/list_changed" is
-// [*PromptListChangedNotification]; any other value is [*UnknownServerNotification], which keeps
-// the JSON.
+// [*PromptListChangedNotification]; any other value is [*UnknownServerNotification], which
+// keeps the JSON.
 type ServerNotification interface {
 	isServerNotification()
 }
@@ -1514,8 +1533,9 @@ func encodeServerNotification(e *encoder, v ServerNotification) {
 	e.errorf("nil ServerNotification")
 }
 
-// UnknownServerNotification is a [ServerNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownServerNotification is a [ServerNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownServerNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1546,17 +1566,21 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerResult is the schema type ServerResult.
+// ServerResult is one of [*EmptyResult], [*InitializeResult], [*CompleteResult],
+// [*GetPromptResult], [*ListPromptsResult], [*ListResourcesResult],
+// [*ListResourceTemplatesResult], [*ReadResourceResult], [*CallToolResult] or
+// [*ListToolsResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult]
-// (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires
-// "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires
-// "prompts"), [*ListResourcesResult] (requires "resources"), [*ListResourceTemplatesResult]
-// (requires "resourceTemplates"), [*ReadResourceResult] (requires "contents"), [*CallToolResult]
-// (requires "content"), [*ListToolsResult] (requires "tools").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
+// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
+// [*ListPromptsResult] (requires "prompts"), [*ListResourcesResult] (requires "resources"),
+// [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ReadResourceResult]
+// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
+// "tools").
 type ServerResult interface {
 	isServerResult()
 }
@@ -1740,10 +1764,10 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 }
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
-// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
-// [*ListRootsResult]. Knowing the method tells apart results that their members alone cannot (a
-// result with only optional members fits several types); among several types, it picks as
-// [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
+// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list"
+// gives [*ListRootsResult]. Knowing the method tells apart results that their members alone
+// cannot (a result with only optional members fits several types); among several types, it
+// picks as [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
 	d := newDecoder(data)
 	var v ClientResult
@@ -1770,10 +1794,10 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 // [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
 // "resources/read" gives [*ReadResourceResult], "prompts/list" gives [*ListPromptsResult],
 // "prompts/get" gives [*GetPromptResult], "tools/list" gives [*ListToolsResult], "tools/call"
-// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells
-// apart results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
-// [UnmarshalServerResult].
+// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method
+// tells apart results that their members alone cannot (a result with only optional members
+// fits several types); among several types, it picks as [UnmarshalServerResult] does. For
+// other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
 	var v ServerResult

@@ -4,19 +4,20 @@ package mcp20250326
 
 import "encoding/json"
 
-// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
+// JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
+// encoded to be sent.
 //
 // Decoding looks at the JSON kind of the value: an object is one of [*JSONRPCRequest],
-// [*JSONRPCNotification], [*JSONRPCResponse] or [*JSONRPCError] (see below), an array is the first
-// of [JSONRPCBatchRequest] or [JSONRPCBatchResponse] that decodes.
+// [*JSONRPCNotification], [*JSONRPCResponse] or [*JSONRPCError] (see below), an array is the
+// first of [JSONRPCBatchRequest] or [JSONRPCBatchResponse] that decodes.
 //
-// For an object, decoding picks the variant whose required members are all present, trying those
-// with more required members first, then those with more of their members present, then in the
-// order listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
-// (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
-// [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc",
-// "id", "error").
+// For an object, decoding picks the variant whose required members are all present, trying
+// those with more required members first, then those with more of their members present, then
+// in the order listed (after one fails to decode, a later one is tried only if it defines
+// every member present that the failed one defines; otherwise the error is returned):
+// [*JSONRPCRequest] (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires
+// "method", "jsonrpc"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"),
+// [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -134,10 +135,10 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 // JSONRPCBatchRequestItem is the element type of the element type of [JSONRPCBatchRequest].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
+// (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc").
 type JSONRPCBatchRequestItem interface {
 	isJSONRPCBatchRequestItem()
 }
@@ -203,10 +204,10 @@ var variantsOfJSONRPCBatchRequestItem = []objectVariant[JSONRPCBatchRequestItem]
 // JSONRPCBatchResponseItem is the element type of the element type of [JSONRPCBatchResponse].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCResponse] (requires
-// "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*JSONRPCResponse]
+// (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCBatchResponseItem interface {
 	isJSONRPCBatchResponseItem()
 }
@@ -269,7 +270,8 @@ var variantsOfJSONRPCBatchResponseItem = []objectVariant[JSONRPCBatchResponseIte
 	},
 }
 
-// A progress token, used to associate progress notifications with the original request.
+// ProgressToken is a progress token, used to associate progress notifications with the
+// original request.
 //
 // Decoding looks at the JSON kind of the value: a string is [ProgressTokenString], a number is
 // [ProgressTokenNumber].
@@ -383,7 +385,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A uniquely identifying ID for a request in JSON-RPC.
+// RequestID is a uniquely identifying ID for a request in JSON-RPC.
 //
 // Decoding looks at the JSON kind of the value: a string is [RequestIDString], a number is
 // [RequestIDNumber].
@@ -500,10 +502,11 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -568,8 +571,8 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 
 // PromptMessageContent is the type of [PromptMessage.Content].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "resource" is [*EmbeddedResource]; any other value is
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "resource" is [*EmbeddedResource]; any other value is
 // [*UnknownPromptMessageContent], which keeps the JSON.
 type PromptMessageContent interface {
 	isPromptMessageContent()
@@ -651,8 +654,9 @@ func encodePromptMessageContent(e *encoder, v PromptMessageContent) {
 	e.errorf("nil PromptMessageContent")
 }
 
-// UnknownPromptMessageContent is a [PromptMessageContent] whose "type" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownPromptMessageContent is a [PromptMessageContent] whose "type" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownPromptMessageContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -686,10 +690,11 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -754,8 +759,8 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 
 // CallToolResultContent is the element type of [CallToolResult.Content].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "resource" is [*EmbeddedResource]; any other value is
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "resource" is [*EmbeddedResource]; any other value is
 // [*UnknownCallToolResultContent], which keeps the JSON.
 type CallToolResultContent interface {
 	isCallToolResultContent()
@@ -838,7 +843,8 @@ func encodeCallToolResultContent(e *encoder, v CallToolResultContent) {
 }
 
 // UnknownCallToolResultContent is a [CallToolResultContent] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCallToolResultContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -871,8 +877,9 @@ func (v *UnknownCallToolResultContent) decode(d *decoder) (err error) {
 
 // SamplingMessageContent is the type of [SamplingMessage.Content].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent]; any other value is [*UnknownSamplingMessageContent], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent]; any other value is [*UnknownSamplingMessageContent], which keeps
+// the JSON.
 type SamplingMessageContent interface {
 	isSamplingMessageContent()
 }
@@ -945,7 +952,8 @@ func encodeSamplingMessageContent(e *encoder, v SamplingMessageContent) {
 }
 
 // UnknownSamplingMessageContent is a [SamplingMessageContent] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownSamplingMessageContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1043,8 +1051,9 @@ func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	e.errorf("nil CompleteRequestParamsRef")
 }
 
-// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
+// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCompleteRequestParamsRef struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1075,16 +1084,20 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientRequest is the schema type ClientRequest.
+// ClientRequest is one of [*PingRequest], [*InitializeRequest], [*CompleteRequest],
+// [*SetLevelRequest], [*GetPromptRequest], [*ListPromptsRequest], [*ListResourcesRequest],
+// [*ListResourceTemplatesRequest], [*ReadResourceRequest], [*SubscribeRequest],
+// [*UnsubscribeRequest], [*CallToolRequest] or [*ListToolsRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "initialize" is
 // [*InitializeRequest], "completion/complete" is [*CompleteRequest], "logging/setLevel" is
 // [*SetLevelRequest], "prompts/get" is [*GetPromptRequest], "prompts/list" is
-// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest], "resources/templates/list"
-// is [*ListResourceTemplatesRequest], "resources/read" is [*ReadResourceRequest],
-// "resources/subscribe" is [*SubscribeRequest], "resources/unsubscribe" is [*UnsubscribeRequest],
-// "tools/call" is [*CallToolRequest], "tools/list" is [*ListToolsRequest]; any other value is
-// [*UnknownClientRequest], which keeps the JSON.
+// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest],
+// "resources/templates/list" is [*ListResourceTemplatesRequest], "resources/read" is
+// [*ReadResourceRequest], "resources/subscribe" is [*SubscribeRequest],
+// "resources/unsubscribe" is [*UnsubscribeRequest], "tools/call" is [*CallToolRequest],
+// "tools/list" is [*ListToolsRequest]; any other value is [*UnknownClientRequest], which keeps
+// the JSON.
 type ClientRequest interface {
 	isClientRequest()
 }
@@ -1278,13 +1291,14 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientNotification is the schema type ClientNotification.
+// ClientNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*InitializedNotification] or [*RootsListChangedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/initialized" is
 // [*InitializedNotification], "notifications/roots/list_changed" is
-// [*RootsListChangedNotification]; any other value is [*UnknownClientNotification], which keeps
-// the JSON.
+// [*RootsListChangedNotification]; any other value is [*UnknownClientNotification], which
+// keeps the JSON.
 type ClientNotification interface {
 	isClientNotification()
 }
@@ -1365,8 +1379,9 @@ func encodeClientNotification(e *encoder, v ClientNotification) {
 	e.errorf("nil ClientNotification")
 }
 
-// UnknownClientNotification is a [ClientNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownClientNotification is a [ClientNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownClientNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1397,13 +1412,14 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientResult is the schema type ClientResult.
+// ClientResult is one of [*EmptyResult], [*CreateMessageResult] or [*ListRootsResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult]
-// (requires "role", "content", "model"), [*ListRootsResult] (requires "roots").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
+// "roots").
 type ClientResult interface {
 	isClientResult()
 }
@@ -1481,7 +1497,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 	},
 }
 
-// ServerRequest is the schema type ServerRequest.
+// ServerRequest is one of [*PingRequest], [*CreateMessageRequest] or [*ListRootsRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "sampling/createMessage" is
 // [*CreateMessageRequest], "roots/list" is [*ListRootsRequest]; any other value is
@@ -1589,7 +1605,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerNotification is the schema type ServerNotification.
+// ServerNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*LoggingMessageNotification], [*ResourceUpdatedNotification],
+// [*ResourceListChangedNotification], [*ToolListChangedNotification] or
+// [*PromptListChangedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/message" is
@@ -1597,8 +1616,8 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // [*ResourceUpdatedNotification], "notifications/resources/list_changed" is
 // [*ResourceListChangedNotification], "notifications/tools/list_changed" is
 // [*ToolListChangedNotification], "notifications/prompts/list_changed" is
-// [*PromptListChangedNotification]; any other value is [*UnknownServerNotification], which keeps
-// the JSON.
+// [*PromptListChangedNotification]; any other value is [*UnknownServerNotification], which
+// keeps the JSON.
 type ServerNotification interface {
 	isServerNotification()
 }
@@ -1706,8 +1725,9 @@ func encodeServerNotification(e *encoder, v ServerNotification) {
 	e.errorf("nil ServerNotification")
 }
 
-// UnknownServerNotification is a [ServerNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownServerNotification is a [ServerNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownServerNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1738,17 +1758,20 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerResult is the schema type ServerResult.
+// ServerResult is one of [*EmptyResult], [*InitializeResult], [*CompleteResult],
+// [*GetPromptResult], [*ListPromptsResult], [*ListResourceTemplatesResult],
+// [*ListResourcesResult], [*ReadResourceResult], [*CallToolResult] or [*ListToolsResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult]
-// (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires
-// "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires
-// "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"),
-// [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"),
-// [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
+// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
+// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
+// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
+// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
+// "tools").
 type ServerResult interface {
 	isServerResult()
 }
@@ -1932,10 +1955,10 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 }
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
-// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
-// [*ListRootsResult]. Knowing the method tells apart results that their members alone cannot (a
-// result with only optional members fits several types); among several types, it picks as
-// [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
+// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list"
+// gives [*ListRootsResult]. Knowing the method tells apart results that their members alone
+// cannot (a result with only optional members fits several types); among several types, it
+// picks as [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
 	d := newDecoder(data)
 	var v ClientResult
@@ -1962,10 +1985,10 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 // [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
 // "resources/read" gives [*ReadResourceResult], "prompts/list" gives [*ListPromptsResult],
 // "prompts/get" gives [*GetPromptResult], "tools/list" gives [*ListToolsResult], "tools/call"
-// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells
-// apart results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
-// [UnmarshalServerResult].
+// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method
+// tells apart results that their members alone cannot (a result with only optional members
+// fits several types); among several types, it picks as [UnmarshalServerResult] does. For
+// other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
 	var v ServerResult

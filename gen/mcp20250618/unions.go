@@ -4,14 +4,16 @@ package mcp20250618
 
 import "encoding/json"
 
-// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
+// JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
+// encoded to be sent.
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"), [*JSONRPCResponse]
-// (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
+// (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
+// [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires
+// "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -104,7 +106,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 }
 
-// A progress token, used to associate progress notifications with the original request.
+// ProgressToken is a progress token, used to associate progress notifications with the
+// original request.
 //
 // Decoding looks at the JSON kind of the value: a string is [ProgressTokenString], a number is
 // [ProgressTokenNumber].
@@ -218,7 +221,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A uniquely identifying ID for a request in JSON-RPC.
+// RequestID is a uniquely identifying ID for a request in JSON-RPC.
 //
 // Decoding looks at the JSON kind of the value: a string is [RequestIDString], a number is
 // [RequestIDNumber].
@@ -335,10 +338,11 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -404,10 +408,11 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -472,8 +477,9 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 
 // SamplingMessageContent is the type of [SamplingMessage.Content].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent]; any other value is [*UnknownSamplingMessageContent], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent]; any other value is [*UnknownSamplingMessageContent], which keeps
+// the JSON.
 type SamplingMessageContent interface {
 	isSamplingMessageContent()
 }
@@ -546,7 +552,8 @@ func encodeSamplingMessageContent(e *encoder, v SamplingMessageContent) {
 }
 
 // UnknownSamplingMessageContent is a [SamplingMessageContent] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownSamplingMessageContent struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -577,11 +584,12 @@ func (v *UnknownSamplingMessageContent) decode(d *decoder) (err error) {
 	return err
 }
 
-// ContentBlock is the schema type ContentBlock.
+// ContentBlock is one of [*TextContent], [*ImageContent], [*AudioContent], [*ResourceLink] or
+// [*EmbeddedResource].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "resource_link" is [*ResourceLink], "resource" is [*EmbeddedResource]; any
-// other value is [*UnknownContentBlock], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "resource_link" is [*ResourceLink], "resource" is
+// [*EmbeddedResource]; any other value is [*UnknownContentBlock], which keeps the JSON.
 type ContentBlock interface {
 	isContentBlock()
 }
@@ -671,8 +679,8 @@ func encodeContentBlock(e *encoder, v ContentBlock) {
 	e.errorf("nil ContentBlock")
 }
 
-// UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not define.
-// Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not
+// define. Raw holds it exactly as received, and encoding writes it back unchanged.
 type UnknownContentBlock struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -706,8 +714,8 @@ func (v *UnknownContentBlock) decode(d *decoder) (err error) {
 // CompleteRequestParamsRef is the type of [CompleteRequestParams.Ref].
 //
 // Decoding reads the "type" member: "ref/prompt" is [*PromptReference], "ref/resource" is
-// [*ResourceTemplateReference]; any other value is [*UnknownCompleteRequestParamsRef], which keeps
-// the JSON.
+// [*ResourceTemplateReference]; any other value is [*UnknownCompleteRequestParamsRef], which
+// keeps the JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
 }
@@ -770,8 +778,9 @@ func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	e.errorf("nil CompleteRequestParamsRef")
 }
 
-// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
+// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCompleteRequestParamsRef struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -802,16 +811,16 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 	return err
 }
 
-// Restricted schema definitions that only allow primitive types
-// without nested objects or arrays.
+// PrimitiveSchemaDefinition holds restricted schema definitions that only allow primitive
+// types without nested objects or arrays.
 //
-// Decoding reads the "type" member: "string" is one of [*StringSchema] or [*EnumSchema], "number"
-// or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema]; any other value is
-// [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible,
-// it picks the first whose required members are all present, trying those with more required
-// members first, then those with more of their members present, then in the order listed (after
-// one fails to decode, a later one is tried only if it defines every member present that the
-// failed one defines; otherwise the error is returned).
+// Decoding reads the "type" member: "string" is one of [*StringSchema] or [*EnumSchema],
+// "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema]; any other value is
+// [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are
+// possible, it picks the first whose required members are all present, trying those with more
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 }
@@ -928,8 +937,8 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 	},
 }
 
-// UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version of
-// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version
+// of the schema does not define. Raw holds it exactly as received, and encoding writes it back
 // unchanged.
 type UnknownPrimitiveSchemaDefinition struct {
 	// Raw is the JSON object.
@@ -963,8 +972,8 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 
 // ElicitResultContent is the value type of [ElicitResult.Content].
 //
-// Decoding looks at the JSON kind of the value: a string is [ElicitResultContentString], a number
-// is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean].
+// Decoding looks at the JSON kind of the value: a string is [ElicitResultContentString], a
+// number is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean].
 type ElicitResultContent interface {
 	isElicitResultContent()
 }
@@ -1115,16 +1124,20 @@ func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 	return nil
 }
 
-// ClientRequest is the schema type ClientRequest.
+// ClientRequest is one of [*PingRequest], [*InitializeRequest], [*CompleteRequest],
+// [*SetLevelRequest], [*GetPromptRequest], [*ListPromptsRequest], [*ListResourcesRequest],
+// [*ListResourceTemplatesRequest], [*ReadResourceRequest], [*SubscribeRequest],
+// [*UnsubscribeRequest], [*CallToolRequest] or [*ListToolsRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "initialize" is
 // [*InitializeRequest], "completion/complete" is [*CompleteRequest], "logging/setLevel" is
 // [*SetLevelRequest], "prompts/get" is [*GetPromptRequest], "prompts/list" is
-// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest], "resources/templates/list"
-// is [*ListResourceTemplatesRequest], "resources/read" is [*ReadResourceRequest],
-// "resources/subscribe" is [*SubscribeRequest], "resources/unsubscribe" is [*UnsubscribeRequest],
-// "tools/call" is [*CallToolRequest], "tools/list" is [*ListToolsRequest]; any other value is
-// [*UnknownClientRequest], which keeps the JSON.
+// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest],
+// "resources/templates/list" is [*ListResourceTemplatesRequest], "resources/read" is
+// [*ReadResourceRequest], "resources/subscribe" is [*SubscribeRequest],
+// "resources/unsubscribe" is [*UnsubscribeRequest], "tools/call" is [*CallToolRequest],
+// "tools/list" is [*ListToolsRequest]; any other value is [*UnknownClientRequest], which keeps
+// the JSON.
 //
 // This type is internal to the protocol specification.
 type ClientRequest interface {
@@ -1320,13 +1333,14 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientNotification is the schema type ClientNotification.
+// ClientNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*InitializedNotification] or [*RootsListChangedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/initialized" is
 // [*InitializedNotification], "notifications/roots/list_changed" is
-// [*RootsListChangedNotification]; any other value is [*UnknownClientNotification], which keeps
-// the JSON.
+// [*RootsListChangedNotification]; any other value is [*UnknownClientNotification], which
+// keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ClientNotification interface {
@@ -1409,8 +1423,9 @@ func encodeClientNotification(e *encoder, v ClientNotification) {
 	e.errorf("nil ClientNotification")
 }
 
-// UnknownClientNotification is a [ClientNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownClientNotification is a [ClientNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownClientNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1441,14 +1456,15 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientResult is the schema type ClientResult.
+// ClientResult is one of [*EmptyResult], [*CreateMessageResult], [*ListRootsResult] or
+// [*ElicitResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult]
-// (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult]
-// (requires "action").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
+// "roots"), [*ElicitResult] (requires "action").
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -1543,7 +1559,8 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 	},
 }
 
-// ServerRequest is the schema type ServerRequest.
+// ServerRequest is one of [*PingRequest], [*CreateMessageRequest], [*ListRootsRequest] or
+// [*ElicitRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "sampling/createMessage" is
 // [*CreateMessageRequest], "roots/list" is [*ListRootsRequest], "elicitation/create" is
@@ -1662,7 +1679,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerNotification is the schema type ServerNotification.
+// ServerNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*LoggingMessageNotification], [*ResourceUpdatedNotification],
+// [*ResourceListChangedNotification], [*ToolListChangedNotification] or
+// [*PromptListChangedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/message" is
@@ -1670,8 +1690,8 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // [*ResourceUpdatedNotification], "notifications/resources/list_changed" is
 // [*ResourceListChangedNotification], "notifications/tools/list_changed" is
 // [*ToolListChangedNotification], "notifications/prompts/list_changed" is
-// [*PromptListChangedNotification]; any other value is [*UnknownServerNotification], which keeps
-// the JSON.
+// [*PromptListChangedNotification]; any other value is [*UnknownServerNotification], which
+// keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ServerNotification interface {
@@ -1781,8 +1801,9 @@ func encodeServerNotification(e *encoder, v ServerNotification) {
 	e.errorf("nil ServerNotification")
 }
 
-// UnknownServerNotification is a [ServerNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownServerNotification is a [ServerNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownServerNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1813,17 +1834,20 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerResult is the schema type ServerResult.
+// ServerResult is one of [*EmptyResult], [*InitializeResult], [*CompleteResult],
+// [*GetPromptResult], [*ListPromptsResult], [*ListResourceTemplatesResult],
+// [*ListResourcesResult], [*ReadResourceResult], [*CallToolResult] or [*ListToolsResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult]
-// (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires
-// "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires
-// "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"),
-// [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"),
-// [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
+// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
+// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
+// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
+// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
+// "tools").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2009,11 +2033,11 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 }
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
-// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
-// [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method tells apart
-// results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalClientResult] does. For other methods it is
-// [UnmarshalClientResult].
+// method's result types: "sampling/createMessage" gives [*CreateMessageResult], "roots/list"
+// gives [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method
+// tells apart results that their members alone cannot (a result with only optional members
+// fits several types); among several types, it picks as [UnmarshalClientResult] does. For
+// other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
 	d := newDecoder(data)
 	var v ClientResult
@@ -2042,10 +2066,10 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 // [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
 // "resources/read" gives [*ReadResourceResult], "prompts/list" gives [*ListPromptsResult],
 // "prompts/get" gives [*GetPromptResult], "tools/list" gives [*ListToolsResult], "tools/call"
-// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells
-// apart results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
-// [UnmarshalServerResult].
+// gives [*CallToolResult], "completion/complete" gives [*CompleteResult]. Knowing the method
+// tells apart results that their members alone cannot (a result with only optional members
+// fits several types); among several types, it picks as [UnmarshalServerResult] does. For
+// other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
 	var v ServerResult

@@ -151,8 +151,8 @@ const (
 )
 
 const (
-	// CreateMessageRequestParamsIncludeContextNone is the [CreateMessageRequestParamsIncludeContext]
-	// value "none".
+	// CreateMessageRequestParamsIncludeContextNone is the
+	// [CreateMessageRequestParamsIncludeContext] value "none".
 	CreateMessageRequestParamsIncludeContextNone CreateMessageRequestParamsIncludeContext = "none"
 	// CreateMessageRequestParamsIncludeContextThisServer is the
 	// [CreateMessageRequestParamsIncludeContext] value "thisServer".
@@ -177,7 +177,8 @@ const (
 	// CreateMessageResultStopReasonStopSequence is the [CreateMessageResultStopReason] value
 	// "stopSequence".
 	CreateMessageResultStopReasonStopSequence CreateMessageResultStopReason = "stopSequence"
-	// CreateMessageResultStopReasonMaxTokens is the [CreateMessageResultStopReason] value "maxTokens".
+	// CreateMessageResultStopReasonMaxTokens is the [CreateMessageResultStopReason] value
+	// "maxTokens".
 	CreateMessageResultStopReasonMaxTokens CreateMessageResultStopReason = "maxTokens"
 	// CreateMessageResultStopReasonToolUse is the [CreateMessageResultStopReason] value "toolUse".
 	CreateMessageResultStopReasonToolUse CreateMessageResultStopReason = "toolUse"

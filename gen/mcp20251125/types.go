@@ -4,161 +4,171 @@ package mcp20251125
 
 import "encoding/json"
 
-// An opaque token used to represent a cursor for pagination.
+// Cursor is an opaque token used to represent a cursor for pagination.
 type Cursor = string
 
-// Common params for any task-augmented request.
+// TaskAugmentedRequestParams holds common params for any task-augmented request.
 //
 // This type is internal to the protocol specification.
 type TaskAugmentedRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// If specified, the caller is requesting task-augmented execution for this request.
-	// The request will return a CreateTaskResult immediately, and the actual result can be
-	// retrieved later via tasks/result.
+	// If specified, the caller is requesting task-augmented execution for this request. The
+	// request will return a CreateTaskResult immediately, and the actual result can be retrieved
+	// later via tasks/result.
 	//
-	// Task augmentation is subject to capability negotiation - receivers MUST declare support
-	// for task augmentation of specific request types in their capabilities.
+	// Task augmentation is subject to capability negotiation - receivers MUST declare support for
+	// task augmentation of specific request types in their capabilities.
 	Task *TaskMetadata `json:"task,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Common params for any request.
+// RequestParams holds common params for any request.
 //
 // This type is internal to the protocol specification.
 type RequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // RequestParamsMeta is the type of [RequestParams.Meta].
 type RequestParamsMeta struct {
-	// If specified, the caller is requesting out-of-band progress notifications for this request (as
-	// represented by notifications/progress). The value of this parameter is an opaque token that will
-	// be attached to any subsequent notifications. The receiver is not obligated to provide these
-	// notifications.
+	// If specified, the caller is requesting out-of-band progress notifications for this request
+	// (as represented by notifications/progress). The value of this parameter is an opaque token
+	// that will be attached to any subsequent notifications. The receiver is not obligated to
+	// provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Request is the schema type Request.
+// Request is the base of [JSONRPCRequest] and [PaginatedRequest], which include its members.
 //
 // This type is internal to the protocol specification.
 type Request struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// NotificationParams is the schema type NotificationParams.
+// NotificationParams is the type of [InitializedNotification.Params],
+// [ResourceListChangedNotification.Params], [PromptListChangedNotification.Params],
+// [ToolListChangedNotification.Params] and [RootsListChangedNotification.Params]; the base of
+// [CancelledNotificationParams], [ProgressNotificationParams],
+// [ResourceUpdatedNotificationParams], [TaskStatusNotificationParams] and
+// [LoggingMessageNotificationParams], which include its members.
 //
 // This type is internal to the protocol specification.
 type NotificationParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Notification is the schema type Notification.
+// Notification is the base of [JSONRPCNotification], which includes its members.
 //
 // This type is internal to the protocol specification.
 type Notification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Result is the schema type Result.
+// Result is a variant of [ClientResult] and [ServerResult]; the type of
+// [JSONRPCResultResponse.Result]; the base of [InitializeResult], [PaginatedResult],
+// [ListResourcesResult], [ListResourceTemplatesResult], [ReadResourceResult] and 12 more,
+// which include its members.
 type Result struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Error is the schema type Error.
+// Error is the type of [JSONRPCErrorResponse.Error]; the base of
+// [URLElicitationRequiredErrorError], which includes its members.
 type Error struct {
 	// The error type that occurred.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request that expects a response.
+// JSONRPCRequest is a request that expects a response.
 type JSONRPCRequest struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification which does not expect a response.
+// JSONRPCNotification is a notification which does not expect a response.
 type JSONRPCNotification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful (non-error) response to a request.
+// JSONRPCResultResponse is a successful (non-error) response to a request.
 type JSONRPCResultResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  Result    `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A response to a request that indicates an error occurred.
+// JSONRPCErrorResponse is a response to a request that indicates an error occurred.
 type JSONRPCErrorResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id,omitzero"`
 	Error   Error     `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An error response that indicates that the server requires the client to provide additional
-// information via an elicitation request.
+// URLElicitationRequiredError is an error response that indicates that the server requires the
+// client to provide additional information via an elicitation request.
 //
 // This type is internal to the protocol specification.
 type URLElicitationRequiredError struct {
@@ -166,8 +176,8 @@ type URLElicitationRequiredError struct {
 	JSONRPC string                           `json:"jsonrpc"`
 	ID      RequestID                        `json:"id,omitzero"`
 	Error   URLElicitationRequiredErrorError `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -177,55 +187,56 @@ type URLElicitationRequiredErrorError struct {
 	//
 	// Always -32042.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data URLElicitationRequiredErrorErrorData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // URLElicitationRequiredErrorErrorData is the type of [URLElicitationRequiredErrorError.Data].
 type URLElicitationRequiredErrorErrorData struct {
 	Elicitations []ElicitRequestURLParams `json:"elicitations"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A response that indicates success but carries no data.
+// EmptyResult is a response that indicates success but carries no data.
 type EmptyResult = Result
 
-// Parameters for a `notifications/cancelled` notification.
+// CancelledNotificationParams holds parameters for a `notifications/cancelled` notification.
 type CancelledNotificationParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// The ID of the request to cancel.
 	//
-	// This MUST correspond to the ID of a request previously issued in the same direction.
-	// This MUST be provided for cancelling non-task requests.
-	// This MUST NOT be used for cancelling tasks (use the `tasks/cancel` request instead).
+	// This MUST correspond to the ID of a request previously issued in the same direction. This
+	// MUST be provided for cancelling non-task requests. This MUST NOT be used for cancelling
+	// tasks (use the `tasks/cancel` request instead).
 	RequestID RequestID `json:"requestId,omitzero"`
-	// An optional string describing the reason for the cancellation. This MAY be logged or presented
-	// to the user.
+	// An optional string describing the reason for the cancellation. This MAY be logged or
+	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// This notification can be sent by either side to indicate that it is cancelling a
+// CancelledNotification can be sent by either side to indicate that it is cancelling a
 // previously-issued request.
 //
-// The request SHOULD still be in-flight, but due to communication latency, it is always possible
-// that this notification MAY arrive after the request has already finished.
+// The request SHOULD still be in-flight, but due to communication latency, it is always
+// possible that this notification MAY arrive after the request has already finished.
 //
-// This notification indicates that the result will be unused, so any associated processing SHOULD
-// cease.
+// This notification indicates that the result will be unused, so any associated processing
+// SHOULD cease.
 //
 // A client MUST NOT attempt to cancel its `initialize` request.
 //
@@ -236,29 +247,29 @@ type CancelledNotification struct {
 	Params CancelledNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for an `initialize` request.
+// InitializeRequestParams holds parameters for an `initialize` request.
 type InitializeRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// The latest version of the Model Context Protocol that the client supports. The client MAY decide
-	// to support older versions as well.
+	// The latest version of the Model Context Protocol that the client supports. The client MAY
+	// decide to support older versions as well.
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ClientCapabilities `json:"capabilities"`
 	ClientInfo      Implementation     `json:"clientInfo"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// This request is sent from the client to the server when it first connects, asking it to begin
-// initialization.
+// InitializeRequest is sent from the client to the server when it first connects, asking it to
+// begin initialization.
 type InitializeRequest struct {
 	// Always "initialize".
 	Method string                  `json:"method"`
@@ -266,48 +277,52 @@ type InitializeRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// InitializeResult is a variant of [ServerResult].
+//
 // After receiving an initialize request from the client, the server sends this response.
 type InitializeResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// The version of the Model Context Protocol that the server wants to use. This may not match the
-	// version that the client requested. If the client cannot support this version, it MUST
+	// The version of the Model Context Protocol that the server wants to use. This may not match
+	// the version that the client requested. If the client cannot support this version, it MUST
 	// disconnect.
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ServerCapabilities `json:"capabilities"`
 	ServerInfo      Implementation     `json:"serverInfo"`
 	// Instructions describing how to use the server and its features.
 	//
-	// This can be used by clients to improve the LLM's understanding of available tools, resources,
-	// etc. It can be thought of like a "hint" to the model. For example, this information MAY be added
-	// to the system prompt.
+	// This can be used by clients to improve the LLM's understanding of available tools,
+	// resources, etc. It can be thought of like a "hint" to the model. For example, this
+	// information MAY be added to the system prompt.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// This notification is sent from the client to the server after initialization has finished.
+// InitializedNotification is sent from the client to the server after initialization has
+// finished.
 type InitializedNotification struct {
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Capabilities a client may support. Known capabilities are defined here, in this schema, but this
-// is not a closed set: any client can define its own, additional capabilities.
+// ClientCapabilities holds capabilities a client may support. Known capabilities are defined
+// here, in this schema, but this is not a closed set: any client can define its own,
+// additional capabilities.
 type ClientCapabilities struct {
 	// Experimental, non-standard capabilities that the client supports.
 	Experimental map[string]ClientCapabilitiesExperimental `json:"experimental,omitzero"`
@@ -319,15 +334,15 @@ type ClientCapabilities struct {
 	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitzero"`
 	// Present if the client supports task-augmented requests.
 	Tasks *ClientCapabilitiesTasks `json:"tasks,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesExperimental is the value type of [ClientCapabilities.Experimental].
 type ClientCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -335,34 +350,34 @@ type ClientCapabilitiesExperimental struct {
 type ClientCapabilitiesRoots struct {
 	// Whether the client supports notifications for changes to the roots list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesSampling is the type of [ClientCapabilities.Sampling].
 type ClientCapabilitiesSampling struct {
-	// Whether the client supports context inclusion via includeContext parameter.
-	// If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
+	// Whether the client supports context inclusion via includeContext parameter. If not declared,
+	// servers SHOULD only use `includeContext: "none"` (or omit it).
 	Context *ClientCapabilitiesSamplingContext `json:"context,omitzero"`
 	// Whether the client supports tool use via tools and toolChoice parameters.
 	Tools *ClientCapabilitiesSamplingTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesSamplingContext is the type of [ClientCapabilitiesSampling.Context].
 type ClientCapabilitiesSamplingContext struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesSamplingTools is the type of [ClientCapabilitiesSampling.Tools].
 type ClientCapabilitiesSamplingTools struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -370,22 +385,22 @@ type ClientCapabilitiesSamplingTools struct {
 type ClientCapabilitiesElicitation struct {
 	Form *ClientCapabilitiesElicitationForm `json:"form,omitzero"`
 	URL  *ClientCapabilitiesElicitationURL  `json:"url,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesElicitationForm is the type of [ClientCapabilitiesElicitation.Form].
 type ClientCapabilitiesElicitationForm struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesElicitationURL is the type of [ClientCapabilitiesElicitation.URL].
 type ClientCapabilitiesElicitationURL struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -397,22 +412,22 @@ type ClientCapabilitiesTasks struct {
 	Cancel *ClientCapabilitiesTasksCancel `json:"cancel,omitzero"`
 	// Specifies which request types can be augmented with tasks.
 	Requests *ClientCapabilitiesTasksRequests `json:"requests,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesTasksList is the type of [ClientCapabilitiesTasks.List].
 type ClientCapabilitiesTasksList struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesTasksCancel is the type of [ClientCapabilitiesTasks.Cancel].
 type ClientCapabilitiesTasksCancel struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -422,8 +437,8 @@ type ClientCapabilitiesTasksRequests struct {
 	Sampling *ClientCapabilitiesTasksRequestsSampling `json:"sampling,omitzero"`
 	// Task support for elicitation-related requests.
 	Elicitation *ClientCapabilitiesTasksRequestsElicitation `json:"elicitation,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -432,16 +447,16 @@ type ClientCapabilitiesTasksRequests struct {
 type ClientCapabilitiesTasksRequestsSampling struct {
 	// Whether the client supports task-augmented sampling/createMessage requests.
 	CreateMessage *ClientCapabilitiesTasksRequestsSamplingCreateMessage `json:"createMessage,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesTasksRequestsSamplingCreateMessage is the type of
 // [ClientCapabilitiesTasksRequestsSampling.CreateMessage].
 type ClientCapabilitiesTasksRequestsSamplingCreateMessage struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -450,21 +465,22 @@ type ClientCapabilitiesTasksRequestsSamplingCreateMessage struct {
 type ClientCapabilitiesTasksRequestsElicitation struct {
 	// Whether the client supports task-augmented elicitation/create requests.
 	Create *ClientCapabilitiesTasksRequestsElicitationCreate `json:"create,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesTasksRequestsElicitationCreate is the type of
 // [ClientCapabilitiesTasksRequestsElicitation.Create].
 type ClientCapabilitiesTasksRequestsElicitationCreate struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Capabilities that a server may support. Known capabilities are defined here, in this schema, but
-// this is not a closed set: any server can define its own, additional capabilities.
+// ServerCapabilities holds capabilities that a server may support. Known capabilities are
+// defined here, in this schema, but this is not a closed set: any server can define its own,
+// additional capabilities.
 type ServerCapabilities struct {
 	// Experimental, non-standard capabilities that the server supports.
 	Experimental map[string]ServerCapabilitiesExperimental `json:"experimental,omitzero"`
@@ -480,29 +496,29 @@ type ServerCapabilities struct {
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
 	// Present if the server supports task-augmented requests.
 	Tasks *ServerCapabilitiesTasks `json:"tasks,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesExperimental is the value type of [ServerCapabilities.Experimental].
 type ServerCapabilitiesExperimental struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesLogging is the type of [ServerCapabilities.Logging].
 type ServerCapabilitiesLogging struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesCompletions is the type of [ServerCapabilities.Completions].
 type ServerCapabilitiesCompletions struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -510,8 +526,8 @@ type ServerCapabilitiesCompletions struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -521,8 +537,8 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -530,8 +546,8 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -543,22 +559,22 @@ type ServerCapabilitiesTasks struct {
 	Cancel *ServerCapabilitiesTasksCancel `json:"cancel,omitzero"`
 	// Specifies which request types can be augmented with tasks.
 	Requests *ServerCapabilitiesTasksRequests `json:"requests,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesTasksList is the type of [ServerCapabilitiesTasks.List].
 type ServerCapabilitiesTasksList struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesTasksCancel is the type of [ServerCapabilitiesTasks.Cancel].
 type ServerCapabilitiesTasksCancel struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -566,8 +582,8 @@ type ServerCapabilitiesTasksCancel struct {
 type ServerCapabilitiesTasksRequests struct {
 	// Task support for tool-related requests.
 	Tools *ServerCapabilitiesTasksRequestsTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -575,47 +591,47 @@ type ServerCapabilitiesTasksRequests struct {
 type ServerCapabilitiesTasksRequestsTools struct {
 	// Whether the server supports task-augmented tools/call requests.
 	Call *ServerCapabilitiesTasksRequestsToolsCall `json:"call,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ServerCapabilitiesTasksRequestsToolsCall is the type of
 // [ServerCapabilitiesTasksRequestsTools.Call].
 type ServerCapabilitiesTasksRequestsToolsCall struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optionally-sized icon that can be displayed in a user interface.
+// Icon is an optionally-sized icon that can be displayed in a user interface.
 type Icon struct {
-	// A standard URI pointing to an icon resource. May be an HTTP/HTTPS URL or a
-	// `data:` URI with Base64-encoded image data.
+	// A standard URI pointing to an icon resource. May be an HTTP/HTTPS URL or a `data:` URI with
+	// Base64-encoded image data.
 	//
-	// Consumers SHOULD takes steps to ensure URLs serving icons are from the
-	// same domain as the client/server or a trusted domain.
+	// Consumers SHOULD takes steps to ensure URLs serving icons are from the same domain as the
+	// client/server or a trusted domain.
 	//
 	// Consumers SHOULD take appropriate precautions when consuming SVGs as they can contain
 	// executable JavaScript.
 	Src string `json:"src"`
-	// Optional MIME type override if the source MIME type is missing or generic.
-	// For example: `"image/png"`, `"image/jpeg"`, or `"image/svg+xml"`.
+	// Optional MIME type override if the source MIME type is missing or generic. For example:
+	// `"image/png"`, `"image/jpeg"`, or `"image/svg+xml"`.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Optional array of strings that specify sizes at which the icon can be used.
-	// Each string should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats
-	// like SVG.
+	// Optional array of strings that specify sizes at which the icon can be used. Each string
+	// should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats like
+	// SVG.
 	//
 	// If not provided, the client should assume that the icon can be used at any size.
 	Sizes []string `json:"sizes,omitzero"`
-	// Optional specifier for the theme this icon is designed for. `light` indicates
-	// the icon is designed to be used with a light background, and `dark` indicates
-	// the icon is designed to be used with a dark background.
+	// Optional specifier for the theme this icon is designed for. `light` indicates the icon is
+	// designed to be used with a light background, and `dark` indicates the icon is designed to be
+	// used with a dark background.
 	//
 	// If not provided, the client should assume the icon can be used with any theme.
 	Theme *IconTheme `json:"theme,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -624,7 +640,7 @@ type Icon struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type IconTheme string
 
-// Base interface to add `icons` property.
+// Icons is a base interface to add `icons` property.
 //
 // This type is internal to the protocol specification.
 type Icons struct {
@@ -638,41 +654,40 @@ type Icons struct {
 	//   - `image/svg+xml` - SVG images (scalable but requires security precautions)
 	//   - `image/webp` - WebP images (modern, efficient format)
 	Icons []Icon `json:"icons,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Base interface for metadata with name (identifier) and title (display name) properties.
+// BaseMetadata is a base interface for metadata with name (identifier) and title (display
+// name) properties.
 //
 // This type is internal to the protocol specification.
 type BaseMetadata struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Describes the MCP implementation.
+// Implementation describes the MCP implementation.
 type Implementation struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -687,19 +702,19 @@ type Implementation struct {
 	Version string `json:"version"`
 	// An optional human-readable description of what this implementation does.
 	//
-	// This can be used by clients or servers to provide context about their purpose
-	// and capabilities. For example, a server might describe the types of resources
-	// or tools it provides, while a client might describe its intended use case.
+	// This can be used by clients or servers to provide context about their purpose and
+	// capabilities. For example, a server might describe the types of resources or tools it
+	// provides, while a client might describe its intended use case.
 	Description *string `json:"description,omitzero"`
 	// An optional URL of the website for this implementation.
 	WebsiteURL *string `json:"websiteUrl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A ping, issued by either the server or the client, to check that the other party is still alive.
-// The receiver must promptly respond, or else may be disconnected.
+// PingRequest is a ping, issued by either the server or the client, to check that the other
+// party is still alive. The receiver must promptly respond, or else may be disconnected.
 type PingRequest struct {
 	// Always "ping".
 	Method string         `json:"method"`
@@ -707,62 +722,63 @@ type PingRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/progress` notification.
+// ProgressNotificationParams holds parameters for a `notifications/progress` notification.
 type ProgressNotificationParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// The progress token which was given in the initial request, used to associate this notification
-	// with the request that is proceeding.
+	// The progress token which was given in the initial request, used to associate this
+	// notification with the request that is proceeding.
 	ProgressToken ProgressToken `json:"progressToken"`
-	// The progress thus far. This should increase every time progress is made, even if the total is
-	// unknown.
+	// The progress thus far. This should increase every time progress is made, even if the total
+	// is unknown.
 	Progress float64 `json:"progress"`
 	// Total number of items to process (or total progress required), if known.
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An out-of-band notification used to inform the receiver of a progress update for a long-running
-// request.
+// ProgressNotification is an out-of-band notification used to inform the receiver of a
+// progress update for a long-running request.
 type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Common parameters for paginated requests.
+// PaginatedRequestParams holds common parameters for paginated requests.
 //
 // This type is internal to the protocol specification.
 type PaginatedRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// An opaque token representing the current pagination position.
-	// If provided, the server should return results starting after this cursor.
+	// An opaque token representing the current pagination position. If provided, the server should
+	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// PaginatedRequest is the schema type PaginatedRequest.
+// PaginatedRequest is the base of [ListResourcesRequest], [ListResourceTemplatesRequest],
+// [ListPromptsRequest], [ListToolsRequest] and [ListTasksRequest], which include its members.
 //
 // This type is internal to the protocol specification.
 type PaginatedRequest struct {
@@ -771,28 +787,29 @@ type PaginatedRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// PaginatedResult is the schema type PaginatedResult.
+// PaginatedResult is the base of [ListResourcesResult], [ListResourceTemplatesResult],
+// [ListPromptsResult], [ListToolsResult] and [ListTasksResult], which include its members.
 //
 // This type is internal to the protocol specification.
 type PaginatedResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of resources the server has.
+// ListResourcesRequest is sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                  `json:"method"`
@@ -800,27 +817,28 @@ type ListResourcesRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a resources/list request from the client.
+// ListResourcesResult is the server's response to a resources/list request from the client.
 type ListResourcesResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
 	Resources  []Resource `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of resource templates the server has.
+// ListResourceTemplatesRequest is sent from the client to request a list of resource templates
+// the server has.
 type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
@@ -828,57 +846,58 @@ type ListResourceTemplatesRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a resources/templates/list request from the client.
+// ListResourceTemplatesResult is the server's response to a resources/templates/list request
+// from the client.
 type ListResourceTemplatesResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
 	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Common parameters when working with resources.
+// ResourceRequestParams holds common parameters when working with resources.
 //
 // This type is internal to the protocol specification.
 type ResourceRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret
-	// it.
+	// The URI of the resource. The URI can use any protocol; it is up to the server how to
+	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `resources/read` request.
+// ReadResourceRequestParams holds parameters for a `resources/read` request.
 type ReadResourceRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret
-	// it.
+	// The URI of the resource. The URI can use any protocol; it is up to the server how to
+	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to the server, to read a specific resource URI.
+// ReadResourceRequest is sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
@@ -886,53 +905,53 @@ type ReadResourceRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a resources/read request from the client.
+// ReadResourceResult is the server's response to a resources/read request from the client.
 type ReadResourceResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta     map[string]json.RawMessage   `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of resources
-// it can read from has changed. This may be issued by servers without any previous subscription
-// from the client.
+// ResourceListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of resources it can read from has changed. This may be issued by
+// servers without any previous subscription from the client.
 type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `resources/subscribe` request.
+// SubscribeRequestParams holds parameters for a `resources/subscribe` request.
 type SubscribeRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret
-	// it.
+	// The URI of the resource. The URI can use any protocol; it is up to the server how to
+	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request resources/updated notifications from the server whenever a
-// particular resource changes.
+// SubscribeRequest is sent from the client to request resources/updated notifications from the
+// server whenever a particular resource changes.
 type SubscribeRequest struct {
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
@@ -940,27 +959,27 @@ type SubscribeRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `resources/unsubscribe` request.
+// UnsubscribeRequestParams holds parameters for a `resources/unsubscribe` request.
 type UnsubscribeRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret
-	// it.
+	// The URI of the resource. The URI can use any protocol; it is up to the server how to
+	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request cancellation of resources/updated notifications from the server.
-// This should follow a previous resources/subscribe request.
+// UnsubscribeRequest is sent from the client to request cancellation of resources/updated
+// notifications from the server. This should follow a previous resources/subscribe request.
 type UnsubscribeRequest struct {
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
@@ -968,50 +987,50 @@ type UnsubscribeRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/resources/updated` notification.
+// ResourceUpdatedNotificationParams holds parameters for a `notifications/resources/updated`
+// notification.
 type ResourceUpdatedNotificationParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// The URI of the resource that has been updated. This might be a sub-resource of the one that the
-	// client actually subscribed to.
+	// The URI of the resource that has been updated. This might be a sub-resource of the one that
+	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification from the server to the client, informing it that a resource has changed and may
-// need to be read again. This should only be sent if the client previously sent a
-// resources/subscribe request.
+// ResourceUpdatedNotification is a notification from the server to the client, informing it
+// that a resource has changed and may need to be read again. This should only be sent if the
+// client previously sent a resources/subscribe request.
 type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A known resource that the server is capable of reading.
+// Resource is a known resource that the server is capable of reading.
 type Resource struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1027,8 +1046,8 @@ type Resource struct {
 	URI string `json:"uri"`
 	// A description of what this resource represents.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
@@ -1040,25 +1059,24 @@ type Resource struct {
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64 `json:"size,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A template description for resources available on the server.
+// ResourceTemplate is a template description for resources available on the server.
 type ResourceTemplate struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1074,24 +1092,24 @@ type ResourceTemplate struct {
 	URITemplate string `json:"uriTemplate"`
 	// A description of what this template is for.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
-	// The MIME type for all resources that match this template. This should only be included if all
-	// resources matching this template have the same type.
+	// The MIME type for all resources that match this template. This should only be included if
+	// all resources matching this template have the same type.
 	MimeType *string `json:"mimeType,omitzero"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The contents of a specific resource or sub-resource.
+// ResourceContents is the contents of a specific resource or sub-resource.
 //
 // This type is internal to the protocol specification.
 type ResourceContents struct {
@@ -1100,50 +1118,53 @@ type ResourceContents struct {
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// TextResourceContents is the schema type TextResourceContents.
+// TextResourceContents is a variant of [ReadResourceResultContents] and
+// [EmbeddedResourceResource].
 type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// The text of the item. This must only be set if the item can actually be represented as text (not
-	// binary data).
+	// The text of the item. This must only be set if the item can actually be represented as text
+	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// BlobResourceContents is the schema type BlobResourceContents.
+// BlobResourceContents is a variant of [ReadResourceResultContents] and
+// [EmbeddedResourceResource].
 type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of prompts and prompt templates the server has.
+// ListPromptsRequest is sent from the client to request a list of prompts and prompt templates
+// the server has.
 type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                  `json:"method"`
@@ -1151,42 +1172,42 @@ type ListPromptsRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a prompts/list request from the client.
+// ListPromptsResult is the server's response to a prompts/list request from the client.
 type ListPromptsResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
 	Prompts    []Prompt `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `prompts/get` request.
+// GetPromptRequestParams holds parameters for a `prompts/get` request.
 type GetPromptRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
 	// The name of the prompt or prompt template.
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Used by the client to get a prompt provided by the server.
+// GetPromptRequest is used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
@@ -1194,36 +1215,35 @@ type GetPromptRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a prompts/get request from the client.
+// GetPromptResult is the server's response to a prompts/get request from the client.
 type GetPromptResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A prompt or prompt template that the server offers.
+// Prompt is a prompt or prompt template that the server offers.
 type Prompt struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1240,66 +1260,65 @@ type Prompt struct {
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Describes an argument that a prompt can accept.
+// PromptArgument describes an argument that a prompt can accept.
 type PromptArgument struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// A human-readable description of the argument.
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The sender or recipient of messages and data in a conversation.
+// Role is the sender or recipient of messages and data in a conversation.
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type Role string
 
-// Describes a message returned as part of a prompt.
+// PromptMessage describes a message returned as part of a prompt.
 //
-// This is similar to `SamplingMessage`, but also supports the embedding of
-// resources from the MCP server.
+// This is similar to `SamplingMessage`, but also supports the embedding of resources from the
+// MCP server.
 type PromptMessage struct {
 	Role    Role         `json:"role"`
 	Content ContentBlock `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A resource that the server is capable of reading, included in a prompt or tool call result.
+// ResourceLink is a resource that the server is capable of reading, included in a prompt or
+// tool call result.
 //
 // Note: resource links returned by tools are not guaranteed to appear in the results of
 // `resources/list` requests.
 type ResourceLink struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1315,8 +1334,8 @@ type ResourceLink struct {
 	URI string `json:"uri"`
 	// A description of what this resource represents.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
@@ -1328,20 +1347,20 @@ type ResourceLink struct {
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64 `json:"size,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The contents of a resource, embedded into a prompt or tool call result.
+// EmbeddedResource is the contents of a resource, embedded into a prompt or tool call result.
 //
-// It is up to the client how best to render embedded resources for the benefit
-// of the LLM and/or the user.
+// It is up to the client how best to render embedded resources for the benefit of the LLM
+// and/or the user.
 type EmbeddedResource struct {
 	// Always "resource".
 	Type     string                   `json:"type"`
@@ -1349,29 +1368,29 @@ type EmbeddedResource struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of prompts it
-// offers has changed. This may be issued by servers without any previous subscription from the
-// client.
+// PromptListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of prompts it offers has changed. This may be issued by servers
+// without any previous subscription from the client.
 type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of tools the server has.
+// ListToolsRequest is sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                  `json:"method"`
@@ -1379,31 +1398,31 @@ type ListToolsRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a tools/list request from the client.
+// ListToolsResult is the server's response to a tools/list request from the client.
 type ListToolsResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tools      []Tool  `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a tool call.
+// CallToolResult is the server's response to a tool call.
 type CallToolResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
@@ -1413,43 +1432,42 @@ type CallToolResult struct {
 	//
 	// If not set, this is assumed to be false (the call was successful).
 	//
-	// Any errors that originate from the tool SHOULD be reported inside the result
-	// object, with `isError` set to true, _not_ as an MCP protocol-level error
-	// response. Otherwise, the LLM would not be able to see that an error occurred
-	// and self-correct.
+	// Any errors that originate from the tool SHOULD be reported inside the result object, with
+	// `isError` set to true, _not_ as an MCP protocol-level error response. Otherwise, the LLM
+	// would not be able to see that an error occurred and self-correct.
 	//
-	// However, any errors in _finding_ the tool, an error indicating that the
-	// server does not support tool calls, or any other exceptional conditions,
-	// should be reported as an MCP error response.
+	// However, any errors in _finding_ the tool, an error indicating that the server does not
+	// support tool calls, or any other exceptional conditions, should be reported as an MCP error
+	// response.
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `tools/call` request.
+// CallToolRequestParams holds parameters for a `tools/call` request.
 type CallToolRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// If specified, the caller is requesting task-augmented execution for this request.
-	// The request will return a CreateTaskResult immediately, and the actual result can be
-	// retrieved later via tasks/result.
+	// If specified, the caller is requesting task-augmented execution for this request. The
+	// request will return a CreateTaskResult immediately, and the actual result can be retrieved
+	// later via tasks/result.
 	//
-	// Task augmentation is subject to capability negotiation - receivers MUST declare support
-	// for task augmentation of specific request types in their capabilities.
+	// Task augmentation is subject to capability negotiation - receivers MUST declare support for
+	// task augmentation of specific request types in their capabilities.
 	Task *TaskMetadata `json:"task,omitzero"`
 	// The name of the tool.
 	Name string `json:"name"`
 	// Arguments to use for the tool call.
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Used by the client to invoke a tool provided by the server.
+// CallToolRequest is used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
@@ -1457,33 +1475,32 @@ type CallToolRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of tools it
-// offers has changed. This may be issued by servers without any previous subscription from the
-// client.
+// ToolListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of tools it offers has changed. This may be issued by servers
+// without any previous subscription from the client.
 type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Additional properties describing a Tool to clients.
+// ToolAnnotations holds additional properties describing a Tool to clients.
 //
-// NOTE: all properties in ToolAnnotations are **hints**.
-// They are not guaranteed to provide a faithful description of
-// tool behavior (including descriptive properties like `title`).
+// NOTE: all properties in ToolAnnotations are **hints**. They are not guaranteed to provide a
+// faithful description of tool behavior (including descriptive properties like `title`).
 //
-// Clients should never make tool use decisions based on ToolAnnotations
-// received from untrusted servers.
+// Clients should never make tool use decisions based on ToolAnnotations received from
+// untrusted servers.
 type ToolAnnotations struct {
 	// A human-readable title for the tool.
 	Title *string `json:"title,omitzero"`
@@ -1491,37 +1508,35 @@ type ToolAnnotations struct {
 	//
 	// Default: false
 	ReadOnlyHint *bool `json:"readOnlyHint,omitzero"`
-	// If true, the tool may perform destructive updates to its environment.
-	// If false, the tool performs only additive updates.
+	// If true, the tool may perform destructive updates to its environment. If false, the tool
+	// performs only additive updates.
 	//
 	// (This property is meaningful only when `readOnlyHint == false`)
 	//
 	// Default: true
 	DestructiveHint *bool `json:"destructiveHint,omitzero"`
-	// If true, calling the tool repeatedly with the same arguments
-	// will have no additional effect on its environment.
+	// If true, calling the tool repeatedly with the same arguments will have no additional effect
+	// on its environment.
 	//
 	// (This property is meaningful only when `readOnlyHint == false`)
 	//
 	// Default: false
 	IdempotentHint *bool `json:"idempotentHint,omitzero"`
-	// If true, this tool may interact with an "open world" of external
-	// entities. If false, the tool's domain of interaction is closed.
-	// For example, the world of a web search tool is open, whereas that
-	// of a memory tool is not.
+	// If true, this tool may interact with an "open world" of external entities. If false, the
+	// tool's domain of interaction is closed. For example, the world of a web search tool is open,
+	// whereas that of a memory tool is not.
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Execution-related properties for a tool.
+// ToolExecution holds execution-related properties for a tool.
 type ToolExecution struct {
-	// Indicates whether this tool supports task-augmented execution.
-	// This allows clients to handle long-running operations through polling
-	// the task system.
+	// Indicates whether this tool supports task-augmented execution. This allows clients to handle
+	// long-running operations through polling the task system.
 	//
 	//   - "forbidden": Tool does not support task-augmented execution (default when absent)
 	//   - "optional": Tool may support task-augmented execution
@@ -1529,8 +1544,8 @@ type ToolExecution struct {
 	//
 	// Default: "forbidden"
 	TaskSupport *ToolExecutionTaskSupport `json:"taskSupport,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1539,17 +1554,16 @@ type ToolExecution struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ToolExecutionTaskSupport string
 
-// Definition for a tool the client can call.
+// Tool is a definition for a tool the client can call.
 type Tool struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1570,22 +1584,22 @@ type Tool struct {
 	InputSchema ToolInputSchema `json:"inputSchema"`
 	// Execution-related properties for this tool.
 	Execution *ToolExecution `json:"execution,omitzero"`
-	// An optional JSON Schema object defining the structure of the tool's output returned in
-	// the structuredContent field of a CallToolResult.
+	// An optional JSON Schema object defining the structure of the tool's output returned in the
+	// structuredContent field of a CallToolResult.
 	//
-	// Defaults to JSON Schema 2020-12 when no explicit $schema is provided.
-	// Currently restricted to type: "object" at the root level.
+	// Defaults to JSON Schema 2020-12 when no explicit $schema is provided. Currently restricted
+	// to type: "object" at the root level.
 	OutputSchema *ToolOutputSchema `json:"outputSchema,omitzero"`
 	// Optional additional tool information.
 	//
 	// Display name precedence order is: title, annotations.title, then name.
 	Annotations *ToolAnnotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1596,15 +1610,15 @@ type ToolInputSchema struct {
 	Type       string                               `json:"type"`
 	Properties map[string]ToolInputSchemaProperties `json:"properties,omitzero"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ToolInputSchemaProperties is the value type of [ToolInputSchema.Properties].
 type ToolInputSchemaProperties struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1615,51 +1629,51 @@ type ToolOutputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]ToolOutputSchemaProperties `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ToolOutputSchemaProperties is the value type of [ToolOutputSchema.Properties].
 type ToolOutputSchemaProperties struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The status of a task.
+// TaskStatus is the status of a task.
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type TaskStatus string
 
-// Metadata for augmenting a request with task execution.
-// Include this in the `task` field of the request parameters.
+// TaskMetadata is metadata for augmenting a request with task execution. Include this in the
+// `task` field of the request parameters.
 type TaskMetadata struct {
 	// Requested duration in milliseconds to retain task from creation.
 	Ttl *int64 `json:"ttl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Metadata for associating messages with a task.
-// Include this in the `_meta` field under the key `io.modelcontextprotocol/related-task`.
+// RelatedTaskMetadata is metadata for associating messages with a task. Include this in the
+// `_meta` field under the key `io.modelcontextprotocol/related-task`.
 type RelatedTaskMetadata struct {
 	// The task identifier this message is associated with.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Data associated with a task.
+// Task is data associated with a task.
 type Task struct {
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
 	Status TaskStatus `json:"status"`
-	// Optional human-readable message describing the current task state.
-	// This can provide context for any status, including:
+	// Optional human-readable message describing the current task state. This can provide context
+	// for any status, including:
 	//   - Reasons for "cancelled" status
 	//   - Summaries for "completed" status
 	//   - Diagnostic information for "failed" status (e.g., error details, what went wrong)
@@ -1672,24 +1686,24 @@ type Task struct {
 	Ttl *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A response to a task-augmented request.
+// CreateTaskResult is a response to a task-augmented request.
 type CreateTaskResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	Task Task                       `json:"task"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request to retrieve the state of a task.
+// GetTaskRequest is a request to retrieve the state of a task.
 type GetTaskRequest struct {
 	// Always "tasks/get".
 	Method string               `json:"method"`
@@ -1697,8 +1711,8 @@ type GetTaskRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1706,23 +1720,23 @@ type GetTaskRequest struct {
 type GetTaskRequestParams struct {
 	// The task identifier to query.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The response to a tasks/get request.
+// GetTaskResult is the response to a tasks/get request.
 type GetTaskResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
 	Status TaskStatus `json:"status"`
-	// Optional human-readable message describing the current task state.
-	// This can provide context for any status, including:
+	// Optional human-readable message describing the current task state. This can provide context
+	// for any status, including:
 	//   - Reasons for "cancelled" status
 	//   - Summaries for "completed" status
 	//   - Diagnostic information for "failed" status (e.g., error details, what went wrong)
@@ -1735,12 +1749,12 @@ type GetTaskResult struct {
 	Ttl *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request to retrieve the result of a completed task.
+// GetTaskPayloadRequest is a request to retrieve the result of a completed task.
 type GetTaskPayloadRequest struct {
 	// Always "tasks/result".
 	Method string                      `json:"method"`
@@ -1748,8 +1762,8 @@ type GetTaskPayloadRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1757,25 +1771,25 @@ type GetTaskPayloadRequest struct {
 type GetTaskPayloadRequestParams struct {
 	// The task identifier to retrieve results for.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The response to a tasks/result request.
-// The structure matches the result type of the original request.
-// For example, a tools/call task would return the CallToolResult structure.
+// GetTaskPayloadResult is the response to a tasks/result request. The structure matches the
+// result type of the original request. For example, a tools/call task would return the
+// CallToolResult structure.
 type GetTaskPayloadResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request to cancel a task.
+// CancelTaskRequest is a request to cancel a task.
 type CancelTaskRequest struct {
 	// Always "tasks/cancel".
 	Method string                  `json:"method"`
@@ -1783,8 +1797,8 @@ type CancelTaskRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1792,23 +1806,23 @@ type CancelTaskRequest struct {
 type CancelTaskRequestParams struct {
 	// The task identifier to cancel.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The response to a tasks/cancel request.
+// CancelTaskResult is the response to a tasks/cancel request.
 type CancelTaskResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
 	Status TaskStatus `json:"status"`
-	// Optional human-readable message describing the current task state.
-	// This can provide context for any status, including:
+	// Optional human-readable message describing the current task state. This can provide context
+	// for any status, including:
 	//   - Reasons for "cancelled" status
 	//   - Summaries for "completed" status
 	//   - Diagnostic information for "failed" status (e.g., error details, what went wrong)
@@ -1821,12 +1835,12 @@ type CancelTaskResult struct {
 	Ttl *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request to retrieve a list of tasks.
+// ListTasksRequest is a request to retrieve a list of tasks.
 type ListTasksRequest struct {
 	// Always "tasks/list".
 	Method string                  `json:"method"`
@@ -1834,38 +1848,39 @@ type ListTasksRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The response to a tasks/list request.
+// ListTasksResult is the response to a tasks/list request.
 type ListTasksResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tasks      []Task  `json:"tasks"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/tasks/status` notification.
+// TaskStatusNotificationParams holds parameters for a `notifications/tasks/status`
+// notification.
 type TaskStatusNotificationParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// The task identifier.
 	TaskID string `json:"taskId"`
 	// Current task state.
 	Status TaskStatus `json:"status"`
-	// Optional human-readable message describing the current task state.
-	// This can provide context for any status, including:
+	// Optional human-readable message describing the current task state. This can provide context
+	// for any status, including:
 	//   - Reasons for "cancelled" status
 	//   - Summaries for "completed" status
 	//   - Diagnostic information for "failed" status (e.g., error details, what went wrong)
@@ -1878,39 +1893,41 @@ type TaskStatusNotificationParams struct {
 	Ttl *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the receiver to the requestor, informing them that a task's status
-// has changed. Receivers are not required to send these notifications.
+// TaskStatusNotification is an optional notification from the receiver to the requestor,
+// informing them that a task's status has changed. Receivers are not required to send these
+// notifications.
 type TaskStatusNotification struct {
 	// Always "notifications/tasks/status".
 	Method string                       `json:"method"`
 	Params TaskStatusNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `logging/setLevel` request.
+// SetLevelRequestParams holds parameters for a `logging/setLevel` request.
 type SetLevelRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// The level of logging that the client wants to receive from the server. The server should send
-	// all logs at this level and higher (i.e., more severe) to the client as notifications/message.
+	// The level of logging that the client wants to receive from the server. The server should
+	// send all logs at this level and higher (i.e., more severe) to the client as
+	// notifications/message.
 	Level LoggingLevel `json:"level"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the client to the server, to enable or adjust logging.
+// SetLevelRequest is a request from the client to the server, to enable or adjust logging.
 type SetLevelRequest struct {
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
@@ -1918,16 +1935,17 @@ type SetLevelRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/message` notification.
+// LoggingMessageNotificationParams holds parameters for a `notifications/message`
+// notification.
 type LoggingMessageNotificationParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// The severity of this log message.
 	Level LoggingLevel `json:"level"`
@@ -1936,26 +1954,26 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// JSONRPCNotification of a log message passed from server to client. If no logging/setLevel
-// request has been sent from the client, the server MAY decide which messages to send
-// automatically.
+// LoggingMessageNotification is a JSONRPCNotification of a log message passed from server to
+// client. If no logging/setLevel request has been sent from the client, the server MAY decide
+// which messages to send automatically.
 type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The severity of a log message.
+// LoggingLevel is the severity of a log message.
 //
 // These map to syslog message severities, as specified in RFC-5424:
 // https://datatracker.ietf.org/doc/html/rfc5424#section-6.2.1
@@ -1963,33 +1981,31 @@ type LoggingMessageNotification struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type LoggingLevel string
 
-// Parameters for a `sampling/createMessage` request.
+// CreateMessageRequestParams holds parameters for a `sampling/createMessage` request.
 type CreateMessageRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// If specified, the caller is requesting task-augmented execution for this request.
-	// The request will return a CreateTaskResult immediately, and the actual result can be
-	// retrieved later via tasks/result.
+	// If specified, the caller is requesting task-augmented execution for this request. The
+	// request will return a CreateTaskResult immediately, and the actual result can be retrieved
+	// later via tasks/result.
 	//
-	// Task augmentation is subject to capability negotiation - receivers MUST declare support
-	// for task augmentation of specific request types in their capabilities.
+	// Task augmentation is subject to capability negotiation - receivers MUST declare support for
+	// task augmentation of specific request types in their capabilities.
 	Task     *TaskMetadata     `json:"task,omitzero"`
 	Messages []SamplingMessage `json:"messages"`
 	// The server's preferences for which model to select. The client MAY ignore these preferences.
 	ModelPreferences *ModelPreferences `json:"modelPreferences,omitzero"`
-	// An optional system prompt the server wants to use for sampling. The client MAY modify or omit
-	// this prompt.
+	// An optional system prompt the server wants to use for sampling. The client MAY modify or
+	// omit this prompt.
 	SystemPrompt *string `json:"systemPrompt,omitzero"`
-	// A request to include context from one or more MCP servers (including the caller), to be attached
-	// to the prompt.
-	// The client MAY ignore this request.
+	// A request to include context from one or more MCP servers (including the caller), to be
+	// attached to the prompt. The client MAY ignore this request.
 	//
-	// Default is "none". Values "thisServer" and "allServers" are soft-deprecated. Servers SHOULD only
-	// use these values if the client
-	// declares ClientCapabilities.sampling.context. These values may be removed in future spec
-	// releases.
+	// Default is "none". Values "thisServer" and "allServers" are soft-deprecated. Servers SHOULD
+	// only use these values if the client declares ClientCapabilities.sampling.context. These
+	// values may be removed in future spec releases.
 	IncludeContext *CreateMessageRequestParamsIncludeContext `json:"includeContext,omitzero"`
 	Temperature    *float64                                  `json:"temperature,omitzero"`
 	// The requested maximum number of tokens to sample (to prevent runaway completions).
@@ -2000,17 +2016,14 @@ type CreateMessageRequestParams struct {
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
 	Metadata *CreateMessageRequestParamsMetadata `json:"metadata,omitzero"`
-	// Tools that the model may use during generation.
-	// The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools
-	// is not declared.
+	// Tools that the model may use during generation. The client MUST return an error if this
+	// field is provided but ClientCapabilities.sampling.tools is not declared.
 	Tools []Tool `json:"tools,omitzero"`
-	// Controls how the model uses tools.
-	// The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools
-	// is not declared.
-	// Default is `{ mode: "auto" }`.
+	// Controls how the model uses tools. The client MUST return an error if this field is provided
+	// but ClientCapabilities.sampling.tools is not declared. Default is `{ mode: "auto" }`.
 	ToolChoice *ToolChoice `json:"toolChoice,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2022,20 +2035,20 @@ type CreateMessageRequestParamsIncludeContext string
 
 // CreateMessageRequestParamsMetadata is the type of [CreateMessageRequestParams.Metadata].
 type CreateMessageRequestParamsMetadata struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Controls tool selection behavior for sampling requests.
+// ToolChoice controls tool selection behavior for sampling requests.
 type ToolChoice struct {
 	// Controls the tool use ability of the model:
 	//   - "auto": Model decides whether to use tools (default)
 	//   - "required": Model MUST use at least one tool before completing
 	//   - "none": Model MUST NOT use any tools
 	Mode *ToolChoiceMode `json:"mode,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2044,9 +2057,10 @@ type ToolChoice struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ToolChoiceMode string
 
-// A request from the server to sample an LLM via the client. The client has full discretion over
-// which model to select. The client should also inform the user before beginning sampling, to
-// allow them to inspect the request (human in the loop) and decide whether to approve it.
+// CreateMessageRequest is a request from the server to sample an LLM via the client. The
+// client has full discretion over which model to select. The client should also inform the
+// user before beginning sampling, to allow them to inspect the request (human in the loop) and
+// decide whether to approve it.
 type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
@@ -2054,18 +2068,19 @@ type CreateMessageRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The client's response to a sampling/createMessage request from the server.
-// The client should inform the user before returning the sampled message, to allow them
-// to inspect the response (human in the loop) and decide whether to allow the server to see it.
+// CreateMessageResult is the client's response to a sampling/createMessage request from the
+// server. The client should inform the user before returning the sampled message, to allow
+// them to inspect the response (human in the loop) and decide whether to allow the server to
+// see it.
 type CreateMessageResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta    map[string]json.RawMessage `json:"_meta,omitzero"`
 	Role    Role                       `json:"role"`
 	Content SamplingMessageContent     `json:"content"`
@@ -2081,8 +2096,8 @@ type CreateMessageResult struct {
 	//
 	// This field is an open string to allow for provider-specific stop reasons.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2091,21 +2106,21 @@ type CreateMessageResult struct {
 // Other values are allowed.
 type CreateMessageResultStopReason string
 
-// Describes a message issued to or received from an LLM API.
+// SamplingMessage describes a message issued to or received from an LLM API.
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Optional annotations for the client. The client can use annotations to inform how objects are
-// used or displayed
+// Annotations holds optional annotations for the client. The client can use annotations to
+// inform how objects are used or displayed
 type Annotations struct {
 	// Describes who the intended audience of this object or data is.
 	//
@@ -2114,23 +2129,22 @@ type Annotations struct {
 	Audience []Role `json:"audience,omitzero"`
 	// Describes how important this data is for operating the server.
 	//
-	// A value of 1 means "most important," and indicates that the data is
-	// effectively required, while 0 means "least important," and indicates that
-	// the data is entirely optional.
+	// A value of 1 means "most important," and indicates that the data is effectively required,
+	// while 0 means "least important," and indicates that the data is entirely optional.
 	Priority *float64 `json:"priority,omitzero"`
 	// The moment the resource was last modified, as an ISO 8601 formatted string.
 	//
 	// Should be an ISO 8601 formatted string (e.g., "2025-01-12T15:00:58Z").
 	//
-	// Examples: last activity timestamp in an open file, timestamp when the resource
-	// was attached, etc.
+	// Examples: last activity timestamp in an open file, timestamp when the resource was attached,
+	// etc.
 	LastModified *string `json:"lastModified,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Text provided to or from an LLM.
+// TextContent is text provided to or from an LLM.
 type TextContent struct {
 	// Always "text".
 	Type string `json:"type"`
@@ -2139,15 +2153,15 @@ type TextContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An image provided to or from an LLM.
+// ImageContent is an image provided to or from an LLM.
 type ImageContent struct {
 	// Always "image".
 	Type string `json:"type"`
@@ -2158,15 +2172,15 @@ type ImageContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Audio provided to or from an LLM.
+// AudioContent is audio provided to or from an LLM.
 type AudioContent struct {
 	// Always "audio".
 	Type string `json:"type"`
@@ -2177,15 +2191,15 @@ type AudioContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the assistant to call a tool.
+// ToolUseContent is a request from the assistant to call a tool.
 type ToolUseContent struct {
 	// Always "tool_use".
 	Type string `json:"type"`
@@ -2197,19 +2211,19 @@ type ToolUseContent struct {
 	Name string `json:"name"`
 	// The arguments to pass to the tool, conforming to the tool's input schema.
 	Input map[string]json.RawMessage `json:"input"`
-	// Optional metadata about the tool use. Clients SHOULD preserve this field when
-	// including tool uses in subsequent sampling requests to enable caching optimizations.
+	// Optional metadata about the tool use. Clients SHOULD preserve this field when including tool
+	// uses in subsequent sampling requests to enable caching optimizations.
 	//
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result of a tool use, provided by the user back to the assistant.
+// ToolResultContent is the result of a tool use, provided by the user back to the assistant.
 type ToolResultContent struct {
 	// Always "tool_result".
 	Type string `json:"type"`
@@ -2219,8 +2233,8 @@ type ToolResultContent struct {
 	ToolUseID string `json:"toolUseId"`
 	// The unstructured result content of the tool use.
 	//
-	// This has the same format as CallToolResult.content and can include text, images,
-	// audio, resource links, and embedded resources.
+	// This has the same format as CallToolResult.content and can include text, images, audio,
+	// resource links, and embedded resources.
 	Content []ContentBlock `json:"content"`
 	// An optional structured result object.
 	//
@@ -2228,62 +2242,60 @@ type ToolResultContent struct {
 	StructuredContent map[string]json.RawMessage `json:"structuredContent,omitzero"`
 	// Whether the tool use resulted in an error.
 	//
-	// If true, the content typically describes the error that occurred.
-	// Default: false
+	// If true, the content typically describes the error that occurred. Default: false
 	IsError *bool `json:"isError,omitzero"`
-	// Optional metadata about the tool result. Clients SHOULD preserve this field when
-	// including tool results in subsequent sampling requests to enable caching optimizations.
+	// Optional metadata about the tool result. Clients SHOULD preserve this field when including
+	// tool results in subsequent sampling requests to enable caching optimizations.
 	//
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's preferences for model selection, requested of the client during sampling.
+// ModelPreferences is the server's preferences for model selection, requested of the client
+// during sampling.
 //
-// Because LLMs can vary along multiple dimensions, choosing the "best" model is
-// rarely straightforward.  Different models excel in different areas—some are
-// faster but less capable, others are more capable but more expensive, and so
-// on. This interface allows servers to express their priorities across multiple
-// dimensions to help clients make an appropriate selection for their use case.
+// Because LLMs can vary along multiple dimensions, choosing the "best" model is rarely
+// straightforward. Different models excel in different areas—some are faster but less
+// capable, others are more capable but more expensive, and so on. This interface allows
+// servers to express their priorities across multiple dimensions to help clients make an
+// appropriate selection for their use case.
 //
-// These preferences are always advisory. The client MAY ignore them. It is also
-// up to the client to decide how to interpret these preferences and how to
-// balance them against other considerations.
+// These preferences are always advisory. The client MAY ignore them. It is also up to the
+// client to decide how to interpret these preferences and how to balance them against other
+// considerations.
 type ModelPreferences struct {
 	// Optional hints to use for model selection.
 	//
-	// If multiple hints are specified, the client MUST evaluate them in order
-	// (such that the first match is taken).
+	// If multiple hints are specified, the client MUST evaluate them in order (such that the first
+	// match is taken).
 	//
-	// The client SHOULD prioritize these hints over the numeric priorities, but
-	// MAY still use the priorities to select from ambiguous matches.
+	// The client SHOULD prioritize these hints over the numeric priorities, but MAY still use the
+	// priorities to select from ambiguous matches.
 	Hints []ModelHint `json:"hints,omitzero"`
-	// How much to prioritize cost when selecting a model. A value of 0 means cost
-	// is not important, while a value of 1 means cost is the most important
-	// factor.
+	// How much to prioritize cost when selecting a model. A value of 0 means cost is not
+	// important, while a value of 1 means cost is the most important factor.
 	CostPriority *float64 `json:"costPriority,omitzero"`
-	// How much to prioritize sampling speed (latency) when selecting a model. A
-	// value of 0 means speed is not important, while a value of 1 means speed is
-	// the most important factor.
+	// How much to prioritize sampling speed (latency) when selecting a model. A value of 0 means
+	// speed is not important, while a value of 1 means speed is the most important factor.
 	SpeedPriority *float64 `json:"speedPriority,omitzero"`
-	// How much to prioritize intelligence and capabilities when selecting a
-	// model. A value of 0 means intelligence is not important, while a value of 1
-	// means intelligence is the most important factor.
+	// How much to prioritize intelligence and capabilities when selecting a model. A value of 0
+	// means intelligence is not important, while a value of 1 means intelligence is the most
+	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Hints to use for model selection.
+// ModelHint holds hints to use for model selection.
 //
-// Keys not declared here are currently left unspecified by the spec and are up
-// to the client to interpret.
+// Keys not declared here are currently left unspecified by the spec and are up to the client
+// to interpret.
 type ModelHint struct {
 	// A hint for a model name.
 	//
@@ -2296,24 +2308,24 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `completion/complete` request.
+// CompleteRequestParams holds parameters for a `completion/complete` request.
 type CompleteRequestParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta       `json:"_meta,omitzero"`
 	Ref  CompleteRequestParamsRef `json:"ref"`
 	// The argument's information
 	Argument CompleteRequestParamsArgument `json:"argument"`
 	// Additional, optional context for completions
 	Context *CompleteRequestParamsContext `json:"context,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2323,8 +2335,8 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2332,12 +2344,12 @@ type CompleteRequestParamsArgument struct {
 type CompleteRequestParamsContext struct {
 	// Previously-resolved variables in a URI template or prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the client to the server, to ask for completion options.
+// CompleteRequest is a request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
@@ -2345,20 +2357,20 @@ type CompleteRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's response to a completion/complete request
+// CompleteResult is the server's response to a completion/complete request
 type CompleteResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta       map[string]json.RawMessage `json:"_meta,omitzero"`
 	Completion CompleteResultCompletion   `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2366,54 +2378,52 @@ type CompleteResult struct {
 type CompleteResultCompletion struct {
 	// An array of completion values. Must not exceed 100 items.
 	Values []string `json:"values"`
-	// The total number of completion options available. This can exceed the number of values actually
-	// sent in the response.
+	// The total number of completion options available. This can exceed the number of values
+	// actually sent in the response.
 	Total *int64 `json:"total,omitzero"`
-	// Indicates whether there are additional completion options beyond those provided in the current
-	// response, even if the exact total is unknown.
+	// Indicates whether there are additional completion options beyond those provided in the
+	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A reference to a resource or resource template definition.
+// ResourceTemplateReference is a reference to a resource or resource template definition.
 type ResourceTemplateReference struct {
 	// Always "ref/resource".
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Identifies a prompt.
+// PromptReference identifies a prompt.
 type PromptReference struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for Tool,
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for Tool, where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Always "ref/prompt".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the server to request a list of root URIs from the client. Roots allow
-// servers to ask for specific directories or files to operate on. A common example
-// for roots is providing a set of repositories or directories a server should operate
-// on.
+// ListRootsRequest is sent from the server to request a list of root URIs from the client.
+// Roots allow servers to ask for specific directories or files to operate on. A common example
+// for roots is providing a set of repositories or directories a server should operate on.
 //
-// This request is typically used when the server needs to understand the file system
-// structure or access specific locations that the client has permission to read from.
+// This request is typically used when the server needs to understand the file system structure
+// or access specific locations that the client has permission to read from.
 type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string         `json:"method"`
@@ -2421,71 +2431,71 @@ type ListRootsRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The client's response to a roots/list request from the server.
-// This result contains an array of Root objects, each representing a root directory
-// or file that the server can operate on.
+// ListRootsResult is the client's response to a roots/list request from the server. This
+// result contains an array of Root objects, each representing a root directory or file that
+// the server can operate on.
 type ListRootsResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta  map[string]json.RawMessage `json:"_meta,omitzero"`
 	Roots []Root                     `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Represents a root directory or file that the server can operate on.
+// Root represents a root directory or file that the server can operate on.
 type Root struct {
-	// The URI identifying the root. This *must* start with file:// for now.
-	// This restriction may be relaxed in future versions of the protocol to allow
-	// other URI schemes.
+	// The URI identifying the root. This *must* start with file:// for now. This restriction may
+	// be relaxed in future versions of the protocol to allow other URI schemes.
 	URI string `json:"uri"`
-	// An optional name for the root. This can be used to provide a human-readable
-	// identifier for the root, which may be useful for display purposes or for
-	// referencing the root in other parts of the application.
+	// An optional name for the root. This can be used to provide a human-readable identifier for
+	// the root, which may be useful for display purposes or for referencing the root in other
+	// parts of the application.
 	Name *string `json:"name,omitzero"`
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification from the client to the server, informing it that the list of roots has changed.
-// This notification should be sent whenever the client adds, removes, or modifies any root.
-// The server should then request an updated list of roots using the ListRootsRequest.
+// RootsListChangedNotification is a notification from the client to the server, informing it
+// that the list of roots has changed. This notification should be sent whenever the client
+// adds, removes, or modifies any root. The server should then request an updated list of roots
+// using the ListRootsRequest.
 type RootsListChangedNotification struct {
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The parameters for a request to elicit non-sensitive information from the user via a form in the
-// client.
+// ElicitRequestFormParams is the parameters for a request to elicit non-sensitive information
+// from the user via a form in the client.
 type ElicitRequestFormParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// If specified, the caller is requesting task-augmented execution for this request.
-	// The request will return a CreateTaskResult immediately, and the actual result can be
-	// retrieved later via tasks/result.
+	// If specified, the caller is requesting task-augmented execution for this request. The
+	// request will return a CreateTaskResult immediately, and the actual result can be retrieved
+	// later via tasks/result.
 	//
-	// Task augmentation is subject to capability negotiation - receivers MUST declare support
-	// for task augmentation of specific request types in their capabilities.
+	// Task augmentation is subject to capability negotiation - receivers MUST declare support for
+	// task augmentation of specific request types in their capabilities.
 	Task *TaskMetadata `json:"task,omitzero"`
 	// The elicitation mode.
 	//
@@ -2493,38 +2503,39 @@ type ElicitRequestFormParams struct {
 	Mode *string `json:"mode,omitzero"`
 	// The message to present to the user describing what information is being requested.
 	Message string `json:"message"`
-	// A restricted subset of JSON Schema.
-	// Only top-level properties are allowed, without nesting.
+	// A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting.
 	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// ElicitRequestFormParamsRequestedSchema is the type of [ElicitRequestFormParams.RequestedSchema].
+// ElicitRequestFormParamsRequestedSchema is the type of
+// [ElicitRequestFormParams.RequestedSchema].
 type ElicitRequestFormParamsRequestedSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
 	Type       string                               `json:"type"`
 	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The parameters for a request to elicit information from the user via a URL in the client.
+// ElicitRequestURLParams is the parameters for a request to elicit information from the user
+// via a URL in the client.
 type ElicitRequestURLParams struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// If specified, the caller is requesting task-augmented execution for this request.
-	// The request will return a CreateTaskResult immediately, and the actual result can be
-	// retrieved later via tasks/result.
+	// If specified, the caller is requesting task-augmented execution for this request. The
+	// request will return a CreateTaskResult immediately, and the actual result can be retrieved
+	// later via tasks/result.
 	//
-	// Task augmentation is subject to capability negotiation - receivers MUST declare support
-	// for task augmentation of specific request types in their capabilities.
+	// Task augmentation is subject to capability negotiation - receivers MUST declare support for
+	// task augmentation of specific request types in their capabilities.
 	Task *TaskMetadata `json:"task,omitzero"`
 	// The elicitation mode.
 	//
@@ -2532,17 +2543,18 @@ type ElicitRequestURLParams struct {
 	Mode string `json:"mode"`
 	// The message to present to the user explaining why the interaction is needed.
 	Message string `json:"message"`
-	// The ID of the elicitation, which must be unique within the context of the server.
-	// The client MUST treat this ID as an opaque value.
+	// The ID of the elicitation, which must be unique within the context of the server. The client
+	// MUST treat this ID as an opaque value.
 	ElicitationID string `json:"elicitationId"`
 	// The URL that the user should navigate to.
 	URL string `json:"url"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the server to elicit additional information from the user via the client.
+// ElicitRequest is a request from the server to elicit additional information from the user
+// via the client.
 type ElicitRequest struct {
 	// Always "elicitation/create".
 	Method string              `json:"method"`
@@ -2550,12 +2562,12 @@ type ElicitRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// StringSchema is the schema type StringSchema.
+// StringSchema is a variant of [PrimitiveSchemaDefinition].
 type StringSchema struct {
 	// Always "string".
 	Type        string              `json:"type"`
@@ -2565,8 +2577,8 @@ type StringSchema struct {
 	MaxLength   *int64              `json:"maxLength,omitzero"`
 	Format      *StringSchemaFormat `json:"format,omitzero"`
 	Default     *string             `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2575,7 +2587,7 @@ type StringSchema struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type StringSchemaFormat string
 
-// NumberSchema is the schema type NumberSchema.
+// NumberSchema is a variant of [PrimitiveSchemaDefinition].
 type NumberSchema struct {
 	Type        NumberSchemaType `json:"type"`
 	Title       *string          `json:"title,omitzero"`
@@ -2583,8 +2595,8 @@ type NumberSchema struct {
 	Minimum     *float64         `json:"minimum,omitzero"`
 	Maximum     *float64         `json:"maximum,omitzero"`
 	Default     *float64         `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2593,19 +2605,20 @@ type NumberSchema struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type NumberSchemaType string
 
-// BooleanSchema is the schema type BooleanSchema.
+// BooleanSchema is a variant of [PrimitiveSchemaDefinition].
 type BooleanSchema struct {
 	// Always "boolean".
 	Type        string  `json:"type"`
 	Title       *string `json:"title,omitzero"`
 	Description *string `json:"description,omitzero"`
 	Default     *bool   `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for single-selection enumeration without display titles for options.
+// UntitledSingleSelectEnumSchema is a schema for single-selection enumeration without display
+// titles for options.
 type UntitledSingleSelectEnumSchema struct {
 	// Always "string".
 	Type string `json:"type"`
@@ -2617,12 +2630,13 @@ type UntitledSingleSelectEnumSchema struct {
 	Enum []string `json:"enum"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for single-selection enumeration with display titles for each option.
+// TitledSingleSelectEnumSchema is a schema for single-selection enumeration with display
+// titles for each option.
 type TitledSingleSelectEnumSchema struct {
 	// Always "string".
 	Type string `json:"type"`
@@ -2634,23 +2648,25 @@ type TitledSingleSelectEnumSchema struct {
 	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// TitledSingleSelectEnumSchemaOneOf is the element type of [TitledSingleSelectEnumSchema.OneOf].
+// TitledSingleSelectEnumSchemaOneOf is the element type of
+// [TitledSingleSelectEnumSchema.OneOf].
 type TitledSingleSelectEnumSchemaOneOf struct {
 	// The enum value.
 	Const string `json:"const"`
 	// Display label for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for multiple-selection enumeration without display titles for options.
+// UntitledMultiSelectEnumSchema is a schema for multiple-selection enumeration without display
+// titles for options.
 type UntitledMultiSelectEnumSchema struct {
 	// Always "array".
 	Type string `json:"type"`
@@ -2666,8 +2682,8 @@ type UntitledMultiSelectEnumSchema struct {
 	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2677,12 +2693,13 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Type string `json:"type"`
 	// Array of enum values to choose from.
 	Enum []string `json:"enum"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for multiple-selection enumeration with display titles for each option.
+// TitledMultiSelectEnumSchema is a schema for multiple-selection enumeration with display
+// titles for each option.
 type TitledMultiSelectEnumSchema struct {
 	// Always "array".
 	Type string `json:"type"`
@@ -2698,8 +2715,8 @@ type TitledMultiSelectEnumSchema struct {
 	Items TitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2707,8 +2724,8 @@ type TitledMultiSelectEnumSchema struct {
 type TitledMultiSelectEnumSchemaItems struct {
 	// Array of enum options with values and display labels.
 	AnyOf []TitledMultiSelectEnumSchemaItemsAnyOf `json:"anyOf"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2719,45 +2736,45 @@ type TitledMultiSelectEnumSchemaItemsAnyOf struct {
 	Const string `json:"const"`
 	// Display title for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Use TitledSingleSelectEnumSchema instead.
-// This interface will be removed in a future version.
+// LegacyTitledEnumSchema is a variant of [PrimitiveSchemaDefinition] and [EnumSchema].
+//
+// Use TitledSingleSelectEnumSchema instead. This interface will be removed in a future
+// version.
 type LegacyTitledEnumSchema struct {
 	// Always "string".
 	Type        string   `json:"type"`
 	Title       *string  `json:"title,omitzero"`
 	Description *string  `json:"description,omitzero"`
 	Enum        []string `json:"enum"`
-	// (Legacy) Display names for enum values.
-	// Non-standard according to JSON schema 2020-12.
+	// (Legacy) Display names for enum values. Non-standard according to JSON schema 2020-12.
 	EnumNames []string `json:"enumNames,omitzero"`
 	Default   *string  `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The client's response to an elicitation request.
+// ElicitResult is the client's response to an elicitation request.
 type ElicitResult struct {
 	// See General fields: `_meta`
-	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta`
-	// usage.
+	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
+	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
 	// The user action in response to the elicitation.
 	//   - "accept": User submitted the form/confirmed the action
 	//   - "decline": User explicitly decline the action
 	//   - "cancel": User dismissed without making an explicit choice
 	Action ElicitResultAction `json:"action"`
-	// The submitted form data, only present when action is "accept" and mode was "form".
-	// Contains values matching the requested schema.
-	// Omitted for out-of-band mode responses.
+	// The submitted form data, only present when action is "accept" and mode was "form". Contains
+	// values matching the requested schema. Omitted for out-of-band mode responses.
 	Content map[string]ElicitResultContent `json:"content,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2766,24 +2783,25 @@ type ElicitResult struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ElicitResultAction string
 
-// An optional notification from the server to the client, informing it of a completion of a
-// out-of-band elicitation request.
+// ElicitationCompleteNotification is an optional notification from the server to the client,
+// informing it of a completion of a out-of-band elicitation request.
 type ElicitationCompleteNotification struct {
 	// Always "notifications/elicitation/complete".
 	Method string                                `json:"method"`
 	Params ElicitationCompleteNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// ElicitationCompleteNotificationParams is the type of [ElicitationCompleteNotification.Params].
+// ElicitationCompleteNotificationParams is the type of
+// [ElicitationCompleteNotification.Params].
 type ElicitationCompleteNotificationParams struct {
 	// The ID of the elicitation that completed.
 	ElicitationID string `json:"elicitationId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }

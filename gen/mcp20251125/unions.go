@@ -4,15 +4,16 @@ package mcp20251125
 
 import "encoding/json"
 
-// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
+// JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
+// encoded to be sent.
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires
-// "jsonrpc", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
+// (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
+// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
+// (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -105,7 +106,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 }
 
-// A progress token, used to associate progress notifications with the original request.
+// ProgressToken is a progress token, used to associate progress notifications with the
+// original request.
 //
 // Decoding looks at the JSON kind of the value: a string is [ProgressTokenString], a number is
 // [ProgressTokenNumber].
@@ -219,7 +221,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A uniquely identifying ID for a request in JSON-RPC.
+// RequestID is a uniquely identifying ID for a request in JSON-RPC.
 //
 // Decoding looks at the JSON kind of the value: a string is [RequestIDString], a number is
 // [RequestIDNumber].
@@ -333,13 +335,14 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A response to a request, containing either the result or error.
+// JSONRPCResponse is a response to a request, containing either the result or error.
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCResultResponse] (requires
-// "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
+// (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
 }
@@ -405,10 +408,11 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -474,10 +478,11 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -541,9 +546,9 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 }
 
 // SamplingMessageContent is the type of [SamplingMessage.Content]: one
-// [SamplingMessageContentBlock] or an array of them. IsList records the form: a decoded array sets
-// it, and encoding writes an array when it is set (even of one element) and the single value
-// otherwise (List must then hold exactly one element, else encoding fails).
+// [SamplingMessageContentBlock] or an array of them. IsList records the form: a decoded array
+// sets it, and encoding writes an array when it is set (even of one element) and the single
+// value otherwise (List must then hold exactly one element, else encoding fails).
 type SamplingMessageContent struct {
 	// List holds the values.
 	List []SamplingMessageContentBlock
@@ -613,11 +618,13 @@ func (v *SamplingMessageContent) decode(d *decoder) (err error) {
 	return err
 }
 
-// SamplingMessageContentBlock is the schema type SamplingMessageContentBlock.
+// SamplingMessageContentBlock is one of [*TextContent], [*ImageContent], [*AudioContent],
+// [*ToolUseContent] or [*ToolResultContent].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "tool_use" is [*ToolUseContent], "tool_result" is [*ToolResultContent]; any
-// other value is [*UnknownSamplingMessageContentBlock], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "tool_use" is [*ToolUseContent], "tool_result" is
+// [*ToolResultContent]; any other value is [*UnknownSamplingMessageContentBlock], which keeps
+// the JSON.
 type SamplingMessageContentBlock interface {
 	isSamplingMessageContentBlock()
 }
@@ -707,9 +714,9 @@ func encodeSamplingMessageContentBlock(e *encoder, v SamplingMessageContentBlock
 	e.errorf("nil SamplingMessageContentBlock")
 }
 
-// UnknownSamplingMessageContentBlock is a [SamplingMessageContentBlock] whose "type" this version
-// of the schema does not define. Raw holds it exactly as received, and encoding writes it back
-// unchanged.
+// UnknownSamplingMessageContentBlock is a [SamplingMessageContentBlock] whose "type" this
+// version of the schema does not define. Raw holds it exactly as received, and encoding writes
+// it back unchanged.
 type UnknownSamplingMessageContentBlock struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -740,11 +747,12 @@ func (v *UnknownSamplingMessageContentBlock) decode(d *decoder) (err error) {
 	return err
 }
 
-// ContentBlock is the schema type ContentBlock.
+// ContentBlock is one of [*TextContent], [*ImageContent], [*AudioContent], [*ResourceLink] or
+// [*EmbeddedResource].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "resource_link" is [*ResourceLink], "resource" is [*EmbeddedResource]; any
-// other value is [*UnknownContentBlock], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "resource_link" is [*ResourceLink], "resource" is
+// [*EmbeddedResource]; any other value is [*UnknownContentBlock], which keeps the JSON.
 type ContentBlock interface {
 	isContentBlock()
 }
@@ -834,8 +842,8 @@ func encodeContentBlock(e *encoder, v ContentBlock) {
 	e.errorf("nil ContentBlock")
 }
 
-// UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not define.
-// Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not
+// define. Raw holds it exactly as received, and encoding writes it back unchanged.
 type UnknownContentBlock struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -869,8 +877,8 @@ func (v *UnknownContentBlock) decode(d *decoder) (err error) {
 // CompleteRequestParamsRef is the type of [CompleteRequestParams.Ref].
 //
 // Decoding reads the "type" member: "ref/prompt" is [*PromptReference], "ref/resource" is
-// [*ResourceTemplateReference]; any other value is [*UnknownCompleteRequestParamsRef], which keeps
-// the JSON.
+// [*ResourceTemplateReference]; any other value is [*UnknownCompleteRequestParamsRef], which
+// keeps the JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
 }
@@ -933,8 +941,9 @@ func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	e.errorf("nil CompleteRequestParamsRef")
 }
 
-// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
+// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCompleteRequestParamsRef struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -965,11 +974,12 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 	return err
 }
 
-// The parameters for a request to elicit additional information from the user via the client.
+// ElicitRequestParams is the parameters for a request to elicit additional information from
+// the user via the client.
 //
 // Decoding reads the "mode" member: "form" is [*ElicitRequestFormParams], "url" is
-// [*ElicitRequestURLParams], a missing member is [*ElicitRequestFormParams]; any other value is
-// [*UnknownElicitRequestParams], which keeps the JSON.
+// [*ElicitRequestURLParams], a missing member is [*ElicitRequestFormParams]; any other value
+// is [*UnknownElicitRequestParams], which keeps the JSON.
 type ElicitRequestParams interface {
 	isElicitRequestParams()
 }
@@ -1033,8 +1043,9 @@ func encodeElicitRequestParams(e *encoder, v ElicitRequestParams) {
 	e.errorf("nil ElicitRequestParams")
 }
 
-// UnknownElicitRequestParams is a [ElicitRequestParams] whose "mode" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownElicitRequestParams is a [ElicitRequestParams] whose "mode" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownElicitRequestParams struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1065,18 +1076,19 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 	return err
 }
 
-// Restricted schema definitions that only allow primitive types
-// without nested objects or arrays.
+// PrimitiveSchemaDefinition holds restricted schema definitions that only allow primitive
+// types without nested objects or arrays.
 //
 // Decoding reads the "type" member: "string" is one of [*StringSchema],
-// [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema],
-// "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema], "array" is one of
-// [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is
-// [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible,
-// it picks the first whose required members are all present, trying those with more required
-// members first, then those with more of their members present, then in the order listed (after
-// one fails to decode, a later one is tried only if it defines every member present that the
-// failed one defines; otherwise the error is returned).
+// [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or
+// [*LegacyTitledEnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is
+// [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or
+// [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition],
+// which keeps the JSON. Where several variants are possible, it picks the first whose required
+// members are all present, trying those with more required members first, then those with more
+// of their members present, then in the order listed (after one fails to decode, a later one
+// is tried only if it defines every member present that the failed one defines; otherwise the
+// error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 }
@@ -1255,8 +1267,8 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 	},
 }
 
-// UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version of
-// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version
+// of the schema does not define. Raw holds it exactly as received, and encoding writes it back
 // unchanged.
 type UnknownPrimitiveSchemaDefinition struct {
 	// Raw is the JSON object.
@@ -1288,13 +1300,15 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 	return err
 }
 
-// SingleSelectEnumSchema is the schema type SingleSelectEnumSchema.
+// SingleSelectEnumSchema is one of [*UntitledSingleSelectEnumSchema] or
+// [*TitledSingleSelectEnumSchema].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*UntitledSingleSelectEnumSchema]
-// (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema]
+// (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
 }
@@ -1357,13 +1371,15 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 	},
 }
 
-// MultiSelectEnumSchema is the schema type MultiSelectEnumSchema.
+// MultiSelectEnumSchema is one of [*UntitledMultiSelectEnumSchema] or
+// [*TitledMultiSelectEnumSchema].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*UntitledMultiSelectEnumSchema]
-// (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema]
+// (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
 }
@@ -1426,16 +1442,18 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 	},
 }
 
-// EnumSchema is the schema type EnumSchema.
+// EnumSchema is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema],
+// [*UntitledMultiSelectEnumSchema], [*TitledMultiSelectEnumSchema] or
+// [*LegacyTitledEnumSchema].
 //
 // Decoding reads the "type" member: "string" is one of [*UntitledSingleSelectEnumSchema],
 // [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of
 // [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is
-// [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks the
-// first whose required members are all present, trying those with more required members first,
-// then those with more of their members present, then in the order listed (after one fails to
-// decode, a later one is tried only if it defines every member present that the failed one
-// defines; otherwise the error is returned).
+// [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks
+// the first whose required members are all present, trying those with more required members
+// first, then those with more of their members present, then in the order listed (after one
+// fails to decode, a later one is tried only if it defines every member present that the
+// failed one defines; otherwise the error is returned).
 type EnumSchema interface {
 	isEnumSchema()
 }
@@ -1563,8 +1581,8 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 	},
 }
 
-// UnknownEnumSchema is a [EnumSchema] whose "type" this version of the schema does not define. Raw
-// holds it exactly as received, and encoding writes it back unchanged.
+// UnknownEnumSchema is a [EnumSchema] whose "type" this version of the schema does not define.
+// Raw holds it exactly as received, and encoding writes it back unchanged.
 type UnknownEnumSchema struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1597,9 +1615,9 @@ func (v *UnknownEnumSchema) decode(d *decoder) (err error) {
 
 // ElicitResultContent is the value type of [ElicitResult.Content].
 //
-// Decoding looks at the JSON kind of the value: a string is [ElicitResultContentString], a number
-// is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean], an array is
-// [ElicitResultContentArray].
+// Decoding looks at the JSON kind of the value: a string is [ElicitResultContentString], a
+// number is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean], an array
+// is [ElicitResultContentArray].
 type ElicitResultContent interface {
 	isElicitResultContent()
 }
@@ -1800,18 +1818,22 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 	return nil
 }
 
-// ClientRequest is the schema type ClientRequest.
+// ClientRequest is one of [*PingRequest], [*InitializeRequest], [*CompleteRequest],
+// [*SetLevelRequest], [*GetPromptRequest], [*ListPromptsRequest], [*ListResourcesRequest],
+// [*ListResourceTemplatesRequest], [*ReadResourceRequest], [*SubscribeRequest],
+// [*UnsubscribeRequest], [*CallToolRequest], [*ListToolsRequest], [*GetTaskRequest],
+// [*GetTaskPayloadRequest], [*ListTasksRequest] or [*CancelTaskRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "initialize" is
 // [*InitializeRequest], "completion/complete" is [*CompleteRequest], "logging/setLevel" is
 // [*SetLevelRequest], "prompts/get" is [*GetPromptRequest], "prompts/list" is
-// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest], "resources/templates/list"
-// is [*ListResourceTemplatesRequest], "resources/read" is [*ReadResourceRequest],
-// "resources/subscribe" is [*SubscribeRequest], "resources/unsubscribe" is [*UnsubscribeRequest],
-// "tools/call" is [*CallToolRequest], "tools/list" is [*ListToolsRequest], "tasks/get" is
-// [*GetTaskRequest], "tasks/result" is [*GetTaskPayloadRequest], "tasks/list" is
-// [*ListTasksRequest], "tasks/cancel" is [*CancelTaskRequest]; any other value is
-// [*UnknownClientRequest], which keeps the JSON.
+// [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest],
+// "resources/templates/list" is [*ListResourceTemplatesRequest], "resources/read" is
+// [*ReadResourceRequest], "resources/subscribe" is [*SubscribeRequest],
+// "resources/unsubscribe" is [*UnsubscribeRequest], "tools/call" is [*CallToolRequest],
+// "tools/list" is [*ListToolsRequest], "tasks/get" is [*GetTaskRequest], "tasks/result" is
+// [*GetTaskPayloadRequest], "tasks/list" is [*ListTasksRequest], "tasks/cancel" is
+// [*CancelTaskRequest]; any other value is [*UnknownClientRequest], which keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ClientRequest interface {
@@ -2043,13 +2065,14 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientNotification is the schema type ClientNotification.
+// ClientNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*InitializedNotification], [*RootsListChangedNotification] or [*TaskStatusNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/initialized" is
 // [*InitializedNotification], "notifications/roots/list_changed" is
-// [*RootsListChangedNotification], "notifications/tasks/status" is [*TaskStatusNotification]; any
-// other value is [*UnknownClientNotification], which keeps the JSON.
+// [*RootsListChangedNotification], "notifications/tasks/status" is [*TaskStatusNotification];
+// any other value is [*UnknownClientNotification], which keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ClientNotification interface {
@@ -2141,8 +2164,9 @@ func encodeClientNotification(e *encoder, v ClientNotification) {
 	e.errorf("nil ClientNotification")
 }
 
-// UnknownClientNotification is a [ClientNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownClientNotification is a [ClientNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownClientNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -2173,16 +2197,19 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ClientResult is the schema type ClientResult.
+// ClientResult is one of [*EmptyResult], [*CreateMessageResult], [*ListRootsResult],
+// [*ElicitResult], [*GetTaskResult], [*GetTaskPayloadResult], [*ListTasksResult] or
+// [*CancelTaskResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*CreateMessageResult]
-// (requires "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult]
-// (requires "action"), [*GetTaskResult] (requires "taskId", "status", "createdAt",
-// "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"),
-// [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
+// "roots"), [*ElicitResult] (requires "action"), [*GetTaskResult] (requires "taskId",
+// "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult]
+// (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt",
+// "lastUpdatedAt", "ttl").
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2337,13 +2364,15 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 	},
 }
 
-// ServerRequest is the schema type ServerRequest.
+// ServerRequest is one of [*PingRequest], [*CreateMessageRequest], [*ListRootsRequest],
+// [*ElicitRequest], [*GetTaskRequest], [*GetTaskPayloadRequest], [*ListTasksRequest] or
+// [*CancelTaskRequest].
 //
 // Decoding reads the "method" member: "ping" is [*PingRequest], "sampling/createMessage" is
 // [*CreateMessageRequest], "roots/list" is [*ListRootsRequest], "elicitation/create" is
-// [*ElicitRequest], "tasks/get" is [*GetTaskRequest], "tasks/result" is [*GetTaskPayloadRequest],
-// "tasks/list" is [*ListTasksRequest], "tasks/cancel" is [*CancelTaskRequest]; any other value is
-// [*UnknownServerRequest], which keeps the JSON.
+// [*ElicitRequest], "tasks/get" is [*GetTaskRequest], "tasks/result" is
+// [*GetTaskPayloadRequest], "tasks/list" is [*ListTasksRequest], "tasks/cancel" is
+// [*CancelTaskRequest]; any other value is [*UnknownServerRequest], which keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ServerRequest interface {
@@ -2494,7 +2523,11 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerNotification is the schema type ServerNotification.
+// ServerNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*LoggingMessageNotification], [*ResourceUpdatedNotification],
+// [*ResourceListChangedNotification], [*ToolListChangedNotification],
+// [*PromptListChangedNotification], [*ElicitationCompleteNotification] or
+// [*TaskStatusNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/message" is
@@ -2503,8 +2536,9 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // [*ResourceListChangedNotification], "notifications/tools/list_changed" is
 // [*ToolListChangedNotification], "notifications/prompts/list_changed" is
 // [*PromptListChangedNotification], "notifications/elicitation/complete" is
-// [*ElicitationCompleteNotification], "notifications/tasks/status" is [*TaskStatusNotification];
-// any other value is [*UnknownServerNotification], which keeps the JSON.
+// [*ElicitationCompleteNotification], "notifications/tasks/status" is
+// [*TaskStatusNotification]; any other value is [*UnknownServerNotification], which keeps the
+// JSON.
 //
 // This type is internal to the protocol specification.
 type ServerNotification interface {
@@ -2632,8 +2666,9 @@ func encodeServerNotification(e *encoder, v ServerNotification) {
 	e.errorf("nil ServerNotification")
 }
 
-// UnknownServerNotification is a [ServerNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownServerNotification is a [ServerNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownServerNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -2664,20 +2699,23 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerResult is the schema type ServerResult.
+// ServerResult is one of [*EmptyResult], [*InitializeResult], [*CompleteResult],
+// [*GetPromptResult], [*ListPromptsResult], [*ListResourceTemplatesResult],
+// [*ListResourcesResult], [*ReadResourceResult], [*CallToolResult], [*ListToolsResult],
+// [*GetTaskResult], [*GetTaskPayloadResult], [*ListTasksResult] or [*CancelTaskResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult], [*InitializeResult]
-// (requires "protocolVersion", "capabilities", "serverInfo"), [*CompleteResult] (requires
-// "completion"), [*GetPromptResult] (requires "messages"), [*ListPromptsResult] (requires
-// "prompts"), [*ListResourceTemplatesResult] (requires "resourceTemplates"),
-// [*ListResourcesResult] (requires "resources"), [*ReadResourceResult] (requires "contents"),
-// [*CallToolResult] (requires "content"), [*ListToolsResult] (requires "tools"), [*GetTaskResult]
-// (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult],
-// [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status",
-// "createdAt", "lastUpdatedAt", "ttl").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
+// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
+// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
+// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
+// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
+// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
+// "tools"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt",
+// "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult]
+// (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2925,11 +2963,11 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
 // method's result types: "tasks/get" gives [*GetTaskResult], "tasks/result" gives
 // [*GetTaskPayloadResult], "tasks/cancel" gives [*CancelTaskResult], "tasks/list" gives
-// [*ListTasksResult], "sampling/createMessage" gives [*CreateMessageResult], "roots/list" gives
-// [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method tells apart
-// results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalClientResult] does. For other methods it is
-// [UnmarshalClientResult].
+// [*ListTasksResult], "sampling/createMessage" gives [*CreateMessageResult], "roots/list"
+// gives [*ListRootsResult], "elicitation/create" gives [*ElicitResult]. Knowing the method
+// tells apart results that their members alone cannot (a result with only optional members
+// fits several types); among several types, it picks as [UnmarshalClientResult] does. For
+// other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
 	d := newDecoder(data)
 	var v ClientResult
@@ -2969,9 +3007,9 @@ func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) 
 // gives [*CallToolResult], "tasks/get" gives [*GetTaskResult], "tasks/result" gives
 // [*GetTaskPayloadResult], "tasks/cancel" gives [*CancelTaskResult], "tasks/list" gives
 // [*ListTasksResult], "completion/complete" gives [*CompleteResult]. Knowing the method tells
-// apart results that their members alone cannot (a result with only optional members fits several
-// types); among several types, it picks as [UnmarshalServerResult] does. For other methods it is
-// [UnmarshalServerResult].
+// apart results that their members alone cannot (a result with only optional members fits
+// several types); among several types, it picks as [UnmarshalServerResult] does. For other
+// methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
 	var v ServerResult

@@ -24,15 +24,14 @@ const (
 	InvalidParams = -32602
 	// InternalErrorCode is the schema constant INTERNAL_ERROR.
 	InternalErrorCode = -32603
-	// Error code returned when the HTTP headers of a request do not match the
-	// corresponding values in the request body, or required headers are
-	// missing or malformed.
+	// HeaderMismatch is an error code returned when the HTTP headers of a request do not match the
+	// corresponding values in the request body, or required headers are missing or malformed.
 	HeaderMismatch = -32020
-	// Error code returned when a server requires a client capability that was
-	// not declared in the request's `clientCapabilities`.
+	// MissingRequiredClientCapability is an error code returned when a server requires a client
+	// capability that was not declared in the request's `clientCapabilities`.
 	MissingRequiredClientCapability = -32021
-	// Error code returned when the request's protocol version is not supported
-	// by the server.
+	// UnsupportedProtocolVersion is an error code returned when the request's protocol version is
+	// not supported by the server.
 	UnsupportedProtocolVersion = -32022
 )
 
@@ -129,8 +128,8 @@ const (
 )
 
 const (
-	// CreateMessageRequestParamsIncludeContextNone is the [CreateMessageRequestParamsIncludeContext]
-	// value "none".
+	// CreateMessageRequestParamsIncludeContextNone is the
+	// [CreateMessageRequestParamsIncludeContext] value "none".
 	CreateMessageRequestParamsIncludeContextNone CreateMessageRequestParamsIncludeContext = "none"
 	// CreateMessageRequestParamsIncludeContextThisServer is the
 	// [CreateMessageRequestParamsIncludeContext] value "thisServer".
@@ -155,7 +154,8 @@ const (
 	// CreateMessageResultStopReasonStopSequence is the [CreateMessageResultStopReason] value
 	// "stopSequence".
 	CreateMessageResultStopReasonStopSequence CreateMessageResultStopReason = "stopSequence"
-	// CreateMessageResultStopReasonMaxTokens is the [CreateMessageResultStopReason] value "maxTokens".
+	// CreateMessageResultStopReasonMaxTokens is the [CreateMessageResultStopReason] value
+	// "maxTokens".
 	CreateMessageResultStopReasonMaxTokens CreateMessageResultStopReason = "maxTokens"
 	// CreateMessageResultStopReasonToolUse is the [CreateMessageResultStopReason] value "toolUse".
 	CreateMessageResultStopReasonToolUse CreateMessageResultStopReason = "toolUse"

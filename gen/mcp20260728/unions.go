@@ -4,15 +4,16 @@ package mcp20260728
 
 import "encoding/json"
 
-// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
+// JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
+// encoded to be sent.
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCRequest] (requires "method",
-// "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires
-// "jsonrpc", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
+// (requires "method", "jsonrpc", "id"), [*JSONRPCNotification] (requires "method", "jsonrpc"),
+// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
+// (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 }
@@ -105,7 +106,8 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 	},
 }
 
-// A progress token, used to associate progress notifications with the original request.
+// ProgressToken is a progress token, used to associate progress notifications with the
+// original request.
 //
 // Decoding looks at the JSON kind of the value: a string is [ProgressTokenString], a number is
 // [ProgressTokenNumber].
@@ -219,7 +221,7 @@ func (v *ProgressTokenNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A uniquely identifying ID for a request in JSON-RPC.
+// RequestID is a uniquely identifying ID for a request in JSON-RPC.
 //
 // Decoding looks at the JSON kind of the value: a string is [RequestIDString], a number is
 // [RequestIDNumber].
@@ -333,13 +335,14 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 	return nil
 }
 
-// A response to a request, containing either the result or error.
+// JSONRPCResponse is a response to a request, containing either the result or error.
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*JSONRPCResultResponse] (requires
-// "jsonrpc", "id", "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
+// (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
 }
@@ -402,11 +405,11 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 	},
 }
 
-// InputRequest is the schema type InputRequest.
+// InputRequest is one of [*CreateMessageRequest], [*ListRootsRequest] or [*ElicitRequest].
 //
 // Decoding reads the "method" member: "sampling/createMessage" is [*CreateMessageRequest],
-// "roots/list" is [*ListRootsRequest], "elicitation/create" is [*ElicitRequest]; any other value
-// is [*UnknownInputRequest], which keeps the JSON.
+// "roots/list" is [*ListRootsRequest], "elicitation/create" is [*ElicitRequest]; any other
+// value is [*UnknownInputRequest], which keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type InputRequest interface {
@@ -512,14 +515,14 @@ func (v *UnknownInputRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// InputResponse is the schema type InputResponse.
+// InputResponse is one of [*CreateMessageResult], [*ListRootsResult] or [*ElicitResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*CreateMessageResult] (requires
-// "role", "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires
-// "action").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
+// "roots"), [*ElicitResult] (requires "action").
 //
 // This type is internal to the protocol specification.
 type InputResponse interface {
@@ -602,10 +605,11 @@ var variantsOfInputResponse = []objectVariant[InputResponse]{
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 }
@@ -671,10 +675,10 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 // ReadResourceResultResponseResult is the type of [ReadResourceResultResponse.Result].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*ReadResourceResult] (requires
-// "resultType", "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*ReadResourceResult]
+// (requires "resultType", "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires
 // "resultType").
 type ReadResourceResultResponseResult interface {
 	isReadResourceResultResponseResult()
@@ -741,10 +745,10 @@ var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceRes
 // GetPromptResultResponseResult is the type of [GetPromptResultResponse.Result].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*GetPromptResult] (requires
-// "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*GetPromptResult]
+// (requires "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
 type GetPromptResultResponseResult interface {
 	isGetPromptResultResponseResult()
 }
@@ -810,10 +814,11 @@ var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultRes
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*TextResourceContents] (requires
-// "uri", "text"), [*BlobResourceContents] (requires "uri", "blob").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
+// "blob").
 type EmbeddedResourceResource interface {
 	isEmbeddedResourceResource()
 }
@@ -879,10 +884,10 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 // CallToolResultResponseResult is the type of [CallToolResultResponse.Result].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*CallToolResult] (requires
-// "resultType", "content"), [*InputRequiredResult] (requires "resultType").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*CallToolResult]
+// (requires "resultType", "content"), [*InputRequiredResult] (requires "resultType").
 type CallToolResultResponseResult interface {
 	isCallToolResultResponseResult()
 }
@@ -946,9 +951,9 @@ var variantsOfCallToolResultResponseResult = []objectVariant[CallToolResultRespo
 }
 
 // SamplingMessageContent is the type of [SamplingMessage.Content]: one
-// [SamplingMessageContentBlock] or an array of them. IsList records the form: a decoded array sets
-// it, and encoding writes an array when it is set (even of one element) and the single value
-// otherwise (List must then hold exactly one element, else encoding fails).
+// [SamplingMessageContentBlock] or an array of them. IsList records the form: a decoded array
+// sets it, and encoding writes an array when it is set (even of one element) and the single
+// value otherwise (List must then hold exactly one element, else encoding fails).
 type SamplingMessageContent struct {
 	// List holds the values.
 	List []SamplingMessageContentBlock
@@ -1018,15 +1023,16 @@ func (v *SamplingMessageContent) decode(d *decoder) (err error) {
 	return err
 }
 
-// SamplingMessageContentBlock is the schema type SamplingMessageContentBlock.
+// SamplingMessageContentBlock is one of [*TextContent], [*ImageContent], [*AudioContent],
+// [*ToolUseContent] or [*ToolResultContent].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "tool_use" is [*ToolUseContent], "tool_result" is [*ToolResultContent]; any
-// other value is [*UnknownSamplingMessageContentBlock], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "tool_use" is [*ToolUseContent], "tool_result" is
+// [*ToolResultContent]; any other value is [*UnknownSamplingMessageContentBlock], which keeps
+// the JSON.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type SamplingMessageContentBlock interface {
 	isSamplingMessageContentBlock()
 }
@@ -1116,9 +1122,9 @@ func encodeSamplingMessageContentBlock(e *encoder, v SamplingMessageContentBlock
 	e.errorf("nil SamplingMessageContentBlock")
 }
 
-// UnknownSamplingMessageContentBlock is a [SamplingMessageContentBlock] whose "type" this version
-// of the schema does not define. Raw holds it exactly as received, and encoding writes it back
-// unchanged.
+// UnknownSamplingMessageContentBlock is a [SamplingMessageContentBlock] whose "type" this
+// version of the schema does not define. Raw holds it exactly as received, and encoding writes
+// it back unchanged.
 type UnknownSamplingMessageContentBlock struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1149,11 +1155,12 @@ func (v *UnknownSamplingMessageContentBlock) decode(d *decoder) (err error) {
 	return err
 }
 
-// ContentBlock is the schema type ContentBlock.
+// ContentBlock is one of [*TextContent], [*ImageContent], [*AudioContent], [*ResourceLink] or
+// [*EmbeddedResource].
 //
-// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent], "audio"
-// is [*AudioContent], "resource_link" is [*ResourceLink], "resource" is [*EmbeddedResource]; any
-// other value is [*UnknownContentBlock], which keeps the JSON.
+// Decoding reads the "type" member: "text" is [*TextContent], "image" is [*ImageContent],
+// "audio" is [*AudioContent], "resource_link" is [*ResourceLink], "resource" is
+// [*EmbeddedResource]; any other value is [*UnknownContentBlock], which keeps the JSON.
 type ContentBlock interface {
 	isContentBlock()
 }
@@ -1243,8 +1250,8 @@ func encodeContentBlock(e *encoder, v ContentBlock) {
 	e.errorf("nil ContentBlock")
 }
 
-// UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not define.
-// Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not
+// define. Raw holds it exactly as received, and encoding writes it back unchanged.
 type UnknownContentBlock struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1278,8 +1285,8 @@ func (v *UnknownContentBlock) decode(d *decoder) (err error) {
 // CompleteRequestParamsRef is the type of [CompleteRequestParams.Ref].
 //
 // Decoding reads the "type" member: "ref/prompt" is [*PromptReference], "ref/resource" is
-// [*ResourceTemplateReference]; any other value is [*UnknownCompleteRequestParamsRef], which keeps
-// the JSON.
+// [*ResourceTemplateReference]; any other value is [*UnknownCompleteRequestParamsRef], which
+// keeps the JSON.
 type CompleteRequestParamsRef interface {
 	isCompleteRequestParamsRef()
 }
@@ -1342,8 +1349,9 @@ func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	e.errorf("nil CompleteRequestParamsRef")
 }
 
-// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of the
-// schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
+// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownCompleteRequestParamsRef struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1374,11 +1382,12 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 	return err
 }
 
-// The parameters for a request to elicit additional information from the user via the client.
+// ElicitRequestParams is the parameters for a request to elicit additional information from
+// the user via the client.
 //
 // Decoding reads the "mode" member: "form" is [*ElicitRequestFormParams], "url" is
-// [*ElicitRequestURLParams], a missing member is [*ElicitRequestFormParams]; any other value is
-// [*UnknownElicitRequestParams], which keeps the JSON.
+// [*ElicitRequestURLParams], a missing member is [*ElicitRequestFormParams]; any other value
+// is [*UnknownElicitRequestParams], which keeps the JSON.
 type ElicitRequestParams interface {
 	isElicitRequestParams()
 }
@@ -1442,8 +1451,9 @@ func encodeElicitRequestParams(e *encoder, v ElicitRequestParams) {
 	e.errorf("nil ElicitRequestParams")
 }
 
-// UnknownElicitRequestParams is a [ElicitRequestParams] whose "mode" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownElicitRequestParams is a [ElicitRequestParams] whose "mode" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownElicitRequestParams struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -1474,18 +1484,19 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 	return err
 }
 
-// Restricted schema definitions that only allow primitive types
-// without nested objects or arrays.
+// PrimitiveSchemaDefinition holds restricted schema definitions that only allow primitive
+// types without nested objects or arrays.
 //
 // Decoding reads the "type" member: "string" is one of [*StringSchema],
-// [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema],
-// "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema], "array" is one of
-// [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is
-// [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are possible,
-// it picks the first whose required members are all present, trying those with more required
-// members first, then those with more of their members present, then in the order listed (after
-// one fails to decode, a later one is tried only if it defines every member present that the
-// failed one defines; otherwise the error is returned).
+// [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema] or
+// [*LegacyTitledEnumSchema], "number" or "integer" is [*NumberSchema], "boolean" is
+// [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or
+// [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition],
+// which keeps the JSON. Where several variants are possible, it picks the first whose required
+// members are all present, trying those with more required members first, then those with more
+// of their members present, then in the order listed (after one fails to decode, a later one
+// is tried only if it defines every member present that the failed one defines; otherwise the
+// error is returned).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 }
@@ -1664,8 +1675,8 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 	},
 }
 
-// UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version of
-// the schema does not define. Raw holds it exactly as received, and encoding writes it back
+// UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version
+// of the schema does not define. Raw holds it exactly as received, and encoding writes it back
 // unchanged.
 type UnknownPrimitiveSchemaDefinition struct {
 	// Raw is the JSON object.
@@ -1697,13 +1708,15 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 	return err
 }
 
-// SingleSelectEnumSchema is the schema type SingleSelectEnumSchema.
+// SingleSelectEnumSchema is one of [*UntitledSingleSelectEnumSchema] or
+// [*TitledSingleSelectEnumSchema].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*UntitledSingleSelectEnumSchema]
-// (requires "type", "enum"), [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema]
+// (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
 }
@@ -1766,13 +1779,15 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 	},
 }
 
-// MultiSelectEnumSchema is the schema type MultiSelectEnumSchema.
+// MultiSelectEnumSchema is one of [*UntitledMultiSelectEnumSchema] or
+// [*TitledMultiSelectEnumSchema].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*UntitledMultiSelectEnumSchema]
-// (requires "type", "items"), [*TitledMultiSelectEnumSchema] (requires "type", "items").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned):
+// [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema]
+// (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
 }
@@ -1835,16 +1850,18 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 	},
 }
 
-// EnumSchema is the schema type EnumSchema.
+// EnumSchema is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema],
+// [*UntitledMultiSelectEnumSchema], [*TitledMultiSelectEnumSchema] or
+// [*LegacyTitledEnumSchema].
 //
 // Decoding reads the "type" member: "string" is one of [*UntitledSingleSelectEnumSchema],
 // [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of
 // [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is
-// [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks the
-// first whose required members are all present, trying those with more required members first,
-// then those with more of their members present, then in the order listed (after one fails to
-// decode, a later one is tried only if it defines every member present that the failed one
-// defines; otherwise the error is returned).
+// [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks
+// the first whose required members are all present, trying those with more required members
+// first, then those with more of their members present, then in the order listed (after one
+// fails to decode, a later one is tried only if it defines every member present that the
+// failed one defines; otherwise the error is returned).
 type EnumSchema interface {
 	isEnumSchema()
 }
@@ -1972,8 +1989,8 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 	},
 }
 
-// UnknownEnumSchema is a [EnumSchema] whose "type" this version of the schema does not define. Raw
-// holds it exactly as received, and encoding writes it back unchanged.
+// UnknownEnumSchema is a [EnumSchema] whose "type" this version of the schema does not define.
+// Raw holds it exactly as received, and encoding writes it back unchanged.
 type UnknownEnumSchema struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -2006,9 +2023,9 @@ func (v *UnknownEnumSchema) decode(d *decoder) (err error) {
 
 // ElicitResultContent is the value type of [ElicitResult.Content].
 //
-// Decoding looks at the JSON kind of the value: a string is [ElicitResultContentString], a number
-// is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean], an array is
-// [ElicitResultContentArray].
+// Decoding looks at the JSON kind of the value: a string is [ElicitResultContentString], a
+// number is [ElicitResultContentNumber], a boolean is [ElicitResultContentBoolean], an array
+// is [ElicitResultContentArray].
 type ElicitResultContent interface {
 	isElicitResultContent()
 }
@@ -2209,14 +2226,17 @@ func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
 	return nil
 }
 
-// ClientRequest is the schema type ClientRequest.
+// ClientRequest is one of [*DiscoverRequest], [*CompleteRequest], [*GetPromptRequest],
+// [*ListPromptsRequest], [*ListResourcesRequest], [*ListResourceTemplatesRequest],
+// [*ReadResourceRequest], [*SubscriptionsListenRequest], [*CallToolRequest] or
+// [*ListToolsRequest].
 //
 // Decoding reads the "method" member: "server/discover" is [*DiscoverRequest],
 // "completion/complete" is [*CompleteRequest], "prompts/get" is [*GetPromptRequest],
 // "prompts/list" is [*ListPromptsRequest], "resources/list" is [*ListResourcesRequest],
 // "resources/templates/list" is [*ListResourceTemplatesRequest], "resources/read" is
-// [*ReadResourceRequest], "subscriptions/listen" is [*SubscriptionsListenRequest], "tools/call" is
-// [*CallToolRequest], "tools/list" is [*ListToolsRequest]; any other value is
+// [*ReadResourceRequest], "subscriptions/listen" is [*SubscriptionsListenRequest],
+// "tools/call" is [*CallToolRequest], "tools/list" is [*ListToolsRequest]; any other value is
 // [*UnknownClientRequest], which keeps the JSON.
 //
 // This type is internal to the protocol specification.
@@ -2386,7 +2406,10 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerNotification is the schema type ServerNotification.
+// ServerNotification is one of [*CancelledNotification], [*ProgressNotification],
+// [*LoggingMessageNotification], [*ResourceUpdatedNotification],
+// [*ResourceListChangedNotification], [*ToolListChangedNotification],
+// [*PromptListChangedNotification] or [*SubscriptionsAcknowledgedNotification].
 //
 // Decoding reads the "method" member: "notifications/cancelled" is [*CancelledNotification],
 // "notifications/progress" is [*ProgressNotification], "notifications/message" is
@@ -2395,8 +2418,8 @@ func (v *UnknownClientRequest) decode(d *decoder) (err error) {
 // [*ResourceListChangedNotification], "notifications/tools/list_changed" is
 // [*ToolListChangedNotification], "notifications/prompts/list_changed" is
 // [*PromptListChangedNotification], "notifications/subscriptions/acknowledged" is
-// [*SubscriptionsAcknowledgedNotification]; any other value is [*UnknownServerNotification], which
-// keeps the JSON.
+// [*SubscriptionsAcknowledgedNotification]; any other value is [*UnknownServerNotification],
+// which keeps the JSON.
 //
 // This type is internal to the protocol specification.
 type ServerNotification interface {
@@ -2515,8 +2538,9 @@ func encodeServerNotification(e *encoder, v ServerNotification) {
 	e.errorf("nil ServerNotification")
 }
 
-// UnknownServerNotification is a [ServerNotification] whose "method" this version of the schema
-// does not define. Raw holds it exactly as received, and encoding writes it back unchanged.
+// UnknownServerNotification is a [ServerNotification] whose "method" this version of the
+// schema does not define. Raw holds it exactly as received, and encoding writes it back
+// unchanged.
 type UnknownServerNotification struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
@@ -2547,22 +2571,25 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 	return err
 }
 
-// ServerResult is the schema type ServerResult.
+// ServerResult is one of [*EmptyResult], [*DiscoverResult], [*CompleteResult],
+// [*GetPromptResult], [*ListPromptsResult], [*ListResourceTemplatesResult],
+// [*ListResourcesResult], [*ReadResourceResult], [*SubscriptionsListenResult],
+// [*CallToolResult], [*ListToolsResult] or [*InputRequiredResult].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present that
-// the failed one defines; otherwise the error is returned): [*EmptyResult] (requires
-// "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope",
-// "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType", "completion"),
-// [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult] (requires
-// "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult] (requires
-// "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult] (requires
-// "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires "resultType",
-// "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta",
-// "resultType"), [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult]
-// (requires "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
-// "resultType").
+// required members first, then those with more of their members present, then in the order
+// listed (after one fails to decode, a later one is tried only if it defines every member
+// present that the failed one defines; otherwise the error is returned): [*EmptyResult]
+// (requires "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope",
+// "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType",
+// "completion"), [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult]
+// (requires "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires
+// "resultType", "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires
+// "_meta", "resultType"), [*CallToolResult] (requires "resultType", "content"),
+// [*ListToolsResult] (requires "resultType", "ttlMs", "cacheScope", "tools"),
+// [*InputRequiredResult] (requires "resultType").
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2780,13 +2807,14 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 // UnmarshalServerResultFor decodes the result of a request with the given method as one of the
 // method's result types: "server/discover" gives [*DiscoverResult], "resources/list" gives
 // [*ListResourcesResult], "resources/templates/list" gives [*ListResourceTemplatesResult],
-// "resources/read" gives [*ReadResourceResult] or [*InputRequiredResult], "subscriptions/listen"
-// gives [*SubscriptionsListenResult], "prompts/list" gives [*ListPromptsResult], "prompts/get"
-// gives [*GetPromptResult] or [*InputRequiredResult], "tools/list" gives [*ListToolsResult],
-// "tools/call" gives [*CallToolResult] or [*InputRequiredResult], "completion/complete" gives
-// [*CompleteResult]. Knowing the method tells apart results that their members alone cannot (a
-// result with only optional members fits several types); among several types, it picks as
-// [UnmarshalServerResult] does. For other methods it is [UnmarshalServerResult].
+// "resources/read" gives [*ReadResourceResult] or [*InputRequiredResult],
+// "subscriptions/listen" gives [*SubscriptionsListenResult], "prompts/list" gives
+// [*ListPromptsResult], "prompts/get" gives [*GetPromptResult] or [*InputRequiredResult],
+// "tools/list" gives [*ListToolsResult], "tools/call" gives [*CallToolResult] or
+// [*InputRequiredResult], "completion/complete" gives [*CompleteResult]. Knowing the method
+// tells apart results that their members alone cannot (a result with only optional members
+// fits several types); among several types, it picks as [UnmarshalServerResult] does. For
+// other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
 	d := newDecoder(data)
 	var v ServerResult

@@ -4,271 +4,269 @@ package mcpdraft
 
 import "encoding/json"
 
-// JSONValue is the schema type JSONValue.
-//
-// It holds any JSON value, exactly as received.
+// JSONValue holds any JSON value, exactly as received.
 type JSONValue = json.RawMessage
 
-// JSONObject is the schema type JSONObject.
+// JSONObject is a JSON object whose members are [JSONValue] values.
 type JSONObject map[string]JSONValue
 
-// JSONArray is the schema type JSONArray.
+// JSONArray is a JSON array of [JSONValue] values.
 type JSONArray []JSONValue
 
-// Represents the contents of a `_meta` field, which clients and servers use to attach additional
-// metadata to their interactions.
+// MetaObject represents the contents of a `_meta` field, which clients and servers use to
+// attach additional metadata to their interactions.
 //
-// Certain key names are reserved by MCP for protocol-level metadata; implementations MUST NOT make
-// assumptions about values at these keys. Additionally, specific schema definitions may reserve
-// particular names for purpose-specific metadata, as declared in those definitions.
+// Certain key names are reserved by MCP for protocol-level metadata; implementations MUST NOT
+// make assumptions about values at these keys. Additionally, specific schema definitions may
+// reserve particular names for purpose-specific metadata, as declared in those definitions.
 //
 // Valid keys have two segments:
 //
 // **Prefix:**
-//   - Optional — if specified, MUST be a series of _labels_ separated by dots (`.`), followed by a slash (`/`).
-//   - Labels MUST start with a letter and end with a letter or digit. Interior characters may be letters, digits, or hyphens (`-`).
-//   - Implementations SHOULD use reverse DNS notation (e.g., `com.example/` rather than `example.com/`).
-//   - Any prefix where the second label is `modelcontextprotocol` or `mcp` is **reserved** for MCP use. For example: `io.modelcontextprotocol/`, `dev.mcp/`, `org.modelcontextprotocol.api/`, and `com.mcp.tools/` are all reserved. However, `com.example.mcp/` is NOT reserved, as the second label is `example`.
+//   - Optional — if specified, MUST be a series of _labels_ separated by dots (`.`),
+//     followed by a slash (`/`).
+//   - Labels MUST start with a letter and end with a letter or digit. Interior characters may
+//     be letters, digits, or hyphens (`-`).
+//   - Implementations SHOULD use reverse DNS notation (e.g., `com.example/` rather than
+//     `example.com/`).
+//   - Any prefix where the second label is `modelcontextprotocol` or `mcp` is **reserved** for
+//     MCP use. For example: `io.modelcontextprotocol/`, `dev.mcp/`,
+//     `org.modelcontextprotocol.api/`, and `com.mcp.tools/` are all reserved. However,
+//     `com.example.mcp/` is NOT reserved, as the second label is `example`.
 //
 // **Name:**
 //   - Unless empty, MUST start and end with an alphanumeric character (`[a-z0-9A-Z]`).
-//   - Interior characters may be alphanumeric, hyphens (`-`), underscores (`_`), or dots (`.`).
+//   - Interior characters may be alphanumeric, hyphens (`-`), underscores (`_`), or dots
+//     (`.`).
 //
 // See also: General fields: `_meta`
 // (https://modelcontextprotocol.io/specification/draft/basic/index#meta) for more details.
 type MetaObject map[string]json.RawMessage
 
-// Extends [MetaObject] with additional request-specific fields. All key naming rules from
-// `MetaObject` apply.
+// RequestMetaObject extends [MetaObject] with additional request-specific fields. All key
+// naming rules from `MetaObject` apply.
 //
 // See also: [MetaObject] for key naming rules and reserved prefixes.
 //
 // See also: General fields: `_meta`
 // (https://modelcontextprotocol.io/specification/draft/basic/index#meta) for more details.
 type RequestMetaObject struct {
-	// If specified, the caller is requesting out-of-band progress notifications for this request (as
-	// represented by notifications/progress ([ProgressNotification])). The value of this parameter is
-	// an opaque token that will be attached to any subsequent notifications. The receiver is not
-	// obligated to provide these notifications.
+	// If specified, the caller is requesting out-of-band progress notifications for this request
+	// (as represented by notifications/progress ([ProgressNotification])). The value of this
+	// parameter is an opaque token that will be attached to any subsequent notifications. The
+	// receiver is not obligated to provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
 	// The MCP Protocol Version being used for this request. Required.
 	//
-	// For the HTTP transport, this value MUST match the `MCP-Protocol-Version`
-	// header; otherwise the server MUST return a `400 Bad Request`. If the
-	// server does not support the requested version, it MUST return an
-	// [UnsupportedProtocolVersionError].
+	// For the HTTP transport, this value MUST match the `MCP-Protocol-Version` header; otherwise
+	// the server MUST return a `400 Bad Request`. If the server does not support the requested
+	// version, it MUST return an [UnsupportedProtocolVersionError].
 	ProtocolVersion string `json:"io.modelcontextprotocol/protocolVersion"`
-	// Identifies the client software making the request. Clients SHOULD
-	// include this field on every request unless specifically configured not
-	// to do so.
+	// Identifies the client software making the request. Clients SHOULD include this field on
+	// every request unless specifically configured not to do so.
 	//
-	// The [Implementation] schema requires `name` and `version`; other
-	// fields are optional.
+	// The [Implementation] schema requires `name` and `version`; other fields are optional.
 	//
-	// The value is self-reported by the client and is not verified by the
-	// protocol. It is intended for display, logging, and debugging. Servers
-	// SHOULD NOT use it to change their behavior, and SHOULD NOT rely on it for
-	// security decisions.
+	// The value is self-reported by the client and is not verified by the protocol. It is intended
+	// for display, logging, and debugging. Servers SHOULD NOT use it to change their behavior, and
+	// SHOULD NOT rely on it for security decisions.
 	ClientInfo *Implementation `json:"io.modelcontextprotocol/clientInfo,omitzero"`
 	// The client's capabilities for this specific request. Required.
 	//
-	// Capabilities are declared per-request rather than once at initialization;
-	// an empty object means the client supports no optional capabilities.
-	// Servers MUST NOT infer capabilities from prior requests.
+	// Capabilities are declared per-request rather than once at initialization; an empty object
+	// means the client supports no optional capabilities. Servers MUST NOT infer capabilities from
+	// prior requests.
 	ClientCapabilities ClientCapabilities `json:"io.modelcontextprotocol/clientCapabilities"`
 	// The desired log level for this request. Optional.
 	//
 	// If absent, the server MUST NOT send any notifications/message ([LoggingMessageNotification])
-	// notifications for this request. The client opts in to log messages by
-	// explicitly setting a level. Replaces the former `logging/setLevel` RPC.
+	// notifications for this request. The client opts in to log messages by explicitly setting a
+	// level. Replaces the former `logging/setLevel` RPC.
 	//
-	// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-	// Remains in the specification for at least twelve months; see the
-	// deprecated features registry.
+	// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+	// at least twelve months; see the deprecated features registry.
 	LogLevel *LoggingLevel `json:"io.modelcontextprotocol/logLevel,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Extends [MetaObject] with additional notification-specific fields. All key naming rules from
-// `MetaObject` apply.
+// NotificationMetaObject extends [MetaObject] with additional notification-specific fields.
+// All key naming rules from `MetaObject` apply.
 //
 // See also: [MetaObject] for key naming rules and reserved prefixes.
 //
 // See also: General fields: `_meta`
 // (https://modelcontextprotocol.io/specification/draft/basic/index#meta) for more details.
 type NotificationMetaObject struct {
-	// Identifies the subscription stream a notification was delivered on. The
-	// server MUST include this key on every notification delivered via a
-	// subscriptions/listen ([SubscriptionsListenRequest]) stream, so the
-	// client can correlate the notification with the originating subscription.
-	// The key is absent on notifications not delivered via a subscription
-	// stream (e.g. progress notifications for an in-flight request), which is
-	// why it is optional here.
+	// Identifies the subscription stream a notification was delivered on. The server MUST include
+	// this key on every notification delivered via a subscriptions/listen
+	// ([SubscriptionsListenRequest]) stream, so the client can correlate the notification with the
+	// originating subscription. The key is absent on notifications not delivered via a
+	// subscription stream (e.g. progress notifications for an in-flight request), which is why it
+	// is optional here.
 	//
-	// The value is the JSON-RPC ID of the `subscriptions/listen` request that
-	// opened the stream.
+	// The value is the JSON-RPC ID of the `subscriptions/listen` request that opened the stream.
 	SubscriptionID RequestID `json:"io.modelcontextprotocol/subscriptionId,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Extends [MetaObject] with additional result-specific fields. All key naming rules from
-// `MetaObject` apply.
+// ResultMetaObject extends [MetaObject] with additional result-specific fields. All key naming
+// rules from `MetaObject` apply.
 //
 // See also: [MetaObject] for key naming rules and reserved prefixes.
 //
 // See also: General fields: `_meta`
 // (https://modelcontextprotocol.io/specification/draft/basic/index#meta) for more details.
 type ResultMetaObject struct {
-	// Identifies the server software producing the response. Servers SHOULD
-	// include this field on every response unless specifically configured not
-	// to do so.
+	// Identifies the server software producing the response. Servers SHOULD include this field on
+	// every response unless specifically configured not to do so.
 	//
-	// The [Implementation] schema requires `name` and `version`; other
-	// fields are optional.
+	// The [Implementation] schema requires `name` and `version`; other fields are optional.
 	//
-	// The value is self-reported by the server and is not verified by the
-	// protocol. It is intended for display, logging, and debugging. Clients
-	// SHOULD NOT use it to change their behavior, and SHOULD NOT rely on it for
-	// security decisions.
+	// The value is self-reported by the server and is not verified by the protocol. It is intended
+	// for display, logging, and debugging. Clients SHOULD NOT use it to change their behavior, and
+	// SHOULD NOT rely on it for security decisions.
 	ServerInfo *Implementation `json:"io.modelcontextprotocol/serverInfo,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An opaque token used to represent a cursor for pagination.
+// Cursor is an opaque token used to represent a cursor for pagination.
 type Cursor = string
 
-// Common params for any request.
+// RequestParams holds common params for any request.
 type RequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Request is the schema type Request.
+// Request is the base of [JSONRPCRequest] and [PaginatedRequest], which include its members.
 //
 // This type is internal to the protocol specification.
 type Request struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Common params for any notification.
+// NotificationParams holds common params for any notification.
 type NotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Notification is the schema type Notification.
+// Notification is the base of [JSONRPCNotification], which includes its members.
 //
 // This type is internal to the protocol specification.
 type Notification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Indicates the type of a [Result] object, allowing the client to
-// determine how to parse the response.
+// ResultType indicates the type of a [Result] object, allowing the client to determine how to
+// parse the response.
 //
-// complete - the request completed successfully and the result contains the final content.
-// input_required - the request requires additional input and the result contains an
-// [InputRequiredResult] object with instructions for the client to provide additional input before
-// retrying the original request.
+//   - complete - the request completed successfully and the result contains the final content.
+//   - input_required - the request requires additional input and the result contains an
+//     [InputRequiredResult] object with instructions for the client to provide additional
+//     input before retrying the original request.
 //
 // Other values are allowed.
 type ResultType string
 
-// Common result fields.
+// Result holds common result fields.
 type Result struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Error is the schema type Error.
+// Error is the type of [JSONRPCErrorResponse.Error]; the base of [ParseError],
+// [InvalidRequestError], [MethodNotFoundError], [InvalidParamsError], [InternalError] and 3
+// more, which include its members.
 type Error struct {
 	// The error type that occurred.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request that expects a response.
+// JSONRPCRequest is a request that expects a response.
 type JSONRPCRequest struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification which does not expect a response.
+// JSONRPCNotification is a notification which does not expect a response.
 type JSONRPCNotification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful (non-error) response to a request.
+// JSONRPCResultResponse is a successful (non-error) response to a request.
 type JSONRPCResultResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  Result    `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A response to a request that indicates an error occurred.
+// JSONRPCErrorResponse is a response to a request that indicates an error occurred.
 type JSONRPCErrorResponse struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id,omitzero"`
 	Error   Error     `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A JSON-RPC error indicating that invalid JSON was received by the server. This error is returned
-// when the server cannot parse the JSON text of a message.
+// ParseError is a JSON-RPC error indicating that invalid JSON was received by the server. This
+// error is returned when the server cannot parse the JSON text of a message.
 //
 // See also: JSON-RPC 2.0 Error Object (https://www.jsonrpc.org/specification#error_object)
 type ParseError struct {
@@ -276,20 +274,21 @@ type ParseError struct {
 	//
 	// Always -32700.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A JSON-RPC error indicating that the request is not a valid request object. This error is
-// returned when the message structure does not conform to the JSON-RPC 2.0 specification
-// requirements for a request (e.g., missing required fields like `jsonrpc` or `method`, or using
-// invalid types for these fields).
+// InvalidRequestError is a JSON-RPC error indicating that the request is not a valid request
+// object. This error is returned when the message structure does not conform to the JSON-RPC
+// 2.0 specification requirements for a request (e.g., missing required fields like `jsonrpc`
+// or `method`, or using invalid types for these fields).
 //
 // See also: JSON-RPC 2.0 Error Object (https://www.jsonrpc.org/specification#error_object)
 type InvalidRequestError struct {
@@ -297,24 +296,27 @@ type InvalidRequestError struct {
 	//
 	// Always -32600.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A JSON-RPC error indicating that the requested method does not exist or is not available.
+// MethodNotFoundError is a JSON-RPC error indicating that the requested method does not exist
+// or is not available.
 //
-// In MCP, a server returns this error when a client invokes a method the server does not implement
-// — either a genuinely unknown method, or one gated behind a server capability the server did
-// not advertise (e.g., calling `prompts/list` when the `prompts` capability was not advertised).
+// In MCP, a server returns this error when a client invokes a method the server does not
+// implement — either a genuinely unknown method, or one gated behind a server capability the
+// server did not advertise (e.g., calling `prompts/list` when the `prompts` capability was not
+// advertised).
 //
-// A request that requires a client capability the client did not declare is signalled instead by
-// [MissingRequiredClientCapabilityError] (`-32021`).
+// A request that requires a client capability the client did not declare is signalled instead
+// by [MissingRequiredClientCapabilityError] (`-32021`).
 //
 // See also: JSON-RPC 2.0 Error Object (https://www.jsonrpc.org/specification#error_object)
 type MethodNotFoundError struct {
@@ -322,17 +324,19 @@ type MethodNotFoundError struct {
 	//
 	// Always -32601.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A JSON-RPC error indicating that the method parameters are invalid or malformed.
+// InvalidParamsError is a JSON-RPC error indicating that the method parameters are invalid or
+// malformed.
 //
 // In MCP, this error is returned in various contexts when request parameters fail validation:
 //
@@ -349,19 +353,20 @@ type InvalidParamsError struct {
 	//
 	// Always -32602.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A JSON-RPC error indicating that an internal error occurred on the receiver. This error is
-// returned when the receiver encounters an unexpected condition that prevents it from fulfilling
-// the request.
+// InternalError is a JSON-RPC error indicating that an internal error occurred on the
+// receiver. This error is returned when the receiver encounters an unexpected condition that
+// prevents it from fulfilling the request.
 //
 // See also: JSON-RPC 2.0 Error Object (https://www.jsonrpc.org/specification#error_object)
 type InternalError struct {
@@ -369,27 +374,28 @@ type InternalError struct {
 	//
 	// Always -32603.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Returned when a server rejects a request because the values in the HTTP
-// headers do not match the corresponding values in the request body, or
-// because required headers are missing or malformed. For HTTP, the response
-// status code MUST be `400 Bad Request`.
+// HeaderMismatchError is returned when a server rejects a request because the values in the
+// HTTP headers do not match the corresponding values in the request body, or because required
+// headers are missing or malformed. For HTTP, the response status code MUST be `400 Bad
+// Request`.
 type HeaderMismatchError struct {
 	// Always "2.0".
 	JSONRPC string                   `json:"jsonrpc"`
 	ID      RequestID                `json:"id,omitzero"`
 	Error   HeaderMismatchErrorError `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -399,27 +405,27 @@ type HeaderMismatchErrorError struct {
 	//
 	// Always -32020.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Returned when the request's protocol version is unknown to the server or
-// unsupported (e.g., a known experimental or draft version the server has
-// chosen not to implement). For HTTP, the response status code MUST be
-// `400 Bad Request`.
+// UnsupportedProtocolVersionError is returned when the request's protocol version is unknown
+// to the server or unsupported (e.g., a known experimental or draft version the server has
+// chosen not to implement). For HTTP, the response status code MUST be `400 Bad Request`.
 type UnsupportedProtocolVersionError struct {
 	// Always "2.0".
 	JSONRPC string                               `json:"jsonrpc"`
 	ID      RequestID                            `json:"id,omitzero"`
 	Error   UnsupportedProtocolVersionErrorError `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -429,39 +435,40 @@ type UnsupportedProtocolVersionErrorError struct {
 	//
 	// Always -32022.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data UnsupportedProtocolVersionErrorErrorData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // UnsupportedProtocolVersionErrorErrorData is the type of
 // [UnsupportedProtocolVersionErrorError.Data].
 type UnsupportedProtocolVersionErrorErrorData struct {
-	// Protocol versions the server supports. The client should choose a
-	// mutually supported version from this list and retry.
+	// Protocol versions the server supports. The client should choose a mutually supported version
+	// from this list and retry.
 	Supported []string `json:"supported"`
 	// The protocol version that was requested by the client.
 	Requested string `json:"requested"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Returned when processing a request requires a capability the client did not
-// declare in `clientCapabilities`. For HTTP, the response status code MUST be
-// `400 Bad Request`.
+// MissingRequiredClientCapabilityError is returned when processing a request requires a
+// capability the client did not declare in `clientCapabilities`. For HTTP, the response status
+// code MUST be `400 Bad Request`.
 type MissingRequiredClientCapabilityError struct {
 	// Always "2.0".
 	JSONRPC string                                    `json:"jsonrpc"`
 	ID      RequestID                                 `json:"id,omitzero"`
 	Error   MissingRequiredClientCapabilityErrorError `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -472,13 +479,14 @@ type MissingRequiredClientCapabilityErrorError struct {
 	//
 	// Always -32021.
 	Code int64 `json:"code"`
-	// A short description of the error. The message SHOULD be limited to a concise single sentence.
+	// A short description of the error. The message SHOULD be limited to a concise single
+	// sentence.
 	Message string `json:"message"`
-	// Additional information about the error. The value of this member is defined by the sender (e.g.
-	// detailed error information, nested errors etc.).
+	// Additional information about the error. The value of this member is defined by the sender
+	// (e.g. detailed error information, nested errors etc.).
 	Data MissingRequiredClientCapabilityErrorErrorData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -487,97 +495,97 @@ type MissingRequiredClientCapabilityErrorError struct {
 type MissingRequiredClientCapabilityErrorErrorData struct {
 	// The capabilities the server requires from the client to process this request.
 	RequiredCapabilities ClientCapabilities `json:"requiredCapabilities"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A result that indicates success but carries no data.
+// EmptyResult is a result that indicates success but carries no data.
 type EmptyResult = Result
 
-// A map of server-initiated requests that the client must fulfill.
-// Keys are server-assigned identifiers; values are the request objects.
+// InputRequests is a map of server-initiated requests that the client must fulfill. Keys are
+// server-assigned identifiers; values are the request objects.
 type InputRequests map[string]InputRequest
 
-// A map of client responses to server-initiated requests.
-// Keys correspond to the keys in the [InputRequests] map;
-// values are the client's result for each request.
+// InputResponses is a map of client responses to server-initiated requests. Keys correspond to
+// the keys in the [InputRequests] map; values are the client's result for each request.
 type InputResponses map[string]InputResponse
 
-// An InputRequiredResult sent by the server to indicate that additional input is needed
-// before the request can be completed.
+// An InputRequiredResult sent by the server to indicate that additional input is needed before
+// the request can be completed.
 //
 // At least one of `inputRequests` or `requestState` MUST be present.
 type InputRequiredResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType    ResultType    `json:"resultType"`
 	InputRequests InputRequests `json:"inputRequests,omitzero"`
 	RequestState  *string       `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// InputResponseRequestParams is the schema type InputResponseRequestParams.
+// InputResponseRequestParams is the base of [ReadResourceRequestParams],
+// [GetPromptRequestParams] and [CallToolRequestParams], which include its members.
 type InputResponseRequestParams struct {
 	Meta           RequestMetaObject `json:"_meta"`
 	InputResponses InputResponses    `json:"inputResponses,omitzero"`
 	RequestState   *string           `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/cancelled` notification.
+// CancelledNotificationParams holds parameters for a `notifications/cancelled` notification.
 type CancelledNotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
 	// The ID of the request to cancel.
 	//
 	// This MUST correspond to the ID of a request the client previously issued.
 	RequestID RequestID `json:"requestId"`
-	// An optional string describing the reason for the cancellation. This MAY be logged or presented
-	// to the user.
+	// An optional string describing the reason for the cancellation. This MAY be logged or
+	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// This notification is sent by the client to indicate that it is cancelling a request it
+// CancelledNotification is sent by the client to indicate that it is cancelling a request it
 // previously issued.
 //
-// On stdio, the server also sends this notification, solely to terminate a subscriptions/listen
-// ([SubscriptionsListenRequest]) stream: it references the ID of the `subscriptions/listen`
-// request that opened the stream. Servers MUST NOT use this notification to cancel any other
-// request.
+// On stdio, the server also sends this notification, solely to terminate a
+// subscriptions/listen ([SubscriptionsListenRequest]) stream: it references the ID of the
+// `subscriptions/listen` request that opened the stream. Servers MUST NOT use this
+// notification to cancel any other request.
 //
-// The request SHOULD still be in-flight, but due to communication latency, it is always possible
-// that this notification MAY arrive after the request has already finished.
+// The request SHOULD still be in-flight, but due to communication latency, it is always
+// possible that this notification MAY arrive after the request has already finished.
 //
-// This notification indicates that the result will be unused, so any associated processing SHOULD
-// cease.
+// This notification indicates that the result will be unused, so any associated processing
+// SHOULD cease.
 type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the client asking the server to advertise its supported
-// protocol versions, capabilities, and other metadata. Servers **MUST**
-// implement `server/discover`. Clients **MAY** call it but are not required
-// to — version negotiation can also happen inline via per-request `_meta`.
+// DiscoverRequest is a request from the client asking the server to advertise its supported
+// protocol versions, capabilities, and other metadata. Servers **MUST** implement
+// `server/discover`. Clients **MAY** call it but are not required to — version negotiation
+// can also happen inline via per-request `_meta`.
 type DiscoverRequest struct {
 	// Always "server/discover".
 	Method string        `json:"method"`
@@ -585,117 +593,114 @@ type DiscoverRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a server/discover ([DiscoverRequest]) request.
+// DiscoverResult is the result returned by the server for a server/discover
+// ([DiscoverRequest]) request.
 type DiscoverResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
-	// MCP Protocol Versions this server supports. The client should choose a
-	// version from this list for use in subsequent requests.
+	// MCP Protocol Versions this server supports. The client should choose a version from this
+	// list for use in subsequent requests.
 	SupportedVersions []string `json:"supportedVersions"`
 	// The capabilities of the server.
 	Capabilities ServerCapabilities `json:"capabilities"`
 	// Natural-language guidance describing the server and its features.
 	//
-	// This can be used by clients to improve an LLM's understanding of
-	// available tools (e.g., by including it in a system prompt). It should
-	// focus on information that helps the model use the server effectively
-	// and should not duplicate information already in tool descriptions.
+	// This can be used by clients to improve an LLM's understanding of available tools (e.g., by
+	// including it in a system prompt). It should focus on information that helps the model use
+	// the server effectively and should not duplicate information already in tool descriptions.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a server/discover ([DiscoverRequest]) request.
+// DiscoverResultResponse is a successful response from the server for a server/discover
+// ([DiscoverRequest]) request.
 type DiscoverResultResponse struct {
 	// Always "2.0".
 	JSONRPC string         `json:"jsonrpc"`
 	ID      RequestID      `json:"id"`
 	Result  DiscoverResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Capabilities a client may support. Known capabilities are defined here, in this schema, but this
-// is not a closed set: any client can define its own, additional capabilities.
+// ClientCapabilities holds capabilities a client may support. Known capabilities are defined
+// here, in this schema, but this is not a closed set: any client can define its own,
+// additional capabilities.
 type ClientCapabilities struct {
 	// Experimental, non-standard capabilities that the client supports.
 	Experimental map[string]JSONObject `json:"experimental,omitzero"`
 	// Present if the client supports listing roots.
 	//
-	// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-	// Remains in the specification for at least twelve months; see the
-	// deprecated features registry.
+	// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+	// at least twelve months; see the deprecated features registry.
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
 	//
-	// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-	// Remains in the specification for at least twelve months; see the
-	// deprecated features registry.
+	// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+	// at least twelve months; see the deprecated features registry.
 	Sampling *ClientCapabilitiesSampling `json:"sampling,omitzero"`
 	// Present if the client supports elicitation from the server.
 	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitzero"`
-	// Optional MCP extensions that the client supports. Keys are extension identifiers
-	// (e.g., "io.modelcontextprotocol/oauth-client-credentials"), and values are
-	// per-extension settings objects. An empty object indicates support with no settings.
+	// Optional MCP extensions that the client supports. Keys are extension identifiers (e.g.,
+	// "io.modelcontextprotocol/oauth-client-credentials"), and values are per-extension settings
+	// objects. An empty object indicates support with no settings.
 	//
-	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a
-	// mandatory prefix.
+	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesRoots is the type of [ClientCapabilities.Roots].
 type ClientCapabilitiesRoots struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ClientCapabilitiesSampling is the type of [ClientCapabilities.Sampling].
 type ClientCapabilitiesSampling struct {
-	// Whether the client supports context inclusion via `includeContext` parameter.
-	// If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
+	// Whether the client supports context inclusion via `includeContext` parameter. If not
+	// declared, servers SHOULD only use `includeContext: "none"` (or omit it).
 	Context JSONObject `json:"context,omitzero"`
 	// Whether the client supports tool use via `tools` and `toolChoice` parameters.
 	Tools JSONObject `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -703,21 +708,21 @@ type ClientCapabilitiesSampling struct {
 type ClientCapabilitiesElicitation struct {
 	Form JSONObject `json:"form,omitzero"`
 	URL  JSONObject `json:"url,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Capabilities that a server may support. Known capabilities are defined here, in this schema, but
-// this is not a closed set: any server can define its own, additional capabilities.
+// ServerCapabilities holds capabilities that a server may support. Known capabilities are
+// defined here, in this schema, but this is not a closed set: any server can define its own,
+// additional capabilities.
 type ServerCapabilities struct {
 	// Experimental, non-standard capabilities that the server supports.
 	Experimental map[string]JSONObject `json:"experimental,omitzero"`
 	// Present if the server supports sending log messages to the client.
 	//
-	// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-	// Remains in the specification for at least twelve months; see the
-	// deprecated features registry.
+	// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+	// at least twelve months; see the deprecated features registry.
 	Logging JSONObject `json:"logging,omitzero"`
 	// Present if the server supports argument autocompletion suggestions.
 	Completions JSONObject `json:"completions,omitzero"`
@@ -727,15 +732,14 @@ type ServerCapabilities struct {
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Optional MCP extensions that the server supports. Keys are extension identifiers
-	// (e.g., "io.modelcontextprotocol/tasks"), and values are per-extension settings
-	// objects. An empty object indicates support with no settings.
+	// Optional MCP extensions that the server supports. Keys are extension identifiers (e.g.,
+	// "io.modelcontextprotocol/tasks"), and values are per-extension settings objects. An empty
+	// object indicates support with no settings.
 	//
-	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a
-	// mandatory prefix.
+	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -743,8 +747,8 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -754,8 +758,8 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -763,39 +767,39 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optionally-sized icon that can be displayed in a user interface.
+// Icon is an optionally-sized icon that can be displayed in a user interface.
 type Icon struct {
-	// A standard URI pointing to an icon resource. May be an HTTP/HTTPS URL or a
-	// `data:` URI with Base64-encoded image data.
+	// A standard URI pointing to an icon resource. May be an HTTP/HTTPS URL or a `data:` URI with
+	// Base64-encoded image data.
 	//
-	// Consumers SHOULD take steps to ensure URLs serving icons are from the
-	// same domain as the client/server or a trusted domain.
+	// Consumers SHOULD take steps to ensure URLs serving icons are from the same domain as the
+	// client/server or a trusted domain.
 	//
 	// Consumers SHOULD take appropriate precautions when consuming SVGs as they can contain
 	// executable JavaScript.
 	Src string `json:"src"`
-	// Optional MIME type override if the source MIME type is missing or generic.
-	// For example: `"image/png"`, `"image/jpeg"`, or `"image/svg+xml"`.
+	// Optional MIME type override if the source MIME type is missing or generic. For example:
+	// `"image/png"`, `"image/jpeg"`, or `"image/svg+xml"`.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Optional array of strings that specify sizes at which the icon can be used.
-	// Each string should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats
-	// like SVG.
+	// Optional array of strings that specify sizes at which the icon can be used. Each string
+	// should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats like
+	// SVG.
 	//
 	// If not provided, the client should assume that the icon can be used at any size.
 	Sizes []string `json:"sizes,omitzero"`
-	// Optional specifier for the theme this icon is designed for. `"light"` indicates
-	// the icon is designed to be used with a light background, and `"dark"` indicates
-	// the icon is designed to be used with a dark background.
+	// Optional specifier for the theme this icon is designed for. `"light"` indicates the icon is
+	// designed to be used with a light background, and `"dark"` indicates the icon is designed to
+	// be used with a dark background.
 	//
 	// If not provided, the client should assume the icon can be used with any theme.
 	Theme *IconTheme `json:"theme,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -804,7 +808,7 @@ type Icon struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type IconTheme string
 
-// Base interface to add `icons` property.
+// Icons is a base interface to add `icons` property.
 //
 // This type is internal to the protocol specification.
 type Icons struct {
@@ -818,41 +822,40 @@ type Icons struct {
 	//   - `image/svg+xml` - SVG images (scalable but requires security precautions)
 	//   - `image/webp` - WebP images (modern, efficient format)
 	Icons []Icon `json:"icons,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Base interface for metadata with name (identifier) and title (display name) properties.
+// BaseMetadata is a base interface for metadata with name (identifier) and title (display
+// name) properties.
 //
 // This type is internal to the protocol specification.
 type BaseMetadata struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Describes the MCP implementation.
+// Implementation describes the MCP implementation.
 type Implementation struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -868,60 +871,62 @@ type Implementation struct {
 	Version string `json:"version"`
 	// An optional human-readable description of what this implementation does.
 	//
-	// This can be used by clients or servers to provide context about their purpose
-	// and capabilities. For example, a server might describe the types of resources
-	// or tools it provides, while a client might describe its intended use case.
+	// This can be used by clients or servers to provide context about their purpose and
+	// capabilities. For example, a server might describe the types of resources or tools it
+	// provides, while a client might describe its intended use case.
 	Description *string `json:"description,omitzero"`
 	// An optional URL of the website for this implementation.
 	WebsiteURL *string `json:"websiteUrl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a notifications/progress ([ProgressNotification]) notification.
+// ProgressNotificationParams holds parameters for a notifications/progress
+// ([ProgressNotification]) notification.
 type ProgressNotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
-	// The progress token which was given in the initial request, used to associate this notification
-	// with the request that is proceeding.
+	// The progress token which was given in the initial request, used to associate this
+	// notification with the request that is proceeding.
 	ProgressToken ProgressToken `json:"progressToken"`
-	// The progress thus far. This should increase every time progress is made, even if the total is
-	// unknown.
+	// The progress thus far. This should increase every time progress is made, even if the total
+	// is unknown.
 	Progress float64 `json:"progress"`
 	// Total number of items to process (or total progress required), if known.
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An out-of-band notification used to inform the receiver of a progress update for a long-running
-// request.
+// ProgressNotification is an out-of-band notification used to inform the receiver of a
+// progress update for a long-running request.
 type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Common params for paginated requests.
+// PaginatedRequestParams holds common params for paginated requests.
 type PaginatedRequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// An opaque token representing the current pagination position.
-	// If provided, the server should return results starting after this cursor.
+	// An opaque token representing the current pagination position. If provided, the server should
+	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// PaginatedRequest is the schema type PaginatedRequest.
+// PaginatedRequest is the base of [ListResourcesRequest], [ListResourceTemplatesRequest],
+// [ListPromptsRequest] and [ListToolsRequest], which include its members.
 //
 // This type is internal to the protocol specification.
 type PaginatedRequest struct {
@@ -930,67 +935,66 @@ type PaginatedRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// PaginatedResult is the schema type PaginatedResult.
+// PaginatedResult is the base of [ListResourcesResult], [ListResourceTemplatesResult],
+// [ListPromptsResult] and [ListToolsResult], which include its members.
 //
 // This type is internal to the protocol specification.
 type PaginatedResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A result that supports a time-to-live (TTL) hint for client-side caching.
+// CacheableResult is a result that supports a time-to-live (TTL) hint for client-side caching.
 //
 // This type is internal to the protocol specification.
 type CacheableResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -999,7 +1003,7 @@ type CacheableResult struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type CacheableResultCacheScope string
 
-// Sent from the client to request a list of resources the server has.
+// ListResourcesRequest is sent from the client to request a list of resources the server has.
 type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                 `json:"method"`
@@ -1007,63 +1011,64 @@ type ListResourcesRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a resources/list ([ListResourcesRequest]) request.
+// ListResourcesResult is the result returned by the server for a resources/list
+// ([ListResourcesRequest]) request.
 type ListResourcesResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Resources  []Resource                `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a resources/list ([ListResourcesRequest]) request.
+// ListResourcesResultResponse is a successful response from the server for a resources/list
+// ([ListResourcesRequest]) request.
 type ListResourcesResultResponse struct {
 	// Always "2.0".
 	JSONRPC string              `json:"jsonrpc"`
 	ID      RequestID           `json:"id"`
 	Result  ListResourcesResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of resource templates the server has.
+// ListResourceTemplatesRequest is sent from the client to request a list of resource templates
+// the server has.
 type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                 `json:"method"`
@@ -1071,91 +1076,89 @@ type ListResourceTemplatesRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a resources/templates/list
-// ([ListResourceTemplatesRequest]) request.
+// ListResourceTemplatesResult is the result returned by the server for a
+// resources/templates/list ([ListResourceTemplatesRequest]) request.
 type ListResourceTemplatesResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope        CacheableResultCacheScope `json:"cacheScope"`
 	ResourceTemplates []ResourceTemplate        `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a resources/templates/list
-// ([ListResourceTemplatesRequest]) request.
+// ListResourceTemplatesResultResponse is a successful response from the server for a
+// resources/templates/list ([ListResourceTemplatesRequest]) request.
 type ListResourceTemplatesResultResponse struct {
 	// Always "2.0".
 	JSONRPC string                      `json:"jsonrpc"`
 	ID      RequestID                   `json:"id"`
 	Result  ListResourceTemplatesResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Common params for resource-related requests.
+// ResourceRequestParams holds common params for resource-related requests.
 //
 // This type is internal to the protocol specification.
 type ResourceRequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret
-	// it.
+	// The URI of the resource. The URI can use any protocol; it is up to the server how to
+	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `resources/read` request.
+// ReadResourceRequestParams holds parameters for a `resources/read` request.
 type ReadResourceRequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret
-	// it.
+	// The URI of the resource. The URI can use any protocol; it is up to the server how to
+	// interpret it.
 	URI            string         `json:"uri"`
 	InputResponses InputResponses `json:"inputResponses,omitzero"`
 	RequestState   *string        `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to the server, to read a specific resource URI.
+// ReadResourceRequest is sent from the client to the server, to read a specific resource URI.
 type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
@@ -1163,79 +1166,79 @@ type ReadResourceRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a resources/read ([ReadResourceRequest]) request.
+// ReadResourceResult is the result returned by the server for a resources/read
+// ([ReadResourceRequest]) request.
 type ReadResourceResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope    `json:"cacheScope"`
 	Contents   []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a resources/read ([ReadResourceRequest]) request.
+// ReadResourceResultResponse is a successful response from the server for a resources/read
+// ([ReadResourceRequest]) request.
 type ReadResourceResultResponse struct {
 	// Always "2.0".
 	JSONRPC string                           `json:"jsonrpc"`
 	ID      RequestID                        `json:"id"`
 	Result  ReadResourceResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of resources
-// it can read from has changed. This is only delivered on a subscriptions/listen
-// ([SubscriptionsListenRequest]) stream when the client requested it via the
-// `resourcesListChanged` filter field.
+// ResourceListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of resources it can read from has changed. This is only delivered
+// on a subscriptions/listen ([SubscriptionsListenRequest]) stream when the client requested it
+// via the `resourcesListChanged` filter field.
 type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The set of notification types a client may opt in to on a
+// SubscriptionFilter is the set of notification types a client may opt in to on a
 // subscriptions/listen ([SubscriptionsListenRequest]) request.
 //
-// Each notification type is **opt-in**; the server **MUST NOT** send
-// notification types the client has not explicitly requested here.
+// Each notification type is **opt-in**; the server **MUST NOT** send notification types the
+// client has not explicitly requested here.
 type SubscriptionFilter struct {
 	// If true, receive notifications/tools/list_changed ([ToolListChangedNotification]).
 	ToolsListChanged *bool `json:"toolsListChanged,omitzero"`
@@ -1243,30 +1246,29 @@ type SubscriptionFilter struct {
 	PromptsListChanged *bool `json:"promptsListChanged,omitzero"`
 	// If true, receive notifications/resources/list_changed ([ResourceListChangedNotification]).
 	ResourcesListChanged *bool `json:"resourcesListChanged,omitzero"`
-	// Subscribe to notifications/resources/updated ([ResourceUpdatedNotification]) for these resource
-	// URIs.
-	// Replaces the former `resources/subscribe` RPC.
+	// Subscribe to notifications/resources/updated ([ResourceUpdatedNotification]) for these
+	// resource URIs. Replaces the former `resources/subscribe` RPC.
 	ResourceSubscriptions []string `json:"resourceSubscriptions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a subscriptions/listen ([SubscriptionsListenRequest]) request.
+// SubscriptionsListenRequestParams holds parameters for a subscriptions/listen
+// ([SubscriptionsListenRequest]) request.
 type SubscriptionsListenRequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// The notifications the client opts in to on this stream. The server
-	// **MUST NOT** send notification types the client has not explicitly
-	// requested.
+	// The notifications the client opts in to on this stream. The server **MUST NOT** send
+	// notification types the client has not explicitly requested.
 	Notifications SubscriptionFilter `json:"notifications"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to open a long-lived channel for receiving notifications
-// outside the context of a specific request. Replaces the previous HTTP GET
-// endpoint and ensures consistent behavior between HTTP and STDIO.
+// SubscriptionsListenRequest is sent from the client to open a long-lived channel for
+// receiving notifications outside the context of a specific request. Replaces the previous
+// HTTP GET endpoint and ensures consistent behavior between HTTP and STDIO.
 type SubscriptionsListenRequest struct {
 	// Always "subscriptions/listen".
 	Method string                           `json:"method"`
@@ -1274,142 +1276,140 @@ type SubscriptionsListenRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Extends [ResultMetaObject] with the subscription-stream identifier carried by a
-// [SubscriptionsListenResult]. All key naming rules from `MetaObject` apply.
+// SubscriptionsListenResultMetaObject extends [ResultMetaObject] with the subscription-stream
+// identifier carried by a [SubscriptionsListenResult]. All key naming rules from `MetaObject`
+// apply.
 //
 // See also: [MetaObject] for key naming rules and reserved prefixes.
 type SubscriptionsListenResultMetaObject struct {
-	// Identifies the server software producing the response. Servers SHOULD
-	// include this field on every response unless specifically configured not
-	// to do so.
+	// Identifies the server software producing the response. Servers SHOULD include this field on
+	// every response unless specifically configured not to do so.
 	//
-	// The [Implementation] schema requires `name` and `version`; other
-	// fields are optional.
+	// The [Implementation] schema requires `name` and `version`; other fields are optional.
 	//
-	// The value is self-reported by the server and is not verified by the
-	// protocol. It is intended for display, logging, and debugging. Clients
-	// SHOULD NOT use it to change their behavior, and SHOULD NOT rely on it for
-	// security decisions.
+	// The value is self-reported by the server and is not verified by the protocol. It is intended
+	// for display, logging, and debugging. Clients SHOULD NOT use it to change their behavior, and
+	// SHOULD NOT rely on it for security decisions.
 	ServerInfo *Implementation `json:"io.modelcontextprotocol/serverInfo,omitzero"`
-	// Identifies the subscription stream this response closes, so the client can
-	// correlate it with the originating subscription — mirroring the same key on
-	// the stream's notifications. The value is the JSON-RPC ID of the
-	// `subscriptions/listen` request that opened the stream (and equals this
-	// response's `id`).
+	// Identifies the subscription stream this response closes, so the client can correlate it with
+	// the originating subscription — mirroring the same key on the stream's notifications. The
+	// value is the JSON-RPC ID of the `subscriptions/listen` request that opened the stream (and
+	// equals this response's `id`).
 	SubscriptionID RequestID `json:"io.modelcontextprotocol/subscriptionId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The response to a subscriptions/listen ([SubscriptionsListenRequest])
-// request, signalling that the subscription has ended gracefully (for example,
-// during server shutdown). Because the listen stream is long-lived, this result
-// is sent only when the server tears the subscription down; an abrupt transport
+// SubscriptionsListenResult is the response to a subscriptions/listen
+// ([SubscriptionsListenRequest]) request, signalling that the subscription has ended
+// gracefully (for example, during server shutdown). Because the listen stream is long-lived,
+// this result is sent only when the server tears the subscription down; an abrupt transport
 // close carries no response. The result body is otherwise empty.
 type SubscriptionsListenResult struct {
 	Meta SubscriptionsListenResultMetaObject `json:"_meta"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a subscriptions/listen ([SubscriptionsListenRequest])
-// request, sent when the server tears the subscription down gracefully.
+// SubscriptionsListenResultResponse is a successful response from the server for a
+// subscriptions/listen ([SubscriptionsListenRequest]) request, sent when the server tears the
+// subscription down gracefully.
 type SubscriptionsListenResultResponse struct {
 	// Always "2.0".
 	JSONRPC string                    `json:"jsonrpc"`
 	ID      RequestID                 `json:"id"`
 	Result  SubscriptionsListenResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a notifications/subscriptions/acknowledged
-// ([SubscriptionsAcknowledgedNotification]) notification.
+// SubscriptionsAcknowledgedNotificationParams holds parameters for a
+// notifications/subscriptions/acknowledged ([SubscriptionsAcknowledgedNotification])
+// notification.
 type SubscriptionsAcknowledgedNotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
-	// The subset of requested notification types the server agreed to honor.
-	// Only includes notification types the server actually supports; if the
-	// client requested an unsupported type (e.g., `promptsListChanged` when
-	// the server has no prompts), it is omitted from this set.
+	// The subset of requested notification types the server agreed to honor. Only includes
+	// notification types the server actually supports; if the client requested an unsupported type
+	// (e.g., `promptsListChanged` when the server has no prompts), it is omitted from this set.
 	Notifications SubscriptionFilter `json:"notifications"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent by the server to acknowledge that a
-// subscriptions/listen ([SubscriptionsListenRequest]) subscription has been
-// established and to report which notification types it agreed to honor.
+// SubscriptionsAcknowledgedNotification is sent by the server to acknowledge that a
+// subscriptions/listen ([SubscriptionsListenRequest]) subscription has been established and to
+// report which notification types it agreed to honor.
 //
-// This notification MUST be the first message the server sends carrying the
-// subscription's ID in `io.modelcontextprotocol/subscriptionId`. The server MUST
-// NOT send any notification on the subscription before acknowledging it. On
-// stdio, where every subscription shares one channel, this ordering is defined
-// per subscription ID and not per channel: messages belonging to other
-// subscriptions MAY be interleaved before it.
+// This notification MUST be the first message the server sends carrying the subscription's ID
+// in `io.modelcontextprotocol/subscriptionId`. The server MUST NOT send any notification on
+// the subscription before acknowledging it. On stdio, where every subscription shares one
+// channel, this ordering is defined per subscription ID and not per channel: messages
+// belonging to other subscriptions MAY be interleaved before it.
 type SubscriptionsAcknowledgedNotification struct {
 	// Always "notifications/subscriptions/acknowledged".
 	Method string                                      `json:"method"`
 	Params SubscriptionsAcknowledgedNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/resources/updated` notification.
+// ResourceUpdatedNotificationParams holds parameters for a `notifications/resources/updated`
+// notification.
 type ResourceUpdatedNotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
-	// The URI of the resource that has been updated. This might be a sub-resource of the one that the
-	// client actually subscribed to.
+	// The URI of the resource that has been updated. This might be a sub-resource of the one that
+	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A notification from the server to the client, informing it that a resource has changed and may
-// need to be read again. This is only sent for resources the client opted in to via the
-// `resourceSubscriptions` field of a subscriptions/listen ([SubscriptionsListenRequest]) request.
+// ResourceUpdatedNotification is a notification from the server to the client, informing it
+// that a resource has changed and may need to be read again. This is only sent for resources
+// the client opted in to via the `resourceSubscriptions` field of a subscriptions/listen
+// ([SubscriptionsListenRequest]) request.
 type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A known resource that the server is capable of reading.
+// Resource is a known resource that the server is capable of reading.
 type Resource struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1425,8 +1425,8 @@ type Resource struct {
 	URI string `json:"uri"`
 	// A description of what this resource represents.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
@@ -1438,22 +1438,21 @@ type Resource struct {
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64     `json:"size,omitzero"`
 	Meta MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A template description for resources available on the server.
+// ResourceTemplate is a template description for resources available on the server.
 type ResourceTemplate struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1469,21 +1468,21 @@ type ResourceTemplate struct {
 	URITemplate string `json:"uriTemplate"`
 	// A description of what this template is for.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
-	// The MIME type for all resources that match this template. This should only be included if all
-	// resources matching this template have the same type.
+	// The MIME type for all resources that match this template. This should only be included if
+	// all resources matching this template have the same type.
 	MimeType *string `json:"mimeType,omitzero"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        MetaObject   `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The contents of a specific resource or sub-resource.
+// ResourceContents is the contents of a specific resource or sub-resource.
 //
 // This type is internal to the protocol specification.
 type ResourceContents struct {
@@ -1492,27 +1491,29 @@ type ResourceContents struct {
 	// The MIME type of this resource, if known.
 	MimeType *string    `json:"mimeType,omitzero"`
 	Meta     MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// TextResourceContents is the schema type TextResourceContents.
+// TextResourceContents is a variant of [ReadResourceResultContents] and
+// [EmbeddedResourceResource].
 type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string    `json:"mimeType,omitzero"`
 	Meta     MetaObject `json:"_meta,omitzero"`
-	// The text of the item. This must only be set if the item can actually be represented as text (not
-	// binary data).
+	// The text of the item. This must only be set if the item can actually be represented as text
+	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// BlobResourceContents is the schema type BlobResourceContents.
+// BlobResourceContents is a variant of [ReadResourceResultContents] and
+// [EmbeddedResourceResource].
 type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -1521,12 +1522,13 @@ type BlobResourceContents struct {
 	Meta     MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of prompts and prompt templates the server has.
+// ListPromptsRequest is sent from the client to request a list of prompts and prompt templates
+// the server has.
 type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                 `json:"method"`
@@ -1534,63 +1536,63 @@ type ListPromptsRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a prompts/list ([ListPromptsRequest]) request.
+// ListPromptsResult is the result returned by the server for a prompts/list
+// ([ListPromptsRequest]) request.
 type ListPromptsResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Prompts    []Prompt                  `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a prompts/list ([ListPromptsRequest]) request.
+// ListPromptsResultResponse is a successful response from the server for a prompts/list
+// ([ListPromptsRequest]) request.
 type ListPromptsResultResponse struct {
 	// Always "2.0".
 	JSONRPC string            `json:"jsonrpc"`
 	ID      RequestID         `json:"id"`
 	Result  ListPromptsResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `prompts/get` request.
+// GetPromptRequestParams holds parameters for a `prompts/get` request.
 type GetPromptRequestParams struct {
 	Meta           RequestMetaObject `json:"_meta"`
 	InputResponses InputResponses    `json:"inputResponses,omitzero"`
@@ -1599,12 +1601,12 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Used by the client to get a prompt provided by the server.
+// GetPromptRequest is used by the client to get a prompt provided by the server.
 type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
@@ -1612,52 +1614,53 @@ type GetPromptRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a prompts/get ([GetPromptRequest]) request.
+// GetPromptResult is the result returned by the server for a prompts/get ([GetPromptRequest])
+// request.
 type GetPromptResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a prompts/get ([GetPromptRequest]) request.
+// GetPromptResultResponse is a successful response from the server for a prompts/get
+// ([GetPromptRequest]) request.
 type GetPromptResultResponse struct {
 	// Always "2.0".
 	JSONRPC string                        `json:"jsonrpc"`
 	ID      RequestID                     `json:"id"`
 	Result  GetPromptResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A prompt or prompt template that the server offers.
+// Prompt is a prompt or prompt template that the server offers.
 type Prompt struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1674,63 +1677,62 @@ type Prompt struct {
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
 	Meta      MetaObject       `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Describes an argument that a prompt can accept.
+// PromptArgument describes an argument that a prompt can accept.
 type PromptArgument struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// A human-readable description of the argument.
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The sender or recipient of messages and data in a conversation.
+// Role is the sender or recipient of messages and data in a conversation.
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type Role string
 
-// Describes a message returned as part of a prompt.
+// PromptMessage describes a message returned as part of a prompt.
 //
-// This is similar to [SamplingMessage], but also supports the embedding of
-// resources from the MCP server.
+// This is similar to [SamplingMessage], but also supports the embedding of resources from the
+// MCP server.
 type PromptMessage struct {
 	Role    Role         `json:"role"`
 	Content ContentBlock `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A resource that the server is capable of reading, included in a prompt or tool call result.
+// ResourceLink is a resource that the server is capable of reading, included in a prompt or
+// tool call result.
 //
 // Note: resource links returned by tools are not guaranteed to appear in the results of
 // resources/list ([ListResourcesRequest]) requests.
 type ResourceLink struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -1746,8 +1748,8 @@ type ResourceLink struct {
 	URI string `json:"uri"`
 	// A description of what this resource represents.
 	//
-	// This can be used by clients to improve the LLM's understanding of available resources. It can be
-	// thought of like a "hint" to the model.
+	// This can be used by clients to improve the LLM's understanding of available resources. It
+	// can be thought of like a "hint" to the model.
 	Description *string `json:"description,omitzero"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
@@ -1761,15 +1763,15 @@ type ResourceLink struct {
 	Meta MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The contents of a resource, embedded into a prompt or tool call result.
+// EmbeddedResource is the contents of a resource, embedded into a prompt or tool call result.
 //
-// It is up to the client how best to render embedded resources for the benefit
-// of the LLM and/or the user.
+// It is up to the client how best to render embedded resources for the benefit of the LLM
+// and/or the user.
 type EmbeddedResource struct {
 	// Always "resource".
 	Type     string                   `json:"type"`
@@ -1777,27 +1779,27 @@ type EmbeddedResource struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        MetaObject   `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of prompts it
-// offers has changed. This is only delivered on a subscriptions/listen
-// ([SubscriptionsListenRequest]) stream when the client requested it via the `promptsListChanged`
-// filter field.
+// PromptListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of prompts it offers has changed. This is only delivered on a
+// subscriptions/listen ([SubscriptionsListenRequest]) stream when the client requested it via
+// the `promptsListChanged` filter field.
 type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the client to request a list of tools the server has.
+// ListToolsRequest is sent from the client to request a list of tools the server has.
 type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                 `json:"method"`
@@ -1805,110 +1807,111 @@ type ListToolsRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a tools/list ([ListToolsRequest]) request.
+// ListToolsResult is the result returned by the server for a tools/list ([ListToolsRequest])
+// request.
 type ListToolsResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
-	// An opaque token representing the pagination position after the last returned result.
-	// If present, there may be more results available.
+	// An opaque token representing the pagination position after the last returned result. If
+	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// A hint from the server indicating how long (in milliseconds) the
-	// client MAY cache this response before re-fetching. Semantics are
-	// analogous to HTTP Cache-Control max-age.
+	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
+	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
 	//
-	//   - If 0, The response SHOULD be considered immediately stale,
-	//     The client MAY re-fetch every time the result is needed.
-	//   - If positive, the client SHOULD consider the result fresh for this many
-	//     milliseconds after receiving the response.
+	//   - If 0, The response SHOULD be considered immediately stale, The client MAY re-fetch every
+	//     time the result is needed.
+	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
+	//     after receiving the response.
 	TtlMs int64 `json:"ttlMs"`
-	// Indicates the intended scope of the cached response, analogous to HTTP
-	// `Cache-Control: public` vs `Cache-Control: private`.
+	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
+	// public` vs `Cache-Control: private`.
 	//
-	//   - `"public"`: The response does not contain user-specific data. Any
-	//     client or intermediary (e.g., shared gateway, caching proxy) MAY cache
-	//     the response and serve it across authorization contexts.
-	//   - `"private"`: The response MAY be cached and reused only within the
-	//     same authorization context. Caches MUST NOT be shared across
-	//     authorization contexts (e.g., a different access token requires a
-	//     different cache).
+	//   - `"public"`: The response does not contain user-specific data. Any client or intermediary
+	//     (e.g., shared gateway, caching proxy) MAY cache the response and serve it across
+	//     authorization contexts.
+	//   - `"private"`: The response MAY be cached and reused only within the same authorization
+	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
+	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Tools      []Tool                    `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a tools/list ([ListToolsRequest]) request.
+// ListToolsResultResponse is a successful response from the server for a tools/list
+// ([ListToolsRequest]) request.
 type ListToolsResultResponse struct {
 	// Always "2.0".
 	JSONRPC string          `json:"jsonrpc"`
 	ID      RequestID       `json:"id"`
 	Result  ListToolsResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a tools/call ([CallToolRequest]) request.
+// CallToolResult is the result returned by the server for a tools/call ([CallToolRequest])
+// request.
 type CallToolResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType `json:"resultType"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
 	// An optional JSON value that represents the structured result of the tool call.
 	//
-	// This can be any JSON value (object, array, string, number, boolean, or null)
-	// that conforms to the tool's outputSchema if one is defined.
+	// This can be any JSON value (object, array, string, number, boolean, or null) that conforms
+	// to the tool's outputSchema if one is defined.
 	StructuredContent json.RawMessage `json:"structuredContent,omitzero"`
 	// Whether the tool call ended in an error.
 	//
 	// If not set, this is assumed to be false (the call was successful).
 	//
-	// Any errors that originate from the tool SHOULD be reported inside the result
-	// object, with `isError` set to true, _not_ as an MCP protocol-level error
-	// response. Otherwise, the LLM would not be able to see that an error occurred
-	// and self-correct.
+	// Any errors that originate from the tool SHOULD be reported inside the result object, with
+	// `isError` set to true, _not_ as an MCP protocol-level error response. Otherwise, the LLM
+	// would not be able to see that an error occurred and self-correct.
 	//
-	// However, any errors in _finding_ the tool, an error indicating that the
-	// server does not support tool calls, or any other exceptional conditions,
-	// should be reported as an MCP error response.
+	// However, any errors in _finding_ the tool, an error indicating that the server does not
+	// support tool calls, or any other exceptional conditions, should be reported as an MCP error
+	// response.
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a tools/call ([CallToolRequest]) request.
+// CallToolResultResponse is a successful response from the server for a tools/call
+// ([CallToolRequest]) request.
 type CallToolResultResponse struct {
 	// Always "2.0".
 	JSONRPC string                       `json:"jsonrpc"`
 	ID      RequestID                    `json:"id"`
 	Result  CallToolResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `tools/call` request.
+// CallToolRequestParams holds parameters for a `tools/call` request.
 type CallToolRequestParams struct {
 	Meta           RequestMetaObject `json:"_meta"`
 	InputResponses InputResponses    `json:"inputResponses,omitzero"`
@@ -1917,12 +1920,12 @@ type CallToolRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for the tool call.
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Used by the client to invoke a tool provided by the server.
+// CallToolRequest is used by the client to invoke a tool provided by the server.
 type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
@@ -1930,34 +1933,33 @@ type CallToolRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An optional notification from the server to the client, informing it that the list of tools it
-// offers has changed. This is only delivered on a subscriptions/listen
-// ([SubscriptionsListenRequest]) stream when the client requested it via the `toolsListChanged`
-// filter field.
+// ToolListChangedNotification is an optional notification from the server to the client,
+// informing it that the list of tools it offers has changed. This is only delivered on a
+// subscriptions/listen ([SubscriptionsListenRequest]) stream when the client requested it via
+// the `toolsListChanged` filter field.
 type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Additional properties describing a [Tool] to clients.
+// ToolAnnotations holds additional properties describing a [Tool] to clients.
 //
-// NOTE: all properties in `ToolAnnotations` are **hints**.
-// They are not guaranteed to provide a faithful description of
-// tool behavior (including descriptive properties like `title`).
+// NOTE: all properties in `ToolAnnotations` are **hints**. They are not guaranteed to provide
+// a faithful description of tool behavior (including descriptive properties like `title`).
 //
-// Clients should never make tool use decisions based on `ToolAnnotations`
-// received from untrusted servers.
+// Clients should never make tool use decisions based on `ToolAnnotations` received from
+// untrusted servers.
 type ToolAnnotations struct {
 	// A human-readable title for the tool.
 	Title *string `json:"title,omitzero"`
@@ -1965,43 +1967,41 @@ type ToolAnnotations struct {
 	//
 	// Default: false
 	ReadOnlyHint *bool `json:"readOnlyHint,omitzero"`
-	// If true, the tool may perform destructive updates to its environment.
-	// If false, the tool performs only additive updates.
+	// If true, the tool may perform destructive updates to its environment. If false, the tool
+	// performs only additive updates.
 	//
 	// (This property is meaningful only when `readOnlyHint == false`)
 	//
 	// Default: true
 	DestructiveHint *bool `json:"destructiveHint,omitzero"`
-	// If true, calling the tool repeatedly with the same arguments
-	// will have no additional effect on its environment.
+	// If true, calling the tool repeatedly with the same arguments will have no additional effect
+	// on its environment.
 	//
 	// (This property is meaningful only when `readOnlyHint == false`)
 	//
 	// Default: false
 	IdempotentHint *bool `json:"idempotentHint,omitzero"`
-	// If true, this tool may interact with an "open world" of external
-	// entities. If false, the tool's domain of interaction is closed.
-	// For example, the world of a web search tool is open, whereas that
-	// of a memory tool is not.
+	// If true, this tool may interact with an "open world" of external entities. If false, the
+	// tool's domain of interaction is closed. For example, the world of a web search tool is open,
+	// whereas that of a memory tool is not.
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Definition for a tool the client can call.
+// Tool is a definition for a tool the client can call.
 type Tool struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Optional set of sized icons that the client can display in a user interface.
 	//
@@ -2020,21 +2020,20 @@ type Tool struct {
 	Description *string `json:"description,omitzero"`
 	// A JSON Schema object defining the expected parameters for the tool.
 	//
-	// Tool arguments are always JSON objects, so `type: "object"` is required at the root.
-	// Beyond that, any JSON Schema 2020-12 keyword may appear alongside `type` — including
-	// composition keywords (`oneOf`, `anyOf`, `allOf`, `not`), conditional keywords
-	// (`if`/`then`/`else`), reference keywords (`$ref`, `$defs`, `$anchor`), and any other
-	// standard validation or annotation keywords.
+	// Tool arguments are always JSON objects, so `type: "object"` is required at the root. Beyond
+	// that, any JSON Schema 2020-12 keyword may appear alongside `type` — including composition
+	// keywords (`oneOf`, `anyOf`, `allOf`, `not`), conditional keywords (`if`/`then`/`else`),
+	// reference keywords (`$ref`, `$defs`, `$anchor`), and any other standard validation or
+	// annotation keywords.
 	//
-	// Property schemas may carry an `x-mcp-header` annotation to mirror the
-	// argument value into an HTTP header on the Streamable HTTP transport. See
-	// the Streamable HTTP transport specification for the validity and
-	// extraction rules.
+	// Property schemas may carry an `x-mcp-header` annotation to mirror the argument value into an
+	// HTTP header on the Streamable HTTP transport. See the Streamable HTTP transport
+	// specification for the validity and extraction rules.
 	//
 	// Defaults to JSON Schema 2020-12 when no explicit `$schema` is provided.
 	InputSchema ToolInputSchema `json:"inputSchema"`
-	// An optional JSON Schema object defining the structure of the tool's output returned in
-	// the structuredContent field of a [CallToolResult]. This can be any valid JSON Schema 2020-12.
+	// An optional JSON Schema object defining the structure of the tool's output returned in the
+	// structuredContent field of a [CallToolResult]. This can be any valid JSON Schema 2020-12.
 	//
 	// Defaults to JSON Schema 2020-12 when no explicit `$schema` is provided.
 	OutputSchema *ToolOutputSchema `json:"outputSchema,omitzero"`
@@ -2043,8 +2042,8 @@ type Tool struct {
 	// Display name precedence order is: `title`, `annotations.title`, then `name`.
 	Annotations *ToolAnnotations `json:"annotations,omitzero"`
 	Meta        MetaObject       `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2053,24 +2052,24 @@ type ToolInputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ToolOutputSchema is the type of [Tool.OutputSchema].
 type ToolOutputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `notifications/message` notification.
+// LoggingMessageNotificationParams holds parameters for a `notifications/message`
+// notification.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type LoggingMessageNotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
 	// The severity of this log message.
@@ -2080,66 +2079,60 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// JSONRPCNotification of a log message passed from server to client. The client opts in by setting
-// `"io.modelcontextprotocol/logLevel"` in a request's `_meta`.
+// LoggingMessageNotification is a JSONRPCNotification of a log message passed from server to
+// client. The client opts in by setting `"io.modelcontextprotocol/logLevel"` in a request's
+// `_meta`.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
 	// Always "2.0".
 	JSONRPC string `json:"jsonrpc"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The severity of a log message.
+// LoggingLevel is the severity of a log message.
 //
 // These map to syslog message severities, as specified in RFC-5424:
 // https://datatracker.ietf.org/doc/html/rfc5424#section-6.2.1
 //
 // The set is closed: other values are invalid, though decoding keeps them as received.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type LoggingLevel string
 
-// Parameters for a `sampling/createMessage` request.
+// CreateMessageRequestParams holds parameters for a `sampling/createMessage` request.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type CreateMessageRequestParams struct {
 	Messages []SamplingMessage `json:"messages"`
 	// The server's preferences for which model to select. The client MAY ignore these preferences.
 	ModelPreferences *ModelPreferences `json:"modelPreferences,omitzero"`
-	// An optional system prompt the server wants to use for sampling. The client MAY modify or omit
-	// this prompt.
+	// An optional system prompt the server wants to use for sampling. The client MAY modify or
+	// omit this prompt.
 	SystemPrompt *string `json:"systemPrompt,omitzero"`
-	// A request to include context from one or more MCP servers (including the caller), to be attached
-	// to the prompt.
-	// The client MAY ignore this request.
+	// A request to include context from one or more MCP servers (including the caller), to be
+	// attached to the prompt. The client MAY ignore this request.
 	//
 	// Default is `"none"`. The values `"thisServer"` and `"allServers"` are deprecated (SEP-2596):
-	// servers SHOULD
-	// omit this field or use `"none"`, and SHOULD only use the deprecated values if the client
-	// declares
-	// [ClientCapabilitiesSampling.Context].
+	// servers SHOULD omit this field or use `"none"`, and SHOULD only use the deprecated values if
+	// the client declares [ClientCapabilitiesSampling.Context].
 	//
-	// Deprecated: The `"thisServer"` and `"allServers"` values are deprecated as of protocol version
-	// 2025-11-25
-	// (SEP-2596) and will be removed no later than the Sampling feature itself (SEP-2577). Omit this
-	// field or use `"none"`.
+	// Deprecated: The `"thisServer"` and `"allServers"` values are deprecated as of protocol
+	// version 2025-11-25 (SEP-2596) and will be removed no later than the Sampling feature itself
+	// (SEP-2577). Omit this field or use `"none"`.
 	IncludeContext *CreateMessageRequestParamsIncludeContext `json:"includeContext,omitzero"`
 	Temperature    *float64                                  `json:"temperature,omitzero"`
 	// The requested maximum number of tokens to sample (to prevent runaway completions).
@@ -2150,17 +2143,14 @@ type CreateMessageRequestParams struct {
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
 	Metadata JSONObject `json:"metadata,omitzero"`
-	// Tools that the model may use during generation.
-	// The client MUST return an error if this field is provided but [ClientCapabilitiesSampling.Tools]
-	// is not declared.
+	// Tools that the model may use during generation. The client MUST return an error if this
+	// field is provided but [ClientCapabilitiesSampling.Tools] is not declared.
 	Tools []Tool `json:"tools,omitzero"`
-	// Controls how the model uses tools.
-	// The client MUST return an error if this field is provided but [ClientCapabilitiesSampling.Tools]
-	// is not declared.
-	// Default is `{ mode: "auto" }`.
+	// Controls how the model uses tools. The client MUST return an error if this field is provided
+	// but [ClientCapabilitiesSampling.Tools] is not declared. Default is `{ mode: "auto" }`.
 	ToolChoice *ToolChoice `json:"toolChoice,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2170,19 +2160,18 @@ type CreateMessageRequestParams struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type CreateMessageRequestParamsIncludeContext string
 
-// Controls tool selection behavior for sampling requests.
+// ToolChoice controls tool selection behavior for sampling requests.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ToolChoice struct {
 	// Controls the tool use ability of the model:
 	//   - `"auto"`: Model decides whether to use tools (default)
 	//   - `"required"`: Model MUST use at least one tool before completing
 	//   - `"none"`: Model MUST NOT use any tools
 	Mode *ToolChoiceMode `json:"mode,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2191,29 +2180,29 @@ type ToolChoice struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ToolChoiceMode string
 
-// A request from the server to sample an LLM via the client. The client has full discretion over
-// which model to select. The client should also inform the user before beginning sampling, to
-// allow them to inspect the request (human in the loop) and decide whether to approve it.
+// CreateMessageRequest is a request from the server to sample an LLM via the client. The
+// client has full discretion over which model to select. The client should also inform the
+// user before beginning sampling, to allow them to inspect the request (human in the loop) and
+// decide whether to approve it.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the client for a sampling/createMessage ([CreateMessageRequest]) request.
-// The client should inform the user before returning the sampled message, to allow them
-// to inspect the response (human in the loop) and decide whether to allow the server to see it.
+// CreateMessageResult is the result returned by the client for a sampling/createMessage
+// ([CreateMessageRequest]) request. The client should inform the user before returning the
+// sampled message, to allow them to inspect the response (human in the loop) and decide
+// whether to allow the server to see it.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type CreateMessageResult struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
@@ -2230,8 +2219,8 @@ type CreateMessageResult struct {
 	//
 	// This field is an open string to allow for provider-specific stop reasons.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2240,22 +2229,21 @@ type CreateMessageResult struct {
 // Other values are allowed.
 type CreateMessageResultStopReason string
 
-// Describes a message issued to or received from an LLM API.
+// SamplingMessage describes a message issued to or received from an LLM API.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
 	Meta    MetaObject             `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Optional annotations for the client. The client can use annotations to inform how objects are
-// used or displayed
+// Annotations holds optional annotations for the client. The client can use annotations to
+// inform how objects are used or displayed
 type Annotations struct {
 	// Describes who the intended audience of this object or data is.
 	//
@@ -2264,23 +2252,22 @@ type Annotations struct {
 	Audience []Role `json:"audience,omitzero"`
 	// Describes how important this data is for operating the server.
 	//
-	// A value of 1 means "most important," and indicates that the data is
-	// effectively required, while 0 means "least important," and indicates that
-	// the data is entirely optional.
+	// A value of 1 means "most important," and indicates that the data is effectively required,
+	// while 0 means "least important," and indicates that the data is entirely optional.
 	Priority *float64 `json:"priority,omitzero"`
 	// The moment the resource was last modified, as an ISO 8601 formatted string.
 	//
 	// Should be an ISO 8601 formatted string (e.g., "2025-01-12T15:00:58Z").
 	//
-	// Examples: last activity timestamp in an open file, timestamp when the resource
-	// was attached, etc.
+	// Examples: last activity timestamp in an open file, timestamp when the resource was attached,
+	// etc.
 	LastModified *string `json:"lastModified,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Text provided to or from an LLM.
+// TextContent is text provided to or from an LLM.
 type TextContent struct {
 	// Always "text".
 	Type string `json:"type"`
@@ -2289,12 +2276,12 @@ type TextContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        MetaObject   `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// An image provided to or from an LLM.
+// ImageContent is an image provided to or from an LLM.
 type ImageContent struct {
 	// Always "image".
 	Type string `json:"type"`
@@ -2305,12 +2292,12 @@ type ImageContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        MetaObject   `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Audio provided to or from an LLM.
+// AudioContent is audio provided to or from an LLM.
 type AudioContent struct {
 	// Always "audio".
 	Type string `json:"type"`
@@ -2321,16 +2308,15 @@ type AudioContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        MetaObject   `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the assistant to call a tool.
+// ToolUseContent is a request from the assistant to call a tool.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ToolUseContent struct {
 	// Always "tool_use".
 	Type string `json:"type"`
@@ -2342,19 +2328,18 @@ type ToolUseContent struct {
 	Name string `json:"name"`
 	// The arguments to pass to the tool, conforming to the tool's input schema.
 	Input map[string]json.RawMessage `json:"input"`
-	// Optional metadata about the tool use. Clients SHOULD preserve this field when
-	// including tool uses in subsequent sampling requests to enable caching optimizations.
+	// Optional metadata about the tool use. Clients SHOULD preserve this field when including tool
+	// uses in subsequent sampling requests to enable caching optimizations.
 	Meta MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result of a tool use, provided by the user back to the assistant.
+// ToolResultContent is the result of a tool use, provided by the user back to the assistant.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ToolResultContent struct {
 	// Always "tool_result".
 	Type string `json:"type"`
@@ -2364,76 +2349,72 @@ type ToolResultContent struct {
 	ToolUseID string `json:"toolUseId"`
 	// The unstructured result content of the tool use.
 	//
-	// This has the same format as [CallToolResult.Content] and can include text, images,
-	// audio, resource links, and embedded resources.
+	// This has the same format as [CallToolResult.Content] and can include text, images, audio,
+	// resource links, and embedded resources.
 	Content []ContentBlock `json:"content"`
 	// An optional structured result value.
 	//
-	// This can be any JSON value (object, array, string, number, boolean, or null).
-	// If the tool defined an [Tool.OutputSchema], this SHOULD conform to that schema.
+	// This can be any JSON value (object, array, string, number, boolean, or null). If the tool
+	// defined an [Tool.OutputSchema], this SHOULD conform to that schema.
 	StructuredContent json.RawMessage `json:"structuredContent,omitzero"`
 	// Whether the tool use resulted in an error.
 	//
-	// If true, the content typically describes the error that occurred.
-	// Default: false
+	// If true, the content typically describes the error that occurred. Default: false
 	IsError *bool `json:"isError,omitzero"`
-	// Optional metadata about the tool result. Clients SHOULD preserve this field when
-	// including tool results in subsequent sampling requests to enable caching optimizations.
+	// Optional metadata about the tool result. Clients SHOULD preserve this field when including
+	// tool results in subsequent sampling requests to enable caching optimizations.
 	Meta MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The server's preferences for model selection, requested of the client during sampling.
+// ModelPreferences is the server's preferences for model selection, requested of the client
+// during sampling.
 //
-// Because LLMs can vary along multiple dimensions, choosing the "best" model is
-// rarely straightforward.  Different models excel in different areas—some are
-// faster but less capable, others are more capable but more expensive, and so
-// on. This interface allows servers to express their priorities across multiple
-// dimensions to help clients make an appropriate selection for their use case.
+// Because LLMs can vary along multiple dimensions, choosing the "best" model is rarely
+// straightforward. Different models excel in different areas—some are faster but less
+// capable, others are more capable but more expensive, and so on. This interface allows
+// servers to express their priorities across multiple dimensions to help clients make an
+// appropriate selection for their use case.
 //
-// These preferences are always advisory. The client MAY ignore them. It is also
-// up to the client to decide how to interpret these preferences and how to
-// balance them against other considerations.
+// These preferences are always advisory. The client MAY ignore them. It is also up to the
+// client to decide how to interpret these preferences and how to balance them against other
+// considerations.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ModelPreferences struct {
 	// Optional hints to use for model selection.
 	//
-	// If multiple hints are specified, the client MUST evaluate them in order
-	// (such that the first match is taken).
+	// If multiple hints are specified, the client MUST evaluate them in order (such that the first
+	// match is taken).
 	//
-	// The client SHOULD prioritize these hints over the numeric priorities, but
-	// MAY still use the priorities to select from ambiguous matches.
+	// The client SHOULD prioritize these hints over the numeric priorities, but MAY still use the
+	// priorities to select from ambiguous matches.
 	Hints []ModelHint `json:"hints,omitzero"`
-	// How much to prioritize cost when selecting a model. A value of 0 means cost
-	// is not important, while a value of 1 means cost is the most important
-	// factor.
+	// How much to prioritize cost when selecting a model. A value of 0 means cost is not
+	// important, while a value of 1 means cost is the most important factor.
 	CostPriority *float64 `json:"costPriority,omitzero"`
-	// How much to prioritize sampling speed (latency) when selecting a model. A
-	// value of 0 means speed is not important, while a value of 1 means speed is
-	// the most important factor.
+	// How much to prioritize sampling speed (latency) when selecting a model. A value of 0 means
+	// speed is not important, while a value of 1 means speed is the most important factor.
 	SpeedPriority *float64 `json:"speedPriority,omitzero"`
-	// How much to prioritize intelligence and capabilities when selecting a
-	// model. A value of 0 means intelligence is not important, while a value of 1
-	// means intelligence is the most important factor.
+	// How much to prioritize intelligence and capabilities when selecting a model. A value of 0
+	// means intelligence is not important, while a value of 1 means intelligence is the most
+	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Hints to use for model selection.
+// ModelHint holds hints to use for model selection.
 //
-// Keys not declared here are currently left unspecified by the spec and are up
-// to the client to interpret.
+// Keys not declared here are currently left unspecified by the spec and are up to the client
+// to interpret.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ModelHint struct {
 	// A hint for a model name.
 	//
@@ -2446,12 +2427,12 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Parameters for a `completion/complete` request.
+// CompleteRequestParams holds parameters for a `completion/complete` request.
 type CompleteRequestParams struct {
 	Meta RequestMetaObject        `json:"_meta"`
 	Ref  CompleteRequestParamsRef `json:"ref"`
@@ -2459,8 +2440,8 @@ type CompleteRequestParams struct {
 	Argument CompleteRequestParamsArgument `json:"argument"`
 	// Additional, optional context for completions
 	Context *CompleteRequestParamsContext `json:"context,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2470,8 +2451,8 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2479,12 +2460,12 @@ type CompleteRequestParamsArgument struct {
 type CompleteRequestParamsContext struct {
 	// Previously-resolved variables in a URI template or prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the client to the server, to ask for completion options.
+// CompleteRequest is a request from the client to the server, to ask for completion options.
 type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
@@ -2492,25 +2473,26 @@ type CompleteRequest struct {
 	// Always "2.0".
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the server for a completion/complete ([CompleteRequest]) request.
+// CompleteResult is the result returned by the server for a completion/complete
+// ([CompleteRequest]) request.
 type CompleteResult struct {
 	Meta *ResultMetaObject `json:"_meta,omitzero"`
-	// Indicates the type of the result, which allows the client to determine
-	// how to parse the result object.
+	// Indicates the type of the result, which allows the client to determine how to parse the
+	// result object.
 	//
-	// Servers implementing this protocol version MUST include this field.
-	// For backward compatibility, when a client receives a result from a
-	// server implementing an earlier protocol version (which does not include
-	// `resultType`), the client MUST treat the absent field as `"complete"`.
+	// Servers implementing this protocol version MUST include this field. For backward
+	// compatibility, when a client receives a result from a server implementing an earlier
+	// protocol version (which does not include `resultType`), the client MUST treat the absent
+	// field as `"complete"`.
 	ResultType ResultType               `json:"resultType"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2518,122 +2500,117 @@ type CompleteResult struct {
 type CompleteResultCompletion struct {
 	// An array of completion values. Must not exceed 100 items.
 	Values []string `json:"values"`
-	// The total number of completion options available. This can exceed the number of values actually
-	// sent in the response.
+	// The total number of completion options available. This can exceed the number of values
+	// actually sent in the response.
 	Total *int64 `json:"total,omitzero"`
-	// Indicates whether there are additional completion options beyond those provided in the current
-	// response, even if the exact total is unknown.
+	// Indicates whether there are additional completion options beyond those provided in the
+	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A successful response from the server for a completion/complete ([CompleteRequest]) request.
+// CompleteResultResponse is a successful response from the server for a completion/complete
+// ([CompleteRequest]) request.
 type CompleteResultResponse struct {
 	// Always "2.0".
 	JSONRPC string         `json:"jsonrpc"`
 	ID      RequestID      `json:"id"`
 	Result  CompleteResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A reference to a resource or resource template definition.
+// ResourceTemplateReference is a reference to a resource or resource template definition.
 type ResourceTemplateReference struct {
 	// Always "ref/resource".
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Identifies a prompt.
+// PromptReference identifies a prompt.
 type PromptReference struct {
-	// Intended for programmatic or logical use, but used as a display name in past specs or fallback
-	// (if title isn't present).
+	// Intended for programmatic or logical use, but used as a display name in past specs or
+	// fallback (if title isn't present).
 	Name string `json:"name"`
-	// Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
-	// even by those unfamiliar with domain-specific terminology.
+	// Intended for UI and end-user contexts — optimized to be human-readable and easily
+	// understood, even by those unfamiliar with domain-specific terminology.
 	//
-	// If not provided, the name should be used for display (except for [Tool],
-	// where `annotations.title` should be given precedence over using `name`,
-	// if present).
+	// If not provided, the name should be used for display (except for [Tool], where
+	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
 	// Always "ref/prompt".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Sent from the server to request a list of root URIs from the client. Roots allow
-// servers to ask for specific directories or files to operate on. A common example
-// for roots is providing a set of repositories or directories a server should operate
-// on.
+// ListRootsRequest is sent from the server to request a list of root URIs from the client.
+// Roots allow servers to ask for specific directories or files to operate on. A common example
+// for roots is providing a set of repositories or directories a server should operate on.
 //
-// This request is typically used when the server needs to understand the file system
-// structure or access specific locations that the client has permission to read from.
+// This request is typically used when the server needs to understand the file system structure
+// or access specific locations that the client has permission to read from.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string                  `json:"method"`
 	Params *ListRootsRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ListRootsRequestParams is the type of [ListRootsRequest.Params].
 type ListRootsRequestParams struct {
 	Meta MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the client for a roots/list ([ListRootsRequest]) request.
-// This result contains an array of [Root] objects, each representing a root directory
+// ListRootsResult is the result returned by the client for a roots/list ([ListRootsRequest])
+// request. This result contains an array of [Root] objects, each representing a root directory
 // or file that the server can operate on.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type ListRootsResult struct {
 	Roots []Root `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Represents a root directory or file that the server can operate on.
+// Root represents a root directory or file that the server can operate on.
 //
-// Deprecated: as of protocol version 2026-07-28 (SEP-2577).
-// Remains in the specification for at least twelve months; see the
-// deprecated features registry.
+// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
+// at least twelve months; see the deprecated features registry.
 type Root struct {
-	// The URI identifying the root. This *must* start with `file://` for now.
-	// This restriction may be relaxed in future versions of the protocol to allow
-	// other URI schemes.
+	// The URI identifying the root. This *must* start with `file://` for now. This restriction may
+	// be relaxed in future versions of the protocol to allow other URI schemes.
 	URI string `json:"uri"`
-	// An optional name for the root. This can be used to provide a human-readable
-	// identifier for the root, which may be useful for display purposes or for
-	// referencing the root in other parts of the application.
+	// An optional name for the root. This can be used to provide a human-readable identifier for
+	// the root, which may be useful for display purposes or for referencing the root in other
+	// parts of the application.
 	Name *string    `json:"name,omitzero"`
 	Meta MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The parameters for a request to elicit non-sensitive information from the user via a form in the
-// client.
+// ElicitRequestFormParams is the parameters for a request to elicit non-sensitive information
+// from the user via a form in the client.
 type ElicitRequestFormParams struct {
 	// The elicitation mode.
 	//
@@ -2641,27 +2618,28 @@ type ElicitRequestFormParams struct {
 	Mode *string `json:"mode,omitzero"`
 	// The message to present to the user describing what information is being requested.
 	Message string `json:"message"`
-	// A restricted subset of JSON Schema.
-	// Only top-level properties are allowed, without nesting.
+	// A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting.
 	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// ElicitRequestFormParamsRequestedSchema is the type of [ElicitRequestFormParams.RequestedSchema].
+// ElicitRequestFormParamsRequestedSchema is the type of
+// [ElicitRequestFormParams.RequestedSchema].
 type ElicitRequestFormParamsRequestedSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
 	Type       string                               `json:"type"`
 	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The parameters for a request to elicit information from the user via a URL in the client.
+// ElicitRequestURLParams is the parameters for a request to elicit information from the user
+// via a URL in the client.
 type ElicitRequestURLParams struct {
 	// The elicitation mode.
 	//
@@ -2671,22 +2649,23 @@ type ElicitRequestURLParams struct {
 	Message string `json:"message"`
 	// The URL that the user should navigate to.
 	URL string `json:"url"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// A request from the server to elicit additional information from the user via the client.
+// ElicitRequest is a request from the server to elicit additional information from the user
+// via the client.
 type ElicitRequest struct {
 	// Always "elicitation/create".
 	Method string              `json:"method"`
 	Params ElicitRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// StringSchema is the schema type StringSchema.
+// StringSchema is a variant of [PrimitiveSchemaDefinition].
 type StringSchema struct {
 	// Always "string".
 	Type        string              `json:"type"`
@@ -2696,8 +2675,8 @@ type StringSchema struct {
 	MaxLength   *int64              `json:"maxLength,omitzero"`
 	Format      *StringSchemaFormat `json:"format,omitzero"`
 	Default     *string             `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2706,7 +2685,7 @@ type StringSchema struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type StringSchemaFormat string
 
-// NumberSchema is the schema type NumberSchema.
+// NumberSchema is a variant of [PrimitiveSchemaDefinition].
 type NumberSchema struct {
 	Type        NumberSchemaType `json:"type"`
 	Title       *string          `json:"title,omitzero"`
@@ -2714,8 +2693,8 @@ type NumberSchema struct {
 	Minimum     *float64         `json:"minimum,omitzero"`
 	Maximum     *float64         `json:"maximum,omitzero"`
 	Default     *float64         `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2724,19 +2703,20 @@ type NumberSchema struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type NumberSchemaType string
 
-// BooleanSchema is the schema type BooleanSchema.
+// BooleanSchema is a variant of [PrimitiveSchemaDefinition].
 type BooleanSchema struct {
 	// Always "boolean".
 	Type        string  `json:"type"`
 	Title       *string `json:"title,omitzero"`
 	Description *string `json:"description,omitzero"`
 	Default     *bool   `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for single-selection enumeration without display titles for options.
+// UntitledSingleSelectEnumSchema is a schema for single-selection enumeration without display
+// titles for options.
 type UntitledSingleSelectEnumSchema struct {
 	// Always "string".
 	Type string `json:"type"`
@@ -2748,12 +2728,13 @@ type UntitledSingleSelectEnumSchema struct {
 	Enum []string `json:"enum"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for single-selection enumeration with display titles for each option.
+// TitledSingleSelectEnumSchema is a schema for single-selection enumeration with display
+// titles for each option.
 type TitledSingleSelectEnumSchema struct {
 	// Always "string".
 	Type string `json:"type"`
@@ -2765,23 +2746,25 @@ type TitledSingleSelectEnumSchema struct {
 	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// TitledSingleSelectEnumSchemaOneOf is the element type of [TitledSingleSelectEnumSchema.OneOf].
+// TitledSingleSelectEnumSchemaOneOf is the element type of
+// [TitledSingleSelectEnumSchema.OneOf].
 type TitledSingleSelectEnumSchemaOneOf struct {
 	// The enum value.
 	Const string `json:"const"`
 	// Display label for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for multiple-selection enumeration without display titles for options.
+// UntitledMultiSelectEnumSchema is a schema for multiple-selection enumeration without display
+// titles for options.
 type UntitledMultiSelectEnumSchema struct {
 	// Always "array".
 	Type string `json:"type"`
@@ -2797,8 +2780,8 @@ type UntitledMultiSelectEnumSchema struct {
 	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2808,12 +2791,13 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Type string `json:"type"`
 	// Array of enum values to choose from.
 	Enum []string `json:"enum"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Schema for multiple-selection enumeration with display titles for each option.
+// TitledMultiSelectEnumSchema is a schema for multiple-selection enumeration with display
+// titles for each option.
 type TitledMultiSelectEnumSchema struct {
 	// Always "array".
 	Type string `json:"type"`
@@ -2829,8 +2813,8 @@ type TitledMultiSelectEnumSchema struct {
 	Items TitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2838,8 +2822,8 @@ type TitledMultiSelectEnumSchema struct {
 type TitledMultiSelectEnumSchemaItems struct {
 	// Array of enum options with values and display labels.
 	AnyOf []TitledMultiSelectEnumSchemaItemsAnyOf `json:"anyOf"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2850,29 +2834,31 @@ type TitledMultiSelectEnumSchemaItemsAnyOf struct {
 	Const string `json:"const"`
 	// Display title for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Use [TitledSingleSelectEnumSchema] instead.
-// This interface will be removed in a future version.
+// LegacyTitledEnumSchema is a variant of [PrimitiveSchemaDefinition] and [EnumSchema].
+//
+// Use [TitledSingleSelectEnumSchema] instead. This interface will be removed in a future
+// version.
 type LegacyTitledEnumSchema struct {
 	// Always "string".
 	Type        string   `json:"type"`
 	Title       *string  `json:"title,omitzero"`
 	Description *string  `json:"description,omitzero"`
 	Enum        []string `json:"enum"`
-	// (Legacy) Display names for enum values.
-	// Non-standard according to JSON schema 2020-12.
+	// (Legacy) Display names for enum values. Non-standard according to JSON schema 2020-12.
 	EnumNames []string `json:"enumNames,omitzero"`
 	Default   *string  `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// The result returned by the client for an elicitation/create ([ElicitRequest]) request.
+// ElicitResult is the result returned by the client for an elicitation/create
+// ([ElicitRequest]) request.
 type ElicitResult struct {
 	// The user action in response to the elicitation.
 	//   - `"accept"`: User submitted the form/confirmed the action
@@ -2880,11 +2866,10 @@ type ElicitResult struct {
 	//   - `"cancel"`: User dismissed without making an explicit choice
 	Action ElicitResultAction `json:"action"`
 	// The submitted form data, only present when action is `"accept"` and mode was `"form"`.
-	// Contains values matching the requested schema.
-	// Omitted for out-of-band mode responses.
+	// Contains values matching the requested schema. Omitted for out-of-band mode responses.
 	Content map[string]ElicitResultContent `json:"content,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded after
-	// the known members.
+	// Extra holds members that the schema does not define, exactly as received; they are encoded
+	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2893,12 +2878,12 @@ type ElicitResult struct {
 // The set is closed: other values are invalid, though decoding keeps them as received.
 type ElicitResultAction string
 
-// ClientNotification is the schema type ClientNotification.
+// ClientNotification is another name for [CancelledNotification].
 //
 // This type is internal to the protocol specification.
 type ClientNotification = CancelledNotification
 
-// ClientResult is the schema type ClientResult.
+// ClientResult is another name for [EmptyResult].
 //
 // This type is internal to the protocol specification.
 type ClientResult = EmptyResult
