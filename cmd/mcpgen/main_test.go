@@ -41,7 +41,7 @@ func TestHelp(t *testing.T) {
 	err := run([]string{"-h"}, &out, &out)
 	require.ErrorIs(t, err, flag.ErrHelp)
 	assert.Equal(t, 0, exitCode(err))
-	for _, want := range []string{"Usage: mcpgen", "-version", "-schema", "-o", "-pkg", "-check", "draft"} {
+	for _, want := range []string{"Usage:\n  mcpgen", "-version", "-schema", "-o", "-pkg", "-check", "-diff", "draft"} {
 		assert.Contains(t, out.String(), want)
 	}
 }
@@ -70,7 +70,7 @@ func TestWriteCheckAndRemove(t *testing.T) {
 
 	err = run([]string{"-check", "-o", dir}, &out, &out)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "old.go (no longer generated)")
+	assert.Contains(t, err.Error(), "old.go: no longer generated")
 	assert.Contains(t, err.Error(), "types.go")
 	assert.NotContains(t, err.Error(), "extra.go")
 
@@ -102,7 +102,7 @@ func TestFailedRunLeavesOutput(t *testing.T) {
 
 func TestBadFlags(t *testing.T) {
 	var out bytes.Buffer
-	err := run([]string{"-version", "1999-01-01"}, &out, &out)
+	err := run([]string{"-version", "1999-01-01", "-o", t.TempDir()}, &out, &out)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown schema version "1999-01-01"`)
 
@@ -134,7 +134,9 @@ func TestWriteTargetNotRegular(t *testing.T) {
 // leaves the directory exactly as it was.
 func TestWriteRollback(t *testing.T) {
 	dir := t.TempDir()
-	files, err := generate("", schema.Default, "mcpdraft")
+	in, err := openInput("", schema.Default)
+	require.NoError(t, err)
+	files, err := in.generate("mcpdraft")
 	require.NoError(t, err)
 	require.NoError(t, write(dir, files))
 	messUp(t, dir)
@@ -182,7 +184,7 @@ func TestPackageName(t *testing.T) {
 	var out bytes.Buffer
 	err := run([]string{"-schema", jsonSchema, "-version", "1.0", "-o", dir}, &out, &out)
 	require.Error(t, err)
-	assert.Equal(t, `the default package name "mcp1.0" (from -version "1.0") is not a valid Go package name; pass -pkg`, err.Error())
+	assert.Equal(t, `the default package name "mcp1.0" (from version "1.0") is not a valid Go package name; pass -pkg`, err.Error())
 	for _, pkg := range []string{"type", "_", "1x", "my-pkg"} {
 		err := run([]string{"-schema", jsonSchema, "-version", "1.0", "-pkg", pkg, "-o", dir}, &out, &out)
 		require.Error(t, err, pkg)
@@ -201,8 +203,8 @@ func TestCLIErrors(t *testing.T) {
 	}{
 		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus\n"},
 		{[]string{"-check", "maybe"}, 2, "unexpected arguments"},
-		{[]string{"-version", "1999-01-01"}, 2, `mcpgen: unknown schema version "1999-01-01"`},
-		{[]string{"-h"}, 0, "Usage: mcpgen"},
+		{[]string{"-version", "1999-01-01", "-o", "unused"}, 2, `mcpgen: unknown schema version "1999-01-01"`},
+		{[]string{"-h"}, 0, "Usage:\n  mcpgen"},
 	} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, tc.code, cli(tc.args, &stdout, &stderr), tc.args)
