@@ -91,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	check := fs.Bool("check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
 	diffMode := fs.Bool("diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, `mcpgen generates Go types and JSON codecs from the Model Context Protocol schema.
+		fmt.Fprintf(stderr, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
 
 Usage:
   mcpgen [-version v | -schema file] [-pkg name] -o dir
@@ -106,7 +106,7 @@ Examples:
   mcpgen -diff 2025-11-25 2026-07-28                # what a spec update changes in Go
 
 Flags:
-`)
+`, emit.Version)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
