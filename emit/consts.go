@@ -22,12 +22,7 @@ func (g *generator) constants() error {
 		if err != nil {
 			return err
 		}
-		var lead []string
-		if c.Doc.Text == "" {
-			lead = append(lead, name+" is the schema constant "+c.Name+".")
-		}
-		doc := g.docText(c.Doc, "constant", lead...)
-		defs = append(defs, docComment(doc), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
+		defs = append(defs, docComment(g.constDoc(name, c)), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
 	}
 	if len(defs) > 0 {
 		f.Const().Defs(defs...)

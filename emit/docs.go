@@ -137,14 +137,19 @@ func (g *generator) structNamed(t *goType) *typeDecl {
 }
 
 // docComment renders doc text as a Go comment in gofmt's canonical form (lists, code blocks and
-// spacing as gofmt would rewrite them), or nothing for empty text.
+// spacing as gofmt would rewrite them), with every paragraph and list item filled to
+// commentWidth, or nothing for empty text. The schema's line breaks inside a paragraph are
+// dropped, as Markdown drops them; lines that define terms ("complete - the request ...") become
+// a list, so that they stay apart.
 func docComment(text string) jen.Code {
 	if strings.TrimSpace(text) == "" {
 		return jen.Null()
 	}
 	var p comment.Parser
+	d := p.Parse(definitionList(text))
+	unwrapBlocks(d.Content)
 	var pr comment.Printer
-	out := strings.TrimRight(string(pr.Comment(p.Parse(text))), "\n")
+	out := strings.TrimRight(string(pr.Comment(d)), "\n")
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
 		lines = append(lines, wrap(l)...)
@@ -162,24 +167,87 @@ func docComment(text string) jen.Code {
 	return jen.Comment(strings.Join(lines, "\n"))
 }
 
-// commentWidth is the width, without the "// ", up to which wrap fills the lines of a paragraph.
-const commentWidth = 96
+// definitionLine matches a line that defines a term: "complete - the request completed ...".
+var definitionLine = regexp.MustCompile(`^[\w./-]+ - \S`)
 
-// wrap breaks a long line of paragraph text at spaces. Indented lines (lists, code blocks) are
-// left as they are, as is a word longer than the width (a URL).
+// definitionList indents two or more consecutive definition lines as a list.
+func definitionList(text string) string {
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && definitionLine.MatchString(lines[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k < j; k++ {
+				lines[k] = "  - " + lines[k]
+			}
+		}
+		i = max(j, i+1)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// unwrapBlocks joins the lines of every paragraph, in lists too, into one.
+func unwrapBlocks(blocks []comment.Block) {
+	for _, b := range blocks {
+		switch b := b.(type) {
+		case *comment.Paragraph:
+			unwrapText(b.Text)
+		case *comment.List:
+			for _, item := range b.Items {
+				unwrapBlocks(item.Content)
+			}
+		}
+	}
+}
+
+func unwrapText(text []comment.Text) {
+	for i, t := range text {
+		switch t := t.(type) {
+		case comment.Plain:
+			text[i] = comment.Plain(strings.ReplaceAll(string(t), "\n", " "))
+		case comment.Italic:
+			text[i] = comment.Italic(strings.ReplaceAll(string(t), "\n", " "))
+		case *comment.Link:
+			unwrapText(t.Text)
+		case *comment.DocLink:
+			unwrapText(t.Text)
+		}
+	}
+}
+
+// commentWidth is the width, without the "// ", up to which wrap fills the lines of a paragraph.
+// It leaves room for the tab of a field or a constant in a block: no comment line is longer than
+// 100 columns with a tab of 4.
+const commentWidth = 92
+
+// listItem matches the first line of a list item as go/doc/comment prints it: indented, then the
+// marker.
+var listItemLine = regexp.MustCompile(`^ +([-*+]|\d+[.)]) `)
+
+// wrap fills a line of paragraph text or a list item to commentWidth, breaking it at spaces; a
+// list item's further lines are indented by four spaces, as gofmt prints them. Code blocks
+// (tab-indented) are left as they are, as is a word longer than the width (a URL).
 func wrap(line string) []string {
-	if len(line) <= commentWidth || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+	if len(line) <= commentWidth || strings.HasPrefix(line, "\t") {
+		return []string{line}
+	}
+	first, indent := "", ""
+	if m := listItemLine.FindString(line); m != "" {
+		first, indent, line = m, "    ", line[len(m):]
+	} else if strings.HasPrefix(line, " ") {
 		return []string{line}
 	}
 	var lines []string
-	cur := ""
+	cur := first
 	for _, word := range strings.Fields(line) {
 		switch {
-		case cur == "":
-			cur = word
+		case cur == first || cur == indent:
+			cur += word
 		case len(cur)+1+len(word) > commentWidth:
 			lines = append(lines, cur)
-			cur = word
+			cur = indent + word
 		default:
 			cur += " " + word
 		}

@@ -2,13 +2,19 @@ package emit
 
 import (
 	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcpgen/mcpgen/model"
-	"github.com/mcpgen/mcpgen/parser"
+	tsparser "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/schema"
 )
 
 const docsSchema = `
@@ -21,7 +27,7 @@ export interface ProgressNotification { method: "notifications/progress"; }
 // planned returns a generator that has planned the schema src.
 func planned(t *testing.T, src string) *generator {
 	t.Helper()
-	s, err := parser.Load("docs.ts", []byte(src))
+	s, err := tsparser.Load("docs.ts", []byte(src))
 	require.NoError(t, err)
 	require.NoError(t, model.Classify(s))
 	g := newGenerator(s, Options{Package: "p"})
@@ -72,5 +78,173 @@ func TestDocComment(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, fmt.Sprintf("%#v", docComment(tt.text)))
 		})
+	}
+}
+
+func TestSubjectFirst(t *testing.T) {
+	g := planned(t, docsSchema)
+	tests := []struct{ name, text, want string }{
+		{"X", "X is already first.", "X is already first."},
+		{"X", "An X is already first.", "An X is already first."},
+		{"Resource", "A known resource that the server is capable of reading.", "Resource is a known resource that the server is capable of reading."},
+		{"R", "The result returned by the server.", "R is the result returned by the server."},
+		{"Cancelled", "This notification can be sent by either side.", "Cancelled can be sent by either side."},
+		{"List", "Sent from the client to request a list.", "List is sent from the client to request a list."},
+		{"E", "Returned when the version is unknown.", "E is returned when the version is unknown."},
+		{"Impl", "Describes the MCP implementation.", "Impl describes the MCP implementation."},
+		{"Log", "ProgressNotification of a log message.", "Log is a ProgressNotification of a log message."},
+		{"P", "Parameters for a `tools/call` request.", "P holds parameters for a `tools/call` request."},
+		{"Caps", "Capabilities a client may support.", "Caps holds capabilities a client may support."},
+		{"Def", "Restricted schema definitions that only allow primitive types", "Def holds restricted schema definitions that only allow primitive types"},
+		{"TextContent", "Text provided to or from an LLM.", "TextContent is text provided to or from an LLM."},
+		{"Tool", "Definition for a tool the client can call.", "Tool is a definition for a tool the client can call."},
+		{"Code", "Error code returned when headers differ.", "Code is an error code returned when headers differ."},
+		{"RPC", "JSON-RPC error codes.", "RPC holds JSON-RPC error codes."},
+		{"Result", "After receiving a request, the server sends this.", ""},
+		{"Legacy", "Use {@link Other} instead.", ""},
+		{"Role", "Closed.", ""},
+	}
+	for _, tt := range tests {
+		got, ok := g.subjectFirst(tt.name, tt.text)
+		assert.Equal(t, tt.want != "", ok, tt.text)
+		assert.Equal(t, tt.want, got, tt.text)
+	}
+}
+
+func TestDocCommentFills(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	tests := []struct{ name, text, want string }{
+		{"joins and fills a paragraph", "One two\nthree.\n\n" + long,
+			"// One two three.\n//\n// " + strings.TrimSpace(strings.Repeat("word ", 18)) + "\n// " + strings.TrimSpace(strings.Repeat("word ", 12))},
+		{"fills a list item, indenting its further lines", "Items:\n  - " + long,
+			"// Items:\n//   - " + strings.TrimSpace(strings.Repeat("word ", 17)) + "\n//     " + strings.TrimSpace(strings.Repeat("word ", 13))},
+		{"definition lines become a list", "Kinds:\n\ncomplete - done.\ninput_required - more.",
+			"// Kinds:\n//\n//   - complete - done.\n//   - input_required - more."},
+		{"a single definition-like line stays text", "a - b\nc.", "// a - b c."},
+		{"a long word stays whole", "x " + strings.Repeat("y", 120), "// x\n// " + strings.Repeat("y", 120)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := fmt.Sprintf("%#v", docComment(tt.text))
+			assert.Equal(t, tt.want, got)
+			// gofmt leaves the comment as it is.
+			src := "package p\n\n" + got + "\ntype T int\n"
+			formatted, err := format.Source([]byte(src))
+			require.NoError(t, err)
+			assert.Equal(t, src, string(formatted))
+		})
+	}
+}
+
+// TestDocConventions checks the doc comments of the types, fields and constants of every embedded
+// version's package: every exported type and constant has a doc that starts with its name (but
+// for the constants of a block that a doc leads), no line is longer than 100 columns (but for a
+// single long word), and no line of a paragraph or list item ends early: the next line's first
+// word would have fitted.
+func TestDocConventions(t *testing.T) {
+	for _, version := range schema.Versions {
+		t.Run(version, func(t *testing.T) {
+			files := generate(t, load(t, "../schema/"+version+"/schema.ts", version), "mcp")
+			fset := token.NewFileSet()
+			for _, name := range []string{"types.go", "unions.go", "consts.go"} {
+				f, err := parser.ParseFile(fset, name, files[name], parser.ParseComments)
+				require.NoError(t, err)
+				for _, d := range f.Decls {
+					gd, ok := d.(*ast.GenDecl)
+					if !ok || (gd.Tok != token.TYPE && gd.Tok != token.CONST) {
+						continue
+					}
+					for _, spec := range gd.Specs {
+						var ident *ast.Ident
+						doc := gd.Doc
+						switch s := spec.(type) {
+						case *ast.TypeSpec:
+							ident = s.Name
+						case *ast.ValueSpec:
+							ident = s.Names[0]
+							if gd.Lparen.IsValid() {
+								doc = s.Doc
+							}
+						}
+						if gd.Tok == token.CONST && len(gd.Specs) > 1 && doc == nil {
+							continue
+						}
+						if assert.NotNil(t, doc, "%s has no doc", ident.Name) {
+							assert.True(t, startsWithName(doc.Text(), ident.Name), "%s: %q", ident.Name, firstLine(doc.Text()))
+						}
+					}
+				}
+				ast.Inspect(f, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FuncDecl:
+						return false // the functions' docs are not the schema's
+					case *ast.GenDecl:
+						if exported(n) {
+							checkFilled(t, fset, n.Doc)
+						}
+					case *ast.TypeSpec:
+						checkFilled(t, fset, n.Doc)
+					case *ast.ValueSpec:
+						if n.Names[0].IsExported() {
+							checkFilled(t, fset, n.Doc)
+						}
+					case *ast.Field:
+						checkFilled(t, fset, n.Doc)
+					}
+					return true
+				})
+			}
+		})
+	}
+}
+
+// exported reports whether a declaration declares an exported name.
+func exported(d *ast.GenDecl) bool {
+	for _, spec := range d.Specs {
+		switch s := spec.(type) {
+		case *ast.TypeSpec:
+			return s.Name.IsExported()
+		case *ast.ValueSpec:
+			return s.Names[0].IsExported()
+		}
+	}
+	return false
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// checkFilled fails for a comment line longer than 100 columns (a tab counts 4) that is not one
+// word, and for a line of text after which the next line's first word would have fitted within
+// commentWidth.
+func checkFilled(t *testing.T, fset *token.FileSet, cg *ast.CommentGroup) {
+	t.Helper()
+	if cg == nil {
+		return
+	}
+	for i, c := range cg.List {
+		col := fset.Position(c.Pos()).Column
+		indent := 0
+		if col > 1 {
+			indent = 4
+		}
+		text := strings.TrimPrefix(strings.TrimPrefix(c.Text, "//"), " ")
+		if indent+3+len(text) > 100 && strings.Contains(strings.TrimSpace(text), " ") {
+			t.Errorf("%s: line of %d columns: %s", fset.Position(c.Pos()), indent+3+len(text), c.Text)
+		}
+		if i+1 == len(cg.List) || text == "" || strings.HasPrefix(text, "\t") {
+			continue
+		}
+		next := strings.TrimPrefix(strings.TrimPrefix(cg.List[i+1].Text, "//"), " ")
+		if next == "" || strings.HasPrefix(next, "\t") || listItemLine.MatchString(next) ||
+			(strings.HasPrefix(next, " ") != strings.HasPrefix(text, " ")) {
+			continue
+		}
+		word := strings.Fields(next)[0]
+		if len(text)+1+len(word) <= commentWidth {
+			t.Errorf("%s: line ends before %q would fill it: %s", fset.Position(c.Pos()), word, c.Text)
+		}
 	}
 }

@@ -89,7 +89,7 @@ func (g *generator) messageMethods(td *typeDecl) []jen.Code {
 		return []jen.Code{
 			jen.Comment("GetMethod returns the method of the request."),
 			jen.Id("GetMethod").Params().String(),
-			jen.Comment("GetID returns the id of the request, or nil for a request that travels without one (inside an InputRequiredResult)."),
+			jen.Comment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
 			jen.Id("GetID").Params().Id("RequestID"),
 			jen.Comment("GetParams returns the params of the request, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
@@ -165,7 +165,7 @@ func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
 		jen.Id("isMessage").Params(),
 		jen.Id("Validate").Params().Error(),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
-		jen.Comment("GetID returns the id of a request or response, or nil for a notification (and for an error response without one)."),
+		jen.Comment("GetID returns the id of a request or response, or nil for a notification."),
 		jen.Id("GetID").Params().Id("RequestID"),
 	)
 	f.Line()
@@ -470,15 +470,20 @@ func (g *generator) methodTable(f *jen.File, p *protocolPlan) {
 		jen.Id("FromClient").Op(",").Id("FromServer").Bool(),
 		jen.Comment("Notification is set for a notification, which gets no response."),
 		jen.Id("Notification").Bool(),
-		jen.Comment("Message is the type of the whole message (*CallToolRequest), as DecodeClientMessage or DecodeServerMessage gives it."),
+		jen.Comment("Message is the type of the whole message (*CallToolRequest), as"),
+		jen.Comment("DecodeClientMessage or DecodeServerMessage gives it."),
 		jen.Id("Message").Qual("reflect", "Type"),
-		jen.Comment("Params is the type of the params (*CallToolRequestParams, or a union interface), nil for a method without params."),
+		jen.Comment("Params is the type of the params (*CallToolRequestParams, or a union"),
+		jen.Comment("interface), nil for a method without params."),
 		jen.Id("Params").Qual("reflect", "Type"),
-		jen.Comment("Results are the types a result of the request can have (*CallToolResult, *InputRequiredResult, *CreateTaskResult); nil for a notification."),
+		jen.Comment("Results are the types a result of the request can have (*CallToolResult,"),
+		jen.Comment("*InputRequiredResult, *CreateTaskResult); nil for a notification."),
 		jen.Id("Results").Index().Qual("reflect", "Type"),
-		jen.Comment("TaskAugmented is set for a request that can be task-augmented: its result is then a CreateTaskResult."),
+		jen.Comment("TaskAugmented is set for a request that can be task-augmented: its result is"),
+		jen.Comment("then a CreateTaskResult."),
 		jen.Id("TaskAugmented").Bool(),
-		jen.Comment("InputRequired is set for a request that may be answered with an InputRequiredResult (multi round-trip requests)."),
+		jen.Comment("InputRequired is set for a request that may be answered with an"),
+		jen.Comment("InputRequiredResult (multi round-trip requests)."),
 		jen.Id("InputRequired").Bool(),
 	)
 	f.Line()

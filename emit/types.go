@@ -1,26 +1,12 @@
 package emit
 
 import (
-	"strings"
-
 	"github.com/dave/jennifer/jen"
 )
 
 // extraDoc documents the Extra field of every struct.
 const extraDoc = "Extra holds members that the schema does not define, exactly as received; they are " +
 	"encoded after the known members."
-
-// typeDoc is the doc text of a type declaration: the schema's doc for a declaration, a sentence
-// saying where it is used for an inline type; then the extra paragraphs.
-func (g *generator) typeDoc(td *typeDecl, extra ...string) string {
-	if td.decl != nil {
-		if td.doc.Text == "" {
-			extra = append([]string{td.name + " is the schema type " + td.decl.Name + "."}, extra...)
-		}
-		return g.docText(td.doc, "type", extra...)
-	}
-	return strings.Join(append([]string{td.name + " is " + td.about + "."}, extra...), "\n\n")
-}
 
 // structType declares a struct: a field per member, then Extra.
 func (g *generator) structType(td *typeDecl) {

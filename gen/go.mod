@@ -1,3 +1,3 @@
 module github.com/mcpgen/mcpgen/gen
 
-go 1.26
+go 1.23.0

@@ -1,5 +1,5 @@
 // Package schema embeds the vendored MCP schema files (schema.ts and schema.json of every spec
-// version) so that the generator runs without the files on disk.
+// version, and the spec's changelogs) so that the generator runs without the files on disk.
 package schema
 
 import (
@@ -18,7 +18,7 @@ const Default = "draft"
 // Versions lists the embedded spec versions, oldest first.
 var Versions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "draft"}
 
-//go:embed */schema.ts */schema.json
+//go:embed */schema.ts */schema.json */changelog.mdx
 var files embed.FS
 
 // File returns the embedded file name ("schema.ts" or "schema.json") of a version, and the path
@@ -30,4 +30,11 @@ func File(version, name string) (path string, data []byte, err error) {
 	path = version + "/" + name
 	data, err = files.ReadFile(path)
 	return path, data, err
+}
+
+// Changelog returns the spec's changelog ("Key Changes" page, changelog.mdx) of a version: the
+// changes since the previous version. ok is false when the spec has none for that version.
+func Changelog(version string) (data []byte, ok bool) {
+	data, err := files.ReadFile(version + "/changelog.mdx")
+	return data, err == nil
 }

@@ -3,20 +3,32 @@
 //
 // Usage:
 //
-//	mcpgen [-version v] [-schema file] [-o dir] [-pkg name] [-check]
+//	mcpgen [-version v | -schema file] [-pkg name] -o dir
+//	mcpgen -check [-version v | -schema file] [-pkg name] -o dir
+//	mcpgen -diff OLD NEW
 //
-// With no flags it reads the draft schema.ts embedded in the binary and writes the package
-// mcpdraft into the current directory. It is shaped for go:generate:
+// It reads an embedded schema.ts (-version, default draft) or a schema file (-schema: schema.ts,
+// or schema.json), and writes the package into the directory -o, which is required. The spec
+// version of a schema file, which names the package (mcp20251125) and its SchemaVersion, is told
+// from the file: its directory when named like a version (the spec repository's
+// schema/<version>/schema.ts), else its LATEST_PROTOCOL_VERSION (schema.ts) or $id (schema.json);
+// -version overrides it. It is shaped for go:generate:
 //
-//	//go:generate go run -C .. ./cmd/mcpgen -version 2025-11-25 -o gen/mcp20251125
+//	//go:generate go tool mcpgen -version 2025-11-25 -o mcp
+//
+// -diff prints what changes in the Go API from one schema to another (embedded versions or
+// files), grouped by type, with the entries of the spec's changelog that name the changes.
 //
 // The output is written atomically: every file is generated in memory first, and a failed run
 // leaves the previous files untouched. Generated files that the schema no longer produces (they
 // start with the mcpgen header) are removed. With -check nothing is written: mcpgen exits with
-// status 1 and names the files that differ when the output on disk is stale.
+// status 1 when the output on disk is stale, names the files and declarations that differ, and
+// says what to run: go generate where a go:generate line runs mcpgen for that directory, or the
+// same command without -check.
 package main
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"errors"
 	"flag"
@@ -26,6 +38,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -70,24 +83,30 @@ func exitCode(err error) int {
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	version := fs.String("version", schema.Default, "spec `version` to generate: "+strings.Join(schema.Versions, ", "))
-	input := fs.String("schema", "", "schema `file` to read (schema.ts, or schema.json); default: the embedded schema.ts of -version")
-	out := fs.String("o", ".", "output `directory`")
+	version := fs.String("version", "", "spec `version`: the embedded schema to generate, one of "+strings.Join(schema.Versions, ", ")+
+		" (default "+schema.Default+"); with -schema, the version of that file, which is otherwise told from the file")
+	input := fs.String("schema", "", "schema `file` to read (schema.ts, or schema.json) instead of an embedded one")
+	out := fs.String("o", "", "output `directory` (required): where the package is written, or checked with -check")
 	pkg := fs.String("pkg", "", "Go package `name`; default: mcp followed by the version without dashes (mcpdraft, mcp20251125)")
-	check := fs.Bool("check", false, "write nothing; exit 1 if the files in -o differ from what would be generated")
+	check := fs.Bool("check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
+	diffMode := fs.Bool("diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, `mcpgen generates Go types and JSON codecs from the Model Context Protocol schema.
+		fmt.Fprintf(stderr, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
 
-Usage: mcpgen [flags]
+Usage:
+  mcpgen [-version v | -schema file] [-pkg name] -o dir
+  mcpgen -check [-version v | -schema file] [-pkg name] -o dir
+  mcpgen -diff OLD NEW
 
 Examples:
-  mcpgen -o ./mcpdraft                      # the embedded draft schema
-  mcpgen -version 2025-11-25 -o ./mcp       # another embedded version
-  mcpgen -schema path/to/schema.ts -version draft -o ./mcp
-  mcpgen -check -o ./mcpdraft               # fail if ./mcpdraft is stale
+  mcpgen -o ./mcpdraft                              # the embedded draft schema
+  mcpgen -version 2025-11-25 -o ./mcp               # another embedded version
+  mcpgen -schema path/to/2025-11-25/schema.ts -o ./mcp   # version told from the file
+  mcpgen -check -version 2025-11-25 -o ./mcp        # exit 1 if ./mcp is stale
+  mcpgen -diff 2025-11-25 2026-07-28                # what a spec update changes in Go
 
 Flags:
-`)
+`, emit.Version)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -96,20 +115,38 @@ Flags:
 		}
 		return flagError{err}
 	}
+	if *diffMode {
+		if fs.NArg() != 2 || *out != "" || *check || *input != "" || *version != "" || *pkg != "" {
+			fs.Usage()
+			return fmt.Errorf("-diff takes two schemas, OLD and NEW (embedded versions or schema files), and no other flag")
+		}
+		return runDiff(fs.Arg(0), fs.Arg(1), stdout)
+	}
 	if fs.NArg() > 0 {
 		fs.Usage()
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if *pkg == "" {
-		*pkg = "mcp" + strings.ReplaceAll(*version, "-", "")
-		if !validPackage(*pkg) {
-			return fmt.Errorf("the default package name %q (from -version %q) is not a valid Go package name; pass -pkg", *pkg, *version)
-		}
-	} else if !validPackage(*pkg) {
+	if *out == "" {
+		return fmt.Errorf("no output directory: pass -o with the directory of the package (mcpgen -o ./mcp)")
+	}
+	if *pkg != "" && !validPackage(*pkg) {
 		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", *pkg)
 	}
+	in, err := openInput(*input, *version)
+	if err != nil {
+		return err
+	}
+	if err := in.load(); err != nil {
+		return err
+	}
+	if *pkg == "" {
+		*pkg = packageFor(in.version)
+		if !validPackage(*pkg) {
+			return fmt.Errorf("the default package name %q (from version %q) is not a valid Go package name; pass -pkg", *pkg, in.version)
+		}
+	}
 
-	files, err := generate(*input, *version, *pkg)
+	files, err := in.generate(*pkg)
 	if err != nil {
 		return err
 	}
@@ -119,7 +156,7 @@ Flags:
 			return err
 		}
 		if len(stale) > 0 {
-			return fmt.Errorf("%w: %s differs from the %s schema in %s; regenerate it (go generate ./... in gen/)", errStale, *out, *version, strings.Join(stale, ", "))
+			return staleError(*out, in.describe(), files, stale, args)
 		}
 		return nil
 	}
@@ -132,37 +169,93 @@ func validPackage(name string) bool {
 	return token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_"
 }
 
-// generate reads the schema and returns the generated files by name.
-func generate(input, version, pkg string) (map[string][]byte, error) {
-	name, src, err := readSchema(input, version)
+// input is a schema to generate from: an embedded one or a file.
+type input struct {
+	name     string // the file, or "<version>/schema.ts" for an embedded schema
+	src      []byte
+	embedded bool
+	version  string // "" until load tells it from the file
+	how      string // how the version was decided, for messages: "from its directory"
+	schema   *model.Schema
+}
+
+// openInput reads the schema file, or the embedded schema.ts of version (default: the draft).
+// version, if set, is the version of the file.
+func openInput(file, version string) (*input, error) {
+	if file == "" {
+		if version == "" {
+			version = schema.Default
+		}
+		name, src, err := schema.File(version, "schema.ts")
+		if err != nil {
+			return nil, err
+		}
+		return &input{name: name, src: src, embedded: true, version: version}, nil
+	}
+	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	source := ""
-	if input == "" {
-		source = "github.com/modelcontextprotocol/modelcontextprotocol/schema/" + name + "\n" +
-			"at commit " + schema.SourceCommit
+	in := &input{name: file, src: src}
+	if version != "" {
+		in.version, in.how = version, "from -version"
 	}
+	return in, nil
+}
+
+// load parses the schema and prepares it (model.Protocol, model.Classify), then, unless it is known, tells its version from the
+// file (detectVersion): a schema error comes first.
+func (in *input) load() error {
 	var s *model.Schema
-	if strings.HasSuffix(name, ".json") {
-		s, err = jsonschema.Load(name, src)
+	var err error
+	if strings.HasSuffix(in.name, ".json") {
+		s, err = jsonschema.Load(in.name, in.src)
 	} else {
-		s, err = parser.Load(name, src)
+		s, err = parser.Load(in.name, in.src)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	s.Version = version
 	if err := model.Protocol(s); err != nil {
-		return nil, err
+		return err
 	}
 	if err := model.Classify(s); err != nil {
-		return nil, err
+		return err
 	}
-	return emit.Generate(s, emit.Options{
+	if in.version == "" {
+		if in.version, in.how, err = detectVersion(in.name, in.src); err != nil {
+			return err
+		}
+	}
+	s.Version = in.version
+	in.schema = s
+	return nil
+}
+
+// describe names the schema for messages.
+func (in *input) describe() string {
+	if in.embedded {
+		return "the embedded " + in.version + " schema"
+	}
+	return fmt.Sprintf("%s (MCP %s, %s)", in.name, in.version, in.how)
+}
+
+// generate returns the files of package pkg generated from the loaded schema, by name.
+func (in *input) generate(pkg string) (map[string][]byte, error) {
+	if in.schema == nil {
+		if err := in.load(); err != nil {
+			return nil, err
+		}
+	}
+	source := ""
+	if in.embedded {
+		source = "github.com/modelcontextprotocol/modelcontextprotocol/schema/" + in.name + "\n" +
+			"at commit " + schema.SourceCommit
+	}
+	return emit.Generate(in.schema, emit.Options{
 		Package:    pkg,
-		Version:    version,
-		SchemaHash: fmt.Sprintf("sha256:%x", sha256.Sum256(src)),
+		Version:    in.version,
+		SchemaHash: fmt.Sprintf("sha256:%x", sha256.Sum256(in.src)),
 		Source:     source,
 		Runtime:    templates.Runtime(),
 		Parts:      templates.Parts(),
@@ -170,16 +263,14 @@ func generate(input, version, pkg string) (map[string][]byte, error) {
 	})
 }
 
-func readSchema(input, version string) (name string, src []byte, err error) {
-	if input == "" {
-		return schema.File(version, "schema.ts")
-	}
-	src, err = os.ReadFile(input)
-	return input, src, err
-}
+// generatedLine matches the first line of a file mcpgen wrote: emit's header, of this or an
+// earlier version of mcpgen. The files of an output directory that start with it are mcpgen's:
+// it replaces them, and removes those the schema no longer produces.
+var generatedLine = regexp.MustCompile(`^// Code generated by mcpgen( v[^ ]+)?\. DO NOT EDIT\.$`)
 
-// header marks the files mcpgen owns in an output directory.
-const header = "// Code generated by mcpgen. DO NOT EDIT."
+// noLongerGenerated marks the names that diff lists of generated files the schema no longer
+// produces.
+const noLongerGenerated = " (no longer generated)"
 
 // diff lists the files that would change in dir: differing, missing, or generated files that
 // would be removed.
@@ -200,14 +291,14 @@ func diff(dir string, files map[string][]byte) ([]string, error) {
 	}
 	for _, name := range old {
 		if _, ok := files[name]; !ok {
-			stale = append(stale, name+" (no longer generated)")
+			stale = append(stale, name+noLongerGenerated)
 		}
 	}
 	slices.Sort(stale)
 	return stale, nil
 }
 
-// ownedFiles lists the .go files in dir that start with the mcpgen header.
+// ownedFiles lists the .go files in dir whose first line is mcpgen's header (generatedLine).
 func ownedFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -225,10 +316,9 @@ func ownedFiles(dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		buf := make([]byte, len(header))
-		n, _ := io.ReadFull(f, buf)
+		first, _ := bufio.NewReader(io.LimitReader(f, 200)).ReadString('\n')
 		f.Close()
-		if string(buf[:n]) == header {
+		if generatedLine.MatchString(strings.TrimSuffix(first, "\n")) {
 			names = append(names, e.Name())
 		}
 	}

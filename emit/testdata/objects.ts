@@ -80,7 +80,7 @@ export interface Message {
   flag: true;
 }
 
-/** An alias keeps its name. */
+/** An alias: it keeps its name. */
 export type EmptyResult = Result;
 export interface Result {
   _meta?: { [key: string]: unknown };

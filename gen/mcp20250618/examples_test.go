@@ -9,7 +9,7 @@ import (
 // TestDraftExamples round-trips, through the 2025-06-18 types, every draft example that the 2025-06-18
 // schema.json accepts (the list is decided by a JSON Schema validator in internal/conformance).
 func TestDraftExamples(t *testing.T) {
-	jsontest.RoundTripListed(t, SchemaVersion, "../../schema/draft/examples", "testdata/draft-examples.txt", exampleTypes)
+	jsontest.RoundTripListed(t, SchemaVersion, "../testdata/examples/draft", "testdata/draft-examples.txt", exampleTypes)
 }
 
 // exampleTypes maps each example directory (named after a schema declaration) to its Go type.

@@ -8,8 +8,8 @@ import (
 
 // TestExamples round-trips every example of the vendored 2026-07-28 schema through its Go type.
 func TestExamples(t *testing.T) {
-	const want = 128 // files in schema/2026-07-28/examples at the vendored commit, but the one in jsontest.Defects
-	if n := jsontest.RoundTrip(t, SchemaVersion, "../../schema/2026-07-28/examples", exampleTypes); n != want {
+	const want = 128 // files in testdata/examples/2026-07-28 (a copy of schema/2026-07-28/examples at the vendored commit), but the one in jsontest.Defects
+	if n := jsontest.RoundTrip(t, SchemaVersion, "../testdata/examples/2026-07-28", exampleTypes); n != want {
 		t.Errorf("%d/%d examples round-tripped", n, want)
 	}
 }

@@ -41,7 +41,7 @@ func TestZeroValuesAreNeitherDroppedNorInvented(t *testing.T) {
 	params := CreateMessageRequestParams{
 		Messages:    []SamplingMessage{{Role: RoleUser, Content: NewSamplingMessageContent(&TextContent{Text: ""})}},
 		MaxTokens:   0,
-		Temperature: new(0.0),
+		Temperature: ptr(0.0),
 	}
 	requireJSON(t, marshal(t, params),
 		`{"messages":[{"role":"user","content":{"type":"text","text":""}}],"maxTokens":0,"temperature":0}`)
@@ -103,6 +103,9 @@ func TestUnionsAreTyped(t *testing.T) {
 }
 
 func typeString(v any) string { return fmt.Sprintf("%T", v) }
+
+// ptr returns a pointer to v (new(v) needs Go 1.26; the gen module builds and tests with Go 1.23).
+func ptr[T any](v T) *T { return &v }
 
 func TestForwardCompatibility(t *testing.T) {
 	// An unknown content type, unknown members and _meta keys survive a round trip.

@@ -8,8 +8,8 @@ import (
 
 // TestExamples round-trips every example of the vendored draft schema through its Go type.
 func TestExamples(t *testing.T) {
-	const want = 128 // files in schema/draft/examples at the vendored commit, but the one in jsontest.Defects
-	if n := jsontest.RoundTrip(t, SchemaVersion, "../../schema/draft/examples", exampleTypes); n != want {
+	const want = 128 // files in testdata/examples/draft (a copy of schema/draft/examples at the vendored commit), but the one in jsontest.Defects
+	if n := jsontest.RoundTrip(t, SchemaVersion, "../testdata/examples/draft", exampleTypes); n != want {
 		t.Errorf("%d/%d examples round-tripped", n, want)
 	}
 }

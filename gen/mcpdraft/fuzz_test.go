@@ -24,7 +24,7 @@ var decoders = []func([]byte) (any, error){
 // FuzzDecode feeds arbitrary bytes to the generated decoders. Decoding must never panic; whatever
 // decodes must encode, and the encoding must decode to the same JSON again.
 func FuzzDecode(f *testing.F) {
-	files, err := filepath.Glob("../../schema/draft/examples/*/*.json")
+	files, err := filepath.Glob("../testdata/examples/draft/*/*.json")
 	if err != nil || len(files) == 0 {
 		f.Fatalf("no seeds: %v", err)
 	}
