@@ -10,7 +10,9 @@ package model
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a position in a schema file. Line and Col are 1-based; Col counts bytes.
@@ -28,8 +30,69 @@ func (p Pos) String() string {
 }
 
 // Errorf returns an error prefixed with the position, in the file:line:col form editors follow.
+// The message is cut at MaxMessage bytes, so that no input makes an error line long.
 func (p Pos) Errorf(format string, args ...any) error {
-	return fmt.Errorf("%s: %s", p, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%s: %s", p, cut(fmt.Sprintf(format, args...), MaxMessage))
+}
+
+// Limits of the generator, the same for both front ends.
+const (
+	// MaxDepth is how deeply types may nest (parentheses, arrays, object literals, type
+	// arguments, unions of unions...) and how long a chain of declarations that build on each
+	// other (`extends`, `&`, `Omit<>`) may be. Real schemas nest less than 10 deep; the limit keeps
+	// absurd inputs from exhausting the stack or the memory.
+	MaxDepth = 100
+	// MaxMessage is the length in bytes beyond which an error message is cut.
+	MaxMessage = 400
+	// maxQuoted is the length in bytes beyond which Shorten cuts a name or a token.
+	maxQuoted = 64
+)
+
+// CleanText returns documentation text without the characters that a Go source file cannot
+// hold or that only disturb it: control characters other than tab and line feed, and U+FEFF
+// (byte order mark) each become U+FFFD. Both front ends pass doc text through it.
+func CleanText(s string) string {
+	clean := true
+	for _, r := range s {
+		if badDocRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if badDocRune(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+}
+
+func badDocRune(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f || r == '\uFEFF'
+}
+
+// Shorten returns s for quoting in a message: s itself when it is short, otherwise its start and
+// its length, so that a megabyte-long identifier is not repeated whole.
+func Shorten(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	return fmt.Sprintf("%s (%d bytes)", cut(s, maxQuoted-16), len(s))
+}
+
+// cut returns s cut at n bytes at most, on a UTF-8 boundary, with "…" when something was cut.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // Schema is one version of the MCP schema.
@@ -181,6 +244,24 @@ func NumberValue(text string) Value {
 		return Value{Kind: Number, Num: text}
 	}
 	return Value{Kind: Integer, Num: text}
+}
+
+// Float returns the value of a number literal as a float64.
+func (l Value) Float() (float64, bool) {
+	if l.Kind != Integer && l.Kind != Number {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(l.Num, 64)
+	return f, err == nil
+}
+
+// Int returns the value of an integer literal as an int.
+func (l Value) Int() (int, bool) {
+	if l.Kind != Integer {
+		return 0, false
+	}
+	n, err := strconv.Atoi(l.Num)
+	return n, err == nil
 }
 
 func (l Value) String() string {
