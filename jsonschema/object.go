@@ -110,7 +110,7 @@ func (l *loader) doc(s *node) (model.Doc, error) {
 		if f.val.kind != kindString {
 			return doc, l.errorf(f.val.off, "description is a JSON %s, expected a string", f.val.kind)
 		}
-		doc.Text = f.val.str
+		doc.Text = model.CleanText(f.val.str)
 	}
 	if f := s.get("deprecated"); f != nil {
 		if f.val.kind != kindBool {

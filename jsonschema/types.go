@@ -28,6 +28,10 @@ var primitives = map[string]model.Kind{
 // typ converts a schema. member says whether the schema is an object member's, the only place
 // constraint keywords are allowed.
 func (l *loader) typ(s *node, member bool) (*model.Type, error) {
+	if l.depth++; l.depth > model.MaxDepth {
+		return nil, l.errorf(s.off, "found schemas nested more than %d deep, expected at most %d", model.MaxDepth, model.MaxDepth)
+	}
+	defer func() { l.depth-- }()
 	switch s.kind {
 	case kindBool:
 		if !s.bool {

@@ -68,6 +68,9 @@ func (c *classifier) flatten(u *UnionType, out []leaf, depth int) ([]leaf, error
 	if depth > len(c.s.Decls)+1 {
 		return nil, fmt.Errorf("union cycle")
 	}
+	if depth > MaxDepth {
+		return nil, fmt.Errorf("found unions of unions nested more than %d deep, expected at most %d", MaxDepth, MaxDepth)
+	}
 	for _, v := range u.Variants {
 		r, err := c.s.Deref(v)
 		if err != nil {
@@ -260,7 +263,7 @@ func (c *classifier) objectDecision(leaves []leaf) (*Decision, error) {
 	if d.Discriminator != "" {
 		for _, v := range d.Variants {
 			m := v.Object.Member(d.Discriminator)
-			v.Values, _ = c.literalValues(m.Type)
+			v.Values, _ = c.literalValues(m.Type, 0)
 			v.DiscriminatorOptional = m.Optional
 		}
 	}
@@ -286,7 +289,7 @@ func (c *classifier) discriminator(vs []*Variant) string {
 				ok = false
 				break
 			}
-			vals, isLit := c.literalValues(m.Type)
+			vals, isLit := c.literalValues(m.Type, 0)
 			if !isLit {
 				ok = false
 				break
@@ -301,9 +304,9 @@ func (c *classifier) discriminator(vs []*Variant) string {
 }
 
 // literalValues returns the values of a string literal or of a closed union of string literals.
-func (c *classifier) literalValues(t *Type) ([]Value, bool) {
+func (c *classifier) literalValues(t *Type, depth int) ([]Value, bool) {
 	r, err := c.s.Deref(t)
-	if err != nil {
+	if err != nil || depth > MaxDepth {
 		return nil, false
 	}
 	switch r.Kind {
@@ -312,7 +315,7 @@ func (c *classifier) literalValues(t *Type) ([]Value, bool) {
 	case Union:
 		var vals []Value
 		for _, v := range r.Union.Variants {
-			vs, ok := c.literalValues(v)
+			vs, ok := c.literalValues(v, depth+1)
 			if !ok {
 				return nil, false
 			}

@@ -10,6 +10,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -103,16 +104,22 @@ type Schema struct {
 	Decls []*Decl
 	// Consts are the `export const` declarations in source order.
 	Consts []*Const
+
+	index   map[string]*Decl // by name, for Decl
+	indexed int              // the length of Decls when index was built
 }
 
-// Decl returns the declaration with the given name, or nil.
+// Decl returns the declaration with the given name, or nil. The first call after Decls changes
+// in length indexes them, so that looking up is constant-time.
 func (s *Schema) Decl(name string) *Decl {
-	for _, d := range s.Decls {
-		if d.Name == name {
-			return d
+	if s.indexed != len(s.Decls) {
+		s.index = make(map[string]*Decl, len(s.Decls))
+		for _, d := range slices.Backward(s.Decls) {
+			s.index[d.Name] = d
 		}
+		s.indexed = len(s.Decls)
 	}
-	return nil
+	return s.index[name]
 }
 
 // Deref follows Refs through declarations (aliases) to the first type that is not a Ref. It
@@ -121,10 +128,13 @@ func (s *Schema) Deref(t *Type) (*Type, error) {
 	for seen := 0; t.Kind == Ref; seen++ {
 		d := s.Decl(t.Ref)
 		if d == nil {
-			return nil, fmt.Errorf("reference to undeclared %s", t.Ref)
+			return nil, fmt.Errorf("reference to undeclared %s", Shorten(t.Ref))
 		}
 		if seen > len(s.Decls) {
-			return nil, fmt.Errorf("alias cycle through %s", t.Ref)
+			return nil, fmt.Errorf("alias cycle through %s", Shorten(t.Ref))
+		}
+		if seen > MaxDepth {
+			return nil, fmt.Errorf("found a chain of more than %d aliases through %s, expected at most %d", MaxDepth, Shorten(t.Ref), MaxDepth)
 		}
 		t = d.Type
 	}
