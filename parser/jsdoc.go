@@ -3,6 +3,7 @@ package parser
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -37,8 +38,8 @@ func parseJSDoc(c *comment) (JSDoc, error) {
 		if err != nil {
 			return d, err
 		}
-		if keep {
-			other = append(other, strings.TrimSpace("@"+t.name+" "+t.text))
+		if keep != "" {
+			other = append(other, keep)
 		}
 	}
 	d.Doc.Text = desc
@@ -75,7 +76,8 @@ func splitJSDoc(c *comment) (string, []docTag) {
 		desc = append(desc, line)
 	}
 	for i := range tags {
-		tags[i].text = strings.TrimSpace(tags[i].text)
+		// Trimmed, but for a line break before the text (`@example` then a code block).
+		tags[i].text = strings.TrimLeft(strings.TrimRightFunc(tags[i].text, unicode.IsSpace), " \t")
 	}
 	return strings.TrimSpace(strings.Join(desc, "\n")), tags
 }
@@ -97,32 +99,45 @@ func isTagStart(line string) bool {
 	return len(line) > 1 && line[0] == '@' && isIdentStart(line[1])
 }
 
-// apply records one block tag. It reports whether the tag is kept as documentation: unknown tags
-// (@default, @param, @remarks...) are, in the doc text, and so is an @example without a
-// {@includeCode} file. A known tag with a malformed value is an error.
-func (d *JSDoc) apply(t docTag) (keep bool, err error) {
+// apply records one block tag. It returns the text to keep in the doc text: unknown tags
+// (@default, @param, @remarks...) are kept whole, and so is an @example without a {@includeCode}
+// file; a known tag followed by several lines takes its value from the first and keeps the
+// others. A known tag with a malformed value is an error.
+func (d *JSDoc) apply(t docTag) (keep string, err error) {
+	whole := "@" + t.name + " " + t.text
+	if t.text == "" || t.text[0] == '\n' {
+		whole = "@" + t.name + t.text
+	}
+	if t.name != "example" {
+		t.text = strings.TrimSpace(t.text)
+	}
 	switch t.name {
 	case "deprecated":
 		d.Doc.Deprecated, d.Doc.DeprecatedText = true, t.text
-		return false, nil
+		return "", nil
 	case "see":
 		d.Doc.See = append(d.Doc.See, t.text)
-		return false, nil
+		return "", nil
 	case "example":
-		return !d.example(t), nil
+		if d.example(t) {
+			return "", nil
+		}
+		return whole, nil
 	case "typescript-eslint":
-		return false, nil
+		return "", nil
 	case "internal", "nullable":
 		// @nullable only repeats the `| null` of the type. Text after either is kept.
 		d.Doc.Internal = d.Doc.Internal || t.name == "internal"
-		return t.text != "", nil
+		if t.text != "" {
+			return whole, nil
+		}
+		return "", nil
 	case "category", "TJS-type", "format", "minimum", "maximum", "minItems", "maxItems":
 	default:
-		return true, nil
+		return whole, nil
 	}
-	if strings.Contains(t.text, "\n") {
-		return false, t.pos.Errorf("found several lines of text after @%s, expected one", t.name)
-	}
+	t.text, keep, _ = strings.Cut(t.text, "\n")
+	keep = strings.TrimSpace(keep)
 	switch t.name {
 	case "category":
 		d.Doc.Category = t.text
@@ -132,7 +147,7 @@ func (d *JSDoc) apply(t docTag) (keep bool, err error) {
 			d.TJSType = t.text
 		case "integer": // what a number is without the tag
 		default:
-			return false, t.pos.Errorf("found @TJS-type %q, expected @TJS-type number", model.Shorten(t.text))
+			return "", t.pos.Errorf("found @TJS-type %q, expected @TJS-type number", model.Shorten(t.text))
 		}
 	case "format":
 		d.Constraints.Format = t.text
@@ -145,7 +160,7 @@ func (d *JSDoc) apply(t docTag) (keep bool, err error) {
 	case "maxItems":
 		d.Constraints.MaxItems, err = parseIntTag(t)
 	}
-	return false, err
+	return keep, err
 }
 
 // example records `@example Title` followed by `{@includeCode ./file}` and reports whether it

@@ -40,6 +40,8 @@ type parser struct {
 	// noConditional is set while parsing the `extends` type of a conditional type, where
 	// another conditional type needs parentheses.
 	noConditional bool
+	// ambient is set in a `declare` statement, where a const needs no value.
+	ambient bool
 }
 
 func (p *parser) next() (err error) {
@@ -163,7 +165,10 @@ func (p *parser) statement() ([]Decl, error) {
 			return d, err
 		}
 	}
+	ambient := p.ambient
+	defer func() { p.ambient = ambient }()
 	if p.tok.is("declare") && p.sameLine() {
+		p.ambient = true
 		if err := p.next(); err != nil {
 			return nil, err
 		}
@@ -321,7 +326,7 @@ func (p *parser) moduleSpecifier() error {
 	if err := p.next(); err != nil {
 		return err
 	}
-	if (p.tok.is("with") || p.tok.is("assert")) && !p.tok.nl {
+	if p.tok.is("with") || p.tok.is("assert") && !p.tok.nl {
 		if err := p.next(); err != nil {
 			return err
 		}
@@ -486,6 +491,8 @@ func (p *parser) variables(doc JSDoc, start token, kw string) ([]Decl, error) {
 			if value, err = p.expression(); err != nil {
 				return nil, err
 			}
+		} else if kw == "const" && !p.ambient {
+			return nil, p.unexpected("`=` (a const has a value unless it is declared with `declare`)")
 		}
 		switch {
 		case kw != "const":
@@ -915,7 +922,7 @@ func (p *parser) typeParams() (*Unmapped, error) {
 		return nil, err
 	}
 	for {
-		for (p.tok.is("in") || p.tok.is("out") || p.tok.is("const")) && p.peek().kind == tokIdent {
+		for (p.tok.is("in") || p.tok.is("out") || p.tok.is("const")) && p.peek().kind == tokIdent && !p.peek().is("extends") {
 			if err := p.next(); err != nil {
 				return nil, err
 			}

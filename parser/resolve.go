@@ -683,6 +683,9 @@ type key struct {
 // literals, unions of them, and aliases of those; open reports that it admits any string. what
 // describes any other key type, which has no Go mapping.
 func (r *resolver) keys(t Type, what string) (keys []key, open bool, err error) {
+	if absent(t) { // never: no keys
+		return nil, false, nil
+	}
 	rt, err := r.typ(t, false)
 	if err != nil {
 		return nil, false, err
