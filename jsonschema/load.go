@@ -140,8 +140,11 @@ func (l *loader) decl(name string) (*model.Decl, error) {
 	l.cur = name
 	defer func() { l.cur = outer }()
 
-	t, err := l.typ(f.val, false)
+	t, err := l.typ(f.val, true)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := l.constraints(f.val); err != nil {
 		return nil, err
 	}
 	doc, err := l.doc(f.val)

@@ -331,13 +331,46 @@ type Member struct {
 	Pos         Pos
 }
 
-// Constraints are value rules on a member.
+// Constraints are value rules on a member. A member whose type is an alias (a definition) with
+// constraints has them too, under its own.
 type Constraints struct {
-	Minimum  *float64 // @minimum
-	Maximum  *float64 // @maximum
-	Format   string   // @format
-	MinItems *int     // @minItems
-	MaxItems *int     // @maxItems
+	Minimum   *float64 // @minimum
+	Maximum   *float64 // @maximum
+	Format    string   // @format
+	MinItems  *int     // @minItems
+	MaxItems  *int     // @maxItems
+	MinLength *int     // @minLength
+	MaxLength *int     // @maxLength
+	Pattern   string   // @pattern
+}
+
+// Overlay returns c with the constraints set in top replacing its own.
+func (c Constraints) Overlay(top Constraints) Constraints {
+	if top.Minimum != nil {
+		c.Minimum = top.Minimum
+	}
+	if top.Maximum != nil {
+		c.Maximum = top.Maximum
+	}
+	if top.Format != "" {
+		c.Format = top.Format
+	}
+	if top.MinItems != nil {
+		c.MinItems = top.MinItems
+	}
+	if top.MaxItems != nil {
+		c.MaxItems = top.MaxItems
+	}
+	if top.MinLength != nil {
+		c.MinLength = top.MinLength
+	}
+	if top.MaxLength != nil {
+		c.MaxLength = top.MaxLength
+	}
+	if top.Pattern != "" {
+		c.Pattern = top.Pattern
+	}
+	return c
 }
 
 // String lists the constraints that are set ("minimum=0 maximum=1"), or returns "".
@@ -358,12 +391,21 @@ func (c Constraints) String() string {
 	if c.MaxItems != nil {
 		parts = append(parts, fmt.Sprintf("maxItems=%d", *c.MaxItems))
 	}
+	if c.MinLength != nil {
+		parts = append(parts, fmt.Sprintf("minLength=%d", *c.MinLength))
+	}
+	if c.MaxLength != nil {
+		parts = append(parts, fmt.Sprintf("maxLength=%d", *c.MaxLength))
+	}
+	if c.Pattern != "" {
+		parts = append(parts, "pattern="+c.Pattern)
+	}
 	return strings.Join(parts, " ")
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.Minimum == nil && c.Maximum == nil && c.Format == "" && c.MinItems == nil && c.MaxItems == nil
+	return c == Constraints{}
 }
 
 // UnionType is `A | B | ...`. Variants are as written; Classify fills in the Decision: the strategy

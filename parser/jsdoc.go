@@ -11,7 +11,8 @@ import (
 // JSDoc is a parsed `/** ... */` comment.
 type JSDoc struct {
 	Doc model.Doc
-	// Constraints are the @minimum, @maximum, @format, @minItems and @maxItems tags.
+	// Constraints are the @minimum, @maximum, @format, @minItems, @maxItems, @minLength,
+	// @maxLength and @pattern tags.
 	Constraints model.Constraints
 	// TJSType is the @TJS-type tag ("number"), or "".
 	TJSType string
@@ -132,7 +133,7 @@ func (d *JSDoc) apply(t docTag) (keep string, err error) {
 			return whole, nil
 		}
 		return "", nil
-	case "category", "TJS-type", "format", "minimum", "maximum", "minItems", "maxItems":
+	case "category", "TJS-type", "format", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern":
 	default:
 		return whole, nil
 	}
@@ -159,6 +160,12 @@ func (d *JSDoc) apply(t docTag) (keep string, err error) {
 		d.Constraints.MinItems, err = parseIntTag(t)
 	case "maxItems":
 		d.Constraints.MaxItems, err = parseIntTag(t)
+	case "minLength":
+		d.Constraints.MinLength, err = parseIntTag(t)
+	case "maxLength":
+		d.Constraints.MaxLength, err = parseIntTag(t)
+	case "pattern":
+		d.Constraints.Pattern = t.text
 	}
 	return keep, err
 }

@@ -200,6 +200,10 @@ func (r *resolver) declType(name string, at model.Pos) (*model.Type, error) {
 			return nil, err
 		}
 		t, err = r.typ(d.Type, d.Doc.TJSType == "number")
+		if err == nil && !d.Doc.Constraints.IsZero() {
+			// The constraint tags of an alias apply where it is used.
+			r.brands[t] = overlay(r.brands[t], d.Doc.Constraints)
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -544,10 +548,10 @@ func (r *resolver) constraintsOf(t *model.Type) model.Constraints {
 			if !isAlias || slices.Contains(r.active, t.Ref) {
 				break
 			}
-			if ref, isRef := a.Type.(*TypeRef); !isRef || len(ref.Args) > 0 {
-				if _, isAnd := a.Type.(*Intersection); !isAnd {
-					break
-				}
+			_, isAnd := a.Type.(*Intersection)
+			ref, isRef := a.Type.(*TypeRef)
+			if !isAnd && !(isRef && len(ref.Args) == 0) && a.Doc.Constraints.IsZero() {
+				break
 			}
 			var err error
 			if dt, err = r.declType(t.Ref, t.Pos); err != nil {
@@ -561,24 +565,7 @@ func (r *resolver) constraintsOf(t *model.Type) model.Constraints {
 }
 
 // overlay returns base with the constraints set in top replacing its own.
-func overlay(base, top model.Constraints) model.Constraints {
-	if top.Minimum != nil {
-		base.Minimum = top.Minimum
-	}
-	if top.Maximum != nil {
-		base.Maximum = top.Maximum
-	}
-	if top.Format != "" {
-		base.Format = top.Format
-	}
-	if top.MinItems != nil {
-		base.MinItems = top.MinItems
-	}
-	if top.MaxItems != nil {
-		base.MaxItems = top.MaxItems
-	}
-	return base
-}
+func overlay(base, top model.Constraints) model.Constraints { return base.Overlay(top) }
 
 // deref resolves the declarations that t refers to, through aliases, to the first type that is
 // not a Ref.
