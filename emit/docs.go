@@ -139,6 +139,9 @@ func (g *generator) structNamed(t *goType) *typeDecl {
 // docComment renders doc text as a Go comment in gofmt's canonical form (lists, code blocks and
 // spacing as gofmt would rewrite them), or nothing for empty text.
 func docComment(text string) jen.Code {
+	// Schema strings quoted in comments (enum values, member names) may hold characters a Go
+	// file cannot: CleanText replaces them, as the front ends do for doc text.
+	text = model.CleanText(text)
 	if strings.TrimSpace(text) == "" {
 		return jen.Null()
 	}
