@@ -265,10 +265,12 @@ func (r *resolver) body(b Body) (*model.Type, error) {
 		return nil, r.unmapped(b.Unmapped[0])
 	}
 	obj := &model.ObjectType{}
+	seen := make(map[string]bool, len(b.Members))
 	for _, m := range b.Members {
-		if obj.Member(m.Name) != nil {
+		if seen[m.Name] {
 			return nil, m.Pos.Errorf("found a second member %q, expected one", model.Shorten(m.Name))
 		}
+		seen[m.Name] = true
 		mm := &model.Member{Name: m.Name, Optional: m.Optional, Doc: m.Doc.Doc, Pos: m.Pos}
 		if absent(m.Type) {
 			if !m.Optional {
@@ -802,8 +804,9 @@ func (r *resolver) pick(t *TypeRef) (*model.ObjectType, error) {
 		return nil, t.Args[1].Position().Errorf("found a key that is not a string literal, expected \"name\"")
 	}
 	picked := map[string]bool{}
+	index := memberIndexes(obj)
 	for _, k := range keys {
-		if memberIndex(obj, k.name) < 0 {
+		if _, ok := index[k.name]; !ok {
 			return nil, k.pos.Errorf("found %q, expected a member of the type", model.Shorten(k.name))
 		}
 		picked[k.name] = true
@@ -825,9 +828,11 @@ func (r *resolver) pick(t *TypeRef) (*model.ObjectType, error) {
 // place and takes the declaration of src (and its doc, unless that is empty). A Rest of src
 // replaces dst's.
 func merge(dst, src *model.ObjectType) {
+	index := memberIndexes(dst)
 	for _, m := range src.Members {
-		i := memberIndex(dst, m.Name)
-		if i < 0 {
+		i, ok := index[m.Name]
+		if !ok {
+			index[m.Name] = len(dst.Members)
 			dst.Members = append(dst.Members, m)
 			continue
 		}
@@ -844,21 +849,24 @@ func merge(dst, src *model.ObjectType) {
 // mergeIntersection adds the members of src, a later part of an intersection, to dst, like
 // merge, except that a member is optional only if it is optional in every part that declares it.
 func mergeIntersection(dst, src *model.ObjectType) {
+	index := memberIndexes(dst)
 	for _, m := range src.Members {
-		if i := memberIndex(dst, m.Name); i >= 0 && !dst.Members[i].Optional {
+		if i, ok := index[m.Name]; ok && !dst.Members[i].Optional {
 			m.Optional = false
 		}
 	}
 	merge(dst, src)
 }
 
-func memberIndex(o *model.ObjectType, name string) int {
+// memberIndexes maps the member names of o to their indexes.
+func memberIndexes(o *model.ObjectType) map[string]int {
+	index := make(map[string]int, len(o.Members))
 	for i, m := range o.Members {
-		if m.Name == name {
-			return i
+		if _, dup := index[m.Name]; !dup {
+			index[m.Name] = i
 		}
 	}
-	return -1
+	return index
 }
 
 func docEmpty(d model.Doc) bool {
