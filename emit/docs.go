@@ -142,6 +142,9 @@ func (g *generator) structNamed(t *goType) *typeDecl {
 // dropped, as Markdown drops them; lines that define terms ("complete - the request ...") become
 // a list, so that they stay apart.
 func docComment(text string) jen.Code {
+	// Schema strings quoted in comments (enum values, member names) may hold characters a Go
+	// file cannot: CleanText replaces them, as the front ends do for doc text.
+	text = model.CleanText(text)
 	if strings.TrimSpace(text) == "" {
 		return jen.Null()
 	}

@@ -80,7 +80,13 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		}
 		var buf bytes.Buffer
 		if err := file.f.Render(&buf); err != nil {
-			return nil, fmt.Errorf("emit: %s: %v", file.name, err)
+			// jennifer's error holds the whole unformatted file after its first line: keep the
+			// first line only, shortened.
+			msg, _, _ := strings.Cut(err.Error(), "\n")
+			if len(msg) > model.MaxMessage {
+				msg = strings.ToValidUTF8(msg[:model.MaxMessage], "") + "…"
+			}
+			return nil, fmt.Errorf("emit: %s: %s", file.name, msg)
 		}
 		out[file.name] = buf.Bytes()
 	}

@@ -106,3 +106,49 @@ func loadFile[S any](t *testing.T, load func(string, []byte) (S, error), filenam
 	require.NoError(t, err)
 	return s
 }
+
+// TestAgreeOnAliasConstraints holds the front ends to the same reading of constraints declared
+// on an alias (SEP-2778 declares `@format`, `@maxLength`... once on `URI`, `Identifier`...): a
+// member of that type has them, under its own.
+func TestAgreeOnAliasConstraints(t *testing.T) {
+	ts := `/**
+ * @format uri
+ * @maxLength 8192
+ */
+export type URI = string;
+/** @pattern ^file:// */
+export type FileURI = URI;
+export type Probability = number & { readonly minimum: 0; readonly maximum: 1 };
+export interface Root {
+  /**
+   * @minLength 1
+   */
+  uri: FileURI;
+  /** @TJS-type number */
+  p: Probability;
+  /** @maxLength 256 */
+  name?: string;
+}
+`
+	js := `{"definitions": {
+  "URI": {"type": "string", "format": "uri", "maxLength": 8192},
+  "FileURI": {"$ref": "#/definitions/URI", "pattern": "^file://"},
+  "Probability": {"type": "integer", "minimum": 0, "maximum": 1},
+  "Root": {"type": "object", "properties": {
+    "uri": {"$ref": "#/definitions/FileURI", "minLength": 1},
+    "p": {"$ref": "#/definitions/Probability"},
+    "name": {"type": "string", "maxLength": 256}
+  }, "required": ["uri", "p"]}
+}}`
+	fromTS, err := parser.Load("a.ts", []byte(ts))
+	require.NoError(t, err)
+	fromJSON, err := Load("a.json", []byte(js))
+	require.NoError(t, err)
+	for _, name := range []string{"uri", "p", "name"} {
+		a := fromTS.Decl("Root").Type.Object.Member(name).Constraints
+		b := fromJSON.Decl("Root").Type.Object.Member(name).Constraints
+		assert.Equal(t, a.String(), b.String(), name)
+	}
+	assert.Equal(t, "format=uri minLength=1 maxLength=8192 pattern=^file://", fromTS.Decl("Root").Type.Object.Member("uri").Constraints.String())
+	assert.Equal(t, "minimum=0 maximum=1", fromTS.Decl("Root").Type.Object.Member("p").Constraints.String())
+}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -20,6 +21,13 @@ import (
 // TypeScript front end leaves it: the caller knows the version.
 func Load(filename string, data []byte) (*model.Schema, error) {
 	l := &loader{file: filename, lines: newLineIndex(data)}
+	if !utf8.Valid(data) {
+		off := 0
+		for r, n := utf8.DecodeRune(data); r != utf8.RuneError || n > 1; r, n = utf8.DecodeRune(data[off:]) {
+			off += n
+		}
+		return nil, l.pos(off).Errorf("found the byte 0x%02x, which is not UTF-8, expected UTF-8 text", data[off])
+	}
 	root, err := parseJSON(data)
 	if err != nil {
 		var se *syntaxError
@@ -41,22 +49,27 @@ func Load(filename string, data []byte) (*model.Schema, error) {
 	}
 	for _, r := range l.refs {
 		if l.def(r.name) == nil {
-			return nil, l.pos(r.off).Errorf("%s: $ref to undefined definition %q", r.decl, r.name)
+			return nil, l.pos(r.off).Errorf("%s: $ref to undefined definition %q", model.Shorten(r.decl), model.Shorten(r.name))
 		}
+	}
+	if len(s.Decls) == 0 {
+		return nil, l.pos(l.defsOff).Errorf("found no definitions, expected at least one")
 	}
 	return s, nil
 }
 
 // loader holds the state of one Load.
 type loader struct {
-	file   string
-	lines  lineIndex
-	prefix string  // "#/definitions/" or "#/$defs/"
-	defs   []field // the definitions, in file order
-	decls  map[string]*model.Decl
-	busy   map[string]bool // definitions being built, to catch allOf cycles
-	refs   []ref           // every $ref, checked once all definitions are known
-	cur    string          // the definition being built, named by errors
+	file    string
+	lines   lineIndex
+	prefix  string  // "#/definitions/" or "#/$defs/"
+	defs    []field // the definitions, in file order
+	decls   map[string]*model.Decl
+	busy    map[string]bool // definitions being built, to catch allOf cycles
+	refs    []ref           // every $ref, checked once all definitions are known
+	cur     string          // the definition being built, named by errors
+	depth   int             // of the schemas being converted
+	defsOff int             // of the "definitions" or "$defs" member
 }
 
 // ref is a "$ref" seen while building definition decl.
@@ -72,7 +85,7 @@ func (l *loader) pos(off int) model.Pos {
 
 // errorf returns an error at off that names the definition being built.
 func (l *loader) errorf(off int, format string, args ...any) error {
-	return l.pos(off).Errorf("%s: %s", l.cur, fmt.Sprintf(format, args...))
+	return l.pos(off).Errorf("%s: %s", model.Shorten(l.cur), fmt.Sprintf(format, args...))
 }
 
 // root reads the top-level object: "$schema" and one of "definitions" and "$defs".
@@ -90,7 +103,7 @@ func (l *loader) root(n *node) error {
 			if f.val.kind != kindObject {
 				return l.pos(f.val.off).Errorf("%q is a JSON %s, expected an object", f.key, f.val.kind)
 			}
-			l.prefix, l.defs = "#/"+f.key+"/", f.val.fields
+			l.prefix, l.defs, l.defsOff = "#/"+f.key+"/", f.val.fields, f.off
 		default:
 			return l.pos(f.off).Errorf("unsupported top-level keyword %q", f.key)
 		}
@@ -127,8 +140,11 @@ func (l *loader) decl(name string) (*model.Decl, error) {
 	l.cur = name
 	defer func() { l.cur = outer }()
 
-	t, err := l.typ(f.val, false)
+	t, err := l.typ(f.val, true)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := l.constraints(f.val); err != nil {
 		return nil, err
 	}
 	doc, err := l.doc(f.val)

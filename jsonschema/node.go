@@ -8,6 +8,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // node is a decoded JSON value that remembers where it starts in the file. Objects keep their
@@ -59,9 +61,14 @@ func (n *node) list() []field {
 // decoder builds nodes from the token stream of encoding/json, using the input offset before each
 // token to find where the token starts.
 type decoder struct {
-	dec  *json.Decoder
-	data []byte
+	dec   *json.Decoder
+	data  []byte
+	depth int // of the value being decoded
 }
+
+// maxJSONDepth bounds the nesting of JSON values. A type nests a few JSON values deep
+// ({"type": "object", "properties": {"a": ...}}), so this is more than model.MaxDepth types allow.
+const maxJSONDepth = 4 * model.MaxDepth
 
 // parseJSON decodes a whole JSON document. A syntax error carries the byte offset of the problem.
 func parseJSON(data []byte) (*node, error) {
@@ -110,6 +117,10 @@ func (d *decoder) value() (*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d.depth++; d.depth > maxJSONDepth {
+		return nil, &syntaxError{off, fmt.Sprintf("found JSON values nested more than %d deep, expected at most %d", maxJSONDepth, maxJSONDepth)}
+	}
+	defer func() { d.depth-- }()
 	n := &node{off: off}
 	switch tok := tok.(type) {
 	case json.Delim:
@@ -140,7 +151,7 @@ func (d *decoder) object(n *node) error {
 		}
 		key, _ := tok.(string) // the decoder only returns strings in key position
 		if n.get(key) != nil {
-			return &syntaxError{off, fmt.Sprintf("duplicate key %q", key)}
+			return &syntaxError{off, fmt.Sprintf("duplicate key %q", model.Shorten(key))}
 		}
 		val, err := d.value()
 		if err != nil {

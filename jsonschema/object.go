@@ -1,7 +1,9 @@
 package jsonschema
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -100,6 +102,10 @@ func (l *loader) member(p field, required bool) (*model.Member, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.Kind == model.Ref {
+		// The constraints of a definition apply where it is used, under the member's own.
+		c = l.defConstraints(t.Ref).Overlay(c)
+	}
 	return &model.Member{Name: p.key, Type: t, Optional: !required, Doc: doc, Constraints: c, Pos: l.pos(p.off)}, nil
 }
 
@@ -110,7 +116,7 @@ func (l *loader) doc(s *node) (model.Doc, error) {
 		if f.val.kind != kindString {
 			return doc, l.errorf(f.val.off, "description is a JSON %s, expected a string", f.val.kind)
 		}
-		doc.Text = f.val.str
+		doc.Text = model.CleanText(f.val.str)
 	}
 	if f := s.get("deprecated"); f != nil {
 		if f.val.kind != kindBool {
@@ -135,6 +141,15 @@ func (l *loader) constraints(s *node) (model.Constraints, error) {
 			c.MinItems, err = l.count(f)
 		case "maxItems":
 			c.MaxItems, err = l.count(f)
+		case "minLength":
+			c.MinLength, err = l.count(f)
+		case "maxLength":
+			c.MaxLength, err = l.count(f)
+		case "pattern":
+			if f.val.kind != kindString {
+				err = l.errorf(f.val.off, "pattern is a JSON %s, expected a string", f.val.kind)
+			}
+			c.Pattern = f.val.str
 		case "format":
 			if f.val.kind != kindString {
 				err = l.errorf(f.val.off, "format is a JSON %s, expected a string", f.val.kind)
@@ -146,6 +161,37 @@ func (l *loader) constraints(s *node) (model.Constraints, error) {
 		}
 	}
 	return c, nil
+}
+
+// defConstraints returns the constraints of the definition name and of the definitions it is an
+// alias of (`{"$ref": ...}`), the nearer ones first. Errors are left for the definitions' turn.
+func (l *loader) defConstraints(name string) model.Constraints {
+	var chain []model.Constraints
+	for n := 0; n <= model.MaxDepth; n++ {
+		d := l.def(name)
+		if d == nil || d.val.kind != kindObject {
+			break
+		}
+		c, err := l.constraints(d.val)
+		if err != nil {
+			break
+		}
+		chain = append(chain, c)
+		ref := d.val.get("$ref")
+		if ref == nil || ref.val.kind != kindString {
+			break
+		}
+		next, ok := strings.CutPrefix(ref.val.str, l.prefix)
+		if !ok {
+			break
+		}
+		name = next
+	}
+	var c model.Constraints
+	for _, cc := range slices.Backward(chain) {
+		c = c.Overlay(cc)
+	}
+	return c
 }
 
 func (l *loader) number(f field) (*float64, error) {

@@ -11,7 +11,7 @@ import (
 // that owns the schema and ignored on nested schemas; constraints are read by members only.
 var (
 	annotationKeys = []string{"description", "deprecated"}
-	constraintKeys = []string{"minimum", "maximum", "format", "minItems", "maxItems"}
+	constraintKeys = []string{"minimum", "maximum", "format", "minItems", "maxItems", "minLength", "maxLength", "pattern"}
 	shapeKeys      = []string{"$ref", "allOf", "anyOf", "oneOf", "enum", "const"}
 	structureKeys  = []string{"type", "properties", "required", "additionalProperties", "items"}
 )
@@ -25,9 +25,13 @@ var primitives = map[string]model.Kind{
 	"null":    model.Null,
 }
 
-// typ converts a schema. member says whether the schema is an object member's, the only place
-// constraint keywords are allowed.
+// typ converts a schema. member says whether the schema is an object member's or a
+// definition's, the places where constraint keywords are allowed.
 func (l *loader) typ(s *node, member bool) (*model.Type, error) {
+	if l.depth++; l.depth > model.MaxDepth {
+		return nil, l.errorf(s.off, "found schemas nested more than %d deep, expected at most %d", model.MaxDepth, model.MaxDepth)
+	}
+	defer func() { l.depth-- }()
 	switch s.kind {
 	case kindBool:
 		if !s.bool {
@@ -49,7 +53,7 @@ func (l *loader) typ(s *node, member bool) (*model.Type, error) {
 			shape = f
 		case slices.Contains(constraintKeys, f.key):
 			if !member {
-				return nil, l.errorf(f.off, "unsupported keyword %q outside an object member", f.key)
+				return nil, l.errorf(f.off, "unsupported keyword %q outside an object member or a definition", f.key)
 			}
 		case !slices.Contains(annotationKeys, f.key) && !slices.Contains(structureKeys, f.key):
 			return nil, l.errorf(f.off, "unsupported keyword %q", f.key)

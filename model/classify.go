@@ -68,6 +68,9 @@ func (c *classifier) flatten(u *UnionType, out []leaf, depth int) ([]leaf, error
 	if depth > len(c.s.Decls)+1 {
 		return nil, fmt.Errorf("union cycle")
 	}
+	if depth > MaxDepth {
+		return nil, fmt.Errorf("found unions of unions nested more than %d deep, expected at most %d", MaxDepth, MaxDepth)
+	}
 	for _, v := range u.Variants {
 		r, err := c.s.Deref(v)
 		if err != nil {
@@ -263,7 +266,7 @@ func (c *classifier) objectDecision(leaves []leaf, tag string) (*Decision, error
 	if d.Discriminator != "" {
 		for _, v := range d.Variants {
 			m := v.Object.Member(d.Discriminator)
-			v.Values, _ = c.literalValues(m.Type)
+			v.Values, _ = c.literalValues(m.Type, 0)
 			v.DiscriminatorOptional = m.Optional
 		}
 	}
@@ -289,7 +292,7 @@ func (c *classifier) discriminator(vs []*Variant) string {
 				ok = false
 				break
 			}
-			vals, isLit := c.literalValues(m.Type)
+			vals, isLit := c.literalValues(m.Type, 0)
 			if !isLit {
 				ok = false
 				break
@@ -310,7 +313,7 @@ func (c *classifier) tagged(vs []*Variant, tag string) bool {
 		if m == nil {
 			return false
 		}
-		if _, ok := c.literalValues(m.Type); !ok {
+		if _, ok := c.literalValues(m.Type, 0); !ok {
 			return false
 		}
 	}
@@ -318,9 +321,9 @@ func (c *classifier) tagged(vs []*Variant, tag string) bool {
 }
 
 // literalValues returns the values of a string literal or of a closed union of string literals.
-func (c *classifier) literalValues(t *Type) ([]Value, bool) {
+func (c *classifier) literalValues(t *Type, depth int) ([]Value, bool) {
 	r, err := c.s.Deref(t)
-	if err != nil {
+	if err != nil || depth > MaxDepth {
 		return nil, false
 	}
 	switch r.Kind {
@@ -329,7 +332,7 @@ func (c *classifier) literalValues(t *Type) ([]Value, bool) {
 	case Union:
 		var vals []Value
 		for _, v := range r.Union.Variants {
-			vs, ok := c.literalValues(v)
+			vs, ok := c.literalValues(v, depth+1)
 			if !ok {
 				return nil, false
 			}

@@ -10,7 +10,10 @@ package model
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a position in a schema file. Line and Col are 1-based; Col counts bytes.
@@ -28,8 +31,69 @@ func (p Pos) String() string {
 }
 
 // Errorf returns an error prefixed with the position, in the file:line:col form editors follow.
+// The message is cut at MaxMessage bytes, so that no input makes an error line long.
 func (p Pos) Errorf(format string, args ...any) error {
-	return fmt.Errorf("%s: %s", p, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%s: %s", p, cut(fmt.Sprintf(format, args...), MaxMessage))
+}
+
+// Limits of the generator, the same for both front ends.
+const (
+	// MaxDepth is how deeply types may nest (parentheses, arrays, object literals, type
+	// arguments, unions of unions...) and how long a chain of declarations that build on each
+	// other (`extends`, `&`, `Omit<>`) may be. Real schemas nest less than 10 deep; the limit keeps
+	// absurd inputs from exhausting the stack or the memory.
+	MaxDepth = 100
+	// MaxMessage is the length in bytes beyond which an error message is cut.
+	MaxMessage = 400
+	// maxQuoted is the length in bytes beyond which Shorten cuts a name or a token.
+	maxQuoted = 64
+)
+
+// CleanText returns documentation text without the characters that a Go source file cannot
+// hold or that only disturb it: control characters other than tab and line feed, and U+FEFF
+// (byte order mark) each become U+FFFD. Both front ends pass doc text through it.
+func CleanText(s string) string {
+	clean := true
+	for _, r := range s {
+		if badDocRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if badDocRune(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+}
+
+func badDocRune(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f || r == '\uFEFF'
+}
+
+// Shorten returns s for quoting in a message: s itself when it is short, otherwise its start and
+// its length, so that a megabyte-long identifier is not repeated whole.
+func Shorten(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	return fmt.Sprintf("%s (%d bytes)", cut(s, maxQuoted-16), len(s))
+}
+
+// cut returns s cut at n bytes at most, on a UTF-8 boundary, with "…" when something was cut.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // Schema is one version of the MCP schema.
@@ -40,16 +104,22 @@ type Schema struct {
 	Decls []*Decl
 	// Consts are the `export const` declarations in source order.
 	Consts []*Const
+
+	index   map[string]*Decl // by name, for Decl
+	indexed int              // the length of Decls when index was built
 }
 
-// Decl returns the declaration with the given name, or nil.
+// Decl returns the declaration with the given name, or nil. The first call after Decls changes
+// in length indexes them, so that looking up is constant-time.
 func (s *Schema) Decl(name string) *Decl {
-	for _, d := range s.Decls {
-		if d.Name == name {
-			return d
+	if s.indexed != len(s.Decls) {
+		s.index = make(map[string]*Decl, len(s.Decls))
+		for _, d := range slices.Backward(s.Decls) {
+			s.index[d.Name] = d
 		}
+		s.indexed = len(s.Decls)
 	}
-	return nil
+	return s.index[name]
 }
 
 // Deref follows Refs through declarations (aliases) to the first type that is not a Ref. It
@@ -58,10 +128,13 @@ func (s *Schema) Deref(t *Type) (*Type, error) {
 	for seen := 0; t.Kind == Ref; seen++ {
 		d := s.Decl(t.Ref)
 		if d == nil {
-			return nil, fmt.Errorf("reference to undeclared %s", t.Ref)
+			return nil, fmt.Errorf("reference to undeclared %s", Shorten(t.Ref))
 		}
 		if seen > len(s.Decls) {
-			return nil, fmt.Errorf("alias cycle through %s", t.Ref)
+			return nil, fmt.Errorf("alias cycle through %s", Shorten(t.Ref))
+		}
+		if seen > MaxDepth {
+			return nil, fmt.Errorf("found a chain of more than %d aliases through %s, expected at most %d", MaxDepth, Shorten(t.Ref), MaxDepth)
 		}
 		t = d.Type
 	}
@@ -183,6 +256,24 @@ func NumberValue(text string) Value {
 	return Value{Kind: Integer, Num: text}
 }
 
+// Float returns the value of a number literal as a float64.
+func (l Value) Float() (float64, bool) {
+	if l.Kind != Integer && l.Kind != Number {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(l.Num, 64)
+	return f, err == nil
+}
+
+// Int returns the value of an integer literal as an int.
+func (l Value) Int() (int, bool) {
+	if l.Kind != Integer {
+		return 0, false
+	}
+	n, err := strconv.Atoi(l.Num)
+	return n, err == nil
+}
+
 func (l Value) String() string {
 	switch l.Kind {
 	case String:
@@ -243,13 +334,46 @@ type Member struct {
 	Pos         Pos
 }
 
-// Constraints are value rules on a member.
+// Constraints are value rules on a member. A member whose type is an alias (a definition) with
+// constraints has them too, under its own.
 type Constraints struct {
-	Minimum  *float64 // @minimum
-	Maximum  *float64 // @maximum
-	Format   string   // @format
-	MinItems *int     // @minItems
-	MaxItems *int     // @maxItems
+	Minimum   *float64 // @minimum
+	Maximum   *float64 // @maximum
+	Format    string   // @format
+	MinItems  *int     // @minItems
+	MaxItems  *int     // @maxItems
+	MinLength *int     // @minLength
+	MaxLength *int     // @maxLength
+	Pattern   string   // @pattern
+}
+
+// Overlay returns c with the constraints set in top replacing its own.
+func (c Constraints) Overlay(top Constraints) Constraints {
+	if top.Minimum != nil {
+		c.Minimum = top.Minimum
+	}
+	if top.Maximum != nil {
+		c.Maximum = top.Maximum
+	}
+	if top.Format != "" {
+		c.Format = top.Format
+	}
+	if top.MinItems != nil {
+		c.MinItems = top.MinItems
+	}
+	if top.MaxItems != nil {
+		c.MaxItems = top.MaxItems
+	}
+	if top.MinLength != nil {
+		c.MinLength = top.MinLength
+	}
+	if top.MaxLength != nil {
+		c.MaxLength = top.MaxLength
+	}
+	if top.Pattern != "" {
+		c.Pattern = top.Pattern
+	}
+	return c
 }
 
 // String lists the constraints that are set ("minimum=0 maximum=1"), or returns "".
@@ -270,12 +394,21 @@ func (c Constraints) String() string {
 	if c.MaxItems != nil {
 		parts = append(parts, fmt.Sprintf("maxItems=%d", *c.MaxItems))
 	}
+	if c.MinLength != nil {
+		parts = append(parts, fmt.Sprintf("minLength=%d", *c.MinLength))
+	}
+	if c.MaxLength != nil {
+		parts = append(parts, fmt.Sprintf("maxLength=%d", *c.MaxLength))
+	}
+	if c.Pattern != "" {
+		parts = append(parts, "pattern="+c.Pattern)
+	}
 	return strings.Join(parts, " ")
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.Minimum == nil && c.Maximum == nil && c.Format == "" && c.MinItems == nil && c.MaxItems == nil
+	return c == Constraints{}
 }
 
 // UnionType is `A | B | ...`. Variants are as written; Classify fills in the Decision: the strategy

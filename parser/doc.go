@@ -1,13 +1,24 @@
-// Package parser is the TypeScript front end of mcpgen: it reads the subset of TypeScript used by
-// the MCP schema.ts files and resolves it into a [model.Schema].
+// Package parser is the TypeScript front end of mcpgen: it reads a schema.ts file and resolves it
+// into a [model.Schema].
 //
-// [Parse] turns a file into an AST ([File]); [Load] also resolves it: `extends`, `Omit<>`, `&`
-// and `typeof CONST` are flattened, JSDoc comments become [model.Doc]s, and references to other
-// declarations stay [model.Ref] types.
+// [Parse] reads the declarations that a TypeScript declaration file may hold, with esbuild as the
+// judge of what is valid syntax (oracle_test.go, forms_test.go): interfaces, type aliases and
+// constants, and also functions, classes, enums, namespaces, imports and exports; every type
+// expression (conditional, mapped, function, tuple, template literal, indexed access types...);
+// empty statements and automatic semicolon insertion. Statements that are not declarations
+// (expressions, loops, function bodies) are syntax errors.
 //
-// The subset: `interface` (with `extends`), `type` and `const` declarations, optionally exported;
-// members with optional and quoted names; index signatures; primitive, literal and reference types;
-// `typeof`, `T[]`, `Array<T>`, `Record<string, T>`, `Omit<T, K>`, unions, intersections,
-// parentheses and object type literals. Anything else is an error of the form
-// `file:line:col: found X, expected Y`.
+// [Load] also resolves the file: `extends`, `&`, declaration merging and the built-in generics
+// Omit, Pick, Partial, Required, Readonly, Record, Array and ReadonlyArray are flattened, JSDoc
+// comments become [model.Doc]s (tags it does not know are kept in the text), and references to
+// other declarations stay [model.Ref] types. `never` and `undefined` drop out of unions and mark
+// members that must be absent; `Record` with literal keys is an object; a branded primitive such
+// as `number & { readonly minimum: 0 }` is the primitive, its brand read as constraints.
+//
+// A construct that TypeScript allows and that has no Go mapping is one error that names it, the
+// declaration and the position: `schema.ts:3:10: found a conditional type in A, which cannot be
+// mapped to Go`. Other errors have the form `file:line:col: found X, expected Y`. Limits keep
+// absurd inputs cheap: types nest at most [model.MaxDepth] deep, bytes that are not UTF-8 are an
+// error at their position, names quoted in errors are shortened, and a file without an interface
+// or type alias is an error.
 package parser

@@ -53,6 +53,11 @@ func TestJSDocText(t *testing.T) {
 		{"indentation kept", "/**\n * - a\n *   - b\n */", "- a\n  - b"},
 		{"tags end the text", "/**\n * a\n * @internal\n */", "a"},
 		{"no stars", "/**\n   a\n   b */", "a\nb"},
+		{"unknown tags kept", "/**\n * a\n * @default 0\n * @remarks more\n *   text\n * @internal\n */", "a\n\n@default 0\n@remarks more\n  text"},
+		{"example without a file kept", "/**\n * @example\n * ```ts\n * x\n * ```\n */", "@example\n```ts\nx\n```"},
+		{"several lines after a known tag", "/**\n * @category Tools\n * and more\n */", "and more"},
+		{"CR and U+2028 break lines", "/** a\r * b\u2028 * c\r\n * d */", "a\nb\nc\nd"},
+		{"control characters replaced", "/** a\x00b\ufeffc\x1b */", "a\ufffdb\ufffdc\ufffd"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,18 +1,24 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
 // Load parses a schema.ts file and resolves it into a model. Schema.Version is left empty.
+//
+// A construct that TypeScript allows and that has no Go mapping (a conditional or mapped type, a
+// function type, type parameters, a class, an import...) is one error that names it, the
+// declaration it is in, and its position. A file without any interface or type alias is an
+// error.
 func Load(filename string, src []byte) (*model.Schema, error) {
 	f, err := Parse(filename, src)
 	if err != nil {
 		return nil, err
 	}
-	return resolve(f)
+	return resolve(filename, f)
 }
 
 // resolver turns the declarations of a File into model types, lazily and at most once each.
@@ -21,13 +27,26 @@ type resolver struct {
 	consts map[string]*Const
 	types  map[string]*model.Type // resolved declarations
 	active []string               // declarations being resolved, innermost last
+	// brands are the constraints of branded primitive types (`number & { readonly minimum: 0 }`),
+	// by their resolved type.
+	brands map[*model.Type]model.Constraints
+	// never marks the members declared `?: never` (or `?: undefined`), which an object must not
+	// have: they are removed once the object's parts are merged.
+	never *model.Type
 }
 
-func resolve(f *File) (*model.Schema, error) {
-	r := &resolver{decls: map[string]Decl{}, consts: map[string]*Const{}, types: map[string]*model.Type{}}
-	for _, d := range f.Decls {
+func resolve(file string, f *File) (*model.Schema, error) {
+	r := &resolver{
+		decls: map[string]Decl{}, consts: map[string]*Const{}, types: map[string]*model.Type{},
+		brands: map[*model.Type]model.Constraints{}, never: &model.Type{Kind: model.Any},
+	}
+	decls := mergeInterfaces(f.Decls)
+	for _, d := range decls {
+		if _, ok := d.(*Other); ok {
+			continue
+		}
 		if r.declared(d.DeclName()) {
-			return nil, d.Position().Errorf("found a second declaration of %s, expected one", d.DeclName())
+			return nil, d.Position().Errorf("found a second declaration of %s, expected one", model.Shorten(d.DeclName()))
 		}
 		if c, ok := d.(*Const); ok {
 			r.consts[c.Name] = c
@@ -36,9 +55,18 @@ func resolve(f *File) (*model.Schema, error) {
 		}
 	}
 	s := &model.Schema{}
-	for _, d := range f.Decls {
+	for _, d := range decls {
 		switch d := d.(type) {
+		case *Other:
+			name := ""
+			if d.Name != "" {
+				name = " " + model.Shorten(d.Name)
+			}
+			return nil, d.Pos.Errorf("found %s%s, which cannot be mapped to Go", d.What, name)
 		case *Const:
+			if d.Unmapped != nil {
+				return nil, d.Unmapped.Pos.Errorf("found %s in %s, which cannot be mapped to Go", d.Unmapped.What, model.Shorten(d.Name))
+			}
 			s.Consts = append(s.Consts, &model.Const{Name: d.Name, Value: d.Value.Value, Doc: d.Doc.Doc, Pos: d.Pos})
 		default:
 			t, err := r.declType(d.DeclName(), d.Position())
@@ -48,8 +76,54 @@ func resolve(f *File) (*model.Schema, error) {
 			s.Decls = append(s.Decls, &model.Decl{Name: d.DeclName(), Type: t, Doc: declDoc(d), Pos: d.Position()})
 		}
 	}
+	if len(s.Decls) == 0 {
+		return nil, model.Pos{File: file, Line: 1, Col: 1}.Errorf("found no interface or type alias, expected at least one")
+	}
 	return s, nil
 }
+
+// mergeInterfaces merges the declarations of an interface declared several times into the first
+// one, as TypeScript does: the members and `extends` of each in turn. The first declaration with
+// a doc comment gives the doc.
+func mergeInterfaces(decls []Decl) []Decl {
+	first := map[string]*Interface{}
+	var out []Decl
+	for _, d := range decls {
+		i, ok := d.(*Interface)
+		if !ok {
+			out = append(out, d)
+			continue
+		}
+		f := first[i.Name]
+		if f == nil {
+			c := *i
+			first[i.Name] = &c
+			out = append(out, &c)
+			continue
+		}
+		f.Extends = append(f.Extends[:len(f.Extends):len(f.Extends)], i.Extends...)
+		f.Members = append(f.Members[:len(f.Members):len(f.Members)], i.Members...)
+		f.Unmapped = append(f.Unmapped[:len(f.Unmapped):len(f.Unmapped)], i.Unmapped...)
+		if f.Generic == nil {
+			f.Generic = i.Generic
+		}
+		if docEmpty(f.Doc.Doc) {
+			f.Doc = i.Doc
+		}
+		if i.Index != nil {
+			if f.Index != nil {
+				// Reported by body as a second index signature.
+				f.Unmapped = append(f.Unmapped, &Unmapped{Pos: i.Index.Pos, What: secondIndex})
+			} else {
+				f.Index = i.Index
+			}
+		}
+	}
+	return out
+}
+
+// secondIndex marks a second index signature of a merged interface.
+const secondIndex = "\x00second index signature"
 
 func declDoc(d Decl) model.Doc {
 	if i, ok := d.(*Interface); ok {
@@ -64,18 +138,38 @@ func (r *resolver) declared(name string) bool {
 	return isDecl || isConst
 }
 
-// enter marks name as being resolved; it fails on a cycle.
+// enter marks name as being resolved; it fails on a cycle and on a chain of declarations too long.
 func (r *resolver) enter(name string, at model.Pos) error {
 	for i, n := range r.active {
 		if n == name {
-			return at.Errorf("found a cycle %s → %s, expected none", strings.Join(r.active[i:], " → "), name)
+			chain := append(append([]string{}, r.active[i:]...), name)
+			for j := range chain {
+				chain[j] = model.Shorten(chain[j])
+			}
+			return at.Errorf("found a cycle %s, expected none", strings.Join(chain, " → "))
 		}
+	}
+	if len(r.active) >= model.MaxDepth {
+		return at.Errorf("found declarations that build on each other more than %d deep, expected at most %d", model.MaxDepth, model.MaxDepth)
 	}
 	r.active = append(r.active, name)
 	return nil
 }
 
 func (r *resolver) leave() { r.active = r.active[:len(r.active)-1] }
+
+// unmapped returns the error for a construct without Go mapping in the declaration being
+// resolved.
+func (r *resolver) unmapped(u *Unmapped) error {
+	if u.What == secondIndex {
+		return u.Pos.Errorf("found a second index signature, expected one at most")
+	}
+	where := "the schema"
+	if len(r.active) > 0 {
+		where = model.Shorten(r.active[len(r.active)-1])
+	}
+	return u.Pos.Errorf("found %s in %s, which cannot be mapped to Go", u.What, where)
+}
 
 // declType returns the resolved type of the interface or alias name, referenced at pos.
 func (r *resolver) declType(name string, at model.Pos) (*model.Type, error) {
@@ -84,7 +178,7 @@ func (r *resolver) declType(name string, at model.Pos) (*model.Type, error) {
 	}
 	d, ok := r.decls[name]
 	if !ok {
-		return nil, at.Errorf("found unknown type %s, expected a declared type", name)
+		return nil, at.Errorf("found unknown type %s, expected a declared type", model.Shorten(name))
 	}
 	if err := r.enter(name, at); err != nil {
 		return nil, err
@@ -94,15 +188,48 @@ func (r *resolver) declType(name string, at model.Pos) (*model.Type, error) {
 	var err error
 	switch d := d.(type) {
 	case *Interface:
+		if d.Generic != nil {
+			return nil, r.unmapped(d.Generic)
+		}
 		t, err = r.interfaceType(d)
 	case *Alias:
+		if d.Generic != nil {
+			return nil, r.unmapped(d.Generic)
+		}
+		if err := r.aliasChain(d); err != nil {
+			return nil, err
+		}
 		t, err = r.typ(d.Type, d.Doc.TJSType == "number")
+		if err == nil && !d.Doc.Constraints.IsZero() {
+			// The constraint tags of an alias apply where it is used.
+			r.brands[t] = overlay(r.brands[t], d.Doc.Constraints)
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	r.types[name] = t
 	return t, nil
+}
+
+// aliasChain fails when the alias d starts a chain of more than MaxDepth aliases of aliases
+// (`type A = B; type B = C; ...`), which later stages follow one by one.
+func (r *resolver) aliasChain(d *Alias) error {
+	a := d
+	for n := 0; ; n++ {
+		ref, ok := a.Type.(*TypeRef)
+		if !ok || len(ref.Args) > 0 {
+			return nil
+		}
+		next, ok := r.decls[ref.Name].(*Alias)
+		if !ok || next == d {
+			return nil // not an alias, or a cycle: reported where it is followed
+		}
+		if n >= model.MaxDepth {
+			return d.Pos.Errorf("found a chain of more than %d aliases from %s, expected at most %d", model.MaxDepth, model.Shorten(d.Name), model.MaxDepth)
+		}
+		a = next
+	}
 }
 
 // interfaceType flattens an interface into an Object (or a Map, for a lone index signature).
@@ -127,25 +254,39 @@ func (r *resolver) interfaceType(d *Interface) (*model.Type, error) {
 		own = &model.Type{Kind: model.Object, Object: &model.ObjectType{Rest: own.Elem}}
 	}
 	merge(obj, own.Object)
-	return model.ObjectOrMap(obj, d.Pos), nil
+	return model.ObjectOrMap(r.dropNever(obj), d.Pos), nil
 }
 
 // body resolves the members of an interface or object literal: a Map when it has only an
-// index signature, an Object otherwise.
+// index signature, an Object otherwise. Members declared `?: never` are kept, marked, for the
+// caller to drop after merging (see dropNever).
 func (r *resolver) body(b Body) (*model.Type, error) {
+	if len(b.Unmapped) > 0 {
+		return nil, r.unmapped(b.Unmapped[0])
+	}
 	obj := &model.ObjectType{}
+	seen := make(map[string]bool, len(b.Members))
 	for _, m := range b.Members {
-		if obj.Member(m.Name) != nil {
-			return nil, m.Pos.Errorf("found a second member %q, expected one", m.Name)
+		if seen[m.Name] {
+			return nil, m.Pos.Errorf("found a second member %q, expected one", model.Shorten(m.Name))
+		}
+		seen[m.Name] = true
+		mm := &model.Member{Name: m.Name, Optional: m.Optional, Doc: m.Doc.Doc, Pos: m.Pos}
+		if absent(m.Type) {
+			if !m.Optional {
+				return nil, r.unmapped(&Unmapped{Pos: m.Type.Position(), What: "a required member of type never"})
+			}
+			mm.Type = r.never
+			obj.Members = append(obj.Members, mm)
+			continue
 		}
 		t, err := r.typ(m.Type, m.Doc.TJSType == "number")
 		if err != nil {
 			return nil, err
 		}
-		obj.Members = append(obj.Members, &model.Member{
-			Name: m.Name, Type: t, Optional: m.Optional,
-			Doc: m.Doc.Doc, Constraints: m.Doc.Constraints, Pos: m.Pos,
-		})
+		mm.Type = t
+		mm.Constraints = overlay(r.constraintsOf(t), m.Doc.Constraints)
+		obj.Members = append(obj.Members, mm)
 	}
 	if b.Index != nil {
 		t, err := r.typ(b.Index.Value, false)
@@ -160,6 +301,36 @@ func (r *resolver) body(b Body) (*model.Type, error) {
 	return &model.Type{Kind: model.Object, Object: obj}, nil
 }
 
+// absent reports whether t is `never` or `undefined`, or a union of them: the type of a member
+// that must not be present.
+func absent(t Type) bool {
+	switch t := t.(type) {
+	case *Keyword:
+		return t.Name == "never" || t.Name == "undefined"
+	case *Union:
+		for _, v := range t.Types {
+			if !absent(v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dropNever removes the members marked `?: never` from obj.
+func (r *resolver) dropNever(obj *model.ObjectType) *model.ObjectType {
+	kept := obj.Members[:0]
+	for _, m := range obj.Members {
+		if m.Type != r.never {
+			kept = append(kept, m)
+		}
+	}
+	clear(obj.Members[len(kept):])
+	obj.Members = kept
+	return obj
+}
+
 // typ resolves a type expression. number says whether `number` means a float (@TJS-type number)
 // rather than an integer.
 func (r *resolver) typ(t Type, number bool) (*model.Type, error) {
@@ -171,24 +342,55 @@ func (r *resolver) typ(t Type, number bool) (*model.Type, error) {
 	return res, nil
 }
 
+// keywordWhat names the predefined types that have no Go mapping.
+var keywordWhat = map[string]string{
+	"never": "the type never", "undefined": "the type undefined", "void": "the type void",
+	"symbol": "the type symbol", "bigint": "the type bigint", "this": "the type this",
+}
+
 func (r *resolver) typ1(t Type, number bool) (*model.Type, error) {
 	switch t := t.(type) {
+	case *Unmapped:
+		return nil, r.unmapped(t)
 	case *Keyword:
+		if what, ok := keywordWhat[t.Name]; ok {
+			return nil, r.unmapped(&Unmapped{Pos: t.Pos, What: what})
+		}
 		return keywordType(t.Name, number), nil
 	case *Literal:
 		return &model.Type{Kind: model.Literal, Literal: t.Value}, nil
 	case *Typeof:
+		if strings.Contains(t.Name, ".") {
+			return nil, r.unmapped(&Unmapped{Pos: t.Pos, What: "a typeof of a qualified name"})
+		}
 		c, ok := r.consts[t.Name]
 		if !ok {
-			return nil, t.Pos.Errorf("found unknown constant %s, expected a declared const", t.Name)
+			return nil, t.Pos.Errorf("found unknown constant %s, expected a declared const", model.Shorten(t.Name))
+		}
+		if c.Value == nil {
+			return nil, r.unmapped(c.Unmapped)
 		}
 		return &model.Type{Kind: model.Literal, Literal: c.Value.Value}, nil
 	case *ArrayOf:
 		elem, err := r.typ(t.Elem, number)
 		return &model.Type{Kind: model.Array, Elem: elem}, err
 	case *Union:
-		u := &model.UnionType{}
+		// `never` and `undefined` add nothing to a union (an optional member is already
+		// absent or present).
+		var variants []Type
 		for _, v := range t.Types {
+			if !absent(v) {
+				variants = append(variants, v)
+			}
+		}
+		switch len(variants) {
+		case 0:
+			return nil, r.unmapped(&Unmapped{Pos: t.Pos, What: "a union of never and undefined only"})
+		case 1:
+			return r.typ1(variants[0], number)
+		}
+		u := &model.UnionType{}
+		for _, v := range variants {
 			vt, err := r.typ(v, number)
 			if err != nil {
 				return nil, err
@@ -197,6 +399,9 @@ func (r *resolver) typ1(t Type, number bool) (*model.Type, error) {
 		}
 		return &model.Type{Kind: model.Union, Union: u}, nil
 	case *Intersection:
+		if bt, ok, err := r.branded(t, number); ok || err != nil {
+			return bt, err
+		}
 		obj := &model.ObjectType{}
 		for _, part := range t.Types {
 			o, err := r.objectOf(part)
@@ -205,9 +410,13 @@ func (r *resolver) typ1(t Type, number bool) (*model.Type, error) {
 			}
 			mergeIntersection(obj, o)
 		}
-		return model.ObjectOrMap(obj, model.Pos{}), nil
+		return model.ObjectOrMap(r.dropNever(obj), model.Pos{}), nil
 	case *ObjectLit:
-		return r.body(t.Body)
+		b, err := r.body(t.Body)
+		if err == nil && b.Kind == model.Object {
+			r.dropNever(b.Object)
+		}
+		return b, err
 	case *TypeRef:
 		return r.typeRef(t, number)
 	}
@@ -233,15 +442,179 @@ func keywordType(name string, number bool) *model.Type {
 	return &model.Type{Kind: model.Any} // unknown, any
 }
 
-// builtinArity gives the number of type arguments of the built-in generics.
-var builtinArity = map[string]int{"Array": 1, "Record": 2, "Omit": 2}
+// branded resolves an intersection of one primitive type with object literals whose members all
+// have literal types, such as `number & { readonly minimum: 0 }` or `string & {}`: the primitive,
+// with the members named like constraint tags (minimum, maximum, format, minItems, maxItems) as
+// its constraints; other members are nominal brands and add nothing. ok is false when t is
+// not such an intersection.
+func (r *resolver) branded(t *Intersection, number bool) (bt *model.Type, ok bool, err error) {
+	var prim Type
+	var brands []*ObjectLit
+	for _, part := range t.Types {
+		if o, isObj := part.(*ObjectLit); isObj {
+			brands = append(brands, o)
+		} else if prim == nil {
+			prim = part
+		} else {
+			return nil, false, nil
+		}
+	}
+	if prim == nil {
+		return nil, false, nil
+	}
+	base, err := r.typ(prim, number)
+	if err != nil {
+		return nil, false, err
+	}
+	resolved, err := r.deref(base)
+	if err != nil {
+		return nil, false, err
+	}
+	switch resolved.Kind {
+	case model.String, model.Integer, model.Number, model.Boolean:
+	default:
+		return nil, false, nil
+	}
+	c := r.constraintsOf(base)
+	for _, b := range brands {
+		if len(b.Unmapped) > 0 || b.Index != nil {
+			return nil, true, r.unmapped(&Unmapped{Pos: b.Pos, What: "an intersection of a primitive type and an object type"})
+		}
+		for _, m := range b.Members {
+			v, err := r.typ(m.Type, true)
+			if err != nil {
+				return nil, true, err
+			}
+			if v.Kind != model.Literal {
+				return nil, true, r.unmapped(&Unmapped{Pos: b.Pos, What: "an intersection of a primitive type and an object type"})
+			}
+			if err := brandConstraint(&c, m, v.Literal); err != nil {
+				return nil, true, err
+			}
+		}
+	}
+	bt = &model.Type{Kind: model.Ref, Ref: base.Ref}
+	if base.Kind != model.Ref {
+		bt = keywordType(map[model.Kind]string{model.String: "string", model.Integer: "number", model.Number: "number", model.Boolean: "boolean"}[resolved.Kind], resolved.Kind == model.Number)
+	}
+	if !c.IsZero() {
+		r.brands[bt] = c
+	}
+	return bt, true, nil
+}
+
+// brandConstraint records the brand member m of value v in c, if m names a constraint.
+func brandConstraint(c *model.Constraints, m *Member, v model.Value) error {
+	num := func() (*float64, error) {
+		f, ok := v.Float()
+		if !ok {
+			return nil, m.Pos.Errorf("found %s for %s, expected a number", model.Shorten(v.String()), m.Name)
+		}
+		return &f, nil
+	}
+	count := func() (*int, error) {
+		n, ok := v.Int()
+		if !ok || n < 0 {
+			return nil, m.Pos.Errorf("found %s for %s, expected a non-negative integer", model.Shorten(v.String()), m.Name)
+		}
+		return &n, nil
+	}
+	var err error
+	switch m.Name {
+	case "minimum":
+		c.Minimum, err = num()
+	case "maximum":
+		c.Maximum, err = num()
+	case "minItems":
+		c.MinItems, err = count()
+	case "maxItems":
+		c.MaxItems, err = count()
+	case "format":
+		if v.Kind != model.String {
+			return m.Pos.Errorf("found %s for format, expected a string", model.Shorten(v.String()))
+		}
+		c.Format = v.Str
+	}
+	return err
+}
+
+// constraintsOf returns the constraints that a branded type carries: its own, then those of the
+// aliases it refers to. It resolves those aliases if need be, but none being resolved, and leaves
+// their errors for their own turn.
+func (r *resolver) constraintsOf(t *model.Type) model.Constraints {
+	c := r.brands[t]
+	for n := 0; t.Kind == model.Ref && n < model.MaxDepth; n++ {
+		dt, ok := r.types[t.Ref]
+		if !ok {
+			a, isAlias := r.decls[t.Ref].(*Alias)
+			if !isAlias || slices.Contains(r.active, t.Ref) {
+				break
+			}
+			_, isAnd := a.Type.(*Intersection)
+			ref, isRef := a.Type.(*TypeRef)
+			if !isAnd && !(isRef && len(ref.Args) == 0) && a.Doc.Constraints.IsZero() {
+				break
+			}
+			var err error
+			if dt, err = r.declType(t.Ref, t.Pos); err != nil {
+				break
+			}
+		}
+		c = overlay(r.brands[dt], c)
+		t = dt
+	}
+	return c
+}
+
+// overlay returns base with the constraints set in top replacing its own.
+func overlay(base, top model.Constraints) model.Constraints { return base.Overlay(top) }
+
+// deref resolves the declarations that t refers to, through aliases, to the first type that is
+// not a Ref.
+func (r *resolver) deref(t *model.Type) (*model.Type, error) {
+	for n := 0; t.Kind == model.Ref; n++ {
+		if n > model.MaxDepth {
+			return nil, t.Pos.Errorf("found a chain of more than %d aliases, expected at most %d", model.MaxDepth, model.MaxDepth)
+		}
+		dt, err := r.declType(t.Ref, t.Pos)
+		if err != nil {
+			return nil, err
+		}
+		t = dt
+	}
+	return t, nil
+}
+
+// builtinArity gives the number of type arguments of the built-in generics that map to Go.
+var builtinArity = map[string]int{
+	"Array": 1, "ReadonlyArray": 1, "Record": 2, "Omit": 2, "Pick": 2, "Partial": 1, "Required": 1, "Readonly": 1,
+}
+
+// libGenerics are generic types of TypeScript's standard library that have no Go mapping.
+var libGenerics = map[string]bool{
+	"Exclude": true, "Extract": true, "NonNullable": true, "ReturnType": true, "Parameters": true,
+	"ConstructorParameters": true, "InstanceType": true, "Awaited": true, "Promise": true,
+	"PromiseLike": true, "Map": true, "Set": true, "WeakMap": true, "WeakSet": true,
+	"ReadonlyMap": true, "ReadonlySet": true, "Uppercase": true, "Lowercase": true,
+	"Capitalize": true, "Uncapitalize": true, "ThisParameterType": true, "OmitThisParameter": true,
+	"ThisType": true, "NoInfer": true, "Iterable": true, "Iterator": true, "AsyncIterable": true,
+	"ArrayLike": true,
+}
 
 // typeRef resolves a reference: a built-in generic or a declaration.
 func (r *resolver) typeRef(t *TypeRef, number bool) (*model.Type, error) {
+	if strings.Contains(t.Name, ".") {
+		return nil, r.unmapped(&Unmapped{Pos: t.Pos, What: "a qualified type name"})
+	}
 	n, builtin := builtinArity[t.Name]
 	if _, declared := r.decls[t.Name]; declared || !builtin {
 		if len(t.Args) > 0 {
-			return nil, t.Pos.Errorf("found type arguments to %s, expected none", t.Name)
+			if !declared && libGenerics[t.Name] {
+				return nil, r.unmapped(&Unmapped{Pos: t.Pos, What: "the generic type " + t.Name})
+			}
+			if declared {
+				return nil, t.Pos.Errorf("found type arguments to %s, expected none", model.Shorten(t.Name))
+			}
 		}
 		return r.ref(t)
 	}
@@ -249,42 +622,139 @@ func (r *resolver) typeRef(t *TypeRef, number bool) (*model.Type, error) {
 		return nil, t.Pos.Errorf("found %s with %d type arguments, expected %d", t.Name, len(t.Args), n)
 	}
 	switch t.Name {
-	case "Array":
+	case "Array", "ReadonlyArray":
 		elem, err := r.typ(t.Args[0], number)
 		return &model.Type{Kind: model.Array, Elem: elem}, err
+	case "Readonly":
+		return r.typ1(t.Args[0], number)
 	case "Record":
-		if k, ok := t.Args[0].(*Keyword); !ok || k.Name != "string" {
-			return nil, t.Args[0].Position().Errorf("found a Record key type other than string, expected string")
-		}
-		elem, err := r.typ(t.Args[1], number)
-		return &model.Type{Kind: model.Map, Elem: elem}, err
+		return r.record(t, number)
 	}
 	obj, err := r.objectOf(t)
-	return &model.Type{Kind: model.Object, Object: obj}, err
+	if err != nil {
+		return nil, err
+	}
+	return model.ObjectOrMap(obj, t.Pos), nil
+}
+
+// record resolves `Record<K, V>`: a Map when K admits any string, an object with a required
+// member of type V per key when K is a union of literals.
+func (r *resolver) record(t *TypeRef, number bool) (*model.Type, error) {
+	keys, open, err := r.keys(t.Args[0], "a Record key type other than string and literals")
+	if err != nil {
+		return nil, err
+	}
+	elem, err := r.typ(t.Args[1], number)
+	if err != nil {
+		return nil, err
+	}
+	if open {
+		return &model.Type{Kind: model.Map, Elem: elem}, nil
+	}
+	obj := &model.ObjectType{}
+	for _, k := range keys {
+		if obj.Member(k.name) != nil {
+			continue
+		}
+		e := cloneType(elem)
+		obj.Members = append(obj.Members, &model.Member{Name: k.name, Type: e, Pos: k.pos, Constraints: r.constraintsOf(elem)})
+	}
+	return &model.Type{Kind: model.Object, Object: obj}, nil
+}
+
+// key is a member name given as a literal type.
+type key struct {
+	name string
+	pos  model.Pos
+}
+
+// keys returns the names that a key type (of Record, Omit or Pick) lists: string and number
+// literals, unions of them, and aliases of those; open reports that it admits any string. what
+// describes any other key type, which has no Go mapping.
+func (r *resolver) keys(t Type, what string) (keys []key, open bool, err error) {
+	if absent(t) { // never: no keys
+		return nil, false, nil
+	}
+	rt, err := r.typ(t, false)
+	if err != nil {
+		return nil, false, err
+	}
+	var walk func(t *model.Type, depth int) error
+	walk = func(t *model.Type, depth int) error {
+		at := t.Pos
+		if depth > model.MaxDepth {
+			return at.Errorf("found key types nested more than %d deep, expected at most %d", model.MaxDepth, model.MaxDepth)
+		}
+		t, err := r.deref(t)
+		if err != nil {
+			return err
+		}
+		switch {
+		case t.Kind == model.String:
+			open = true
+		case t.Kind == model.Literal && t.Literal.Kind == model.String:
+			keys = append(keys, key{t.Literal.Str, at})
+		case t.Kind == model.Literal && t.Literal.Kind != model.Boolean:
+			keys = append(keys, key{t.Literal.Num, at})
+		case t.Kind == model.Union:
+			for _, v := range t.Union.Variants {
+				if err := walk(v, depth+1); err != nil {
+					return err
+				}
+			}
+		default:
+			return r.unmapped(&Unmapped{Pos: at, What: what})
+		}
+		return nil
+	}
+	err = walk(rt, 0)
+	return keys, open, err
 }
 
 // ref resolves a reference to a declaration without expanding it.
 func (r *resolver) ref(t *TypeRef) (*model.Type, error) {
 	if _, ok := r.decls[t.Name]; !ok {
 		if _, ok := r.consts[t.Name]; ok {
-			return nil, t.Pos.Errorf("found constant %s, expected a type (use typeof %s)", t.Name, t.Name)
+			name := model.Shorten(t.Name)
+			return nil, t.Pos.Errorf("found constant %s, expected a type (use typeof %s)", name, name)
 		}
-		return nil, t.Pos.Errorf("found unknown type %s, expected a declared type", t.Name)
+		return nil, t.Pos.Errorf("found unknown type %s, expected a declared type", model.Shorten(t.Name))
 	}
 	return &model.Type{Kind: model.Ref, Ref: t.Name, Pos: t.Pos}, nil
 }
 
 // objectOf returns the members of an object type expression, as a fresh ObjectType the caller
-// may change: used for `extends`, `&` and `Omit<>`. A Map gives an Object with Rest only.
+// may change: used for `extends`, `&` and the built-in generics of objects. A Map gives an Object
+// with Rest only. Members declared `?: never` are kept, marked (see dropNever).
 func (r *resolver) objectOf(t Type) (*model.ObjectType, error) {
-	ref, ok := t.(*TypeRef)
-	if ok && ref.Name == "Omit" && len(ref.Args) == 2 {
-		if _, declared := r.decls["Omit"]; !declared {
-			return r.omit(ref)
+	switch t := t.(type) {
+	case *TypeRef:
+		if _, declared := r.decls[t.Name]; !declared && len(t.Args) == builtinArity[t.Name] {
+			switch t.Name {
+			case "Omit", "Pick":
+				return r.pick(t)
+			case "Partial", "Required", "Readonly":
+				obj, err := r.objectOf(t.Args[0])
+				if err != nil {
+					return nil, err
+				}
+				for _, m := range obj.Members {
+					if t.Name != "Readonly" && m.Type != r.never {
+						m.Optional = t.Name == "Partial"
+					}
+				}
+				return obj, nil
+			}
 		}
-	}
-	if ok && len(ref.Args) == 0 {
-		return r.declObject(ref.Name, ref.Pos)
+		if len(t.Args) == 0 && !strings.Contains(t.Name, ".") {
+			return r.declObject(t.Name, t.Pos)
+		}
+	case *ObjectLit:
+		b, err := r.body(t.Body)
+		if err != nil {
+			return nil, err
+		}
+		return objectView(b, t.Pos)
 	}
 	rt, err := r.typ(t, false)
 	if err != nil {
@@ -320,26 +790,36 @@ func objectView(t *model.Type, at model.Pos) (*model.ObjectType, error) {
 	return nil, at.Errorf("found %s, expected an object type", t.Kind)
 }
 
-// omit resolves `Omit<T, "a" | "b">`.
-func (r *resolver) omit(t *TypeRef) (*model.ObjectType, error) {
+// pick resolves `Omit<T, "a" | "b">` and `Pick<T, "a" | "b">`.
+func (r *resolver) pick(t *TypeRef) (*model.ObjectType, error) {
 	obj, err := r.objectOf(t.Args[0])
 	if err != nil {
 		return nil, err
 	}
-	keys := []Type{t.Args[1]}
-	if u, ok := t.Args[1].(*Union); ok {
-		keys = u.Types
+	keys, open, err := r.keys(t.Args[1], "a key that is not a string literal")
+	if err != nil {
+		return nil, err
 	}
+	if open {
+		return nil, t.Args[1].Position().Errorf("found a key that is not a string literal, expected \"name\"")
+	}
+	picked := map[string]bool{}
+	index := memberIndexes(obj)
 	for _, k := range keys {
-		lit, ok := k.(*Literal)
-		if !ok || lit.Value.Kind != model.String {
-			return nil, k.Position().Errorf("found a key that is not a string literal, expected \"name\"")
+		if _, ok := index[k.name]; !ok {
+			return nil, k.pos.Errorf("found %q, expected a member of the type", model.Shorten(k.name))
 		}
-		i := memberIndex(obj, lit.Value.Str)
-		if i < 0 {
-			return nil, k.Position().Errorf("found %q, expected a member of the omitted type", lit.Value.Str)
+		picked[k.name] = true
+	}
+	kept := obj.Members[:0]
+	for _, m := range obj.Members {
+		if picked[m.Name] == (t.Name == "Pick") {
+			kept = append(kept, m)
 		}
-		obj.Members = append(obj.Members[:i], obj.Members[i+1:]...)
+	}
+	obj.Members = kept
+	if t.Name == "Pick" {
+		obj.Rest = nil
 	}
 	return obj, nil
 }
@@ -348,9 +828,11 @@ func (r *resolver) omit(t *TypeRef) (*model.ObjectType, error) {
 // place and takes the declaration of src (and its doc, unless that is empty). A Rest of src
 // replaces dst's.
 func merge(dst, src *model.ObjectType) {
+	index := memberIndexes(dst)
 	for _, m := range src.Members {
-		i := memberIndex(dst, m.Name)
-		if i < 0 {
+		i, ok := index[m.Name]
+		if !ok {
+			index[m.Name] = len(dst.Members)
 			dst.Members = append(dst.Members, m)
 			continue
 		}
@@ -367,21 +849,24 @@ func merge(dst, src *model.ObjectType) {
 // mergeIntersection adds the members of src, a later part of an intersection, to dst, like
 // merge, except that a member is optional only if it is optional in every part that declares it.
 func mergeIntersection(dst, src *model.ObjectType) {
+	index := memberIndexes(dst)
 	for _, m := range src.Members {
-		if i := memberIndex(dst, m.Name); i >= 0 && !dst.Members[i].Optional {
+		if i, ok := index[m.Name]; ok && !dst.Members[i].Optional {
 			m.Optional = false
 		}
 	}
 	merge(dst, src)
 }
 
-func memberIndex(o *model.ObjectType, name string) int {
+// memberIndexes maps the member names of o to their indexes.
+func memberIndexes(o *model.ObjectType) map[string]int {
+	index := make(map[string]int, len(o.Members))
 	for i, m := range o.Members {
-		if m.Name == name {
-			return i
+		if _, dup := index[m.Name]; !dup {
+			index[m.Name] = i
 		}
 	}
-	return -1
+	return index
 }
 
 func docEmpty(d model.Doc) bool {
