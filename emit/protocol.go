@@ -288,7 +288,8 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 			"answered method's result (a [" + results.name + "] variant, decoded as Unmarshal" + results.name + "For does), " +
 			"an error response as a *[" + p.errorResponse.name + "]. pending gives the method of the request a " +
 			"response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
-			"Unmarshal" + results.name + " does). Decoding is strict (see the package doc); validating the message " +
+			"Unmarshal" + results.name + " does); it is called for an error response too, so that Pending.Take " +
+			"forgets every answered request. Decoding is strict (see the package doc); validating the message " +
 			"is the caller's choice (Validate). An error is a *[MessageError] with the message's id, if it could be " +
 			"read: [NewErrorResponse] answers it."
 		if p.batch {
@@ -347,6 +348,8 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 					))),
 				),
 			),
+			// An error response answers a pending request too: pending forgets it.
+			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("responseMethod").Call(jen.Id("d"), jen.Id("pending")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Id("v").Op(":=").New(jen.Id(p.errorResponse.name)),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
 		)
