@@ -331,6 +331,17 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 		if len(results.results) > 0 {
 			resultDecode = jen.Id("decode"+results.name+"For").Call(jen.Id("d"), jen.Id("method"))
 		}
+		// A result whose resultType this version does not know is the Unknown variant of the
+		// side's result union, which is not an AnyResult: it becomes AnyResult's own.
+		toAny := []jen.Code{jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil())}
+		if anyResult := g.byDecl["AnyResult"]; results.unknown != "" && anyResult != nil && anyResult.unknown != "" {
+			toAny = []jen.Code{
+				jen.If(jen.List(jen.Id("u"), jen.Id("ok")).Op(":=").Id("r").Assert(jen.Op("*").Id(results.unknown)), jen.Id("ok")).Block(
+					jen.Return(jen.Op("&").Id(anyResult.unknown).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}), jen.Nil()),
+				),
+				jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil()),
+			}
+		}
 		body = append(body,
 			jen.List(jen.Id("kind"), jen.Err()).Op(":=").Id("kindOfMessage").Call(jen.Id("d")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -342,9 +353,10 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 					jen.Id("v").Op(":=").New(jen.Id(p.resultResponse.name)),
 					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id("AnyResult"), jen.Error()).Block(
-						jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
-						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-						jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil()),
+						append([]jen.Code{
+							jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
+							jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+						}, toAny...)...,
 					))),
 				),
 			),

@@ -622,6 +622,9 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			if err != nil {
 				return nil, err
 			}
+			if u, ok := r.(*UnknownServerResult); ok {
+				return &UnknownAnyResult{Raw: u.Raw}, nil
+			}
 			return r.(AnyResult), nil
 		})
 	}
