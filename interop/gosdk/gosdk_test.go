@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 sampling (with tools) is what these tests exercise; the SDK deprecates it as of 2026-07-28 (SEP-2577)
+
 package gosdk
 
 import (
@@ -138,19 +140,6 @@ func (tr *transcript) String() string {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	return strings.Join(tr.lines, "\n")
-}
-
-// messages returns the messages one side wrote.
-func (tr *transcript) messages(who string) [][]byte {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	var out [][]byte
-	for _, l := range tr.lines {
-		if rest, ok := strings.CutPrefix(l, who+": "); ok {
-			out = append(out, []byte(rest))
-		}
-	}
-	return out
 }
 
 type writerFunc func([]byte) (int, error)
