@@ -288,7 +288,8 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 			"answered method's result (a [" + results.name + "] variant, decoded as Unmarshal" + results.name + "For does), " +
 			"an error response as a *[" + p.errorResponse.name + "]. pending gives the method of the request a " +
 			"response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
-			"Unmarshal" + results.name + " does). Decoding is strict (see the package doc); validating the message " +
+			"Unmarshal" + results.name + " does); it is called for an error response too, so that Pending.Take " +
+			"forgets every answered request. Decoding is strict (see the package doc); validating the message " +
 			"is the caller's choice (Validate). An error is a *[MessageError] with the message's id, if it could be " +
 			"read: [NewErrorResponse] answers it."
 		if p.batch {
@@ -330,6 +331,17 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 		if len(results.results) > 0 {
 			resultDecode = jen.Id("decode"+results.name+"For").Call(jen.Id("d"), jen.Id("method"))
 		}
+		// A result whose resultType this version does not know is the Unknown variant of the
+		// side's result union, which is not an AnyResult: it becomes AnyResult's own.
+		toAny := []jen.Code{jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil())}
+		if anyResult := g.byDecl["AnyResult"]; results.unknown != "" && anyResult != nil && anyResult.unknown != "" {
+			toAny = []jen.Code{
+				jen.If(jen.List(jen.Id("u"), jen.Id("ok")).Op(":=").Id("r").Assert(jen.Op("*").Id(results.unknown)), jen.Id("ok")).Block(
+					jen.Return(jen.Op("&").Id(anyResult.unknown).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}), jen.Nil()),
+				),
+				jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil()),
+			}
+		}
 		body = append(body,
 			jen.List(jen.Id("kind"), jen.Err()).Op(":=").Id("kindOfMessage").Call(jen.Id("d")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -341,12 +353,15 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 					jen.Id("v").Op(":=").New(jen.Id(p.resultResponse.name)),
 					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id("AnyResult"), jen.Error()).Block(
-						jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
-						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-						jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil()),
+						append([]jen.Code{
+							jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
+							jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+						}, toAny...)...,
 					))),
 				),
 			),
+			// An error response answers a pending request too: pending forgets it.
+			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("responseMethod").Call(jen.Id("d"), jen.Id("pending")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Id("v").Op(":=").New(jen.Id(p.errorResponse.name)),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
 		)

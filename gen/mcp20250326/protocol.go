@@ -566,7 +566,8 @@ func (v *UnknownServerNotification) GetParams() Params {
 // result (a [ClientResult] variant, decoded as UnmarshalClientResultFor does), an error
 // response as a *[JSONRPCError]. pending gives the method of the request a response answers,
 // from its id ([Pending.Take] does; nil or an unknown id decodes the result as
-// UnmarshalClientResult does). Decoding is strict (see the package doc); validating the
+// UnmarshalClientResult does); it is called for an error response too, so that Pending.Take
+// forgets every answered request. Decoding is strict (see the package doc); validating the
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it. A batch (an array) is a
 // [MessageBatch] of such messages.
@@ -631,6 +632,9 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			return r.(AnyResult), nil
 		})
 	}
+	if _, err := responseMethod(d, pending); err != nil {
+		return nil, err
+	}
 	v := new(JSONRPCError)
 	return v, v.decode(d)
 }
@@ -642,7 +646,8 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 // result (a [ServerResult] variant, decoded as UnmarshalServerResultFor does), an error
 // response as a *[JSONRPCError]. pending gives the method of the request a response answers,
 // from its id ([Pending.Take] does; nil or an unknown id decodes the result as
-// UnmarshalServerResult does). Decoding is strict (see the package doc); validating the
+// UnmarshalServerResult does); it is called for an error response too, so that Pending.Take
+// forgets every answered request. Decoding is strict (see the package doc); validating the
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it. A batch (an array) is a
 // [MessageBatch] of such messages.
@@ -706,6 +711,9 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			}
 			return r.(AnyResult), nil
 		})
+	}
+	if _, err := responseMethod(d, pending); err != nil {
+		return nil, err
 	}
 	v := new(JSONRPCError)
 	return v, v.decode(d)

@@ -685,7 +685,8 @@ func (v *UnknownServerNotification) GetParams() Params {
 // method's result (a [ClientResult] variant, decoded as UnmarshalClientResultFor does), an
 // error response as a *[JSONRPCErrorResponse]. pending gives the method of the request a
 // response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result
-// as UnmarshalClientResult does). Decoding is strict (see the package doc); validating the
+// as UnmarshalClientResult does); it is called for an error response too, so that Pending.Take
+// forgets every answered request. Decoding is strict (see the package doc); validating the
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it.
 func DecodeClientMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
@@ -740,6 +741,9 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			return r.(AnyResult), nil
 		})
 	}
+	if _, err := responseMethod(d, pending); err != nil {
+		return nil, err
+	}
 	v := new(JSONRPCErrorResponse)
 	return v, v.decode(d)
 }
@@ -751,7 +755,8 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 // method's result (a [ServerResult] variant, decoded as UnmarshalServerResultFor does), an
 // error response as a *[JSONRPCErrorResponse]. pending gives the method of the request a
 // response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result
-// as UnmarshalServerResult does). Decoding is strict (see the package doc); validating the
+// as UnmarshalServerResult does); it is called for an error response too, so that Pending.Take
+// forgets every answered request. Decoding is strict (see the package doc); validating the
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it.
 func DecodeServerMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
@@ -805,6 +810,9 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			}
 			return r.(AnyResult), nil
 		})
+	}
+	if _, err := responseMethod(d, pending); err != nil {
+		return nil, err
 	}
 	v := new(JSONRPCErrorResponse)
 	return v, v.decode(d)

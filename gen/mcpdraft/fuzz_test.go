@@ -10,7 +10,7 @@ import (
 )
 
 // decoders are the entry points the fuzz target exercises: any message, the typed client and
-// server unions, and the sampling types.
+// server unions, the sampling types, and the message decoders of the protocol layer.
 var decoders = []func([]byte) (any, error){
 	func(b []byte) (any, error) { return UnmarshalJSONRPCMessage(b) },
 	func(b []byte) (any, error) { return UnmarshalClientRequest(b) },
@@ -19,7 +19,14 @@ var decoders = []func([]byte) (any, error){
 	func(b []byte) (any, error) { return UnmarshalPrimitiveSchemaDefinition(b) },
 	func(b []byte) (any, error) { var v CreateMessageRequestParams; return &v, json.Unmarshal(b, &v) },
 	func(b []byte) (any, error) { var v CreateMessageResult; return &v, json.Unmarshal(b, &v) },
+	// The protocol layer: a message whose response answers a tools/call (resultType decides).
+	func(b []byte) (any, error) { return DecodeServerMessage(b, pendingToolsCall) },
+	func(b []byte) (any, error) { return DecodeClientMessage(b, pendingToolsCall) },
+	func(b []byte) (any, error) { return UnmarshalAnyResultFor(MethodCallTool, b) },
 }
+
+// pendingToolsCall says that every response answers a tools/call.
+func pendingToolsCall(RequestID) (string, bool) { return MethodCallTool, true }
 
 // FuzzDecode feeds arbitrary bytes to the generated decoders. Decoding must never panic; whatever
 // decodes must encode, and the encoding must decode to the same JSON again.

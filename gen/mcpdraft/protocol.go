@@ -497,7 +497,8 @@ func (v *UnknownServerNotification) GetParams() Params {
 // method's result (a [ClientResult] variant, decoded as UnmarshalClientResultFor does), an
 // error response as a *[JSONRPCErrorResponse]. pending gives the method of the request a
 // response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result
-// as UnmarshalClientResult does). Decoding is strict (see the package doc); validating the
+// as UnmarshalClientResult does); it is called for an error response too, so that Pending.Take
+// forgets every answered request. Decoding is strict (see the package doc); validating the
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it.
 func DecodeClientMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
@@ -552,6 +553,9 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			return r.(AnyResult), nil
 		})
 	}
+	if _, err := responseMethod(d, pending); err != nil {
+		return nil, err
+	}
 	v := new(JSONRPCErrorResponse)
 	return v, v.decode(d)
 }
@@ -563,7 +567,8 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 // method's result (a [ServerResult] variant, decoded as UnmarshalServerResultFor does), an
 // error response as a *[JSONRPCErrorResponse]. pending gives the method of the request a
 // response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result
-// as UnmarshalServerResult does). Decoding is strict (see the package doc); validating the
+// as UnmarshalServerResult does); it is called for an error response too, so that Pending.Take
+// forgets every answered request. Decoding is strict (see the package doc); validating the
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it.
 func DecodeServerMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
@@ -615,8 +620,14 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 			if err != nil {
 				return nil, err
 			}
+			if u, ok := r.(*UnknownServerResult); ok {
+				return &UnknownAnyResult{Raw: u.Raw}, nil
+			}
 			return r.(AnyResult), nil
 		})
+	}
+	if _, err := responseMethod(d, pending); err != nil {
+		return nil, err
 	}
 	v := new(JSONRPCErrorResponse)
 	return v, v.decode(d)
