@@ -84,11 +84,11 @@ func BenchmarkEncodeStdlibMap(b *testing.B) {
 //
 //	go test -run '^$' -bench Validation ./mcpdraft
 func BenchmarkValidation(b *testing.B) {
-	followUp, err := os.ReadFile("../../schema/draft/examples/CreateMessageRequestParams/follow-up-with-tool-results.json")
+	followUp, err := os.ReadFile("../testdata/examples/draft/CreateMessageRequestParams/follow-up-with-tool-results.json")
 	if err != nil {
 		b.Fatal(err)
 	}
-	request, err := os.ReadFile("../../schema/draft/examples/CreateMessageRequest/sampling-request.json")
+	request, err := os.ReadFile("../testdata/examples/draft/CreateMessageRequest/sampling-request.json")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // The examples of this version's schema, for the bodies of the results.
-const examplesDir = "../../schema/" + SchemaVersion + "/examples"
+const examplesDir = "../testdata/examples/" + SchemaVersion
 
 // resultTypeCase is one value of resultType and what a result holding it decodes to.
 type resultTypeCase struct {
