@@ -433,6 +433,15 @@ func TestOpenAIStopReasonsInResults(t *testing.T) {
 	}
 }
 
+// objectTool is a tool that takes any object; its schema is made where meta.go makes schemas.
+func objectTool(name string) mcp.Tool {
+	schema, err := inputSchemaFromJSON(nil)
+	if err != nil {
+		panic(err)
+	}
+	return mcp.Tool{Name: name, InputSchema: schema}
+}
+
 func textMsg(role mcp.Role, text string) mcp.SamplingMessage {
 	return mcp.SamplingMessage{Role: role, Content: mcp.NewSamplingMessageContent(textBlock(text))}
 }
@@ -473,7 +482,7 @@ func TestConversionErrors(t *testing.T) {
 		{"tool results mixed with text", ProviderOpenAI, params(list(mcp.RoleUser, textBlock("here"), result(textBlock("r")))), "/messages/0/content: a user message with tool results must hold only tool results"},
 		{"tool use from the user", ProviderOpenAI, params(list(mcp.RoleUser, &mcp.ToolUseContent{Type: "tool_use", ID: "a", Name: "n"})), "/messages/0/content/0: a user message cannot hold tool_use"},
 		{"unknown tool choice", ProviderOpenAI, &mcp.CreateMessageRequestParams{MaxTokens: 10, Messages: []mcp.SamplingMessage{textMsg(mcp.RoleUser, "hi")},
-			Tools: []mcp.Tool{{Name: "t", InputSchema: mcp.ToolInputSchema{Type: "object"}}}, ToolChoice: &mcp.ToolChoice{Mode: ptr(mcp.ToolChoiceMode("any"))}}, `/toolChoice/mode: unknown mode "any"`},
+			Tools: []mcp.Tool{objectTool("t")}, ToolChoice: &mcp.ToolChoice{Mode: ptr(mcp.ToolChoiceMode("any"))}}, `/toolChoice/mode: unknown mode "any"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.provider+"/"+tt.name, func(t *testing.T) {
@@ -592,7 +601,7 @@ func quote(s string) string {
 
 // TestEdgeCases pins down small decisions of the mapping.
 func TestEdgeCases(t *testing.T) {
-	tools := []mcp.Tool{{Name: "t", InputSchema: mcp.ToolInputSchema{Type: "object"}}}
+	tools := []mcp.Tool{objectTool("t")}
 
 	t.Run("empty texts are not sent to Anthropic", func(t *testing.T) {
 		p := &mcp.CreateMessageRequestParams{MaxTokens: 10, SystemPrompt: ptr(""), Messages: []mcp.SamplingMessage{

@@ -1,5 +1,7 @@
 package proxy_test
 
+//lint:file-ignore SA1019 sampling is deprecated from protocol version 2026-07-28; this tests the 2025-11-25 sampling flow, which it remains in.
+
 import (
 	"context"
 	"encoding/json"

@@ -3,6 +3,8 @@
 // a tool loop with sampling with tools. It is used by tests only.
 package testkit
 
+//lint:file-ignore SA1019 sampling is deprecated from protocol version 2026-07-28; this tests the 2025-11-25 sampling flow, which it remains in.
+
 import (
 	"context"
 	"fmt"
