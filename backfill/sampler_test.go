@@ -147,7 +147,7 @@ func TestSamplerRetries(t *testing.T) {
 		}, 1, 429},
 		{"attempt timeout then success", func(ok testkit.Reply) []testkit.Reply {
 			slow := ok
-			slow.Delay = 2 * time.Second
+			slow.Delay = 30 * time.Second
 			return []testkit.Reply{slow, ok}
 		}, 2, 0},
 	}
@@ -156,7 +156,9 @@ func TestSamplerRetries(t *testing.T) {
 			t.Run(f.name+"/"+tt.name, func(t *testing.T) {
 				p := &testkit.Provider{Path: f.path, Replies: tt.replies(testkit.RecordedReply(f.response))}
 				retry := fastRetry
-				retry.AttemptTimeout = 300 * time.Millisecond
+				if strings.Contains(tt.name, "timeout") {
+					retry.AttemptTimeout = 500 * time.Millisecond
+				}
 				s := f.sampler(serve(t, p), retry)
 				start := time.Now()
 				res, err := s.CreateMessage(context.Background(), params(t, "text"))
@@ -179,8 +181,8 @@ func TestSamplerRetries(t *testing.T) {
 				if pe.StatusCode != tt.wantStatus || pe.Attempts != tt.wantAttempts || pe.Provider != f.name {
 					t.Errorf("got %+v, want status %d after %d attempts", pe, tt.wantStatus, tt.wantAttempts)
 				}
-				if time.Since(start) > 2*time.Second {
-					t.Errorf("took %v", time.Since(start))
+				if d := time.Since(start); d > 8*time.Second {
+					t.Errorf("took %v: the retries must not wait for long", d)
 				}
 			})
 		}
@@ -216,7 +218,7 @@ func TestSamplerRespectsRetryAfter(t *testing.T) {
 func TestSamplerTimeoutExhausted(t *testing.T) {
 	f := fixtures[0]
 	slow := testkit.RecordedReply(f.response)
-	slow.Delay = 5 * time.Second
+	slow.Delay = 30 * time.Second
 	p := &testkit.Provider{Path: f.path, Replies: []testkit.Reply{slow}}
 	retry := fastRetry
 	retry.MaxAttempts, retry.AttemptTimeout = 2, 100*time.Millisecond
@@ -232,7 +234,7 @@ func TestSamplerCancellation(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(f.name, func(t *testing.T) {
 			slow := testkit.RecordedReply(f.response)
-			slow.Delay = 10 * time.Second
+			slow.Delay = 30 * time.Second
 			p := &testkit.Provider{Path: f.path, Replies: []testkit.Reply{slow}}
 			s := f.sampler(serve(t, p), fastRetry)
 			ctx, cancel := context.WithCancel(context.Background())
@@ -242,7 +244,7 @@ func TestSamplerCancellation(t *testing.T) {
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("got %v, want context.Canceled", err)
 			}
-			if d := time.Since(start); d > 2*time.Second {
+			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("returned %v after the cancellation", d)
 			}
 			if n := len(p.Requests()); n != 1 {
@@ -262,7 +264,7 @@ func TestSamplerCancelledDuringBackoff(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := s.CreateMessage(ctx, params(t, "text"))
-	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 2*time.Second {
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
 		t.Fatalf("got %v after %v", err, time.Since(start))
 	}
 }
