@@ -50,6 +50,8 @@ type Proxy struct {
 // server's output ends, and returns nil then. When the client's stream ends first, Serve closes
 // toServer, so that the server sees the end of its input and exits, and keeps forwarding the
 // server's last messages. When ctx ends, Serve returns ctx's error; the caller stops the server.
+// Serve waits for the sampling requests it started; the goroutine reading fromClient may outlive
+// it, until that stream ends.
 func (p *Proxy) Serve(ctx context.Context, fromClient io.Reader, toClient io.Writer, fromServer io.Reader, toServer io.WriteCloser) error {
 	log := p.Logger
 	if log == nil {
