@@ -683,7 +683,7 @@ func TestEdgeCases(t *testing.T) {
 		if info, err := Info(r); info != nil || err != nil {
 			t.Errorf("Info = %v, %v", info, err)
 		}
-		r.Meta = map[string]json.RawMessage{MetaKey: json.RawMessage(`"not an object"`)}
+		r.Meta = &mcp.MetaObject{Extra: map[string]json.RawMessage{MetaKey: json.RawMessage(`"not an object"`)}}
 		if _, err := Info(r); err == nil {
 			t.Error("Info accepted a bad record")
 		}

@@ -44,7 +44,10 @@ type Usage struct {
 
 // Info returns what the backfill recorded in r's _meta, or nil when r has no such record.
 func Info(r *mcp.CreateMessageResult) (*ResultInfo, error) {
-	raw, ok := r.Meta[MetaKey]
+	if r.Meta == nil {
+		return nil, nil
+	}
+	raw, ok := r.Meta.Extra[MetaKey]
 	if !ok {
 		return nil, nil
 	}
@@ -61,9 +64,12 @@ func setInfo(r *mcp.CreateMessageResult, info *ResultInfo) error {
 		return err
 	}
 	if r.Meta == nil {
-		r.Meta = map[string]json.RawMessage{}
+		r.Meta = &mcp.MetaObject{}
 	}
-	r.Meta[MetaKey] = data
+	if r.Meta.Extra == nil {
+		r.Meta.Extra = map[string]json.RawMessage{}
+	}
+	r.Meta.Extra[MetaKey] = data
 	return nil
 }
 

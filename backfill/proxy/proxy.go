@@ -174,7 +174,7 @@ func (s *session) fromClient(line []byte) []byte {
 		return line
 	}
 	caps := &init.Params.Capabilities
-	caps.Sampling = &mcp.ClientCapabilitiesSampling{Tools: &mcp.ClientCapabilitiesSamplingTools{}}
+	caps.Sampling = &mcp.ClientCapabilitiesSampling{Tools: map[string]json.RawMessage{}}
 	if caps.Tasks != nil && caps.Tasks.Requests != nil {
 		caps.Tasks.Requests.Sampling = nil
 	}
@@ -326,15 +326,7 @@ func (s *session) answer(ctx context.Context, id mcp.RequestID, line []byte) []b
 		attrs = append(attrs, "stopReason", string(*res.StopReason))
 	}
 	s.log.Info("model answered", attrs...)
-	data, err := json.Marshal(res)
-	if err != nil {
-		return errorResponse(id, mcp.InternalError, "encoding the sampling result: "+err.Error(), nil)
-	}
-	var result mcp.Result
-	if err := json.Unmarshal(data, &result); err != nil {
-		return errorResponse(id, mcp.InternalError, "encoding the sampling result: "+err.Error(), nil)
-	}
-	out, err := json.Marshal(&mcp.JSONRPCResultResponse{JSONRPC: mcp.JSONRPCVersion, ID: id, Result: result})
+	out, err := json.Marshal(&mcp.JSONRPCResultResponse{ID: id, Result: res})
 	if err != nil {
 		return errorResponse(id, mcp.InternalError, "encoding the sampling result: "+err.Error(), nil)
 	}
