@@ -1,8 +1,3 @@
-// Package sampling runs sampling with tools (SEP-1577) on the generated MCP types: the tool loop
-// a server runs on a model, and the helpers built on it.
-//
-// The package works on the types of protocol version 2025-11-25 (gen/mcp20251125), the first
-// version with sampling with tools; the sampling types of later versions have the same JSON.
 package sampling
 
 import (
