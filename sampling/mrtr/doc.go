@@ -1,0 +1,93 @@
+// Package mrtr runs the tool loop of package sampling over multi round-trip requests (MRTR), the
+// flow of protocol version 2026-07-28 (gen/mcp20260728) and the draft: a server that needs the
+// client's model answers the client's request (tools/call, prompts/get, resources/read) with an
+// InputRequiredResult holding a sampling/createMessage request, and the client retries the
+// original request with the model's answer in inputResponses, echoing the requestState. The
+// server keeps nothing between the two: the loop's state travels in requestState, so any
+// instance of a stateless server continues it.
+//
+// A tools/call handler:
+//
+//	runner := &mrtr.Runner{Loop: loop, Key: key} // key: 32+ secret random bytes, shared by the instances
+//
+//	func callAgent(ctx context.Context, p *mcp.CallToolRequestParams, user string) (mcp.Result, error) {
+//		req, err := mrtr.CallTool(p, user)
+//		if err != nil {
+//			return nil, err
+//		}
+//		out, err := runner.Step(ctx, req, func() (*v1125.CreateMessageRequestParams, error) {
+//			return firstParams(p.Arguments) // the prompt and template; called on the first request only
+//		})
+//		if err != nil {
+//			return nil, err // mcp.NewErrorResponse(id, err) answers with its JSON-RPC error
+//		}
+//		if out.InputRequired != nil {
+//			return out.InputRequired, nil // the client samples and retries
+//		}
+//		return finalResult(out.Result), nil // the loop is over: Result.Stop says why
+//	}
+//
+// Each step verifies the state, takes the model's answer from inputResponses, runs its tool uses
+// (as [sampling.Conversation.Accept] does: concurrently, validated, failures reported to the
+// model) and either asks for the next sample or ends. Capabilities are those the retried
+// request declares in its _meta: a request without sampling.tools gets
+// MissingRequiredClientCapability (-32021) with requiredCapabilities {"sampling": {"tools": {}}}.
+//
+// # The state
+//
+// A requestState is "v1.<body>.<mac>": body is the base64url of the DEFLATE-compressed JSON of
+// the conversation (the next request's messages and template, without the tools, which the
+// server has), the requests answered, the key of the pending sampling request, a random state id,
+// the expiry, and hashes of the principal and of the request it belongs to; mac is
+// HMAC-SHA256(Runner.Key, "mcpgen/mrtr/v1." + body), checked in constant time before anything
+// else is read. The client can read the state (it holds nothing the client does not see in the
+// sampling requests) but cannot change it. A state is accepted only:
+//
+//   - with a valid MAC: an edited state, or one issued under another key, is refused (tampered);
+//   - before its expiry, Runner.TTL (default 10 minutes) after it was issued (expired); every
+//     step issues a new state with a new expiry;
+//   - from the principal it was issued to (Request.Principal, e.g. the OAuth subject), and on a
+//     request with the same method and binding (for tools/call, the tool's name and arguments,
+//     compared as canonical JSON): another request's state is refused (otherPrincipal,
+//     otherRequest);
+//   - if it is at most Runner.MaxStateBytes (default 256 KiB), checked before it is read; its
+//     decompressed body is bounded too. A conversation that outgrows the bound ends with an
+//     internal error (-32603) rather than a state the server would refuse.
+//
+// Each refusal is JSON-RPC error -32602 (invalid params) with a message saying what was wrong and
+// data {"reason": "tampered" | "expired" | "otherRequest" | "otherPrincipal" | "replayed" |
+// "tooLarge" | "malformed"}; the client starts the call over without requestState. An
+// inputResponse that is not a valid sampling result, or that breaks the loop's rules (a repeated
+// tool use id, a tool result from the model, ...), is -32602 as well, with the JSON pointer of
+// the problem from the params ("/inputResponses/sampling-2/content/1/id: ..."). A retry without
+// the response the state waits for is asked again, with the same InputRequiredResult and state
+// (MRTR's error handling: the server asks again rather than fail).
+//
+// # Replayed retries
+//
+// A client (or an attacker who obtained a retry) can present the same retry twice: the same
+// requestState with the same inputResponses, within the TTL. The MAC, the expiry and the binding
+// bound that window and forbid cross-user and cross-request reuse, but, as the spec warns, they
+// do not make a state single-use. What a replay does:
+//
+//   - The tool results of every step are recorded in the next state (they are part of the
+//     conversation it carries), so a retry of a later state never runs them again: only a
+//     replay of one state re-runs the tool uses of the answer it carries.
+//   - Without a [ReplayGuard], the replay is accepted, and the tool uses of that answer run a
+//     second time. They do not run unnoticed: each handler gets the same
+//     [sampling.Call].IdempotencyKey in both runs (derived from the conversation's id and the
+//     tool use's id, both in the state), so a tool with side effects records the key where the
+//     effect happens (or passes it downstream as an idempotency key) and skips the effect, or
+//     returns the recorded result, when it sees the key again. Read-only tools need nothing.
+//   - With a ReplayGuard (Runner.Guard), each state is accepted once: the guard records the
+//     state's id before any tool runs, and a second presentation is refused (-32602, reason
+//     "replayed") without running anything. This is the server-side enforcement the spec requires
+//     of a server whose effects must happen at most once. [MemoryGuard] serves one process; a
+//     server of several instances needs a guard they share (the interface is one method). The
+//     cost: a client whose retry got no answer (a lost response) cannot retry it, and starts the
+//     call over.
+//
+// A server whose tools must have at-most-once effects across replays therefore sets a shared
+// Guard, or makes those tools idempotent with the key; the loop cannot do it alone, since a
+// stateless server keeps no record of what ran.
+package mrtr

@@ -1,0 +1,102 @@
+package mrtr
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
+	"github.com/mcpgen/mcpgen/sampling"
+)
+
+// Why a requestState was refused; a *StateError wraps one of them (errors.Is).
+var (
+	// ErrMalformedState: not a requestState of this package's format.
+	ErrMalformedState = errors.New("malformed requestState")
+	// ErrTamperedState: the MAC does not match: the state was edited, or issued under another
+	// key.
+	ErrTamperedState = errors.New("tampered requestState")
+	// ErrExpiredState: presented after its expiry (Runner.TTL after it was issued).
+	ErrExpiredState = errors.New("expired requestState")
+	// ErrOtherRequest: issued for another request: another method, tool or arguments.
+	ErrOtherRequest = errors.New("requestState of another request")
+	// ErrOtherPrincipal: issued to another principal.
+	ErrOtherPrincipal = errors.New("requestState of another principal")
+	// ErrReplayedState: presented before (only with a ReplayGuard).
+	ErrReplayedState = errors.New("replayed requestState")
+	// ErrStateTooLarge: larger than Runner.MaxStateBytes: presented by the client (refused
+	// unread), or the conversation outgrew it (the loop cannot go on).
+	ErrStateTooLarge = errors.New("requestState too large")
+)
+
+// reasons name the refusals in the error's data: {"reason": "expired"}.
+var reasons = map[error]string{
+	ErrMalformedState: "malformed",
+	ErrTamperedState:  "tampered",
+	ErrExpiredState:   "expired",
+	ErrOtherRequest:   "otherRequest",
+	ErrOtherPrincipal: "otherPrincipal",
+	ErrReplayedState:  "replayed",
+	ErrStateTooLarge:  "tooLarge",
+}
+
+const (
+	codeInvalidParams = mcp.InvalidParams     // -32602
+	codeInternal      = mcp.InternalErrorCode // -32603
+)
+
+// A StateError is a requestState that the server refuses, or cannot issue. Its JSON-RPC error is
+// -32602 (invalid params: the client sent a state the server does not accept), or -32603 (internal
+// error) when the server's own conversation outgrew MaxStateBytes, with data {"reason": ...}
+// naming the refusal: mcp.NewErrorResponse(id, err) answers with it.
+type StateError struct {
+	// Reason is one of the Err...State variables.
+	Reason error
+	// Code is the JSON-RPC error code.
+	Code int64
+	// Message says what is wrong, for a person.
+	Message string
+}
+
+func stateErr(reason error, code int64, format string, args ...any) *StateError {
+	return &StateError{Reason: reason, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+func (e *StateError) Error() string { return "mrtr: " + e.Message }
+
+// Unwrap returns the reason and the JSON-RPC error.
+func (e *StateError) Unwrap() []error {
+	data, _ := json.Marshal(map[string]string{"reason": reasons[e.Reason]})
+	return []error{e.Reason, &mcp.Error{Code: e.Code, Message: e.Message, Data: data}}
+}
+
+// rpcError is an error of the loop with the JSON-RPC error that answers it.
+type rpcError struct {
+	msg string // if not "", the message; else err's
+	err error
+	rpc error // *mcp.Error or *mcp.MissingRequiredClientCapabilityErrorError
+}
+
+func (e *rpcError) Error() string {
+	if e.msg != "" {
+		return e.msg
+	}
+	return e.err.Error()
+}
+
+func (e *rpcError) Unwrap() []error { return []error{e.err, e.rpc} }
+
+func withCode(err error, code int64, message string) error {
+	return &rpcError{err: err, rpc: &mcp.Error{Code: code, Message: message}}
+}
+
+// invalidAnswer is the error of an inputResponse that the loop refuses: -32602, with the JSON
+// pointers of the problems from the retried request's params.
+func invalidAnswer(key string, err error) error {
+	var rerr *sampling.ResultError
+	if !errors.As(err, &rerr) {
+		err = &sampling.ResultError{Err: err}
+	}
+	msg := prefixed("/inputResponses/"+key, err)
+	return &rpcError{msg: "mrtr: " + msg, err: err, rpc: &mcp.Error{Code: codeInvalidParams, Message: msg}}
+}

@@ -1,0 +1,113 @@
+//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577), and still in it: these tests convert its types
+
+package mrtr
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
+)
+
+// TestConversionsOnSpecExamples: the spec's sampling examples of 2026-07-28 cross the boundary
+// between the two versions' types and come back as the same JSON.
+func TestConversionsOnSpecExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "spec", "*.json"))
+	if err != nil || len(files) != 6 {
+		t.Fatalf("%d examples: %v", len(files), err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var probe map[string]json.RawMessage
+		json.Unmarshal(data, &probe)
+		var out []byte
+		if _, ok := probe["messages"]; ok {
+			var p v1125.CreateMessageRequestParams
+			if err := v1125.Unmarshal(data, &p); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			q, err := toV2026Params(&p)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			if out, err = mcp.Marshal(q); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+		} else {
+			var r mcp.CreateMessageResult
+			if err := mcp.Unmarshal(data, &r); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			q, err := toV1125Result(&r)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			if out, err = v1125.Marshal(q); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+		}
+		var a, b any
+		json.Unmarshal(data, &a)
+		json.Unmarshal(out, &b)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: converted to\n%s", file, out)
+		}
+	}
+}
+
+func TestSealOpen(t *testing.T) {
+	key := []byte(strings.Repeat("k", 32))
+	p := &payload{ID: "id", Expires: 1, Principal: "p", Request: "r", Key: "sampling-1", Conversation: "c", Iterations: 2, Params: json.RawMessage(`{"messages":[],"maxTokens":1}`)}
+	s, err := seal(key, p, DefaultMaxStateBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := open(key, s, DefaultMaxStateBytes)
+	if err != nil || !reflect.DeepEqual(got, p) {
+		t.Fatalf("open: %+v, %v", got, err)
+	}
+	if _, err := open([]byte(strings.Repeat("x", 32)), s, DefaultMaxStateBytes); !errors.Is(err, ErrTamperedState) {
+		t.Errorf("another key: %v", err)
+	}
+	if _, err := seal(key, p, 40); !errors.Is(err, ErrStateTooLarge) {
+		t.Errorf("too large: %v", err)
+	}
+}
+
+// FuzzOpen: whatever the client sends as requestState, open returns an error or a payload that
+// seals back to the same state (only states the server issued open), and never panics.
+func FuzzOpen(f *testing.F) {
+	key := []byte(strings.Repeat("k", 32))
+	p := &payload{ID: "id", Expires: 1, Key: "sampling-1", Params: json.RawMessage(`{}`)}
+	s, err := seal(key, p, DefaultMaxStateBytes)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(s)
+	f.Add(s[:len(s)-1])
+	f.Add("v1..")
+	f.Add("v1.AAAA.AAAA")
+	f.Fuzz(func(t *testing.T, state string) {
+		got, err := open(key, state, 4096)
+		if err != nil {
+			var serr *StateError
+			if !errors.As(err, &serr) || serr.Code != codeInvalidParams {
+				t.Fatalf("error %#v", err)
+			}
+			return
+		}
+		again, err := seal(key, got, 4096)
+		if err != nil || again != state {
+			t.Fatalf("opened %q, which seals to %q (%v)", state, again, err)
+		}
+	})
+}
