@@ -1,0 +1,280 @@
+//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577); this adapts the 2025-11-25 flow, in which it remains
+
+// Package gosdk makes a server session of the official Go MCP SDK
+// (github.com/modelcontextprotocol/go-sdk) a [sampling.Sampler], so that a go-sdk server runs the
+// tool loop of package sampling on the client's model with one call:
+//
+//	func agent(ctx context.Context, req *mcp.CallToolRequest, in Input) (*mcp.CallToolResult, any, error) {
+//		res, err := gosdk.Run(ctx, req.Session, loop, params) // loop: a *sampling.Loop
+//		...
+//	}
+//
+// The sampler sends sampling/createMessage with the SDK's ServerSession.CreateMessageWithTools,
+// and takes the client's capabilities from its initialize request (so the loop checks
+// sampling.tools before sending). The SDK sends server-initiated requests only in sessions of
+// protocol 2025-11-25 and earlier; in 2026-07-28 a server asks with an InputRequiredResult, which
+// is package [github.com/mcpgen/mcpgen/sampling/mrtr]'s flow.
+//
+// The conversion between mcpgen's types (gen/mcp20251125) and the SDK's goes through JSON, the
+// form both agree on. A request that the SDK's types cannot carry unchanged is not sent: the SDK
+// drops what its structs have no field for (unknown members, a message's _meta, a tool's
+// execution) and what its omitempty tags take for unset (temperature 0, an empty stopSequences),
+// and [ToSDKParams] compares the JSON the SDK will send with mcpgen's and returns a [*LossError]
+// naming the first difference (the single and array forms of a message's content, which the SDK
+// chooses by itself, count as equal). Results are taken as the SDK decoded them; the loop
+// validates them.
+package gosdk
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	"github.com/mcpgen/mcpgen/sampling"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A Sampler sends sampling requests through a go-sdk server session. It implements
+// [sampling.Sampler] and [sampling.ClientCapabilitiesProvider].
+type Sampler struct {
+	session *sdk.ServerSession
+}
+
+var (
+	_ sampling.Sampler                    = (*Sampler)(nil)
+	_ sampling.ClientCapabilitiesProvider = (*Sampler)(nil)
+)
+
+// NewSampler returns a Sampler on the session (a tool handler's req.Session).
+func NewSampler(session *sdk.ServerSession) *Sampler {
+	return &Sampler{session: session}
+}
+
+// Run runs the loop on the client's model behind the session: loop.Run(ctx, NewSampler(session),
+// params).
+func Run(ctx context.Context, session *sdk.ServerSession, loop *sampling.Loop, params *mcp.CreateMessageRequestParams) (*sampling.Result, error) {
+	return loop.Run(ctx, NewSampler(session), params)
+}
+
+// CreateMessage implements [sampling.Sampler].
+func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
+	p, err := ToSDKParams(params)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.session.CreateMessageWithTools(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return FromSDKResult(res)
+}
+
+// ClientCapabilities returns the capabilities the client declared in initialize, nil before it.
+func (s *Sampler) ClientCapabilities() *mcp.ClientCapabilities {
+	p := s.session.InitializeParams()
+	if p == nil || p.Capabilities == nil {
+		return nil
+	}
+	caps, err := Capabilities(p.Capabilities)
+	if err != nil {
+		return nil
+	}
+	return caps
+}
+
+// Capabilities converts the SDK's client capabilities.
+func Capabilities(c *sdk.ClientCapabilities) (*mcp.ClientCapabilities, error) {
+	data, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	var out mcp.ClientCapabilities
+	if err := out.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// A LossError is a request that the SDK's types cannot carry unchanged.
+type LossError struct {
+	// Pointer is the JSON pointer of the first difference, in the params.
+	Pointer string
+	// Want is mcpgen's JSON of that part, Got the SDK's ("" when absent).
+	Want, Got string
+}
+
+func (e *LossError) Error() string {
+	switch {
+	case e.Got == "":
+		return fmt.Sprintf("gosdk: the SDK's types cannot carry %s: %s would not be sent", e.Pointer, e.Want)
+	case e.Want == "":
+		return fmt.Sprintf("gosdk: the SDK would send %s: %s, which the request does not hold", e.Pointer, e.Got)
+	}
+	return fmt.Sprintf("gosdk: the SDK would send %s as %s, not %s", e.Pointer, e.Got, e.Want)
+}
+
+// ToSDKParams converts sampling request params to the SDK's, and fails with a *LossError when
+// the SDK would not send the same JSON.
+func ToSDKParams(p *mcp.CreateMessageRequestParams) (*sdk.CreateMessageWithToolsParams, error) {
+	want, err := p.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var out sdk.CreateMessageWithToolsParams
+	if err := json.Unmarshal(want, &out); err != nil {
+		return nil, fmt.Errorf("gosdk: the SDK does not take the request: %w", err)
+	}
+	got, err := json.Marshal(&out)
+	if err != nil {
+		return nil, fmt.Errorf("gosdk: the SDK does not encode the request: %w", err)
+	}
+	if err := compare(want, got); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// FromSDKParams converts the SDK's sampling request params (as a go-sdk client's handler gets
+// them) to mcpgen's, without validating them.
+func FromSDKParams(p *sdk.CreateMessageWithToolsParams) (*mcp.CreateMessageRequestParams, error) {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	var out mcp.CreateMessageRequestParams
+	if err := out.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// FromSDKResult converts the SDK's sampling result to mcpgen's, without validating it (the loop
+// does).
+func FromSDKResult(r *sdk.CreateMessageWithToolsResult) (*mcp.CreateMessageResult, error) {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("gosdk: encoding the SDK's result: %w", err)
+	}
+	var out mcp.CreateMessageResult
+	if err := out.UnmarshalJSON(data); err != nil {
+		return nil, fmt.Errorf("gosdk: the client's result: %w", err)
+	}
+	return &out, nil
+}
+
+// ToSDKResult converts a sampling result to the SDK's (for a go-sdk client's handler that
+// answers with a model working on mcpgen's types).
+func ToSDKResult(r *mcp.CreateMessageResult) (*sdk.CreateMessageWithToolsResult, error) {
+	data, err := r.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var out sdk.CreateMessageWithToolsResult
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// compare returns a *LossError for the first difference between two JSON values, taking a
+// message's single content block and an array of that one block as equal.
+func compare(want, got []byte) error {
+	var a, b any
+	if err := json.Unmarshal(want, &a); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(got, &b); err != nil {
+		return err
+	}
+	return diff("", normalize(a, ""), normalize(b, ""))
+}
+
+// normalize turns the single-block form of a message's content into the array form.
+func normalize(v any, key string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if key == "content" {
+			if _, ok := v["type"]; ok {
+				return []any{normalize(v, "")}
+			}
+		}
+		for k, x := range v {
+			v[k] = normalize(x, k)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = normalize(x, "")
+		}
+	}
+	return v
+}
+
+func diff(ptr string, a, b any) error {
+	switch a := a.(type) {
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		if !ok {
+			return loss(ptr, a, b)
+		}
+		keys := map[string]bool{}
+		for k := range a {
+			keys[k] = true
+		}
+		for k := range bm {
+			keys[k] = true
+		}
+		var sorted []string
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		sort.Strings(sorted)
+		for _, k := range sorted {
+			p := ptr + "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+			x, inA := a[k]
+			y, inB := bm[k]
+			switch {
+			case !inB:
+				return loss(p, x, nil)
+			case !inA:
+				return loss(p, nil, y)
+			}
+			if err := diff(p, x, y); err != nil {
+				return err
+			}
+		}
+		return nil
+	case []any:
+		bs, ok := b.([]any)
+		if !ok || len(a) != len(bs) {
+			return loss(ptr, a, b)
+		}
+		for i := range a {
+			if err := diff(ptr+"/"+strconv.Itoa(i), a[i], bs[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if !reflect.DeepEqual(a, b) {
+		return loss(ptr, a, b)
+	}
+	return nil
+}
+
+func loss(ptr string, want, got any) *LossError {
+	e := &LossError{Pointer: ptr}
+	if want != nil {
+		w, _ := json.Marshal(want)
+		e.Want = string(w)
+	}
+	if got != nil {
+		g, _ := json.Marshal(got)
+		e.Got = string(g)
+	}
+	return e
+}
