@@ -1,0 +1,391 @@
+//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577); this tests the 2025-11-25 flow, in which it remains
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The tests build the command with go build, run the binary, and drive it over stdio with the
+// official Go SDK's client, whose model is scripted.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "sampling-agent-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "sampling-agent")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// A turn answers a sampling request (as mcpgen's params) with a result as JSON.
+type turn func(ctx context.Context, p *mcp.CreateMessageRequestParams) string
+
+func answer(stop string, blocks ...string) turn {
+	return func(context.Context, *mcp.CreateMessageRequestParams) string {
+		return fmt.Sprintf(`{"role":"assistant","model":"scripted","stopReason":%q,"content":[%s]}`, stop, strings.Join(blocks, ","))
+	}
+}
+
+func use(id, name, input string) string {
+	return fmt.Sprintf(`{"type":"tool_use","id":%q,"name":%q,"input":%s}`, id, name, input)
+}
+
+func text(s string) string {
+	b, _ := json.Marshal(s)
+	return `{"type":"text","text":` + string(b) + `}`
+}
+
+// echo answers with the tool results it got, "id: text" (with "error: " for isError).
+func echo(ids ...string) turn {
+	return func(ctx context.Context, p *mcp.CreateMessageRequestParams) string {
+		results := map[string]*mcp.ToolResultContent{}
+		for _, b := range p.Messages[len(p.Messages)-1].Content.List {
+			if r, ok := b.(*mcp.ToolResultContent); ok {
+				results[r.ToolUseID] = r
+			}
+		}
+		var parts []string
+		for _, id := range ids {
+			r := results[id]
+			if r == nil {
+				parts = append(parts, id+": missing")
+				continue
+			}
+			s := id + ": "
+			if r.IsError != nil && *r.IsError {
+				s += "error: "
+			}
+			for _, c := range r.Content {
+				s += c.(*mcp.TextContent).Text
+			}
+			parts = append(parts, s)
+		}
+		return answer("endTurn", text(strings.Join(parts, "; ")))(ctx, p)
+	}
+}
+
+// process is a running sampling-agent with a go-sdk client; the client's model plays the turns
+// of the scenario named by the prompt.
+type process struct {
+	session *sdk.ClientSession
+	stdout  bytes.Buffer // everything the server wrote
+
+	mu       sync.Mutex
+	played   map[string]int
+	requests []*mcp.CreateMessageRequestParams
+}
+
+// start runs the binary. capabilities: "tools" (sampling with tools), "basic" (sampling without
+// tools), "none".
+func start(t *testing.T, capabilities string, scenarios map[string][]turn) *process {
+	t.Helper()
+	a := &process{played: map[string]int{}}
+	cmd := exec.Command(binary)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("sampling-agent: %v\n%s", err, stderr.String())
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Error("sampling-agent did not exit when its stdin closed")
+		}
+	})
+	var mu sync.Mutex
+	out := readCloser{io.TeeReader(stdout, writerFunc(func(b []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return a.stdout.Write(b)
+	})), stdout}
+	model := func(ctx context.Context, params *sdk.CreateMessageWithToolsParams) (*sdk.CreateMessageWithToolsResult, error) {
+		data, err := json.Marshal(params)
+		if err != nil {
+			return nil, err
+		}
+		var p mcp.CreateMessageRequestParams
+		if err := mcp.Unmarshal(data, &p); err != nil {
+			t.Errorf("the sampling request, as the client's SDK decoded it, is invalid: %v", err)
+			return nil, err
+		}
+		prompt := p.Messages[0].Content.List[0].(*mcp.TextContent).Text
+		a.mu.Lock()
+		n := a.played[prompt]
+		a.played[prompt]++
+		a.requests = append(a.requests, &p)
+		a.mu.Unlock()
+		turns := scenarios[prompt]
+		if n >= len(turns) {
+			return nil, fmt.Errorf("scenario %q has no turn %d", prompt, n+1)
+		}
+		var res sdk.CreateMessageWithToolsResult
+		if err := json.Unmarshal([]byte(turns[n](ctx, &p)), &res); err != nil {
+			return nil, err
+		}
+		return &res, nil
+	}
+	opts := &sdk.ClientOptions{}
+	switch capabilities {
+	case "tools":
+		opts.CreateMessageWithToolsHandler = func(ctx context.Context, req *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+			return model(ctx, req.Params)
+		}
+	case "basic":
+		opts.CreateMessageHandler = func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			return nil, errors.New("not expected")
+		}
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "test-client", Version: "0"}, opts)
+	a.session, err = client.Connect(t.Context(), &sdk.IOTransport{Reader: out, Writer: stdin}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, stderr.String())
+	}
+	t.Cleanup(func() { a.session.Close() })
+	return a
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
+
+func (a *process) call(t *testing.T, ctx context.Context, args map[string]any) (string, bool) {
+	t.Helper()
+	res, err := a.session.CallTool(ctx, &sdk.CallToolParams{Name: "agent", Arguments: args})
+	if err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	var parts []string
+	for _, c := range res.Content {
+		parts = append(parts, c.(*sdk.TextContent).Text)
+	}
+	return strings.Join(parts, "\n"), res.IsError
+}
+
+// checkWire decodes the server's sampling requests, as it wrote them, with mcpgen's types.
+func (a *process) checkWire(t *testing.T, want int) {
+	t.Helper()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	sc := bufio.NewScanner(bytes.NewReader(a.stdout.Bytes()))
+	sc.Buffer(nil, 1<<20)
+	n := 0
+	for sc.Scan() {
+		if !bytes.Contains(sc.Bytes(), []byte(`"method":"sampling/createMessage"`)) {
+			continue
+		}
+		msg, err := mcp.DecodeServerMessage(sc.Bytes(), nil)
+		if err != nil {
+			t.Fatalf("a sampling request does not decode: %v\n%s", err, sc.Bytes())
+		}
+		if err := msg.(*mcp.CreateMessageRequest).Validate(); err != nil {
+			t.Errorf("a sampling request is invalid: %v", err)
+		}
+		n++
+	}
+	if n != want {
+		t.Errorf("%d sampling requests on the wire, want %d", n, want)
+	}
+}
+
+func TestAgent(t *testing.T) {
+	scenarios := map[string][]turn{
+		"single": {
+			answer("toolUse", use("call-1", "get_weather", `{"city":"Paris"}`)),
+			echo("call-1"),
+		},
+		"parallel": {
+			answer("toolUse", use("a", "get_weather", `{"city":"Paris"}`), use("b", "get_weather", `{"city":"London"}`), use("c", "add", `{"numbers":[18,15]}`)),
+			echo("a", "b", "c"),
+		},
+		"failing": {
+			answer("toolUse", use("a", "add", `{"numbers":[]}`), use("b", "get_weather", `{"city":" "}`)),
+			echo("a", "b"),
+		},
+		"invalid": {
+			answer("toolUse", use("a", "add", `{"numbers":"1,2"}`), use("b", "get_weather", `{"town":"Paris"}`)),
+			echo("a", "b"),
+		},
+		"unknown": {
+			answer("toolUse", use("a", "get_forecast", `{"city":"Paris"}`)),
+			echo("a"),
+		},
+		"limit": {
+			answer("toolUse", use("a", "add", `{"numbers":[1]}`)),
+			answer("toolUse", use("b", "add", `{"numbers":[2]}`)),
+			answer("toolUse", use("c", "get_weather", `{"city":"Rome"}`)),
+		},
+		"duplicate": {
+			answer("toolUse", use("x", "add", `{"numbers":[1]}`)),
+			answer("toolUse", use("y", "add", `{"numbers":[2]}`), use("x", "add", `{"numbers":[3]}`)),
+		},
+		"plain": {answer("endTurn", text("Hello."))},
+	}
+	a := start(t, "tools", scenarios)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	for _, tc := range []struct {
+		prompt   string
+		max      int
+		want     string
+		isError  bool
+		requests int
+	}{
+		{prompt: "single", want: "call-1: Weather in Paris: 18°C, partly cloudy", requests: 2},
+		{prompt: "parallel", want: "a: Weather in Paris: 18°C, partly cloudy; b: Weather in London: 15°C, rainy; c: 33", requests: 2},
+		{prompt: "failing", want: `a: error: tool "add" failed: no numbers to add; b: error: tool "get_weather" failed: no city given`, requests: 2},
+		{prompt: "invalid", want: `a: error: invalid input for tool "add": /numbers: got string, want null or array; ` +
+			`b: error: invalid input for tool "get_weather": (root): missing property 'city'; (root): additional properties 'town' not allowed`, requests: 2},
+		{prompt: "unknown", want: `a: error: unknown tool "get_forecast": the tools are add, get_weather`, requests: 2},
+		{prompt: "limit", max: 3, isError: true, requests: 3,
+			want: "the tool loop stopped at its limit of 3 sampling requests (maxIterations) with the model still asking for tools (get_weather)"},
+		{prompt: "duplicate", isError: true, requests: 2,
+			want: `the tool loop failed after 2 sampling requests: sampling: invalid result: /content/1/id: tool use id "x" is already used in message 1 of the conversation; ids must be unique`},
+		{prompt: "plain", want: "Hello.", requests: 1},
+	} {
+		t.Run(tc.prompt, func(t *testing.T) {
+			a.mu.Lock()
+			before := len(a.requests)
+			a.mu.Unlock()
+			args := map[string]any{"prompt": tc.prompt}
+			if tc.max > 0 {
+				args["maxIterations"] = tc.max
+			}
+			got, isErr := a.call(t, ctx, args)
+			if got != tc.want || isErr != tc.isError {
+				t.Errorf("result %q (isError %v)\nwant   %q (%v)", got, isErr, tc.want, tc.isError)
+			}
+			a.mu.Lock()
+			n := len(a.requests) - before
+			a.mu.Unlock()
+			if n != tc.requests {
+				t.Errorf("%d sampling requests, want %d", n, tc.requests)
+			}
+		})
+	}
+	a.checkWire(t, 16)
+	// Every request offered the two tools.
+	for i, p := range a.requests {
+		if len(p.Tools) != 2 || p.Tools[0].Name != "get_weather" || p.Tools[1].Name != "add" {
+			t.Errorf("request %d: tools %v", i, p.Tools)
+		}
+	}
+	// maxIterations out of bounds.
+	if got, isErr := a.call(t, ctx, map[string]any{"prompt": "plain", "maxIterations": 0}); !isErr || !strings.Contains(got, "maxIterations must be between 1 and 50") {
+		t.Errorf("maxIterations 0: %q", got)
+	}
+}
+
+func TestAgentWithoutSamplingTools(t *testing.T) {
+	for _, caps := range []string{"basic", "none"} {
+		t.Run(caps, func(t *testing.T) {
+			a := start(t, caps, nil)
+			got, isErr := a.call(t, t.Context(), map[string]any{"prompt": "hi"})
+			want := "the client does not declare the sampling.tools capability"
+			if caps == "none" {
+				want = "the client does not declare the sampling capability"
+			}
+			if !isErr || !strings.HasPrefix(got, "the client does not support sampling with tools") || !strings.Contains(got, want) {
+				t.Errorf("result %q (isError %v)", got, isErr)
+			}
+			a.checkWire(t, 0)
+		})
+	}
+}
+
+func TestAgentCancellation(t *testing.T) {
+	canceled := make(chan struct{})
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	scenarios := map[string][]turn{
+		"slow": {func(ctx context.Context, p *mcp.CreateMessageRequestParams) string {
+			cancel() // the user gives up while the model thinks
+			select {
+			case <-ctx.Done(): // the server canceled its sampling request
+				close(canceled)
+			case <-time.After(5 * time.Second):
+			}
+			return answer("endTurn", text("too late"))(ctx, p)
+		}},
+		"after": {answer("endTurn", text("still here"))},
+	}
+	a := start(t, "tools", scenarios)
+	if _, err := a.session.CallTool(ctx, &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "slow"}}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("tools/call: %v", err)
+	}
+	select {
+	case <-canceled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not cancel its sampling request")
+	}
+	// The server goes on serving.
+	if got, isErr := a.call(t, t.Context(), map[string]any{"prompt": "after"}); got != "still here" || isErr {
+		t.Errorf("after the cancellation: %q (isError %v)", got, isErr)
+	}
+}
+
+func TestWeather(t *testing.T) {
+	for city, want := range map[string]string{
+		"Paris":  "Weather in Paris: 18°C, partly cloudy",
+		"London": "Weather in London: 15°C, rainy",
+	} {
+		if got, err := Weather(city); err != nil || got != want {
+			t.Errorf("%s: %q %v", city, got, err)
+		}
+	}
+	a, _ := Weather("Rome")
+	b, _ := Weather(" Rome ")
+	if a != b || !strings.HasPrefix(a, "Weather in Rome: ") {
+		t.Errorf("Rome: %q, %q", a, b)
+	}
+	if _, err := Weather(""); err == nil {
+		t.Error("no error for no city")
+	}
+}
