@@ -2,6 +2,7 @@ package backfill
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,7 +37,10 @@ type Sampler struct {
 	prepare  func(p *mcp.CreateMessageRequestParams) (attempt, error)
 }
 
-var _ sampling.Sampler = (*Sampler)(nil)
+var (
+	_ sampling.Sampler                    = (*Sampler)(nil)
+	_ sampling.ClientCapabilitiesProvider = (*Sampler)(nil)
+)
 
 // attempt makes one call to the provider. An error of type responseError is final.
 type attempt func(ctx context.Context) (*mcp.CreateMessageResult, error)
@@ -188,6 +192,13 @@ func (s *Sampler) Provider() string { return s.provider }
 
 // Model returns the model the sampler asks for.
 func (s *Sampler) Model() string { return s.model }
+
+// ClientCapabilities reports what a provider-backed Sampler takes: sampling with tools
+// (sampling.tools), without includeContext. It makes the Sampler a
+// sampling.ClientCapabilitiesProvider, so that the tool loop runs on it as it is.
+func (s *Sampler) ClientCapabilities() *mcp.ClientCapabilities {
+	return &mcp.ClientCapabilities{Sampling: &mcp.ClientCapabilitiesSampling{Tools: map[string]json.RawMessage{}}}
+}
 
 // CreateMessage asks the provider's model for the next message. Params the provider cannot take
 // are a [*ConversionError], and are not sent; a call that still fails after the retries is a
