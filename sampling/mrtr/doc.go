@@ -10,7 +10,7 @@
 //
 //	runner := &mrtr.Runner{Loop: loop, Key: key} // key: 32+ secret random bytes, shared by the instances
 //
-//	func callAgent(ctx context.Context, p *mcp.CallToolRequestParams, user string) (mcp.Result, error) {
+//	func callAgent(ctx context.Context, p *mcp.CallToolRequestParams, user string) (mcp.AnyResult, error) {
 //		req, err := mrtr.CallTool(p, user)
 //		if err != nil {
 //			return nil, err
