@@ -535,3 +535,31 @@ func TestIdempotencyKey(t *testing.T) {
 		t.Errorf("keys %q %q", keys["a"].IdempotencyKey, keys["b"].IdempotencyKey)
 	}
 }
+
+func TestTypedToolResults(t *testing.T) {
+	type point struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	}
+	p, err := sampling.NewTypedTool("point", "", nil, func(context.Context, struct{}) (point, error) { return point{1, 2}, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sampling.NewTypedTool("raw", "", nil, func(context.Context, struct{}) (*mcp.CallToolResult, error) {
+		return sampling.ErrorResult("as it is"), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &script{t: t, caps: withTools, turns: []turn{answer("toolUse", use("p", "point", `{}`), use("r", "raw", `{}`)), answer("endTurn", text("ok"))}}
+	if _, err := (&sampling.Loop{Tools: []*sampling.Tool{p, r}, Capabilities: withTools}).Run(t.Context(), s, prompt("go")); err != nil {
+		t.Fatal(err)
+	}
+	results := toolResults(t, s.Requests()[1])
+	if got := results["p"]; resultText(got) != `{"x":1,"y":2}` || string(got.StructuredContent["y"]) != "2" || isError(got) {
+		t.Errorf("point: %q %v", resultText(got), got.StructuredContent)
+	}
+	if got := results["r"]; resultText(got) != "as it is" || !isError(got) {
+		t.Errorf("raw: %q", resultText(got))
+	}
+}

@@ -46,9 +46,9 @@ func NewTool(def mcp.Tool, handler ToolHandler) (*Tool, error) {
 
 // NewTypedTool returns a tool whose input is the Go type In and whose handler is fn. The input
 // schema is derived from In (see [InputSchemaFor]; opts may be nil), each tool input is validated
-// against it and decoded into an In. fn's result becomes the tool result: a string is its text;
-// any other value is encoded as JSON, which is the text and, when it is a JSON object, the
-// structured content as well.
+// against it and decoded into an In. fn's result becomes the tool result: a *mcp.CallToolResult
+// is taken as it is; a string is its text; any other value is encoded as JSON, which is the text
+// and, when it is a JSON object, the structured content as well.
 func NewTypedTool[In, Out any](name, description string, opts *googleschema.ForOptions, fn func(ctx context.Context, in In) (Out, error)) (*Tool, error) {
 	in, err := InputSchemaFor[In](opts)
 	if err != nil {
@@ -91,8 +91,11 @@ func ErrorResult(text string) *mcp.CallToolResult {
 
 // valueResult turns a typed tool's output into a tool result.
 func valueResult(out any) (*mcp.CallToolResult, error) {
-	if s, ok := out.(string); ok {
-		return TextResult(s), nil
+	switch out := out.(type) {
+	case string:
+		return TextResult(out), nil
+	case *mcp.CallToolResult:
+		return out, nil
 	}
 	data, err := json.Marshal(out)
 	if err != nil {
