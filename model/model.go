@@ -332,7 +332,7 @@ type Member struct {
 	// (resultType: "complete", see Protocol): decoding accepts the member absent, and encoding
 	// writes Default where the value is the zero value. Senders always write the member.
 	Default *Value
-	Doc      Doc
+	Doc     Doc
 	// Constraints are value rules from JSDoc tags (or JSON Schema keywords).
 	Constraints Constraints
 	Pos         Pos
