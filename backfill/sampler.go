@@ -200,10 +200,17 @@ func (s *Sampler) ClientCapabilities() *mcp.ClientCapabilities {
 	return &mcp.ClientCapabilities{Sampling: &mcp.ClientCapabilitiesSampling{Tools: map[string]json.RawMessage{}}}
 }
 
-// CreateMessage asks the provider's model for the next message. Params the provider cannot take
-// are a [*ConversionError], and are not sent; a call that still fails after the retries is a
-// [*ProviderError]; when ctx ends first, the error is ctx's.
+// CreateMessage asks the provider's model for the next message. Params that break a rule of the
+// schema or of sampling with tools are a *mcp.ValidationError, and params the provider cannot
+// take a [*ConversionError]: neither is sent. A call that still fails after the retries, or an
+// answer that is not a valid sampling result, is a [*ProviderError]; when ctx ends first, the
+// error is ctx's.
 func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
+	// What an MCP client would reject (a value rule, a rule of sampling with tools), the
+	// provider does not see: the error is the *mcp.ValidationError.
+	if err := params.Validate(); err != nil {
+		return nil, err
+	}
 	call, err := s.prepare(params)
 	if err != nil {
 		return nil, err
@@ -212,6 +219,9 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 	for n := 1; ; n++ {
 		r, err := call(ctx)
 		if err == nil {
+			if verr := r.Validate(); verr != nil {
+				return nil, &ProviderError{Provider: s.provider, Attempts: n, Err: fmt.Errorf("the answer is not a valid sampling result: %w", verr)}
+			}
 			info, _ := Info(r)
 			attrs := []any{"provider", s.provider, "model", r.Model, "attempts", n, "duration", time.Since(start).Round(time.Millisecond)}
 			if r.StopReason != nil {

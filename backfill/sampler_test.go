@@ -311,3 +311,35 @@ func TestSamplerNetworkError(t *testing.T) {
 		t.Fatalf("got %v (%+v), want a connection failure after 3 attempts", err, pe)
 	}
 }
+
+// TestSamplerValidates checks that params breaking a rule of sampling with tools are refused with
+// the generated *ValidationError and never sent, and that an answer breaking the rules of a
+// sampling result (two tool uses with one id) is a provider error.
+func TestSamplerValidates(t *testing.T) {
+	f := fixtures[0]
+	p := &testkit.Provider{Path: f.path, Replies: []testkit.Reply{
+		{Body: `{"id":"msg","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"hi"}],"stop_reason":"end_turn"}`},
+		{Body: `{"id":"msg","type":"message","role":"assistant","model":"m","content":[` +
+			`{"type":"tool_use","id":"a","name":"n","input":{}},{"type":"tool_use","id":"a","name":"n","input":{}}],"stop_reason":"tool_use"}`},
+	}}
+	s := f.sampler(serve(t, p), fastRetry)
+	bad := params(t, "text")
+	bad.Messages = append(bad.Messages, mcp.SamplingMessage{Role: mcp.RoleAssistant,
+		Content: mcp.NewSamplingMessageContent(&mcp.ToolUseContent{ID: "a", Name: "get_weather", Input: map[string]json.RawMessage{}})})
+	_, err := s.CreateMessage(context.Background(), bad)
+	var ve *mcp.ValidationError
+	if !errors.As(err, &ve) || ve.Problems[0].Pointer != "/messages" {
+		t.Fatalf("got %v, want a validation error: the tool use is not answered", err)
+	}
+	if n := len(p.Requests()); n != 0 {
+		t.Fatalf("%d requests for invalid params", n)
+	}
+	if _, err := s.CreateMessage(context.Background(), params(t, "text")); err != nil {
+		t.Fatalf("valid params: %v", err)
+	}
+	_, err = s.CreateMessage(context.Background(), params(t, "text"))
+	var pe *backfill.ProviderError
+	if !errors.As(err, &pe) || !errors.As(err, &ve) || !strings.Contains(ve.Error(), `tool use id "a" is used twice`) {
+		t.Fatalf("got %v, want a provider error wrapping the validation error of the answer", err)
+	}
+}

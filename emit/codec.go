@@ -106,7 +106,7 @@ func structDecode(td *typeDecl, result bool) []jen.Code {
 		if result && fd.member.Name == "result" {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
-		if !fd.member.Optional {
+		if !fd.member.Optional && fd.member.Default == nil {
 			required = append(required, fd)
 			body = append([]jen.Code{jen.Id("has" + fd.name).Op("=").True()}, body...)
 		}
@@ -162,6 +162,10 @@ func encodeField(fd *field) []jen.Code {
 		// The constant stands in for the zero value, so that a composite literal need not
 		// spell it.
 		val = jen.Qual("cmp", "Or").Call(val, literalCode(fd.literal))
+	}
+	if d := fd.member.Default; d != nil && !fd.pointer && (fd.typ.kind == builtinKind || fd.typ.kind == enumKind) {
+		// So does the default of a member that receivers may find absent.
+		val = jen.Qual("cmp", "Or").Call(val, literalCode(d))
 	}
 	body = append(body, encodeValue(val, fd.typ, 0)...)
 	if fd.member.Optional {

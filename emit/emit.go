@@ -25,7 +25,9 @@ type Options struct {
 	// called by the type's generated validate.
 	Parts map[string]string
 	// PackageDoc is the text/template of the package doc in doc.go (templates/doc.go.tmpl),
-	// executed with the fields Package and Version; empty for a doc.go without package doc.
+	// executed with the fields Package and Version, Protocol and ResultResponse (the protocol
+	// layer and the name of its result response), and Sampling (the rules of sampling with
+	// tools); empty for a doc.go without package doc.
 	PackageDoc string
 }
 
@@ -230,7 +232,19 @@ func (g *generator) packageDoc() ([]byte, error) {
 		buf.WriteString("// " + l + "\n")
 	}
 	buf.WriteString("\n")
-	if err := tmpl.Execute(&buf, g.opts); err != nil {
+	data := struct {
+		Package, Version string
+		// Protocol is set when the package has the protocol layer (protocol.go), and
+		// ResultResponse names its result response; Sampling is set when the package has the
+		// rules of sampling with tools.
+		Protocol       bool
+		ResultResponse string
+		Sampling       bool
+	}{Package: g.opts.Package, Version: g.opts.Version, Protocol: g.hasProtocol, Sampling: g.rules["CreateMessageRequestParams"]}
+	if g.proto != nil {
+		data.ResultResponse = g.proto.resultResponse.name
+	}
+	if err := tmpl.Execute(&buf, data); err != nil {
 		return nil, fmt.Errorf("emit: package doc: %v", err)
 	}
 	out, err := format.Source(buf.Bytes())

@@ -18,6 +18,7 @@ var initialisms = map[string]string{
 	"rpc":     "RPC",
 	"http":    "HTTP",
 	"jsonrpc": "JSONRPC",
+	"ttl":     "TTL",
 }
 
 // words splits s at non-alphanumeric characters and at camel-case humps: "toolUseId" gives

@@ -167,6 +167,8 @@ func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
 		jen.Comment("GetID returns the id of a request or response, or nil for a notification."),
 		jen.Id("GetID").Params().Id("RequestID"),
+		jen.Comment("GetMethod returns the method of a request or notification, or \"\" for a response."),
+		jen.Id("GetMethod").Params().String(),
 	)
 	f.Line()
 	for _, name := range g.messages(p) {
@@ -186,6 +188,9 @@ func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
 		}
 		f.Comment("GetID returns the id of the message.")
 		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Id("v").Dot("ID")))
+		f.Line()
+		f.Comment("GetMethod returns \"\": a response has no method.")
+		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 		f.Line()
 	}
 }
@@ -382,6 +387,9 @@ func (g *generator) messageBatch(f *jen.File) {
 	f.Line()
 	f.Comment("GetID returns nil: a batch has no id of its own.")
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Nil()))
+	f.Line()
+	f.Comment("GetMethod returns \"\": a batch has no method of its own.")
+	f.Func().Params(jen.Id("MessageBatch")).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 	f.Line()
 	f.Add(docComment(validateDoc))
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("Validate").Params().Error().Block(

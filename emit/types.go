@@ -16,6 +16,10 @@ func (g *generator) structType(td *typeDecl) {
 		if f.literal != nil {
 			extra = append(extra, "Always "+f.literal.String()+".")
 		}
+		if d := f.member.Default; d != nil {
+			extra = append(extra, "Empty stands for "+d.String()+": encoding writes "+d.String()+
+				", and a message without the member decodes with it empty.")
+		}
 		typ := f.typ.code()
 		if f.pointer {
 			typ = jen.Op("*").Add(typ)

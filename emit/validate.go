@@ -367,11 +367,19 @@ func (g *generator) validateUnknown(td *typeDecl) {
 	if union.resultTag {
 		values = []string{quote(resultComplete), quote(resultInputRequired)}
 	}
-	body := []jen.Code{
+	report := jen.Id("c").Dot("report").Call(jen.Lit("%s is not one of "+strings.Join(values, ", ")+" (unknown "+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
+	var code []jen.Code
+	if tag == "method" && g.proto != nil {
+		// A message of a method this version does not define: a request is answered with
+		// "method not found".
+		report = jen.Id("c").Dot("report").Call(jen.Lit("%s is not a method of this version ("+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
+		code = []jen.Code{jen.Id("c").Dot("code").Op("=").Lit(-32601)}
+	}
+	body := append([]jen.Code{
 		jen.List(jen.Id("tag"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit(tag)),
 		jen.Id("c").Dot("in").Call(jen.Lit(tag)),
-		jen.Id("c").Dot("report").Call(jen.Lit("%s is not one of "+strings.Join(values, ", ")+" (unknown "+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag"))),
+		report,
 		jen.Id("c").Dot("out").Call(),
-	}
+	}, code...)
 	g.validateFuncs(td.name, true, false, body)
 }

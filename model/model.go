@@ -328,7 +328,11 @@ type Member struct {
 	// Nullable is set when null is a value of the member besides its type (the id of a JSON-RPC
 	// error response, see Protocol).
 	Nullable bool
-	Doc      Doc
+	// Default is the value of a required member that a receiver assumes when it is absent
+	// (resultType: "complete", see Protocol): decoding accepts the member absent, and encoding
+	// writes Default where the value is the zero value. Senders always write the member.
+	Default *Value
+	Doc     Doc
 	// Constraints are value rules from JSDoc tags (or JSON Schema keywords).
 	Constraints Constraints
 	Pos         Pos

@@ -25,6 +25,8 @@ import (
 //     that a response holds a typed result.
 //   - The id of an error response may be null (JSON-RPC 2.0's answer to a message whose id could
 //     not be read).
+//   - The resultType of a result defaults to "complete" ("input_required" for
+//     InputRequiredResult): a receiver treats it as such when absent.
 //   - An inline `object` or `{}` is free-form JSON (a map of any values), and every `_meta`
 //     member without members of its own is the declaration MetaObject, so that `_meta` has one
 //     representation: a struct with the keys the schema defines and the others in Extra.
@@ -350,7 +352,32 @@ func (p *protocol) results() error {
 		}
 	}
 	p.s.Decls = append(p.s.Decls, anyResult)
+	p.resultTypes()
 	return nil
+}
+
+// resultTypes gives the resultType member of every result its default: "input_required" for
+// InputRequiredResult, "complete" for the others, so that a result without it (from a peer of
+// an earlier version) decodes, as the spec asks ("the client MUST treat the absent field as
+// complete"), and a result built in Go says what it is without being told.
+func (p *protocol) resultTypes() {
+	for _, d := range p.s.Decls {
+		if d.Type.Kind != Object {
+			continue
+		}
+		for i, m := range d.Type.Object.Members {
+			if m.Name != "resultType" || m.Optional || m.Type.Kind != Ref || m.Type.Ref != "ResultType" {
+				continue
+			}
+			value := "complete"
+			if d.Name == "InputRequiredResult" {
+				value = "input_required"
+			}
+			copied := *m // members may be shared with the declarations they are inherited from
+			copied.Default = &Value{Kind: String, Str: value}
+			d.Type.Object.Members[i] = &copied
+		}
+	}
 }
 
 // TaskAugmented reports whether the request d can be task-augmented (2025-11-25): its params

@@ -308,9 +308,14 @@ func (s *session) reply(resp []byte) bool {
 
 // answer returns the JSON-RPC response to a sampling request, or nil when ctx was cancelled.
 func (s *session) answer(ctx context.Context, id mcp.RequestID, line []byte) []byte {
+	// Decoded and validated, with the sampling rules of the spec (tool results alone in their
+	// message, every tool use answered, unique ids): what the client would reject, the proxy
+	// rejects too, before the provider sees it.
 	var req mcp.CreateMessageRequest
-	if err := json.Unmarshal(line, &req); err != nil {
-		return errorResponse(id, mcp.InvalidParams, "invalid sampling request: "+err.Error(), nil)
+	if err := mcp.Unmarshal(line, &req); err != nil {
+		s.log.Warn("invalid sampling request", "id", idText(id), "error", err)
+		resp, _ := json.Marshal(mcp.NewErrorResponse(id, err))
+		return resp
 	}
 	s.log.Info("sampling request", "id", idText(id), "messages", len(req.Params.Messages), "tools", len(req.Params.Tools))
 	res, err := s.p.Sampler.CreateMessage(ctx, &req.Params)
@@ -320,6 +325,10 @@ func (s *session) answer(ctx context.Context, id mcp.RequestID, line []byte) []b
 		}
 		s.log.Warn("sampling failed", "id", idText(id), "error", err)
 		return samplingError(id, err)
+	}
+	if err := res.Validate(); err != nil {
+		s.log.Warn("the provider's answer breaks the rules of a sampling result", "id", idText(id), "error", err)
+		return errorResponse(id, mcp.InternalError, "the provider's answer is not a valid sampling result: "+err.Error(), nil)
 	}
 	attrs := []any{"id", idText(id), "model", res.Model}
 	if res.StopReason != nil {
@@ -339,7 +348,11 @@ func (s *session) answer(ctx context.Context, id mcp.RequestID, line []byte) []b
 func samplingError(id mcp.RequestID, err error) []byte {
 	var ce *backfill.ConversionError
 	var pe *backfill.ProviderError
+	var ve *mcp.ValidationError
 	switch {
+	case errors.As(err, &ve):
+		resp, _ := json.Marshal(mcp.NewErrorResponse(id, err))
+		return resp
 	case errors.As(err, &pe):
 		data, _ := json.Marshal(map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts})
 		return errorResponse(id, mcp.InternalError, "sampling failed: "+err.Error(), data)

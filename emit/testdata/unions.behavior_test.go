@@ -125,13 +125,13 @@ func TestOneOrMany(t *testing.T) {
 
 func TestNullable(t *testing.T) {
 	var h Holder
-	if err := json.Unmarshal([]byte(holder(`"ttl":null`)), &h); err != nil || h.Ttl != nil {
-		t.Fatalf("null: %v %v", h.Ttl, err)
+	if err := json.Unmarshal([]byte(holder(`"ttl":null`)), &h); err != nil || h.TTL != nil {
+		t.Fatalf("null: %v %v", h.TTL, err)
 	}
-	if err := json.Unmarshal([]byte(holder(`"ttl":5`)), &h); err != nil || h.Ttl == nil || *h.Ttl != 5 {
-		t.Fatalf("5: %v %v", h.Ttl, err)
+	if err := json.Unmarshal([]byte(holder(`"ttl":5`)), &h); err != nil || h.TTL == nil || *h.TTL != 5 {
+		t.Fatalf("5: %v %v", h.TTL, err)
 	}
-	h.Ttl = nil
+	h.TTL = nil
 	if got := marshal(t, h); !strings.Contains(got, `"ttl":null`) {
 		t.Errorf("nil encodes as %s", got)
 	}

@@ -149,7 +149,7 @@ func TestValidateBounds(t *testing.T) {
 		`/total: 0 is less than the minimum 1`)
 	expectProblems(t, limits(`"ttlMs":0,"total":1,"priority":-0.001`).Validate(), invalidParams,
 		`/priority: -0.001 is less than the minimum 0`)
-	expectProblems(t, (&Limits{TtlMs: -5, URI: "u:", Total: ptr(int64(-9223372036854775808))}).Validate(), invalidParams,
+	expectProblems(t, (&Limits{TTLMs: -5, URI: "u:", Total: ptr(int64(-9223372036854775808))}).Validate(), invalidParams,
 		`/ttlMs: -5 is less than the minimum 0`,
 		`/total: -9223372036854775808 is less than the minimum 1`)
 }

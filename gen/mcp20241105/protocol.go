@@ -23,6 +23,8 @@ type Message interface {
 	MarshalJSON() ([]byte, error)
 	// GetID returns the id of a request or response, or nil for a notification.
 	GetID() RequestID
+	// GetMethod returns the method of a request or notification, or "" for a response.
+	GetMethod() string
 }
 
 func (*PingRequest) isMessage()                     {}
@@ -61,9 +63,19 @@ func (v *JSONRPCResponse) GetID() RequestID {
 	return v.ID
 }
 
+// GetMethod returns "": a response has no method.
+func (*JSONRPCResponse) GetMethod() string {
+	return ""
+}
+
 // GetID returns the id of the message.
 func (v *JSONRPCError) GetID() RequestID {
 	return v.ID
+}
+
+// GetMethod returns "": a response has no method.
+func (*JSONRPCError) GetMethod() string {
+	return ""
 }
 
 // GetMethod returns "ping".

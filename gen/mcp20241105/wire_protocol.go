@@ -142,6 +142,9 @@ func responseMethod(d *decoder, pending func(RequestID) (string, bool)) (string,
 type MessageError struct {
 	// ID is the id of the message, or nil when it has none or it could not be read.
 	ID RequestID
+	// Response is set when the message is a response (it has a result or an error and no
+	// method): a peer fails the pending request with ID rather than answering the message.
+	Response bool
 	// Err is a *DecodeError.
 	Err error
 }
@@ -152,11 +155,14 @@ func (e *MessageError) Unwrap() error { return e.Err }
 // messageError wraps a decoding error of the message at d with the message's id, if it can be read.
 func messageError(d *decoder, err error) error {
 	err = d.fail(err)
-	var id RequestID
+	m := &MessageError{Err: err}
 	if raw, ok, lerr := newDecoder(d.data).lookup("id"); lerr == nil && ok {
-		id, _ = UnmarshalRequestID(raw)
+		m.ID, _ = UnmarshalRequestID(raw)
 	}
-	return &MessageError{ID: id, Err: err}
+	if members, merr := newDecoder(d.data).members(); merr == nil {
+		m.Response = !members["method"] && (members["result"] || members["error"])
+	}
+	return m
 }
 
 // protocolError returns the JSON-RPC error code, message and data that answer err, if it is a

@@ -14,7 +14,29 @@
 //
 // Every type has generated MarshalJSON and UnmarshalJSON methods and works with encoding/json.
 // Decoding is strict: member names are case-sensitive, and a missing required member, a
-// duplicate member or invalid UTF-8 is an error naming its JSON pointer.
+// duplicate member or invalid UTF-8 is an error naming its JSON pointer ([DecodeError]).
+//
+// # Validation
+//
+// Every type has Validate, which checks what decoding does not: constants and discriminators,
+// closed enums, bounds, formats, item counts, unknown variants, and required unions left nil in
+// Go. It reports every problem with its JSON pointer in a [ValidationError], which names the
+// JSON-RPC code to answer with. [Unmarshal] decodes and validates; [Marshal] validates and
+// encodes.
+//
+// For sampling requests and results, Validate also checks the rules of sampling with tools: tool
+// results alone in their message, every tool use answered by the next message, unique tool use
+// ids. [CreateMessageRequestParams.CheckCapabilities] checks a sampling request against the
+// capabilities of the client.
+//
+// # Messages
+//
+// [DecodeClientMessage] and [DecodeServerMessage] decode any JSON-RPC message in one call: a
+// request or notification as its typed struct (an unknown method as the Unknown variant of its
+// union), a result response with its result typed by the method of the request it answers (the
+// [Pending] requests), an error response. Every message implements [Message]. A response is built
+// from typed values: a result goes straight into a [JSONRPCResultResponse], and [NewErrorResponse]
+// answers a Go error with its JSON-RPC code. [Methods] describes every method of the version.
 //
 // # License of the documentation
 //

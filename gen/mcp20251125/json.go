@@ -6595,9 +6595,9 @@ func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
 
 func (v *TaskMetadata) encode(e *encoder) {
 	e.beginObject()
-	if v.Ttl != nil {
+	if v.TTL != nil {
 		e.key("ttl")
-		e.int64(*v.Ttl)
+		e.int64(*v.TTL)
 	}
 	e.extra(v.Extra, "ttl")
 	e.endObject()
@@ -6608,8 +6608,8 @@ func (v *TaskMetadata) decode(d *decoder) (err error) {
 	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "ttl":
-			v.Ttl = new(int64)
-			*v.Ttl, err = d.int64()
+			v.TTL = new(int64)
+			*v.TTL, err = d.int64()
 		default:
 			if v.Extra == nil {
 				v.Extra = map[string]json.RawMessage{}
@@ -6708,10 +6708,10 @@ func (v *Task) encode(e *encoder) {
 	e.key("lastUpdatedAt")
 	e.str(v.LastUpdatedAt)
 	e.key("ttl")
-	if v.Ttl == nil {
+	if v.TTL == nil {
 		e.null()
 	} else {
-		e.int64(*v.Ttl)
+		e.int64(*v.TTL)
 	}
 	if v.PollInterval != nil {
 		e.key("pollInterval")
@@ -6723,7 +6723,7 @@ func (v *Task) encode(e *encoder) {
 
 func (v *Task) decode(d *decoder) (err error) {
 	*v = Task{}
-	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
+	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTTL bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "taskId":
@@ -6742,11 +6742,11 @@ func (v *Task) decode(d *decoder) (err error) {
 			hasLastUpdatedAt = true
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			hasTtl = true
+			hasTTL = true
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.Ttl = new(int64)
-				*v.Ttl, err = d.int64()
+				v.TTL = new(int64)
+				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
 			v.PollInterval = new(int64)
@@ -6770,7 +6770,7 @@ func (v *Task) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "createdAt")
 	case !hasLastUpdatedAt:
 		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case !hasTtl:
+	case !hasTTL:
 		return d.errorf("missing required member %q", "ttl")
 	}
 	return nil
@@ -7008,10 +7008,10 @@ func (v *GetTaskResult) encode(e *encoder) {
 	e.key("lastUpdatedAt")
 	e.str(v.LastUpdatedAt)
 	e.key("ttl")
-	if v.Ttl == nil {
+	if v.TTL == nil {
 		e.null()
 	} else {
-		e.int64(*v.Ttl)
+		e.int64(*v.TTL)
 	}
 	if v.PollInterval != nil {
 		e.key("pollInterval")
@@ -7023,7 +7023,7 @@ func (v *GetTaskResult) encode(e *encoder) {
 
 func (v *GetTaskResult) decode(d *decoder) (err error) {
 	*v = GetTaskResult{}
-	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
+	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTTL bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
@@ -7045,11 +7045,11 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 			hasLastUpdatedAt = true
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			hasTtl = true
+			hasTTL = true
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.Ttl = new(int64)
-				*v.Ttl, err = d.int64()
+				v.TTL = new(int64)
+				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
 			v.PollInterval = new(int64)
@@ -7073,7 +7073,7 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "createdAt")
 	case !hasLastUpdatedAt:
 		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case !hasTtl:
+	case !hasTTL:
 		return d.errorf("missing required member %q", "ttl")
 	}
 	return nil
@@ -7431,10 +7431,10 @@ func (v *CancelTaskResult) encode(e *encoder) {
 	e.key("lastUpdatedAt")
 	e.str(v.LastUpdatedAt)
 	e.key("ttl")
-	if v.Ttl == nil {
+	if v.TTL == nil {
 		e.null()
 	} else {
-		e.int64(*v.Ttl)
+		e.int64(*v.TTL)
 	}
 	if v.PollInterval != nil {
 		e.key("pollInterval")
@@ -7446,7 +7446,7 @@ func (v *CancelTaskResult) encode(e *encoder) {
 
 func (v *CancelTaskResult) decode(d *decoder) (err error) {
 	*v = CancelTaskResult{}
-	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
+	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTTL bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
@@ -7468,11 +7468,11 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 			hasLastUpdatedAt = true
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			hasTtl = true
+			hasTTL = true
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.Ttl = new(int64)
-				*v.Ttl, err = d.int64()
+				v.TTL = new(int64)
+				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
 			v.PollInterval = new(int64)
@@ -7496,7 +7496,7 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "createdAt")
 	case !hasLastUpdatedAt:
 		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case !hasTtl:
+	case !hasTTL:
 		return d.errorf("missing required member %q", "ttl")
 	}
 	return nil
@@ -7697,10 +7697,10 @@ func (v *TaskStatusNotificationParams) encode(e *encoder) {
 	e.key("lastUpdatedAt")
 	e.str(v.LastUpdatedAt)
 	e.key("ttl")
-	if v.Ttl == nil {
+	if v.TTL == nil {
 		e.null()
 	} else {
-		e.int64(*v.Ttl)
+		e.int64(*v.TTL)
 	}
 	if v.PollInterval != nil {
 		e.key("pollInterval")
@@ -7712,7 +7712,7 @@ func (v *TaskStatusNotificationParams) encode(e *encoder) {
 
 func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 	*v = TaskStatusNotificationParams{}
-	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTtl bool
+	var hasTaskID, hasStatus, hasCreatedAt, hasLastUpdatedAt, hasTTL bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
@@ -7734,11 +7734,11 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 			hasLastUpdatedAt = true
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			hasTtl = true
+			hasTTL = true
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.Ttl = new(int64)
-				*v.Ttl, err = d.int64()
+				v.TTL = new(int64)
+				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
 			v.PollInterval = new(int64)
@@ -7762,7 +7762,7 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 		return d.errorf("missing required member %q", "createdAt")
 	case !hasLastUpdatedAt:
 		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case !hasTtl:
+	case !hasTTL:
 		return d.errorf("missing required member %q", "ttl")
 	}
 	return nil

@@ -1527,7 +1527,7 @@ type TaskStatus string
 // `task` field of the request parameters.
 type TaskMetadata struct {
 	// Requested duration in milliseconds to retain task from creation.
-	Ttl *int64 `json:"ttl,omitzero"`
+	TTL *int64 `json:"ttl,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
@@ -1560,7 +1560,7 @@ type Task struct {
 	// ISO 8601 timestamp when the task was last updated.
 	LastUpdatedAt string `json:"lastUpdatedAt"`
 	// Actual retention duration from creation in milliseconds, null for unlimited.
-	Ttl *int64 `json:"ttl"`
+	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
@@ -1623,7 +1623,7 @@ type GetTaskResult struct {
 	// ISO 8601 timestamp when the task was last updated.
 	LastUpdatedAt string `json:"lastUpdatedAt"`
 	// Actual retention duration from creation in milliseconds, null for unlimited.
-	Ttl *int64 `json:"ttl"`
+	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
@@ -1709,7 +1709,7 @@ type CancelTaskResult struct {
 	// ISO 8601 timestamp when the task was last updated.
 	LastUpdatedAt string `json:"lastUpdatedAt"`
 	// Actual retention duration from creation in milliseconds, null for unlimited.
-	Ttl *int64 `json:"ttl"`
+	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
@@ -1767,7 +1767,7 @@ type TaskStatusNotificationParams struct {
 	// ISO 8601 timestamp when the task was last updated.
 	LastUpdatedAt string `json:"lastUpdatedAt"`
 	// Actual retention duration from creation in milliseconds, null for unlimited.
-	Ttl *int64 `json:"ttl"`
+	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded

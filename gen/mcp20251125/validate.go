@@ -4067,8 +4067,9 @@ func (v *UnknownClientRequest) Validate() error {
 func (v *UnknownClientRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"ping\", \"initialize\", \"completion/complete\", \"logging/setLevel\", \"prompts/get\", \"prompts/list\", \"resources/list\", \"resources/templates/list\", \"resources/read\", \"resources/subscribe\", \"resources/unsubscribe\", \"tools/call\", \"tools/list\", \"tasks/get\", \"tasks/result\", \"tasks/list\", \"tasks/cancel\" (unknown ClientRequest)", quoteValue(tag))
+	c.report("%s is not a method of this version (ClientRequest)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateClientNotification(c *validator, v ClientNotification) {
@@ -4119,8 +4120,9 @@ func (v *UnknownClientNotification) Validate() error {
 func (v *UnknownClientNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"notifications/cancelled\", \"notifications/progress\", \"notifications/initialized\", \"notifications/roots/list_changed\", \"notifications/tasks/status\" (unknown ClientNotification)", quoteValue(tag))
+	c.report("%s is not a method of this version (ClientNotification)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateClientResult(c *validator, v ClientResult) {
@@ -4248,8 +4250,9 @@ func (v *UnknownServerRequest) Validate() error {
 func (v *UnknownServerRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"ping\", \"sampling/createMessage\", \"roots/list\", \"elicitation/create\", \"tasks/get\", \"tasks/result\", \"tasks/list\", \"tasks/cancel\" (unknown ServerRequest)", quoteValue(tag))
+	c.report("%s is not a method of this version (ServerRequest)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateServerNotification(c *validator, v ServerNotification) {
@@ -4324,8 +4327,9 @@ func (v *UnknownServerNotification) Validate() error {
 func (v *UnknownServerNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"notifications/cancelled\", \"notifications/progress\", \"notifications/message\", \"notifications/resources/updated\", \"notifications/resources/list_changed\", \"notifications/tools/list_changed\", \"notifications/prompts/list_changed\", \"notifications/elicitation/complete\", \"notifications/tasks/status\" (unknown ServerNotification)", quoteValue(tag))
+	c.report("%s is not a method of this version (ServerNotification)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateServerResult(c *validator, v ServerResult) {

@@ -205,6 +205,9 @@ type Result struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
@@ -532,6 +535,9 @@ type InputRequiredResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "input_required": encoding writes "input_required", and a message without
+	// the member decodes with it empty.
 	ResultType    ResultType    `json:"resultType"`
 	InputRequests InputRequests `json:"inputRequests,omitzero"`
 	RequestState  *string       `json:"requestState,omitzero"`
@@ -617,6 +623,9 @@ type DiscoverResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -625,7 +634,7 @@ type DiscoverResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -954,6 +963,9 @@ type PaginatedResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -975,6 +987,9 @@ type CacheableResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -983,7 +998,7 @@ type CacheableResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1028,6 +1043,9 @@ type ListResourcesResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1039,7 +1057,7 @@ type ListResourcesResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1093,6 +1111,9 @@ type ListResourceTemplatesResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1104,7 +1125,7 @@ type ListResourceTemplatesResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1183,6 +1204,9 @@ type ReadResourceResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -1191,7 +1215,7 @@ type ReadResourceResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1321,6 +1345,9 @@ type SubscriptionsListenResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
@@ -1553,6 +1580,9 @@ type ListPromptsResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1564,7 +1594,7 @@ type ListPromptsResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1631,6 +1661,9 @@ type GetPromptResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
@@ -1824,6 +1857,9 @@ type ListToolsResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1835,7 +1871,7 @@ type ListToolsResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1875,6 +1911,9 @@ type CallToolResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
@@ -2490,6 +2529,9 @@ type CompleteResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType               `json:"resultType"`
 	Completion CompleteResultCompletion `json:"completion"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded

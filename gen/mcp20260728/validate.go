@@ -646,8 +646,9 @@ func (v *UnknownInputRequest) Validate() error {
 func (v *UnknownInputRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"sampling/createMessage\", \"roots/list\", \"elicitation/create\" (unknown InputRequest)", quoteValue(tag))
+	c.report("%s is not a method of this version (InputRequest)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateInputResponse(c *validator, v InputResponse) {
@@ -841,7 +842,7 @@ func (v *DiscoverResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -1188,7 +1189,7 @@ func (v *CacheableResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -1250,7 +1251,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -1331,7 +1332,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -1453,7 +1454,7 @@ func (v *ReadResourceResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -1947,7 +1948,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -2348,7 +2349,7 @@ func (v *ListToolsResult) validate(c *validator) {
 		c.out()
 	}
 	c.in("ttlMs")
-	validMinimum(c, v.TtlMs, 0.0)
+	validMinimum(c, v.TTLMs, 0.0)
 	c.out()
 	c.in("cacheScope")
 	v.CacheScope.validate(c)
@@ -4112,8 +4113,9 @@ func (v *UnknownClientRequest) Validate() error {
 func (v *UnknownClientRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"server/discover\", \"completion/complete\", \"prompts/get\", \"prompts/list\", \"resources/list\", \"resources/templates/list\", \"resources/read\", \"subscriptions/listen\", \"tools/call\", \"tools/list\" (unknown ClientRequest)", quoteValue(tag))
+	c.report("%s is not a method of this version (ClientRequest)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateClientNotification(c *validator, v ClientNotification) {
@@ -4140,8 +4142,9 @@ func (v *UnknownClientNotification) Validate() error {
 func (v *UnknownClientNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"notifications/cancelled\" (unknown ClientNotification)", quoteValue(tag))
+	c.report("%s is not a method of this version (ClientNotification)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateClientResult(c *validator, v ClientResult) {
@@ -4239,8 +4242,9 @@ func (v *UnknownServerNotification) Validate() error {
 func (v *UnknownServerNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"notifications/cancelled\", \"notifications/progress\", \"notifications/message\", \"notifications/resources/updated\", \"notifications/resources/list_changed\", \"notifications/tools/list_changed\", \"notifications/prompts/list_changed\", \"notifications/subscriptions/acknowledged\" (unknown ServerNotification)", quoteValue(tag))
+	c.report("%s is not a method of this version (ServerNotification)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateServerResult(c *validator, v ServerResult) {
@@ -4373,8 +4377,9 @@ func (v *UnknownServerRequest) Validate() error {
 func (v *UnknownServerRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
 	c.in("method")
-	c.report("%s is not one of \"sampling/createMessage\", \"roots/list\", \"elicitation/create\" (unknown ServerRequest)", quoteValue(tag))
+	c.report("%s is not a method of this version (ServerRequest)", quoteValue(tag))
 	c.out()
+	c.code = -32601
 }
 
 func validateAnyResult(c *validator, v AnyResult) {

@@ -26,9 +26,10 @@ type ValidationError struct {
 	Problems []Problem
 	// Omitted counts the problems found beyond maxProblems.
 	Omitted int
-	// Code is the JSON-RPC error code a receiver of the value answers with: -32600 (invalid
-	// request) when a problem lies in a JSON-RPC envelope (its jsonrpc, id or method), -32602
-	// (invalid params) otherwise, in params and results.
+	// Code is the JSON-RPC error code a receiver of the value answers with: -32601 (method not
+	// found) for a request of a method this version does not define, -32600 (invalid request)
+	// when a problem lies in a JSON-RPC envelope (its jsonrpc, id or method), -32602 (invalid
+	// params) otherwise, in params and results.
 	Code int
 }
 
@@ -105,6 +106,9 @@ type validator struct {
 	path     []step
 	problems []Problem
 	omitted  int
+	// code is the JSON-RPC code the problems call for when it is not the usual one (-32601 for a
+	// request of an unknown method), or 0.
+	code int
 }
 
 // A step is one step of a JSON pointer: a member name, or an array index when index >= 0.
@@ -153,6 +157,9 @@ func (v *validator) err(envelope bool) error {
 		if envelope && !inBody(p.Pointer) {
 			code = -32600
 		}
+	}
+	if v.code != 0 {
+		code = v.code
 	}
 	return &ValidationError{Problems: v.problems, Omitted: v.omitted, Code: code}
 }

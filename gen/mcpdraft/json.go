@@ -600,21 +600,19 @@ func (v *Result) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.extra(v.Extra, "_meta", "resultType")
 	e.endObject()
 }
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	var hasResultType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		default:
 			if v.Extra == nil {
@@ -624,13 +622,6 @@ func (v *Result) decode(d *decoder) (err error) {
 		}
 		return err
 	})
-	switch {
-	case err != nil:
-		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	}
-	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -2029,7 +2020,7 @@ func (v *InputRequiredResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "input_required").encode(e)
 	if v.InputRequests != nil {
 		e.key("inputRequests")
 		v.InputRequests.encode(e)
@@ -2044,14 +2035,12 @@ func (v *InputRequiredResult) encode(e *encoder) {
 
 func (v *InputRequiredResult) decode(d *decoder) (err error) {
 	*v = InputRequiredResult{}
-	var hasResultType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "inputRequests":
 			err = v.InputRequests.decode(d)
@@ -2066,13 +2055,6 @@ func (v *InputRequiredResult) decode(d *decoder) (err error) {
 		}
 		return err
 	})
-	switch {
-	case err != nil:
-		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	}
-	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -2388,9 +2370,9 @@ func (v *DiscoverResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.key("supportedVersions")
@@ -2412,18 +2394,17 @@ func (v *DiscoverResult) encode(e *encoder) {
 
 func (v *DiscoverResult) decode(d *decoder) (err error) {
 	*v = DiscoverResult{}
-	var hasResultType, hasTtlMs, hasCacheScope, hasSupportedVersions, hasCapabilities bool
+	var hasTTLMs, hasCacheScope, hasSupportedVersions, hasCapabilities bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -2452,9 +2433,7 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -3643,7 +3622,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
@@ -3654,14 +3633,12 @@ func (v *PaginatedResult) encode(e *encoder) {
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	var hasResultType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	return d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
@@ -3674,13 +3651,6 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 		}
 		return err
 	})
-	switch {
-	case err != nil:
-		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	}
-	return nil
 }
 
 // MarshalJSON implements [json.Marshaler].
@@ -3710,9 +3680,9 @@ func (v *CacheableResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
@@ -3721,18 +3691,17 @@ func (v *CacheableResult) encode(e *encoder) {
 
 func (v *CacheableResult) decode(d *decoder) (err error) {
 	*v = CacheableResult{}
-	var hasResultType, hasTtlMs, hasCacheScope bool
+	var hasTTLMs, hasCacheScope bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -3747,9 +3716,7 @@ func (v *CacheableResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -3897,13 +3864,13 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.key("resources")
@@ -3919,21 +3886,20 @@ func (v *ListResourcesResult) encode(e *encoder) {
 
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
-	var hasResultType, hasTtlMs, hasCacheScope, hasResources bool
+	var hasTTLMs, hasCacheScope, hasResources bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -3955,9 +3921,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -4144,13 +4108,13 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.key("resourceTemplates")
@@ -4166,21 +4130,20 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
-	var hasResultType, hasTtlMs, hasCacheScope, hasResourceTemplates bool
+	var hasTTLMs, hasCacheScope, hasResourceTemplates bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -4202,9 +4165,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -4524,9 +4485,9 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.key("contents")
@@ -4542,18 +4503,17 @@ func (v *ReadResourceResult) encode(e *encoder) {
 
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
-	var hasResultType, hasTtlMs, hasCacheScope, hasContents bool
+	var hasTTLMs, hasCacheScope, hasContents bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -4576,9 +4536,7 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -5033,21 +4991,20 @@ func (v *SubscriptionsListenResult) encode(e *encoder) {
 	e.key("_meta")
 	v.Meta.encode(e)
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.extra(v.Extra, "_meta", "resultType")
 	e.endObject()
 }
 
 func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResult{}
-	var hasMeta, hasResultType bool
+	var hasMeta bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			hasMeta = true
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		default:
 			if v.Extra == nil {
@@ -5062,8 +5019,6 @@ func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 		return err
 	case !hasMeta:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
 	}
 	return nil
 }
@@ -5953,13 +5908,13 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.key("prompts")
@@ -5975,21 +5930,20 @@ func (v *ListPromptsResult) encode(e *encoder) {
 
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
-	var hasResultType, hasTtlMs, hasCacheScope, hasPrompts bool
+	var hasTTLMs, hasCacheScope, hasPrompts bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -6011,9 +5965,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -6288,7 +6240,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.Description != nil {
 		e.key("description")
 		e.str(*v.Description)
@@ -6306,14 +6258,13 @@ func (v *GetPromptResult) encode(e *encoder) {
 
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
-	var hasResultType, hasMessages bool
+	var hasMessages bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "description":
 			v.Description = new(string)
@@ -6336,8 +6287,6 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
 	case !hasMessages:
 		return d.errorf("missing required member %q", "messages")
 	}
@@ -7069,13 +7018,13 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
 		e.key("nextCursor")
 		e.str(*v.NextCursor)
 	}
 	e.key("ttlMs")
-	e.int64(v.TtlMs)
+	e.int64(v.TTLMs)
 	e.key("cacheScope")
 	v.CacheScope.encode(e)
 	e.key("tools")
@@ -7091,21 +7040,20 @@ func (v *ListToolsResult) encode(e *encoder) {
 
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
-	var hasResultType, hasTtlMs, hasCacheScope, hasTools bool
+	var hasTTLMs, hasCacheScope, hasTools bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "nextCursor":
 			v.NextCursor = new(Cursor)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTtlMs = true
-			v.TtlMs, err = d.int64()
+			hasTTLMs = true
+			v.TTLMs, err = d.int64()
 		case "cacheScope":
 			hasCacheScope = true
 			err = v.CacheScope.decode(d)
@@ -7127,9 +7075,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
-	case !hasTtlMs:
+	case !hasTTLMs:
 		return d.errorf("missing required member %q", "ttlMs")
 	case !hasCacheScope:
 		return d.errorf("missing required member %q", "cacheScope")
@@ -7236,7 +7182,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.key("content")
 	e.beginArray()
 	for i := range v.Content {
@@ -7258,14 +7204,13 @@ func (v *CallToolResult) encode(e *encoder) {
 
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
-	var hasResultType, hasContent bool
+	var hasContent bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "content":
 			hasContent = true
@@ -7291,8 +7236,6 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
 	case !hasContent:
 		return d.errorf("missing required member %q", "content")
 	}
@@ -9509,7 +9452,7 @@ func (v *CompleteResult) encode(e *encoder) {
 		v.Meta.encode(e)
 	}
 	e.key("resultType")
-	v.ResultType.encode(e)
+	cmp.Or(v.ResultType, "complete").encode(e)
 	e.key("completion")
 	v.Completion.encode(e)
 	e.extra(v.Extra, "_meta", "resultType", "completion")
@@ -9518,14 +9461,13 @@ func (v *CompleteResult) encode(e *encoder) {
 
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
-	var hasResultType, hasCompletion bool
+	var hasCompletion bool
 	err = d.objectBytes(func(name []byte) (err error) {
 		switch string(name) {
 		case "_meta":
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			hasResultType = true
 			err = v.ResultType.decode(d)
 		case "completion":
 			hasCompletion = true
@@ -9541,8 +9483,6 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 	switch {
 	case err != nil:
 		return err
-	case !hasResultType:
-		return d.errorf("missing required member %q", "resultType")
 	case !hasCompletion:
 		return d.errorf("missing required member %q", "completion")
 	}

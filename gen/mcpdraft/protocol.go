@@ -24,6 +24,8 @@ type Message interface {
 	MarshalJSON() ([]byte, error)
 	// GetID returns the id of a request or response, or nil for a notification.
 	GetID() RequestID
+	// GetMethod returns the method of a request or notification, or "" for a response.
+	GetMethod() string
 }
 
 func (*DiscoverRequest) isMessage()                       {}
@@ -55,9 +57,19 @@ func (v *JSONRPCResultResponse) GetID() RequestID {
 	return v.ID
 }
 
+// GetMethod returns "": a response has no method.
+func (*JSONRPCResultResponse) GetMethod() string {
+	return ""
+}
+
 // GetID returns the id of the message.
 func (v *JSONRPCErrorResponse) GetID() RequestID {
 	return v.ID
+}
+
+// GetMethod returns "": a response has no method.
+func (*JSONRPCErrorResponse) GetMethod() string {
+	return ""
 }
 
 // GetMethod returns "server/discover".

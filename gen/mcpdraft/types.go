@@ -201,6 +201,9 @@ type Result struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
@@ -528,6 +531,9 @@ type InputRequiredResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "input_required": encoding writes "input_required", and a message without
+	// the member decodes with it empty.
 	ResultType    ResultType    `json:"resultType"`
 	InputRequests InputRequests `json:"inputRequests,omitzero"`
 	RequestState  *string       `json:"requestState,omitzero"`
@@ -613,6 +619,9 @@ type DiscoverResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -621,7 +630,7 @@ type DiscoverResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -950,6 +959,9 @@ type PaginatedResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -971,6 +983,9 @@ type CacheableResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -979,7 +994,7 @@ type CacheableResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1024,6 +1039,9 @@ type ListResourcesResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1035,7 +1053,7 @@ type ListResourcesResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1089,6 +1107,9 @@ type ListResourceTemplatesResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1100,7 +1121,7 @@ type ListResourceTemplatesResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1179,6 +1200,9 @@ type ReadResourceResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -1187,7 +1211,7 @@ type ReadResourceResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1317,6 +1341,9 @@ type SubscriptionsListenResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
@@ -1549,6 +1576,9 @@ type ListPromptsResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1560,7 +1590,7 @@ type ListPromptsResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1627,6 +1657,9 @@ type GetPromptResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
@@ -1820,6 +1853,9 @@ type ListToolsResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1831,7 +1867,7 @@ type ListToolsResult struct {
 	//     time the result is needed.
 	//   - If positive, the client SHOULD consider the result fresh for this many milliseconds
 	//     after receiving the response.
-	TtlMs int64 `json:"ttlMs"`
+	TTLMs int64 `json:"ttlMs"`
 	// Indicates the intended scope of the cached response, analogous to HTTP `Cache-Control:
 	// public` vs `Cache-Control: private`.
 	//
@@ -1871,6 +1907,9 @@ type CallToolResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType `json:"resultType"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
@@ -2486,6 +2525,9 @@ type CompleteResult struct {
 	// compatibility, when a client receives a result from a server implementing an earlier
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
+	//
+	// Empty stands for "complete": encoding writes "complete", and a message without the member
+	// decodes with it empty.
 	ResultType ResultType               `json:"resultType"`
 	Completion CompleteResultCompletion `json:"completion"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded

@@ -458,8 +458,8 @@ func checkTranscript(t *testing.T, tr *transcript) {
 			continue
 		}
 		n++
-		if r, ok := msg.(Request); ok && msg.GetID() != nil {
-			mine.Add(msg.GetID(), r.GetMethod())
+		if msg.GetMethod() != "" && msg.GetID() != nil {
+			mine.Add(msg.GetID(), msg.GetMethod())
 		}
 		if _, unknown := msg.(*mcp.UnknownClientRequest); !unknown {
 			if err := msg.Validate(); err != nil {

@@ -11,7 +11,6 @@ package gosdk
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"sync"
@@ -23,12 +22,6 @@ import (
 // Handler answers a request (with a result or an error) or takes a notification (its result is
 // ignored). It runs on a goroutine of its own, so it may call the peer back.
 type Handler func(ctx context.Context, msg mcp.Message) (mcp.AnyResult, error)
-
-// Request is a typed request of the package (*mcp.CallToolRequest, *mcp.CreateMessageRequest...).
-type Request interface {
-	mcp.Message
-	GetMethod() string
-}
 
 // Conn is one end of an MCP connection over newline-delimited JSON-RPC (the stdio transport).
 type Conn struct {
@@ -66,7 +59,7 @@ func (c *Conn) Run(ctx context.Context, in io.Reader) error {
 		case *mcp.JSONRPCResultResponse, *mcp.JSONRPCErrorResponse:
 			c.deliver(m.GetID(), m)
 		case nil:
-			if errors.As(err, &merr) && merr.ID != nil && isResponse(sc.Bytes()) {
+			if errors.As(err, &merr) && merr.ID != nil && merr.Response {
 				c.deliver(merr.ID, mcp.NewErrorResponse(merr.ID, err)) // fails the call it answers
 				continue
 			}
@@ -87,18 +80,15 @@ func (c *Conn) Run(ctx context.Context, in io.Reader) error {
 // serve runs the handler on a request or notification and answers a request.
 func (c *Conn) serve(ctx context.Context, m mcp.Message) {
 	var res mcp.AnyResult
-	err := m.Validate()
-	switch m.(type) {
-	case *mcp.UnknownClientRequest, *mcp.UnknownServerRequest:
-		err = &mcp.Error{Code: mcp.MethodNotFound, Message: "method not found"}
-	case *mcp.UnknownClientNotification, *mcp.UnknownServerNotification:
+	err := m.Validate()   // an unknown method: method not found
+	if m.GetID() == nil { // a notification
+		if err == nil {
+			c.handle(ctx, m)
+		}
 		return
 	}
 	if err == nil {
 		res, err = c.handle(ctx, m)
-	}
-	if m.GetID() == nil {
-		return // a notification
 	}
 	if err != nil {
 		c.send(mcp.NewErrorResponse(m.GetID(), err))
@@ -108,7 +98,7 @@ func (c *Conn) serve(ctx context.Context, m mcp.Message) {
 }
 
 // Call sends a request (its ID set with NextID) and waits for its result, typed by the method.
-func (c *Conn) Call(ctx context.Context, req Request) (mcp.AnyResult, error) {
+func (c *Conn) Call(ctx context.Context, req mcp.Message) (mcp.AnyResult, error) {
 	ch := make(chan mcp.Message, 1)
 	c.mu.Lock()
 	c.waiting[req.GetID()] = ch
@@ -131,13 +121,6 @@ func (c *Conn) Call(ctx context.Context, req Request) (mcp.AnyResult, error) {
 
 // Notify sends a notification.
 func (c *Conn) Notify(n mcp.Message) error { return c.send(n) }
-
-// isResponse says whether a message that failed to decode is a response (it has no method):
-// MessageError does not say.
-func isResponse(data []byte) bool {
-	var probe struct{ Method *json.RawMessage }
-	return json.Unmarshal(data, &probe) == nil && probe.Method == nil
-}
 
 // deliver hands a response to the call waiting for it, and says whether there was one.
 func (c *Conn) deliver(id mcp.RequestID, m mcp.Message) bool {

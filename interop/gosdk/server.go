@@ -72,7 +72,7 @@ func (s *Server) handle(ctx context.Context, msg mcp.Message) (mcp.AnyResult, er
 	case *mcp.InitializedNotification, *mcp.CancelledNotification:
 		return nil, nil
 	}
-	return nil, &mcp.Error{Code: mcp.MethodNotFound, Message: "not supported: " + msg.(Request).GetMethod()}
+	return nil, &mcp.Error{Code: mcp.MethodNotFound, Message: "not supported: " + msg.GetMethod()}
 }
 
 func (s *Server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mcp.AnyResult, error) {
