@@ -44,6 +44,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/emit"
 	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/templates"
 )
 
 // File is a parsed configuration file.
@@ -60,6 +61,19 @@ type File struct {
 	HasDoc bool
 	// Config is what the file says about the output.
 	Config emit.Config
+}
+
+// PackageDoc returns the template of doc.go (emit.Options.PackageDoc) that the file asks for: the
+// default one (templates.Doc), the file's doc followed by the license notice of the spec's text
+// (templates.DocWith), or none for an empty doc.
+func (f *File) PackageDoc() string {
+	switch {
+	case !f.HasDoc:
+		return templates.Doc
+	case strings.TrimSpace(f.Doc) == "":
+		return ""
+	}
+	return templates.DocWith(f.Doc)
 }
 
 // keys are the top-level keys of a configuration file, in the order the documentation lists
@@ -101,8 +115,8 @@ func Parse(name string, data []byte) (*File, error) {
 		switch k.Value {
 		case "package":
 			f.PackagePos = p.pos(v)
-			if f.Package, err = p.identifier(v, "package"); err == nil && (token.IsKeyword(f.Package) || f.Package == "_") {
-				err = p.errorf(v, "package: %q is not a valid Go package name", f.Package)
+			if f.Package, err = p.str(v, "package"); err == nil && (!token.IsIdentifier(f.Package) || f.Package == "_") {
+				err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(f.Package))
 			}
 		case "doc":
 			f.HasDoc = true
@@ -379,7 +393,7 @@ func checkJSON(name string, data []byte) error {
 	err := json.Unmarshal(data, &v)
 	var syntax *json.SyntaxError
 	if errors.As(err, &syntax) {
-		before := data[:min(int(syntax.Offset), len(data))]
+		before := data[:min(max(int(syntax.Offset)-1, 0), len(data))] // Offset is after the byte at fault
 		line := bytes.Count(before, []byte("\n")) + 1
 		col := len(before) - bytes.LastIndexByte(before, '\n')
 		return model.Pos{File: name, Line: line, Col: col}.Errorf("%v", err)

@@ -148,28 +148,33 @@ func suggest(name string, candidates []string) string {
 	return " (did you mean " + best + "?)"
 }
 
-// editDistance is the Levenshtein distance of a and b, in bytes.
+// editDistance is the distance of a and b in edits of one byte (insertion, deletion,
+// substitution) or swaps of two adjacent bytes (optimal string alignment).
 func editDistance(a, b string) int {
 	if len(a) > 200 || len(b) > 200 {
 		return max(len(a), len(b))
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 // memberRoot is a member whose type is a root of the output without its declaration.
@@ -233,8 +238,7 @@ func (g *generator) configure() error {
 	}
 	g.selected = map[string]bool{}
 	var walk func(t *model.Type, owner *model.Decl)
-	var visit func(d *model.Decl)
-	visit = func(d *model.Decl) {
+	visit := func(d *model.Decl) {
 		if g.selected[d.Name] || g.substitutes[d.Name] != nil {
 			return
 		}

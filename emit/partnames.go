@@ -147,7 +147,9 @@ func (r *partRenames) apply(file string, f *ast.File) error {
 				}
 			}
 		case *ast.Ident:
-			if to, ok := r.idents[n.Name]; ok && !skip[n] && n.Obj == nil {
+			// A part's local names are lower-case: an identifier spelled like a generated
+			// package-level name is that name.
+			if to, ok := r.idents[n.Name]; ok && !skip[n] {
 				n.Name = to
 			}
 		}

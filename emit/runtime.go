@@ -162,7 +162,7 @@ func withoutUnusedImports(src string) string {
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil {
+			if id, ok := sel.X.(*ast.Ident); ok {
 				used[id.Name] = true
 			}
 		}

@@ -279,13 +279,6 @@ func (in *input) generate(pkg string, cfg *config.File) (map[string][]byte, erro
 		source = "github.com/modelcontextprotocol/modelcontextprotocol/schema/" + in.name + "\n" +
 			"at commit " + schema.SourceCommit
 	}
-	doc := templates.Doc
-	switch {
-	case cfg.HasDoc && strings.TrimSpace(cfg.Doc) == "":
-		doc = "" // no package doc: another output of the package has it
-	case cfg.HasDoc:
-		doc = templates.DocWith(cfg.Doc)
-	}
 	return emit.Generate(in.schema, emit.Options{
 		Package:    pkg,
 		Version:    in.version,
@@ -293,7 +286,7 @@ func (in *input) generate(pkg string, cfg *config.File) (map[string][]byte, erro
 		Source:     source,
 		Runtime:    templates.Runtime(),
 		Parts:      templates.Parts(),
-		PackageDoc: doc,
+		PackageDoc: cfg.PackageDoc(),
 		Config:     cfg.Config,
 	})
 }
