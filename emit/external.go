@@ -137,12 +137,24 @@ func (g *generator) externalHelpers() error {
 	}
 	f = g.validateGo
 	f.Comment(validateExternal + " checks v, a value of a substituted type (or a pointer to it), with its")
-	f.Comment("Validate method, if it has one: its error is a problem at the current JSON pointer.")
+	f.Comment("Validate method, if it has one: its error is a problem at the current JSON pointer, or,")
+	f.Comment("for a *ValidationError (a type of this package), its problems below it.")
 	f.Func().Id(validateExternal).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Any()).Block(
-		jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Interface(jen.Id("Validate").Params().Error())), jen.Id("ok")).Block(
-			jen.If(jen.Err().Op(":=").Id("x").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-				jen.Id("c").Dot("report").Call(jen.Lit("%v"), jen.Err()),
+		jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Interface(jen.Id("Validate").Params().Error())),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.Err().Op(":=").Id("x").Dot("Validate").Call(),
+		jen.Var().Id("verr").Op("*").Id("ValidationError"),
+		jen.If(jen.Op("!").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("verr"))).Block(
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("c").Dot("report").Call(jen.Lit("%v"), jen.Err())),
+			jen.Return(),
+		),
+		jen.For(jen.List(jen.Id("_"), jen.Id("p")).Op(":=").Range().Id("verr").Dot("Problems")).Block(
+			jen.Id("steps").Op(":=").Qual("strings", "Split").Call(jen.Id("p").Dot("Pointer"), jen.Lit("/")).Index(jen.Lit(1), jen.Empty()),
+			jen.For(jen.List(jen.Id("_"), jen.Id("s")).Op(":=").Range().Id("steps")).Block(
+				jen.Id("c").Dot("in").Call(jen.Qual("strings", "NewReplacer").Call(jen.Lit("~1"), jen.Lit("/"), jen.Lit("~0"), jen.Lit("~")).Dot("Replace").Call(jen.Id("s"))),
 			),
+			jen.Id("c").Dot("report").Call(jen.Lit("%s"), jen.Id("p").Dot("Message")),
+			jen.For(jen.Range().Id("steps")).Block(jen.Id("c").Dot("out").Call()),
 		),
 	)
 	f.Line()
