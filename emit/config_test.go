@@ -294,15 +294,14 @@ func TestConfigSubstitutes(t *testing.T) {
 	for _, gone := range []string{"ToolAnnotations", "ToolInputSchema", "ProgressToken", "ProgressTokenString"} {
 		assert.NotContains(t, names, gone)
 	}
-	for _, want := range []string{"encodeExternal", "decodeExternal", "validateExternal"} {
-		assert.Contains(t, names, want)
-	}
 	types := squeeze(string(files["types.go"]))
 	assert.Contains(t, types, "\tInputSchema *jsonschema.Schema `json:\"inputSchema\"`")
 	assert.Contains(t, types, "\tAnnotations *hints.Hints `json:\"annotations,omitzero\"`")
 	assert.Contains(t, types, "\tProgressToken any `json:\"progressToken,omitzero\"`")
 	assert.Contains(t, string(files["json.go"]), "err = decodeExternal(d, &v.InputSchema)")
 	assert.Contains(t, string(files["validate.go"]), "c.report(\"required member is nil\")")
+	assert.Contains(t, string(files["validate.go"]), "validateExternal(c, v.InputSchema)")
+	assert.Contains(t, string(files["json.go"]), "encodeExternal(e, v.InputSchema)")
 }
 
 // TestConfigWithoutValidators leaves out validate.go, the interfaces' Validate, and the runtime's
@@ -317,6 +316,10 @@ func TestConfigWithoutValidators(t *testing.T) {
 	assert.NotContains(t, wire, "func Marshal(")
 	assert.NotContains(t, wire, "\"encoding/json\"", "the import only they used")
 	assert.Contains(t, wire, "func decodedConstant[", "what the codecs need stays")
+	external := string(files["wire_external.go"])
+	assert.NotContains(t, external, "validateExternal")
+	assert.NotContains(t, external, "\"errors\"")
+	assert.Contains(t, external, "func decodeExternal(")
 	for name, src := range files {
 		if !strings.HasPrefix(name, "wire") {
 			assert.NotContains(t, string(src), "Validate()", name)

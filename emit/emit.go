@@ -262,9 +262,6 @@ func (g *generator) emit() error {
 	if err := g.protocol(); err != nil {
 		return err
 	}
-	if err := g.externalHelpers(); err != nil {
-		return err
-	}
 	return g.constants()
 }
 
