@@ -24,6 +24,10 @@
 //	runtime: false                # no runtime files: another output in the package has them
 //	filePrefix: ext_              # ext_types.go, ...: outputs sharing a directory
 //
+// The file is read with go.yaml.in/yaml/v3, the YAML organization's maintained continuation of
+// gopkg.in/yaml.v3, which the root module has through testify already: its yaml.Node keeps the
+// line and column of every key and value, which the errors name (encoding/json keeps none).
+//
 // [Parse] checks the file's syntax: known keys, each once, values of the right kind, Go
 // identifiers, substitutes written as [*]importpath.Name. What needs the schema (the declarations
 // and members named, the Go names that collide, the entries that change nothing) is checked by

@@ -381,3 +381,24 @@ func (g *generator) unionMethods(marker string) []jen.Code {
 	}
 	return []jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}
 }
+
+// checkUnexported fails on a union or one-or-many type that a rename made unexported (renamed
+// itself, or named after a renamed declaration): the functions and types named after it
+// (UnmarshalX, UnknownX, NewX) would be exported, with an odd name. Structs, enums and the rest
+// may be unexported.
+func (g *generator) checkUnexported() error {
+	for _, td := range g.types {
+		if (td.form != interfaceForm && td.form != oneOrManyForm) || token.IsExported(td.name) {
+			continue
+		}
+		pos := td.pos
+		for _, key := range slices.Sorted(maps.Keys(g.opts.Config.Names)) {
+			if e := g.opts.Config.Names[key]; strings.HasPrefix(td.name, e.Name) {
+				pos = e.Pos
+				break
+			}
+		}
+		return pos.Errorf("rename: the union %s would be unexported, and the functions and types named after it (Unmarshal%s) exported; rename it, or what it is named after, with a capital", td.name, td.name)
+	}
+	return nil
+}

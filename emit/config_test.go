@@ -185,6 +185,10 @@ func TestConfigErrors(t *testing.T) {
 		cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
 		want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
 	}, {
+		name: "union made unexported",
+		cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
+		want: "mcpgen.yaml:14:3: rename: the union contentBlock would be unexported, and the functions and types named after it (UnmarshalcontentBlock) exported; rename it, or what it is named after, with a capital",
+	}, {
 		name:  "field renamed under a part",
 		cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
 		parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},

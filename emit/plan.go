@@ -154,6 +154,9 @@ func (g *generator) plan() error {
 	for _, d := range g.s.Decls {
 		g.types = append(g.types, g.after[d.Name]...)
 	}
+	if err := g.checkUnexported(); err != nil {
+		return err
+	}
 	for _, td := range g.types {
 		g.byName[td.name] = td
 	}
