@@ -62,6 +62,14 @@ func TestConfigsCompile(t *testing.T) {
 		{"gosdk", "2025-03-26", parseFile(t, "gosdk.yaml")},
 		{"novalidate", "draft", parseFile(t, "novalidate.yaml")},
 	}
+	protocol := []emit.Entry{}
+	for _, name := range []string{"JSONRPCMessage", "ClientRequest", "ServerRequest", "ClientNotification", "ServerNotification", "ClientResult", "ServerResult"} {
+		protocol = append(protocol, emit.Entry{Name: name})
+	}
+	tests = append(tests, struct {
+		name, version string
+		file          *File
+	}{"protocol-2025-03-26", "2025-03-26", &File{Config: emit.Config{Types: protocol}}})
 	for _, v := range schema.Versions {
 		tests = append(tests, struct {
 			name, version string
@@ -79,6 +87,10 @@ func TestConfigsCompile(t *testing.T) {
 			}
 			if tt.file.Config.Types != nil && strings.HasPrefix(tt.name, "CallToolRequest") {
 				assert.NotContains(t, files, "protocol.go", "the message unions are not selected")
+			}
+			if strings.HasPrefix(tt.name, "protocol") {
+				assert.Contains(t, files, "protocol.go", "the message unions are selected")
+				assert.Contains(t, string(files["protocol.go"]), "type MessageBatch []Message")
 			}
 			dir := writeModule(t, cmpOr(tt.file.Package, "mcp"), files)
 			if tt.name == "gosdk" {

@@ -322,6 +322,10 @@ func (g *generator) checkConfigUsed() error {
 			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
 		case member == "" && g.byDecl[declName] == nil:
 			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
+		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
+			return r.decl.Name+"."+r.member.Name == key
+		}):
+			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
 		case member != "" && !g.usedNames[key]:
 			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
 		}

@@ -125,6 +125,10 @@ func TestConfigErrors(t *testing.T) {
 		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Names: map[string]Entry{"Unrelated": entry("U", 3)}},
 		want: "mcpgen.yaml:3:3: rename: Unrelated is not generated: it is neither in types nor referenced by a type there",
 	}, {
+		name: "rename of a member of a declaration that is not generated",
+		cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Names: map[string]Entry{"Tool.inputSchema": entry("Schema", 3)}},
+		want: "mcpgen.yaml:3:3: rename: Tool is not generated: neither it nor Tool.inputSchema is in types, nor referenced by a type there",
+	}, {
 		name: "rename of a member without a type of its own",
 		cfg:  Config{Names: map[string]Entry{"Tool.annotations": entry("Hints", 3)}},
 		want: "mcpgen.yaml:3:3: rename: Tool.annotations has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
