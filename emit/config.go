@@ -106,6 +106,9 @@ func (g *generator) memberOf(key string, pos model.Pos, what string) (*model.Dec
 	if memberName == "" {
 		return d, nil, nil
 	}
+	if d.Type.Kind == model.Ref {
+		return nil, nil, pos.Errorf("%s: %s is an alias of %s: name the member as %s.%s", what, declName, d.Type.Ref, d.Type.Ref, memberName)
+	}
 	t, err := g.s.Deref(d.Type)
 	if err != nil || t.Kind != model.Object {
 		return nil, nil, pos.Errorf("%s: %s is not an object, it has no member %q", what, declName, memberName)
@@ -213,14 +216,16 @@ func (g *generator) configure() error {
 		}
 		g.memberSubstitutes[m][d] = t
 	}
-	for key, e := range c.Fields {
+	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
+		e := c.Fields[key]
 		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
 			return err
 		} else if m == nil {
 			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
 		}
 	}
-	for key, e := range c.Names {
+	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
+		e := c.Names[key]
 		if key == "SchemaVersion" || strings.Contains(key, ".") {
 			if key != "SchemaVersion" {
 				if _, _, err := g.memberOf(key, e.Pos, "rename"); err != nil {

@@ -61,6 +61,8 @@ export type ProgressToken = string | number;
 export interface Unrelated {
   tool: Tool;
 }
+
+export type EmptyResult = Result;
 `
 
 // cfgAt is a position in the configuration file of the tests.
@@ -104,6 +106,10 @@ func TestConfigErrors(t *testing.T) {
 		name: "member of a union",
 		cfg:  Config{Fields: map[string]Entry{"ContentBlock.type": entry("Kind", 4)}},
 		want: `mcpgen.yaml:4:3: fields: ContentBlock is not an object, it has no member "type"`,
+	}, {
+		name: "member of an alias",
+		cfg:  Config{Fields: map[string]Entry{"EmptyResult._meta": entry("Metadata", 4)}},
+		want: "mcpgen.yaml:4:3: fields: EmptyResult is an alias of Result: name the member as Result._meta",
 	}, {
 		name: "rename of an unknown declaration",
 		cfg:  Config{Names: map[string]Entry{"Tools": entry("T", 3)}},
