@@ -55,9 +55,8 @@ import (
 type File struct {
 	// Name is the file's name, as given to Parse.
 	Name string
-	// Package is the Go package name ("" when the file does not set it), at PackagePos.
-	Package    string
-	PackagePos model.Pos
+	// Package is the Go package name ("" when the file does not set it).
+	Package string
 	// Doc is the package doc, if HasDoc: a text/template executed with the fields Package and
 	// Version, which should start with "Package <name> ". An empty doc leaves the package
 	// without one (for an output that shares its package with another).
@@ -118,7 +117,6 @@ func Parse(name string, data []byte) (*File, error) {
 		var err error
 		switch k.Value {
 		case "package":
-			f.PackagePos = p.pos(v)
 			if f.Package, err = p.str(v, "package"); err == nil && (!token.IsIdentifier(f.Package) || f.Package == "_") {
 				err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(f.Package))
 			}

@@ -77,7 +77,6 @@ filePrefix: ext_
 	}
 	assert.Equal(t, want, y.Config)
 	assert.Equal(t, "mcp", y.Package)
-	assert.Equal(t, at(2, 10), y.PackagePos)
 	assert.True(t, y.HasDoc)
 	assert.Equal(t, "Package mcp holds the MCP types of example.com/mysdk.\n\nIt is generated.\n", y.Doc)
 
