@@ -72,27 +72,27 @@ func (g *generator) structCodec(td *typeDecl) {
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
-	if !isResultResponse(td) {
+	if !g.isResultResponse(td) {
 		decodeMethod(f, td.name, structDecode(td, false)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
 	// method of the request it answers.
-	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decodeAnyResult"))))
+	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decode"+g.goNameOf("AnyResult")))))
 	f.Comment("decodeFor decodes the response, its result with result.")
 	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
-		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id("AnyResult"), jen.Error()),
+		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(g.goNameOf("AnyResult")), jen.Error()),
 	).Params(jen.Err().Error()).Block(structDecode(td, true)...)
 	f.Line()
 }
 
 // isResultResponse reports whether a struct is the generic JSON-RPC result response, whose result
 // is an AnyResult (model.Protocol).
-func isResultResponse(td *typeDecl) bool {
+func (g *generator) isResultResponse(td *typeDecl) bool {
 	f := fieldByJSON(td, "result")
 	return td.decl != nil && strings.HasPrefix(td.decl.Name, "JSONRPC") && isEnvelope(td) &&
-		f != nil && f.typ.kind == unionKind && f.typ.name == "AnyResult"
+		f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf("AnyResult")
 }
 
 // structDecode is the body of a struct's decode method: a switch on the member name, then a
@@ -151,6 +151,9 @@ func structDecode(td *typeDecl, result bool) []jen.Code {
 // encodeField returns the statements that encode one field of v: always for a required member,
 // when set (non-nil) for an optional one.
 func encodeField(fd *field) []jen.Code {
+	if fd.typ.kind == externalKind {
+		return externalField(fd, false)
+	}
 	src := jen.Id("v").Dot(fd.name)
 	val := jen.Code(src)
 	if fd.pointer {
@@ -176,6 +179,9 @@ func encodeField(fd *field) []jen.Code {
 
 // decodeField returns the statements that decode one member into its field, assigning err.
 func decodeField(fd *field) []jen.Code {
+	if fd.typ.kind == externalKind {
+		return externalField(fd, true)
+	}
 	dst := jen.Id("v").Dot(fd.name)
 	if fd.nullable {
 		return []jen.Code{

@@ -12,8 +12,9 @@ import (
 // (The enum constants are written with their types.)
 func (g *generator) constants() error {
 	f := g.constsGo
-	f.Comment("SchemaVersion is the version of the MCP schema this package was generated from.")
-	f.Const().Id("SchemaVersion").Op("=").Lit(g.opts.Version)
+	version := g.schemaVersionName()
+	f.Comment(version + " is the version of the MCP schema this package was generated from.")
+	f.Const().Id(version).Op("=").Lit(g.opts.Version)
 	f.Line()
 
 	var defs []jen.Code
@@ -46,7 +47,10 @@ func (g *generator) constants() error {
 // constName names a schema constant: CamelCase, with "Code" (numbers) or "Value" (others)
 // appended when that is a type name.
 func (g *generator) constName(c *model.Const) (string, error) {
-	name := constName(c.Name)
+	if e, ok := g.opts.Config.Names[c.Name]; ok {
+		return e.Name, g.scope.declare(e.Name, "constant "+c.Name, e.Pos)
+	}
+	name := g.names.constName(c.Name)
 	if _, taken := g.scope[name]; taken {
 		if c.Value.Kind == model.Integer || c.Value.Kind == model.Number {
 			name += "Code"
@@ -103,4 +107,12 @@ func literalCode(v *model.Value) jen.Code {
 		return jen.Lit(v.Bool)
 	}
 	return jen.Op(v.Num)
+}
+
+// schemaVersionName is the name of the constant SchemaVersion, or its rename.
+func (g *generator) schemaVersionName() string {
+	if e, ok := g.opts.Config.Names["SchemaVersion"]; ok {
+		return e.Name
+	}
+	return "SchemaVersion"
 }

@@ -123,6 +123,29 @@
 // directly, with no reflection and no encoding/json in the hot path. The runtime is wire*.go, which
 // also holds DecodeObject and EncodeObject, the helpers for free-form JSON objects.
 //
+// # Configuration
+//
+// [Options].Config ([Config], read from a file by package config) shapes the output. With
+// Types, only the declarations it names, and those they reference transitively, are planned
+// (a "Declaration.member" root plans the member's type without its declaration); everything
+// else follows from the planned types: a part is copied when every declaration its
+// "//mcpgen:requires" lines name is planned, protocol.go is written when the message unions,
+// the result unions, AnyResult, RequestId and the generic responses are, doc links to a
+// declaration that is not planned are plain text. Names gives declarations, members' inline
+// types, constants and SchemaVersion their Go names (derived names follow); Fields, the fields';
+// Initialisms extends the initialisms. The parts are written with the default names: the
+// output is planned a second time without the names, the two plans are paired, and the parts'
+// package-level identifiers are renamed to match (a renamed field that a part uses is an error).
+// A substitute is an externalKind type: no declaration, and codecs and validators that call the
+// runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which go
+// through encoding/json and the value's Validate. NoValidate leaves out validate.go, the
+// interfaces' Validate, the parts that use the validator, and the runtime's functions that need
+// Validate (validationOnly); NoRuntime leaves out the runtime files but reserves their names;
+// FilePrefix prefixes every file name and is recorded in doc.go (FilesLine). Every entry carries
+// its position in the configuration file, and every error it causes names it: an unknown
+// declaration or member, a collision, a substitute of a union's variant, an entry that changes
+// nothing.
+//
 // # Docs
 //
 // Doc comments come from the JSDoc: {@link X} becomes [X] (members resolve to fields,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"maps"
 	"strings"
 	"text/template"
 
@@ -29,6 +30,8 @@ type Options struct {
 	// layer and the name of its result response), and Sampling (the rules of sampling with
 	// tools); empty for a doc.go without package doc.
 	PackageDoc string
+	// Config shapes the output: selection, names, substitutes, what is left out.
+	Config Config
 }
 
 // Generate returns the files of the Go package for s, by file name, every one gofmt-formatted:
@@ -44,12 +47,17 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.scope.declare("SchemaVersion", "the generated constant", model.Pos{}); err != nil {
+	if err := g.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
 		return nil, err
 	}
 	if err := g.plan(); err != nil {
 		return nil, err
 	}
+	parts, err := g.parts()
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(runtime, parts)
 	g.proto = g.planProtocol()
 	g.typesGo = g.newFile()
 	g.jsonGo = g.newFile()
@@ -69,7 +77,13 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	files := []struct {
 		name string
 		f    *jen.File
-	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}, {"validate.go", g.validateGo}}
+	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}}
+	if !opts.Config.NoValidate {
+		files = append(files, struct {
+			name string
+			f    *jen.File
+		}{"validate.go", g.validateGo})
+	}
 	if g.hasProtocol {
 		files = append(files, struct {
 			name string
@@ -92,22 +106,33 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		}
 		out[file.name] = buf.Bytes()
 	}
+	if p := opts.Config.FilePrefix; p != "" {
+		prefixed := map[string][]byte{}
+		for name, data := range out {
+			prefixed[p+name] = data
+		}
+		out = prefixed
+	}
 	return out, nil
 }
 
 func newGenerator(s *model.Schema, opts Options) *generator {
 	return &generator{
-		s:             s,
-		opts:          opts,
-		scope:         scope{},
-		byDecl:        map[string]*typeDecl{},
-		after:         map[string][]*typeDecl{},
-		inlines:       map[inlineKey]*typeDecl{},
-		byName:        map[string]*typeDecl{},
-		rules:         map[string]bool{},
-		checked:       map[string]bool{},
-		nullUnions:    map[string]bool{},
-		accessorTypes: map[string]bool{},
+		s:               s,
+		opts:            opts,
+		scope:           scope{},
+		byDecl:          map[string]*typeDecl{},
+		after:           map[string][]*typeDecl{},
+		inlines:         map[inlineKey]*typeDecl{},
+		byName:          map[string]*typeDecl{},
+		rules:           map[string]bool{},
+		checked:         map[string]bool{},
+		nullUnions:      map[string]bool{},
+		accessorTypes:   map[string]bool{},
+		usedNames:       map[string]bool{},
+		usedFields:      map[string]bool{},
+		usedSubstitutes: map[string]bool{},
+		referenced:      map[string]bool{},
 	}
 }
 
@@ -143,6 +168,28 @@ type generator struct {
 
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
+
+	// names makes Go names, with the configuration's initialisms.
+	names namer
+	// selected are the declarations a configuration selects, with everything they reference;
+	// nil selects every declaration. substitutes are the Go types that replace declarations,
+	// memberSubstitutes those that replace members' types, by member and declaration;
+	// memberRoots are the members whose types are roots without their declarations.
+	selected          map[string]bool
+	substitutes       map[string]*goType
+	memberSubstitutes map[*model.Member]map[*model.Decl]*goType
+	memberRoots       []memberRoot
+	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
+	// that named a type or a field, or replaced a type; referenced, the substituted declarations
+	// that something refers to (checkConfigUsed).
+	usedNames, usedFields, usedSubstitutes, referenced map[string]bool
+}
+
+// FilesLine is the line of the doc.go of an output with a file prefix (Config.FilePrefix) that
+// records it: "Files: ext_*.go.", after the "// " of a comment. A command that writes outputs
+// into a directory tells from it which files another output owns.
+func FilesLine(prefix string) string {
+	return "Files: " + prefix + "*.go."
 }
 
 // Version is the version of the generator, named in the header of every generated file. It is a
@@ -168,6 +215,9 @@ func (g *generator) sourceLines() []string {
 	lines := []string{fmt.Sprintf("Schema: MCP %s (%s).", g.opts.Version, g.opts.SchemaHash)}
 	if g.opts.Source != "" {
 		lines = append(lines, strings.Split("Source: "+g.opts.Source+".", "\n")...)
+	}
+	if p := g.opts.Config.FilePrefix; p != "" {
+		lines = append(lines, FilesLine(p))
 	}
 	return lines
 }
@@ -204,7 +254,9 @@ func (g *generator) emit() error {
 		if err != nil {
 			return err
 		}
-		g.validateMethods(td)
+		if !g.opts.Config.NoValidate {
+			g.validateMethods(td)
+		}
 	}
 	if err := g.results(); err != nil {
 		return err

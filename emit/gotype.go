@@ -19,6 +19,7 @@ const (
 	sliceKind                  // []elem
 	mapKind                    // map[string]elem
 	nullableKind               // elem or JSON null: a pointer to elem, or elem itself when it has nil
+	externalKind               // an existing Go type that substitutes a schema type (Config.Substitutes)
 )
 
 // goType is the Go type of a value.
@@ -31,6 +32,11 @@ type goType struct {
 	// its place; "" when there is none.
 	alias string
 	elem  *goType
+	// externalKind: the package of the type ("" for the output's own package or a predeclared
+	// type), whether the substitute is a pointer to the named type, and the configuration entry.
+	path    string
+	pointer bool
+	pos     model.Pos
 }
 
 // code writes the type.
@@ -48,6 +54,15 @@ func (t *goType) code() *jen.Statement {
 		return t.elem.code()
 	case t.kind == nullableKind:
 		return jen.Op("*").Add(t.elem.code())
+	case t.kind == externalKind:
+		named := jen.Id(t.name)
+		if t.path != "" {
+			named = jen.Qual(t.path, t.name)
+		}
+		if t.pointer {
+			return jen.Op("*").Add(named)
+		}
+		return named
 	}
 	return jen.Id(t.name)
 }
@@ -57,6 +72,8 @@ func (t *goType) hasNil() bool {
 	switch t.kind {
 	case builtinKind, structKind, enumKind:
 		return false
+	case externalKind:
+		return t.pointer || t.path == "" && t.name == "any"
 	}
 	return true
 }

@@ -54,12 +54,28 @@ func words(s string) []string {
 	return out
 }
 
-// goName joins the words of s, each capitalized or written as an initialism:
-// "RequestId" → "RequestID", "date-time" → "DateTime".
-func goName(s string) string {
+// namer makes Go names with the initialisms and the extra ones of a configuration
+// (Config.Initialisms): every name the output derives from the schema goes through it.
+type namer struct {
+	// extra maps the lower-case form of each extra initialism to how it is written.
+	extra map[string]string
+}
+
+// initialism returns how a word is written when it is an initialism.
+func (n namer) initialism(word string) (string, bool) {
+	lower := strings.ToLower(word)
+	if up, ok := n.extra[lower]; ok {
+		return up, true
+	}
+	up, ok := initialisms[lower]
+	return up, ok
+}
+
+// goName is goName with the namer's initialisms.
+func (n namer) goName(s string) string {
 	var b strings.Builder
 	for _, w := range words(s) {
-		if up, ok := initialisms[strings.ToLower(w)]; ok {
+		if up, ok := n.initialism(w); ok {
 			b.WriteString(up)
 			continue
 		}
@@ -69,26 +85,44 @@ func goName(s string) string {
 	return b.String()
 }
 
+// goName joins the words of s, each capitalized or written as an initialism:
+// "RequestId" → "RequestID", "date-time" → "DateTime".
+func goName(s string) string {
+	return namer{}.goName(s)
+}
+
 // fieldName is the Go name of a member: the part after the last '/' of its JSON name, without
 // leading '_' and '$' ("io.modelcontextprotocol/protocolVersion" → "ProtocolVersion",
 // "_meta" → "Meta").
 func fieldName(jsonName string) string {
+	return namer{}.fieldName(jsonName)
+}
+
+func (n namer) fieldName(jsonName string) string {
 	if i := strings.LastIndexByte(jsonName, '/'); i >= 0 {
 		jsonName = jsonName[i+1:]
 	}
-	return goName(strings.TrimLeft(jsonName, "_$"))
+	return n.goName(strings.TrimLeft(jsonName, "_$"))
 }
 
 // constName is the Go name of an `export const SCREAMING_NAME`: "JSONRPC_VERSION" →
 // "JSONRPCVersion".
 func constName(name string) string {
-	return goName(strings.ToLower(name))
+	return namer{}.constName(name)
+}
+
+func (n namer) constName(name string) string {
+	return n.goName(strings.ToLower(name))
 }
 
 // enumConstName is the Go name of the constant for value of the enum type typeName:
 // "RoleUser", "StringSchemaFormatDateTime".
 func enumConstName(typeName, value string) string {
-	suffix := goName(value)
+	return namer{}.enumConstName(typeName, value)
+}
+
+func (n namer) enumConstName(typeName, value string) string {
+	suffix := n.goName(value)
 	if suffix == "" {
 		suffix = "Empty"
 	}

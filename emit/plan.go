@@ -92,6 +92,8 @@ type site struct {
 	name  string // the Go name an inline type here gets
 	about string // what the type is, for its doc: "the type of [ClientCapabilities.Sampling]"
 	owner string // the schema declaration the type is declared after
+	// renamed is the key of Config.Names that gave name ("ClientCapabilities.sampling"), or "".
+	renamed string
 }
 
 func (s site) elem() site {
@@ -113,8 +115,17 @@ type inlineKey struct {
 
 // plan decides every Go type declaration of the output and their order: each schema
 // declaration, followed by the inline types it declares.
+//
+// With a configuration (Options.Config), only the declarations it selects are planned, under
+// their configured names, and the substituted ones are replaced by their Go types.
 func (g *generator) plan() error {
+	if err := g.configure(); err != nil {
+		return err
+	}
 	for _, d := range g.s.Decls {
+		if !g.generated(d.Name) {
+			continue
+		}
 		td, err := g.declShell(d)
 		if err != nil {
 			return err
@@ -123,15 +134,28 @@ func (g *generator) plan() error {
 		g.after[d.Name] = []*typeDecl{td}
 	}
 	for _, d := range g.s.Decls {
-		if err := g.planDecl(g.byDecl[d.Name]); err != nil {
+		if td := g.byDecl[d.Name]; td != nil {
+			if err := g.planDecl(td); err != nil {
+				return err
+			}
+		}
+	}
+	for _, r := range g.memberRoots {
+		if err := g.planMemberRoot(r); err != nil {
 			return err
 		}
 	}
 	if err := g.planNullVariants(); err != nil {
 		return err
 	}
+	if err := g.checkConfigUsed(); err != nil {
+		return err
+	}
 	for _, d := range g.s.Decls {
 		g.types = append(g.types, g.after[d.Name]...)
+	}
+	if err := g.checkUnexported(); err != nil {
+		return err
 	}
 	for _, td := range g.types {
 		g.byName[td.name] = td
@@ -148,8 +172,9 @@ func (g *generator) plan() error {
 
 // declShell names a schema declaration and picks its form.
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
-	td := &typeDecl{name: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
-	if err := g.scope.declare(td.name, "declaration "+d.Name, d.Pos); err != nil {
+	name, pos := g.declName(d)
+	td := &typeDecl{name: name, pos: d.Pos, doc: d.Doc, decl: d}
+	if err := g.scope.declare(td.name, "declaration "+d.Name, pos); err != nil {
 		return nil, err
 	}
 	t := d.Type
@@ -212,7 +237,7 @@ func (g *generator) planDecl(td *typeDecl) error {
 func (g *generator) planNullVariants() error {
 	for _, d := range g.s.Decls {
 		td := g.byDecl[d.Name]
-		if !g.nullUnions[td.name] {
+		if td == nil || !g.nullUnions[td.name] {
 			continue
 		}
 		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
@@ -255,6 +280,9 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 		}
 	}
 	t := td.decl.Type
+	if sub := g.substitute(t); sub != nil {
+		return sub, nil
+	}
 	if t.Kind == model.Ref {
 		target, ok := g.byDecl[t.Ref]
 		if !ok {
@@ -296,6 +324,9 @@ func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 	case model.Literal:
 		return builtinOf(t.Literal.Kind), nil
 	case model.Ref:
+		if sub := g.substitute(t); sub != nil {
+			return sub, nil
+		}
 		td, ok := g.byDecl[t.Ref]
 		if !ok {
 			return nil, t.Pos.Errorf("%s: reference to undeclared %s", s.name, t.Ref)
@@ -350,7 +381,12 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		owner = d.Name
 	}
 	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
-	if err := g.scope.declare(td.name, "inline type in "+owner, t.Pos); err != nil {
+	declPos := t.Pos
+	if s.renamed != "" {
+		declPos = g.opts.Config.Names[s.renamed].Pos
+		g.usedNames[s.renamed] = true
+	}
+	if err := g.scope.declare(td.name, "inline type in "+owner, declPos); err != nil {
 		return nil, err
 	}
 	if t.Pos.Line > 0 {
@@ -400,12 +436,21 @@ func (g *generator) owner(pos model.Pos) *model.Decl {
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner string) error {
 	names := map[string]bool{"Extra": true}
 	for _, m := range obj.Members {
-		f := &field{name: fieldName(m.Name), member: m}
+		key := ""
+		if decl != nil {
+			key = decl.Name + "." + m.Name
+		}
+		f := &field{name: g.names.fieldName(m.Name), member: m}
+		namePos := m.Pos
+		if e, ok := g.opts.Config.Fields[key]; ok && key != "" {
+			f.name, namePos = e.Name, e.Pos
+			g.usedFields[key] = true
+		}
 		if !token.IsIdentifier(f.name) {
-			return m.Pos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
+			return namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
 		}
 		if names[f.name] {
-			return m.Pos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
+			return namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
 		}
 		names[f.name] = true
 		parent, memberOwner := td.name, owner
@@ -415,15 +460,24 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			}
 		}
 		s := site{name: parent + f.name, about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner}
-		typ, err := g.typeOf(m.Type, s)
-		if err != nil {
-			return err
+		if e, ok := g.opts.Config.Names[key]; ok && key != "" {
+			s.name, s.renamed = e.Name, key
+		}
+		var typ *goType
+		if sub := g.memberSubstitutes[m][decl]; sub != nil && decl != nil {
+			typ = sub
+			g.usedSubstitutes[key] = true
+		} else {
+			var err error
+			if typ, err = g.typeOf(m.Type, s); err != nil {
+				return err
+			}
+			f.literal = g.literal(m.Type)
 		}
 		f.typ = typ
-		if lit := g.literal(m.Type); lit != nil {
-			f.literal = lit
-		}
-		if m.Nullable {
+		if m.Nullable && typ.kind == externalKind {
+			// The substitute decodes and encodes null itself.
+		} else if m.Nullable {
 			if typ.kind != unionKind {
 				return m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
 			}

@@ -45,7 +45,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
-			vs.name = td.name + variantSuffix(v, i)
+			vs.name = td.name + g.variantSuffix(v, i)
 			vs.about = "a variant of [" + td.name + "]"
 			typ, err = g.inline(v.Type, vs, structForm)
 		} else {
@@ -53,6 +53,9 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		}
 		if err != nil {
 			return err
+		}
+		if typ.kind == externalKind {
+			return typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", v.Type.Ref, td.name)
 		}
 		if typ.kind != structKind {
 			return v.Type.Pos.Errorf("%s: variant %d is not an object declaration", td.name, i+1)
@@ -103,9 +106,9 @@ func inputRequiredIndex(oc *objectChoice) int {
 
 // variantSuffix names an inline object variant: by its discriminator value when it has one,
 // else by its position.
-func variantSuffix(v *model.Variant, i int) string {
+func (g *generator) variantSuffix(v *model.Variant, i int) string {
 	if len(v.Values) == 1 && v.Values[0].Kind == model.String {
-		if n := goName(v.Values[0].Str); n != "" {
+		if n := g.names.goName(v.Values[0].Str); n != "" {
 			return n
 		}
 	}
@@ -170,6 +173,8 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 			v.typ = typ
 		case builtinKind:
 			v.typ, err = g.wrapper(td, ws, typ)
+		case externalKind:
+			return nil, typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", t.Ref, td.name)
 		default:
 			return nil, t.Pos.Errorf("%s: %s cannot be a variant of a kind union", td.name, t.Ref)
 		}

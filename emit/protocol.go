@@ -35,8 +35,18 @@ type protocolPlan struct {
 	batch bool
 }
 
-// planProtocol finds the protocol layer's types, or returns nil for a schema without them.
+// planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
+// output that does not generate every one of them (a configuration selects types, or
+// substitutes one).
 func (g *generator) planProtocol() *protocolPlan {
+	for _, name := range []string{"ClientResult", "ServerResult", "AnyResult"} {
+		if td := g.byDecl[name]; td == nil || td.form != interfaceForm || td.objects == nil {
+			return nil
+		}
+	}
+	if id := g.byDecl["RequestId"]; id == nil || id.form != interfaceForm || id.nullVariant == "" {
+		return nil
+	}
 	p := &protocolPlan{requests: map[string]*typeDecl{}, notifications: map[string]*typeDecl{}}
 	for _, names := range [][]string{requestUnions, notificationUnions} {
 		for _, name := range names {
@@ -55,7 +65,7 @@ func (g *generator) planProtocol() *protocolPlan {
 		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, "JSONRPC") {
 			continue
 		}
-		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == "AnyResult" {
+		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf("AnyResult") {
 			p.resultResponse = td
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
@@ -90,7 +100,7 @@ func (g *generator) messageMethods(td *typeDecl) []jen.Code {
 			jen.Comment("GetMethod returns the method of the request."),
 			jen.Id("GetMethod").Params().String(),
 			jen.Comment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
-			jen.Id("GetID").Params().Id("RequestID"),
+			jen.Id("GetID").Params().Id(g.goNameOf("RequestId")),
 			jen.Comment("GetParams returns the params of the request, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
@@ -157,19 +167,18 @@ func (g *generator) messages(p *protocolPlan) []string {
 // messageInterface writes Message, its markers and the GetID of each message type.
 func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
 	f.Add(docComment("Message is a JSON-RPC message of this version, decoded with its params or result typed " +
-		"(see [DecodeClientMessage] and [DecodeServerMessage]): a request ([ClientRequest], [ServerRequest]), a " +
-		"notification ([ClientNotification], [ServerNotification]), a *[" + p.resultResponse.name + "] holding " +
-		"the typed result, or a *[" + p.errorResponse.name + "]. A message built in Go is sent with json.Marshal " +
-		"(or [Marshal], which validates it first), members in the spec's order."))
-	f.Type().Id("Message").Interface(
-		jen.Id("isMessage").Params(),
-		jen.Id("Validate").Params().Error(),
+		"(see [DecodeClientMessage] and [DecodeServerMessage]): a request ([" + g.goNameOf("ClientRequest") + "], [" +
+		g.goNameOf("ServerRequest") + "]), a notification ([" + g.goNameOf("ClientNotification") + "], [" +
+		g.goNameOf("ServerNotification") + "]), a *[" + p.resultResponse.name + "] holding " +
+		"the typed result, or a *[" + p.errorResponse.name + "]. A message built in Go is sent with json.Marshal" +
+		g.ifValidate(" (or [Marshal], which validates it first)") + ", members in the spec's order."))
+	f.Type().Id("Message").Interface(append(g.unionMethods("isMessage"),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
 		jen.Comment("GetID returns the id of a request or response, or nil for a notification."),
-		jen.Id("GetID").Params().Id("RequestID"),
+		jen.Id("GetID").Params().Id(g.goNameOf("RequestId")),
 		jen.Comment("GetMethod returns the method of a request or notification, or \"\" for a response."),
 		jen.Id("GetMethod").Params().String(),
-	)
+	)...)
 	f.Line()
 	for _, name := range g.messages(p) {
 		f.Func().Params(jen.Op("*").Id(name)).Id("isMessage").Params().Block()
@@ -187,7 +196,7 @@ func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
 			continue
 		}
 		f.Comment("GetID returns the id of the message.")
-		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Id("v").Dot("ID")))
+		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot("ID")))
 		f.Line()
 		f.Comment("GetMethod returns \"\": a response has no method.")
 		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
@@ -212,11 +221,11 @@ func (g *generator) accessors(f *jen.File, p *protocolPlan) {
 			f.Line()
 			if id := fieldByJSON(vt, "id"); id != nil {
 				f.Comment("GetID returns the id of the message.")
-				f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Id("v").Dot(id.name)))
+				f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot(id.name)))
 				f.Line()
 			} else if request || isEnvelope(vt) {
 				f.Comment("GetID returns nil: the message has no id.")
-				f.Func().Params(jen.Op("*").Id(vt.name)).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Nil()))
+				f.Func().Params(jen.Op("*").Id(vt.name)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
 				f.Line()
 			}
 			g.getParams(f, vt)
@@ -231,10 +240,10 @@ func (g *generator) accessors(f *jen.File, p *protocolPlan) {
 			)
 			f.Line()
 			f.Comment("GetID returns the id of the message, as received, or nil.")
-			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id("RequestID").Block(
+			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(
 				jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("id")),
 				jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
-				jen.List(jen.Id("id"), jen.Id("_")).Op(":=").Id("UnmarshalRequestID").Call(jen.Id("raw")),
+				jen.List(jen.Id("id"), jen.Id("_")).Op(":=").Id("Unmarshal"+g.goNameOf("RequestId")).Call(jen.Id("raw")),
 				jen.Return(jen.Id("id")),
 			)
 			f.Line()
@@ -294,14 +303,14 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 			"an error response as a *[" + p.errorResponse.name + "]. pending gives the method of the request a " +
 			"response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
 			"Unmarshal" + results.name + " does); it is called for an error response too, so that Pending.Take " +
-			"forgets every answered request. Decoding is strict (see the package doc); validating the message " +
-			"is the caller's choice (Validate). An error is a *[MessageError] with the message's id, if it could be " +
+			"forgets every answered request. Decoding is strict (see the package doc)" +
+			g.ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] with the message's id, if it could be " +
 			"read: [NewErrorResponse] answers it."
 		if p.batch {
 			doc += " A batch (an array) is a [MessageBatch] of such messages."
 		}
 		f.Add(docComment(doc))
-		f.Func().Id(fn).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id("RequestID")).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
+		f.Func().Id(fn).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
 			jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
 			jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
 			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
@@ -338,13 +347,13 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 		}
 		// A result whose resultType this version does not know is the Unknown variant of the
 		// side's result union, which is not an AnyResult: it becomes AnyResult's own.
-		toAny := []jen.Code{jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil())}
+		toAny := []jen.Code{jen.Return(jen.Id("r").Assert(jen.Id(g.goNameOf("AnyResult"))), jen.Nil())}
 		if anyResult := g.byDecl["AnyResult"]; results.unknown != "" && anyResult != nil && anyResult.unknown != "" {
 			toAny = []jen.Code{
 				jen.If(jen.List(jen.Id("u"), jen.Id("ok")).Op(":=").Id("r").Assert(jen.Op("*").Id(results.unknown)), jen.Id("ok")).Block(
 					jen.Return(jen.Op("&").Id(anyResult.unknown).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}), jen.Nil()),
 				),
-				jen.Return(jen.Id("r").Assert(jen.Id("AnyResult")), jen.Nil()),
+				jen.Return(jen.Id("r").Assert(jen.Id(g.goNameOf("AnyResult"))), jen.Nil()),
 			}
 		}
 		body = append(body,
@@ -357,7 +366,7 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 					jen.List(jen.Id("method"), jen.Err()).Op(":=").Id("responseMethod").Call(jen.Id("d"), jen.Id("pending")),
 					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 					jen.Id("v").Op(":=").New(jen.Id(p.resultResponse.name)),
-					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id("AnyResult"), jen.Error()).Block(
+					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(g.goNameOf("AnyResult")), jen.Error()).Block(
 						append([]jen.Code{
 							jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
 							jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -370,7 +379,7 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 			jen.Id("v").Op(":=").New(jen.Id(p.errorResponse.name)),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
 		)
-		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("pending").Func().Params(jen.Id("RequestID")).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(body...)
+		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(body...)
 		f.Line()
 	}
 	if p.batch {
@@ -386,11 +395,15 @@ func (g *generator) messageBatch(f *jen.File) {
 	f.Func().Params(jen.Id("MessageBatch")).Id("isMessage").Params().Block()
 	f.Line()
 	f.Comment("GetID returns nil: a batch has no id of its own.")
-	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id("RequestID").Block(jen.Return(jen.Nil()))
+	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
 	f.Line()
 	f.Comment("GetMethod returns \"\": a batch has no method of its own.")
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 	f.Line()
+	if g.opts.Config.NoValidate {
+		g.batchMarshal(f)
+		return
+	}
 	f.Add(docComment(validateDoc))
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("Validate").Params().Error().Block(
 		jen.Var().Id("c").Id("validator"),
@@ -404,6 +417,11 @@ func (g *generator) messageBatch(f *jen.File) {
 		jen.Return(jen.Id("c").Dot("err").Call(jen.True())),
 	)
 	f.Line()
+	g.batchMarshal(f)
+}
+
+// batchMarshal writes MessageBatch's MarshalJSON.
+func (g *generator) batchMarshal(f *jen.File) {
 	f.Comment("MarshalJSON implements [json.Marshaler].")
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("e").Op(":=").Id("newEncoder").Call(),
@@ -652,10 +670,10 @@ func (g *generator) errors(f *jen.File, p *protocolPlan) {
 		return names
 	}()) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
 		"err.Error() as the message."))
-	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id("RequestID"), jen.Err().Error()).Op("*").Id(p.errorResponse.name).Block(
+	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id(g.goNameOf("RequestId")), jen.Err().Error()).Op("*").Id(p.errorResponse.name).Block(
 		jen.Var().Id("merr").Op("*").Id("MessageError"),
 		jen.If(jen.Id("id").Op("==").Nil().Op("&&").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("merr"))).Block(jen.Id("id").Op("=").Id("merr").Dot("ID")),
-		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id("RequestIDNull").Values()),
+		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(g.byDecl["RequestId"].nullVariant).Values()),
 		jen.Return(jen.Op("&").Id(p.errorResponse.name).Values(jen.Dict{
 			jen.Id("ID"):    jen.Id("id"),
 			jen.Id("Error"): jen.Id("errorObject").Call(jen.Err()),
@@ -692,4 +710,21 @@ func (g *generator) errors(f *jen.File, p *protocolPlan) {
 	})))
 	f.Func().Id("errorObject").Params(jen.Err().Error()).Id(p.errorType).Block(checks...)
 	f.Line()
+}
+
+// goNameOf is the Go name of a declaration of the protocol layer: its configured name when it is
+// generated, its default name otherwise.
+func (g *generator) goNameOf(decl string) string {
+	if td := g.byDecl[decl]; td != nil {
+		return td.name
+	}
+	return goName(decl)
+}
+
+// ifValidate returns text, or "" in an output without validators (Config.NoValidate).
+func (g *generator) ifValidate(text string) string {
+	if g.opts.Config.NoValidate {
+		return ""
+	}
+	return text
 }

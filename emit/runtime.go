@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -8,56 +9,191 @@ import (
 	"go/token"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// runtime returns the files of the JSON runtime (Options.Runtime) and the parts
-// (Options.Parts) whose required declarations the schema has, in the output package: the header,
-// the package clause (what comes before it, such as a package doc or a build constraint,
+// validationOnly are the runtime's functions that need Validate methods (Unmarshal decodes and
+// validates, Marshal validates and encodes, validateExternal calls a substitute's): an output
+// without validators (Config.NoValidate) leaves them out.
+var validationOnly = []string{"Unmarshal", "Marshal", "validateExternal"}
+
+// runtime returns the files of the JSON runtime (Options.Runtime) in the output package: the
+// header, the package clause (what comes before it, such as a package doc or a build constraint,
 // dropped), then the rest of the source as is. It reserves the files' package-level names so
-// that no generated name collides with them, and records the types that have rules.
+// that no generated name collides with them. Without the runtime (Config.NoRuntime) the names
+// are reserved all the same, for the runtime the package holds from elsewhere, and no file is
+// returned.
 func (g *generator) runtime() (map[string][]byte, error) {
-	files := maps.Clone(g.opts.Runtime)
-	if files == nil {
-		files = map[string]string{}
+	out := map[string][]byte{}
+	for _, name := range slices.Sorted(maps.Keys(g.opts.Runtime)) {
+		src, err := g.copySource(name, g.opts.Runtime[name])
+		if err != nil {
+			return nil, err
+		}
+		if !g.opts.Config.NoRuntime {
+			out[name] = src
+		}
 	}
-	for name, src := range g.opts.Parts {
-		if _, dup := files[name]; dup {
+	return out, nil
+}
+
+// parts returns the parts (Options.Parts) whose required declarations are generated, as
+// runtime does, and records the types that have rules. Their names are those of the
+// configuration (partNames); a part that validates is left out without validators.
+func (g *generator) parts() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	renames := g.partNames()
+	for _, name := range slices.Sorted(maps.Keys(g.opts.Parts)) {
+		src := g.opts.Parts[name]
+		if _, dup := g.opts.Runtime[name]; dup {
 			return nil, fmt.Errorf("emit: part %s has the name of a runtime file", name)
 		}
-		if g.declaresAll(requires(src)) {
-			files[name] = src
+		if !g.generatesAll(requires(src)) {
+			continue
 		}
-	}
-	out := map[string][]byte{}
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		src := files[name]
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
-			return nil, fmt.Errorf("emit: runtime: %v", err)
+			return nil, fmt.Errorf("emit: part: %v", err)
 		}
-		for _, d := range f.Decls {
-			for _, id := range declNames(d) {
-				if err := g.scope.declare(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
-					return nil, err
-				}
-			}
-			if recv := rulesReceiver(d); recv != "" {
-				g.rules[recv] = true
-			}
+		if g.opts.Config.NoValidate && usesIdent(f, "validator") {
+			continue
 		}
-		rest := src[fset.Position(f.Name.End()).Offset:]
-		text := g.headerText() + "package " + g.opts.Package + rest
-		formatted, err := format.Source([]byte(text))
+		if renames != nil {
+			if err := renames.apply(name, f); err != nil {
+				return nil, err
+			}
+			var buf bytes.Buffer
+			if err := format.Node(&buf, fset, f); err != nil {
+				return nil, fmt.Errorf("emit: part %s: %v", name, err)
+			}
+			src = buf.String()
+		}
+		data, err := g.copySource(name, src)
 		if err != nil {
-			return nil, fmt.Errorf("emit: runtime: %s: %v", name, err)
+			return nil, err
 		}
-		out[name] = formatted
+		out[name] = data
 	}
 	return out, nil
+}
+
+// copySource puts a runtime file or a part into the output package, reserving its names and
+// recording its rules.
+func (g *generator) copySource(name, src string) ([]byte, error) {
+	if g.opts.Config.NoValidate {
+		src = withoutValidationOnly(src)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("emit: runtime: %v", err)
+	}
+	for _, d := range f.Decls {
+		for _, id := range declNames(d) {
+			if err := g.scope.declare(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
+				return nil, err
+			}
+		}
+		if recv := rulesReceiver(d); recv != "" {
+			g.rules[recv] = true
+		}
+	}
+	rest := src[fset.Position(f.Name.End()).Offset:]
+	text := g.headerText() + "package " + g.opts.Package + rest
+	formatted, err := format.Source([]byte(text))
+	if err != nil {
+		return nil, fmt.Errorf("emit: runtime: %s: %v", name, err)
+	}
+	return formatted, nil
+}
+
+// withoutValidationOnly returns src without what needs Validate methods, doc comments included:
+// the functions named in validationOnly, the methods named Validate, and the Validate methods of
+// interfaces (the protocol layer's Params is then any params). It cuts them out of the text, so
+// that every other comment stays where it is.
+func withoutValidationOnly(src string) string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return src // copySource reports it
+	}
+	type span struct{ from, to int }
+	var cut []span
+	add := func(doc *ast.CommentGroup, from, to token.Pos) {
+		if doc != nil {
+			from = doc.Pos()
+		}
+		cut = append(cut, span{fset.Position(from).Offset, fset.Position(to).Offset})
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Recv == nil && slices.Contains(validationOnly, n.Name.Name) || n.Recv != nil && n.Name.Name == "Validate" {
+				add(n.Doc, n.Pos(), n.End())
+			}
+			return false
+		case *ast.InterfaceType:
+			for _, m := range n.Methods.List {
+				if len(m.Names) == 1 && m.Names[0].Name == "Validate" {
+					add(m.Doc, m.Pos(), m.End())
+				}
+			}
+		}
+		return true
+	})
+	slices.SortFunc(cut, func(a, b span) int { return a.from - b.from })
+	for i := len(cut) - 1; i >= 0; i-- {
+		src = src[:cut[i].from] + src[cut[i].to:]
+	}
+	return withoutUnusedImports(src)
+}
+
+// withoutUnusedImports returns src without the imports it no longer uses.
+func withoutUnusedImports(src string) string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return src
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	for i := len(f.Imports) - 1; i >= 0; i-- {
+		spec := f.Imports[i]
+		path, _ := strconv.Unquote(spec.Path.Value)
+		name := path[strings.LastIndexByte(path, '/')+1:]
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if used[name] || name == "_" || name == "." {
+			continue
+		}
+		from, to := fset.Position(spec.Pos()).Offset, fset.Position(spec.End()).Offset
+		src = src[:from] + src[to:]
+	}
+	return src
+}
+
+// usesIdent reports whether the file f mentions the identifier name.
+func usesIdent(f *ast.File, name string) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // requires lists the schema declarations a part names in its "//mcpgen:requires" lines.
@@ -71,10 +207,11 @@ func requires(src string) []string {
 	return names
 }
 
-// declaresAll reports whether the schema declares every one of names.
-func (g *generator) declaresAll(names []string) bool {
+// generatesAll reports whether every one of the declarations names is generated: declared by
+// the schema, selected, not substituted.
+func (g *generator) generatesAll(names []string) bool {
 	for _, name := range names {
-		if g.s.Decl(name) == nil {
+		if g.byDecl[name] == nil {
 			return false
 		}
 	}

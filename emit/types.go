@@ -77,7 +77,7 @@ func (g *generator) enumType(td *typeDecl) error {
 	g.typesGo.Line()
 	var consts []jen.Code
 	for _, v := range td.values {
-		name := enumConstName(td.name, v)
+		name := g.names.enumConstName(td.name, v)
 		if err := g.scope.declare(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
 			return err
 		}

@@ -22,7 +22,7 @@ func (g *generator) interfaceType(td *typeDecl) error {
 	}
 	marker := "is" + td.name
 	f.Add(docComment(g.typeDoc(td, decisionDoc(td))))
-	f.Type().Id(td.name).Interface(append([]jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}, g.messageMethods(td)...)...)
+	f.Type().Id(td.name).Interface(append(g.unionMethods(marker), g.messageMethods(td)...)...)
 	f.Line()
 	for _, v := range td.variants {
 		recv := jen.Id(v.typ.name)

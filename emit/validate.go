@@ -96,6 +96,9 @@ func (g *generator) validateStruct(td *typeDecl) {
 
 // validateField returns the statements that check one field, with its member on the path.
 func (g *generator) validateField(fd *field) []jen.Code {
+	if fd.typ.kind == externalKind {
+		return validateExternalField(fd)
+	}
 	src := jen.Id("v").Dot(fd.name)
 	var check []jen.Code
 	switch {
@@ -131,7 +134,7 @@ func (g *generator) validateField(fd *field) []jen.Code {
 // constraints of its member.
 func (g *generator) checks(t *goType) bool {
 	switch t.kind {
-	case structKind:
+	case structKind, externalKind:
 		return true
 	case unionKind, namedKind:
 		return g.namedChecks(t.name)
@@ -224,6 +227,12 @@ func (g *generator) validateValue(src jen.Code, t *goType, cons model.Constraint
 				jen.Id("validate"+t.name).Call(jen.Id("c"), src),
 			))
 		}
+	case externalKind:
+		if t.hasNil() {
+			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(validateExternalValue(src, t)))
+		} else {
+			out = append(out, validateExternalValue(src, t))
+		}
 	case sliceKind:
 		if cons.MinItems != nil || cons.MaxItems != nil {
 			lo, hi := -1, -1
@@ -248,7 +257,7 @@ func (g *generator) validateValue(src jen.Code, t *goType, cons model.Constraint
 			k := local("k", depth)
 			elem := jen.Add(src).Index(jen.Id(k))
 			var pre []jen.Code
-			if t.elem.kind == structKind {
+			if t.elem.kind == structKind || t.elem.kind == externalKind && !t.elem.hasNil() {
 				// A map value is not addressable; validate has a pointer receiver.
 				x := local("x", depth)
 				pre = []jen.Code{jen.Id(x).Op(":=").Add(elem)}

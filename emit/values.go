@@ -29,6 +29,8 @@ func encodeValue(src jen.Code, t *goType, depth int) []jen.Code {
 		return []jen.Code{jen.Add(src).Dot("encode").Call(jen.Id("e"))}
 	case unionKind:
 		return []jen.Code{jen.Id("encode"+t.name).Call(jen.Id("e"), src)}
+	case externalKind:
+		return []jen.Code{encodeExternalValue(src, t)}
 	case sliceKind:
 		i := local("i", depth)
 		return []jen.Code{
@@ -61,7 +63,7 @@ func encodeMembers(src jen.Code, elem *goType, depth int) jen.Code {
 	k := local("k", depth)
 	var body []jen.Code
 	body = append(body, jen.Id("e").Dot("key").Call(jen.Id(k)))
-	if elem.kind == structKind {
+	if elem.kind == structKind || elem.kind == externalKind && !elem.hasNil() {
 		// A map value is not addressable; the encode method has a pointer receiver.
 		x := local("x", depth)
 		body = append(body, jen.Id(x).Op(":=").Add(src).Index(jen.Id(k)))
@@ -93,6 +95,8 @@ func decodeValue(dst jen.Code, t *goType, depth int) []jen.Code {
 		return []jen.Code{jen.Err().Op("=").Add(decodeCall(dst, t))}
 	case unionKind:
 		return []jen.Code{jen.List(dst, jen.Err()).Op("=").Id("decode" + t.name).Call(jen.Id("d"))}
+	case externalKind:
+		return []jen.Code{decodeExternalValue(dst)}
 	case sliceKind, mapKind:
 		return []jen.Code{
 			jen.Add(dst).Op("=").Add(t.code()).Values(),
@@ -184,6 +188,10 @@ func zero(t *goType) jen.Code {
 		return jen.Lit("")
 	case structKind:
 		return t.code().Values()
+	case externalKind:
+		if !t.hasNil() {
+			return jen.Op("*").New(t.code())
+		}
 	}
 	return jen.Nil()
 }

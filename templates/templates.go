@@ -4,9 +4,10 @@ package templates
 import (
 	"embed"
 	"path"
+	"strings"
 )
 
-//go:embed wire/wire.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go
+//go:embed wire/wire.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go wire/wire_external.go
 var wire embed.FS
 
 // Runtime returns the source files of the JSON runtime (package wire, tested in place), by file
@@ -49,3 +50,23 @@ func Parts() map[string]string {
 //
 //go:embed doc.go.tmpl
 var Doc string
+
+// DocWith returns the template of doc.go (Doc) with text, a text/template of a package doc's
+// text (no comment markers; it should start with "Package <name> "), in place of the default
+// doc's text: the license notice of the spec's text, which the doc comments of the package
+// are, stays after it.
+func DocWith(text string) string {
+	i := strings.Index(Doc, "//\n// # License of the documentation")
+	if i < 0 {
+		panic("templates: doc.go.tmpl has no license section") // the template is part of the binary
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if line = strings.TrimRight(line, " \t"); line == "" {
+			b.WriteString("//\n")
+		} else {
+			b.WriteString("// " + line + "\n")
+		}
+	}
+	return b.String() + Doc[i:]
+}

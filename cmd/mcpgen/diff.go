@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/internal/apidiff"
 	"github.com/mcpgen/mcpgen/schema"
 )
@@ -22,7 +23,7 @@ func runDiff(oldArg, newArg string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		files, err := in.generate(packageFor(in.version))
+		files, err := in.generate(packageFor(in.version), &config.File{})
 		if err != nil {
 			return err
 		}

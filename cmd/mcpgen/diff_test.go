@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/internal/apidiff"
 	"github.com/mcpgen/mcpgen/schema"
 )
@@ -171,7 +172,7 @@ func compareEmbedded(t *testing.T, old, new string) *apidiff.Report {
 	for i, v := range []string{old, new} {
 		in, err := openInput("", v)
 		require.NoError(t, err)
-		files, err := in.generate(packageFor(v))
+		files, err := in.generate(packageFor(v), &config.File{})
 		require.NoError(t, err)
 		apis[i], err = apidiff.Read(files)
 		require.NoError(t, err)

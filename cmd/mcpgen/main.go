@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	mcpgen [-version v | -schema file] [-pkg name] -o dir
-//	mcpgen -check [-version v | -schema file] [-pkg name] -o dir
+//	mcpgen [-version v | -schema file] [-pkg name] [-config file] -o dir
+//	mcpgen -check [-version v | -schema file] [-pkg name] [-config file] -o dir
 //	mcpgen -diff OLD NEW
 //
 // It reads an embedded schema.ts (-version, default draft) or a schema file (-schema: schema.ts,
@@ -15,6 +15,12 @@
 // -version overrides it. It is shaped for go:generate:
 //
 //	//go:generate go tool mcpgen -version 2025-11-25 -o mcp
+//
+// -config names a configuration file (YAML, or JSON) that shapes the output: the types to
+// generate (with everything they reference), their Go names, existing Go types that replace
+// some of them, extra initialisms, the package name and doc, and whether the output has
+// validators and the runtime; see package github.com/mcpgen/mcpgen/config. -pkg overrides its
+// package name.
 //
 // -diff prints what changes in the Go API from one schema to another (embedded versions or
 // files), grouped by type, with the entries of the spec's changelog that name the changes.
@@ -42,6 +48,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/emit"
 	"github.com/mcpgen/mcpgen/jsonschema"
 	"github.com/mcpgen/mcpgen/model"
@@ -89,13 +96,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "output `directory` (required): where the package is written, or checked with -check")
 	pkg := fs.String("pkg", "", "Go package `name`; default: mcp followed by the version without dashes (mcpdraft, mcp20251125)")
 	check := fs.Bool("check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
+	configFile := fs.String("config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see README)")
 	diffMode := fs.Bool("diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
 
 Usage:
-  mcpgen [-version v | -schema file] [-pkg name] -o dir
-  mcpgen -check [-version v | -schema file] [-pkg name] -o dir
+  mcpgen [-version v | -schema file] [-pkg name] [-config file] -o dir
+  mcpgen -check [-version v | -schema file] [-pkg name] [-config file] -o dir
   mcpgen -diff OLD NEW
 
 Examples:
@@ -103,6 +111,7 @@ Examples:
   mcpgen -version 2025-11-25 -o ./mcp               # another embedded version
   mcpgen -schema path/to/2025-11-25/schema.ts -o ./mcp   # version told from the file
   mcpgen -check -version 2025-11-25 -o ./mcp        # exit 1 if ./mcp is stale
+  mcpgen -config mcpgen.yaml -o ./mcp               # selected, renamed, substituted types
   mcpgen -diff 2025-11-25 2026-07-28                # what a spec update changes in Go
 
 Flags:
@@ -116,7 +125,7 @@ Flags:
 		return flagError{err}
 	}
 	if *diffMode {
-		if fs.NArg() != 2 || *out != "" || *check || *input != "" || *version != "" || *pkg != "" {
+		if fs.NArg() != 2 || *out != "" || *check || *input != "" || *version != "" || *pkg != "" || *configFile != "" {
 			fs.Usage()
 			return fmt.Errorf("-diff takes two schemas, OLD and NEW (embedded versions or schema files), and no other flag")
 		}
@@ -132,6 +141,19 @@ Flags:
 	if *pkg != "" && !validPackage(*pkg) {
 		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", *pkg)
 	}
+	cfg := &config.File{}
+	if *configFile != "" {
+		data, err := os.ReadFile(*configFile)
+		if err != nil {
+			return err
+		}
+		if cfg, err = config.Parse(*configFile, data); err != nil {
+			return err
+		}
+		if *pkg == "" {
+			*pkg = cfg.Package
+		}
+	}
 	in, err := openInput(*input, *version)
 	if err != nil {
 		return err
@@ -146,12 +168,16 @@ Flags:
 		}
 	}
 
-	files, err := in.generate(*pkg)
+	files, err := in.generate(*pkg, cfg)
 	if err != nil {
 		return err
 	}
+	if err := config.CheckSubstitutes(cfg.Config, *out, func(name string) bool { return files[name] != nil }); err != nil {
+		return err
+	}
+	prefix := cfg.Config.FilePrefix
 	if *check {
-		stale, err := diff(*out, files)
+		stale, err := diff(*out, prefix, files)
 		if err != nil {
 			return err
 		}
@@ -160,7 +186,7 @@ Flags:
 		}
 		return nil
 	}
-	return write(*out, files)
+	return write(*out, prefix, files)
 }
 
 // validPackage reports whether name can name a Go package: an identifier other than _ that is
@@ -240,8 +266,9 @@ func (in *input) describe() string {
 	return fmt.Sprintf("%s (MCP %s, %s)", in.name, in.version, in.how)
 }
 
-// generate returns the files of package pkg generated from the loaded schema, by name.
-func (in *input) generate(pkg string) (map[string][]byte, error) {
+// generate returns the files of package pkg generated from the loaded schema, by name, shaped by
+// the configuration cfg.
+func (in *input) generate(pkg string, cfg *config.File) (map[string][]byte, error) {
 	if in.schema == nil {
 		if err := in.load(); err != nil {
 			return nil, err
@@ -259,7 +286,8 @@ func (in *input) generate(pkg string) (map[string][]byte, error) {
 		Source:     source,
 		Runtime:    templates.Runtime(),
 		Parts:      templates.Parts(),
-		PackageDoc: templates.Doc,
+		PackageDoc: cfg.PackageDoc(),
+		Config:     cfg.Config,
 	})
 }
 
@@ -273,8 +301,8 @@ var generatedLine = regexp.MustCompile(`^// Code generated by mcpgen( v[^ ]+)?\.
 const noLongerGenerated = " (no longer generated)"
 
 // diff lists the files that would change in dir: differing, missing, or generated files that
-// would be removed.
-func diff(dir string, files map[string][]byte) ([]string, error) {
+// would be removed (of those the output owns, see ownedFiles).
+func diff(dir, prefix string, files map[string][]byte) ([]string, error) {
 	var stale []string
 	for name, want := range files {
 		got, err := os.ReadFile(filepath.Join(dir, name))
@@ -285,7 +313,7 @@ func diff(dir string, files map[string][]byte) ([]string, error) {
 			stale = append(stale, name)
 		}
 	}
-	old, err := ownedFiles(dir)
+	old, err := ownedFiles(dir, prefix)
 	if err != nil {
 		return nil, err
 	}
@@ -298,8 +326,11 @@ func diff(dir string, files map[string][]byte) ([]string, error) {
 	return stale, nil
 }
 
-// ownedFiles lists the .go files in dir whose first line is mcpgen's header (generatedLine).
-func ownedFiles(dir string) ([]string, error) {
+// ownedFiles lists the .go files in dir that an output with the given file prefix owns: those
+// whose first line is mcpgen's header (generatedLine) and whose name starts with the prefix. An
+// output without a prefix leaves alone the files of the outputs with one, which their doc.go
+// records (emit.FilesLine).
+func ownedFiles(dir, prefix string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -307,7 +338,7 @@ func ownedFiles(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
+	var names, others []string
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
 			continue
@@ -316,14 +347,33 @@ func ownedFiles(dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		first, _ := bufio.NewReader(io.LimitReader(f, 200)).ReadString('\n')
-		f.Close()
+		r := bufio.NewReader(io.LimitReader(f, 4096))
+		first, _ := r.ReadString('\n')
 		if generatedLine.MatchString(strings.TrimSuffix(first, "\n")) {
 			names = append(names, e.Name())
+			for {
+				line, err := r.ReadString('\n')
+				if m := filesLine.FindStringSubmatch(strings.TrimSuffix(line, "\n")); m != nil {
+					others = append(others, m[1])
+				}
+				if err != nil || !strings.HasPrefix(line, "//") {
+					break
+				}
+			}
 		}
+		f.Close()
 	}
-	return names, nil
+	return slices.DeleteFunc(names, func(name string) bool {
+		if prefix != "" {
+			return !strings.HasPrefix(name, prefix)
+		}
+		return slices.ContainsFunc(others, func(p string) bool { return strings.HasPrefix(name, p) })
+	}), nil
 }
+
+// filesLine matches the line of a generated file's header comment that records the file prefix
+// of its output (emit.FilesLine).
+var filesLine = regexp.MustCompile(`^// ` + strings.Replace(regexp.QuoteMeta(emit.FilesLine("PREFIX")), "PREFIX", `([a-z0-9_]+)`, 1) + `$`)
 
 // rename is os.Rename; tests replace it to make a rename fail.
 var rename = os.Rename
@@ -333,7 +383,7 @@ var rename = os.Rename
 // file to be replaced or removed is moved aside to a backup, the new files are renamed into place,
 // and only then are the backups deleted. On a failure the backups are restored and the new files
 // removed, so dir is left as it was.
-func write(dir string, files map[string][]byte) error {
+func write(dir, prefix string, files map[string][]byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -351,7 +401,7 @@ func write(dir string, files map[string][]byte) error {
 			existing = append(existing, name)
 		}
 	}
-	old, err := ownedFiles(dir)
+	old, err := ownedFiles(dir, prefix)
 	if err != nil {
 		return err
 	}

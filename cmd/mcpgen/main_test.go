@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/schema"
 )
 
@@ -136,9 +137,9 @@ func TestWriteRollback(t *testing.T) {
 	dir := t.TempDir()
 	in, err := openInput("", schema.Default)
 	require.NoError(t, err)
-	files, err := in.generate("mcpdraft")
+	files, err := in.generate("mcpdraft", &config.File{})
 	require.NoError(t, err)
-	require.NoError(t, write(dir, files))
+	require.NoError(t, write(dir, "", files))
 	messUp(t, dir)
 	require.NoError(t, os.Remove(filepath.Join(dir, "consts.go"))) // a new file with no original
 	before := snapshot(t, dir)
@@ -152,7 +153,7 @@ func TestWriteRollback(t *testing.T) {
 			}
 			return os.Rename(from, to)
 		}
-		err := write(dir, files)
+		err := write(dir, "", files)
 		if err == nil {
 			require.Greater(t, fail, len(files), "every rename should have been made to fail once")
 			break

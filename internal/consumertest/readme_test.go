@@ -56,8 +56,9 @@ func readmeSteps(t *testing.T) []readmeStep {
 // TestREADME runs the commands of the README's sections for users, as written, in a fresh module
 // (example.com/mysdk) outside the repository, with the modules served by a proxy built from the
 // repository: go get of gen, go install of mcpgen and its commands, go get -tool, the go:generate
-// line and go generate. Then it checks the outcome: both generated packages are the checked-in
-// gen/mcp20251125 byte for byte, and the module builds and vets.
+// line and go generate, the configuration file. Then it checks the outcome: both generated packages
+// are the checked-in gen/mcp20251125 byte for byte, the configured one has the configured types,
+// and the module builds and vets.
 func TestREADME(t *testing.T) {
 	skipSlow(t)
 	steps := readmeSteps(t)
@@ -100,6 +101,12 @@ func TestREADME(t *testing.T) {
 			assert.Equal(t, data, got[name], "%s/%s is gen/mcp20251125/%s", out, name, name)
 		}
 	}
+	// The configuration file's example: selected, renamed, substituted.
+	sdk := goFiles(t, filepath.Join(dir, "sdk"))
+	assert.Contains(t, sdk["types.go"], "\ntype CallToolParams struct {\n")
+	assert.Regexp(t, `\n\tInputSchema +\*jsonschema\.Schema +`+"`"+`json:"inputSchema"`+"`", sdk["types.go"])
+	assert.NotContains(t, sdk["types.go"], "\ntype CallToolRequest struct {\n", "not selected")
+	assert.Contains(t, sdk["doc.go"], "// Package sdk holds the MCP types of example.com/mysdk")
 	command(t, dir, env, "go", "build", "./...")
 	command(t, dir, env, "go", "vet", "./...")
 }

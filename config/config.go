@@ -1,0 +1,431 @@
+// Package config reads mcpgen's configuration file, which shapes the generated package: the
+// types to generate, their Go names, the existing Go types that replace some of them, extra
+// initialisms, the package doc, and whether the output carries validators and the runtime.
+//
+// The file is YAML (mcpgen.yaml) or JSON (mcpgen.json, read as the YAML it also is):
+//
+//	package: mcp                  # the Go package name (-pkg overrides it)
+//	doc: |                        # the package doc; the license notice of the spec's text follows it
+//	  Package mcp holds the MCP types of example.com/mysdk.
+//	types:                        # the roots: these and everything they reference (default: all)
+//	  - CallToolRequestParams
+//	  - CallToolResult
+//	  - InitializeRequest.params  # a member's type, without its declaration
+//	rename:                       # Go names of declarations, members' inline types, constants
+//	  CallToolRequestParams: CallToolParams
+//	  ClientCapabilities.sampling: SamplingCapabilities
+//	fields:                       # Go names of fields
+//	  Tool._meta: Metadata
+//	substitute:                   # existing Go types that replace declarations or members' types
+//	  Tool.inputSchema: "*github.com/google/jsonschema-go/jsonschema.Schema"
+//	  ProgressToken: any
+//	initialisms: [MIME]           # written in capitals, besides ID, URI, URL, JSON, RPC, HTTP
+//	validate: false               # no validators (default true)
+//	runtime: false                # no runtime files: another output in the package has them
+//	filePrefix: ext_              # ext_types.go, ...: outputs sharing a directory
+//
+// The file is read with go.yaml.in/yaml/v3, the YAML organization's maintained continuation of
+// gopkg.in/yaml.v3, which the root module has through testify already: its yaml.Node keeps the
+// line and column of every key and value, which the errors name (encoding/json keeps none).
+//
+// [Parse] checks the file's syntax: known keys, each once, values of the right kind, Go
+// identifiers, substitutes written as [*]importpath.Name. What needs the schema (the declarations
+// and members named, the Go names that collide, the entries that change nothing) is checked by
+// emit.Generate, and whether a substitute's Go type exists by [CheckSubstitutes]. Every error
+// names the file, line and column of the entry at fault.
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/token"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpgen/mcpgen/emit"
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/templates"
+)
+
+// File is a parsed configuration file.
+type File struct {
+	// Name is the file's name, as given to Parse.
+	Name string
+	// Package is the Go package name ("" when the file does not set it).
+	Package string
+	// Doc is the package doc, if HasDoc: a text/template executed with the fields Package and
+	// Version, which should start with "Package <name> ". An empty doc leaves the package
+	// without one (for an output that shares its package with another).
+	Doc    string
+	HasDoc bool
+	// Config is what the file says about the output.
+	Config emit.Config
+}
+
+// PackageDoc returns the template of doc.go (emit.Options.PackageDoc) that the file asks for: the
+// default one (templates.Doc), the file's doc followed by the license notice of the spec's text
+// (templates.DocWith), or none for an empty doc.
+func (f *File) PackageDoc() string {
+	switch {
+	case !f.HasDoc:
+		return templates.Doc
+	case strings.TrimSpace(f.Doc) == "":
+		return ""
+	}
+	return templates.DocWith(f.Doc)
+}
+
+// keys are the top-level keys of a configuration file, in the order the documentation lists
+// them.
+var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix"}
+
+// Parse reads a configuration file. A .json file must be JSON; any other is YAML.
+func Parse(name string, data []byte) (*File, error) {
+	if strings.HasSuffix(name, ".json") {
+		if err := checkJSON(name, data); err != nil {
+			return nil, err
+		}
+		// JSON is YAML, but for tabs between tokens, which JSON allows and YAML does not. A tab
+		// cannot appear inside a JSON string, so replacing each by a space changes nothing else,
+		// and keeps every line and column.
+		data = bytes.ReplaceAll(data, []byte("\t"), []byte(" "))
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(name, err)
+	}
+	f := &File{Name: name}
+	p := &reader{file: name}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return f, nil // an empty file configures nothing
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, p.errorf(root, "expected a mapping of %s, found %s", strings.Join(keys, ", "), kind(root))
+	}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if prev, dup := seen[k.Value]; dup {
+			return nil, p.errorf(k, "%s is set twice (first at line %d)", k.Value, prev.Line)
+		}
+		seen[k.Value] = k
+		var err error
+		switch k.Value {
+		case "package":
+			if f.Package, err = p.str(v, "package"); err == nil && (!token.IsIdentifier(f.Package) || f.Package == "_") {
+				err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(f.Package))
+			}
+		case "doc":
+			f.HasDoc = true
+			f.Doc, err = p.str(v, "doc")
+		case "types":
+			f.Config.Types, err = p.keyList(v, "types")
+			if err == nil && f.Config.Types == nil {
+				f.Config.Types = []emit.Entry{} // an empty list selects nothing but what the schema needs
+			}
+		case "rename":
+			f.Config.Names, err = p.names(v, "rename", false)
+		case "fields":
+			f.Config.Fields, err = p.names(v, "fields", true)
+		case "substitute":
+			f.Config.Substitutes, err = p.substitutes(v)
+		case "initialisms":
+			f.Config.Initialisms, err = p.initialisms(v)
+		case "validate":
+			var b bool
+			b, err = p.boolean(v, "validate")
+			f.Config.NoValidate = !b
+		case "runtime":
+			var b bool
+			b, err = p.boolean(v, "runtime")
+			f.Config.NoRuntime = !b
+		case "filePrefix":
+			f.Config.FilePrefix, err = p.filePrefix(v)
+		default:
+			err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if f.Config.NoRuntime && f.Config.FilePrefix == "" {
+		return nil, p.errorf(seen["runtime"], "runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime")
+	}
+	return f, nil
+}
+
+// reader reads the nodes of one file.
+type reader struct {
+	file string
+}
+
+func (p *reader) pos(n *yaml.Node) model.Pos {
+	return model.Pos{File: p.file, Line: n.Line, Col: n.Column}
+}
+
+func (p *reader) errorf(n *yaml.Node, format string, args ...any) error {
+	return p.pos(n).Errorf(format, args...)
+}
+
+// kind names what a node is, for messages.
+func kind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	switch n.Tag {
+	case "!!null":
+		return "nothing"
+	case "!!bool":
+		return "a boolean"
+	case "!!int", "!!float":
+		return "a number"
+	}
+	return fmt.Sprintf("the string %q", model.Shorten(n.Value))
+}
+
+// str reads a string.
+func (p *reader) str(n *yaml.Node, what string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		return "", p.errorf(n, "%s: expected a string, found %s", what, kind(n))
+	}
+	return n.Value, nil
+}
+
+// identifier reads a Go identifier.
+func (p *reader) identifier(n *yaml.Node, what string) (string, error) {
+	s, err := p.str(n, what)
+	if err != nil {
+		return "", err
+	}
+	if !token.IsIdentifier(s) {
+		return "", p.errorf(n, "%s: %q is not a Go identifier", what, model.Shorten(s))
+	}
+	return s, nil
+}
+
+func (p *reader) boolean(n *yaml.Node, what string) (bool, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		return false, p.errorf(n, "%s: expected true or false, found %s", what, kind(n))
+	}
+	return n.Value == "true", nil
+}
+
+// key reads the name of a declaration ("Tool") or a member ("Tool.inputSchema"); member
+// requires a member.
+func (p *reader) key(n *yaml.Node, what string, member bool) (string, error) {
+	s, err := p.str(n, what)
+	if err != nil {
+		return "", err
+	}
+	decl, m, hasMember := strings.Cut(s, ".")
+	switch {
+	case !token.IsIdentifier(decl):
+		return "", p.errorf(n, "%s: %q does not name a declaration (Tool) or a member (Tool.inputSchema)", what, model.Shorten(s))
+	case hasMember && m == "":
+		return "", p.errorf(n, "%s: %q names no member after the dot", what, s)
+	case member && !hasMember:
+		return "", p.errorf(n, "%s: %q names no member: write Declaration.member (Tool.inputSchema)", what, s)
+	}
+	return s, nil
+}
+
+// keyList reads a list of declarations and members.
+func (p *reader) keyList(n *yaml.Node, what string) ([]emit.Entry, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, p.errorf(n, "%s: expected a list, found %s", what, kind(n))
+	}
+	var out []emit.Entry
+	seen := map[string]int{}
+	for _, item := range n.Content {
+		s, err := p.key(item, what, false)
+		if err != nil {
+			return nil, err
+		}
+		if line, dup := seen[s]; dup {
+			return nil, p.errorf(item, "%s: %s is listed twice (first at line %d)", what, s, line)
+		}
+		seen[s] = item.Line
+		out = append(out, emit.Entry{Name: s, Pos: p.pos(item)})
+	}
+	return out, nil
+}
+
+// mapping calls entry for each key and value of a mapping, checking that no key comes twice.
+func (p *reader) mapping(n *yaml.Node, what string, entry func(k, v *yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return p.errorf(n, "%s: expected a mapping, found %s", what, kind(n))
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if line, dup := seen[k.Value]; dup {
+			return p.errorf(k, "%s: %s is set twice (first at line %d)", what, k.Value, line)
+		}
+		seen[k.Value] = k.Line
+		if err := entry(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// names reads rename or fields: keys to Go identifiers.
+func (p *reader) names(n *yaml.Node, what string, member bool) (map[string]emit.Entry, error) {
+	out := map[string]emit.Entry{}
+	err := p.mapping(n, what, func(k, v *yaml.Node) error {
+		key, err := p.key(k, what, member)
+		if err != nil {
+			return err
+		}
+		name, err := p.identifier(v, what+": "+key)
+		if err != nil {
+			return err
+		}
+		out[key] = emit.Entry{Name: name, Pos: p.pos(v)}
+		return nil
+	})
+	return out, err
+}
+
+// goType matches a substitute: an optional *, then an import path and a dot, then a name; or a
+// name alone.
+var goType = regexp.MustCompile(`^(\*?)(?:([^\s*"]+)\.)?([^./\s]+)$`)
+
+// substitutes reads substitute: keys to Go types.
+func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
+	out := map[string]emit.Substitute{}
+	err := p.mapping(n, "substitute", func(k, v *yaml.Node) error {
+		key, err := p.key(k, "substitute", false)
+		if err != nil {
+			return err
+		}
+		s, err := p.str(v, "substitute: "+key)
+		if err != nil {
+			return err
+		}
+		m := goType.FindStringSubmatch(s)
+		if m == nil || !token.IsIdentifier(m[3]) {
+			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package) or any", key, model.Shorten(s))
+		}
+		sub := emit.Substitute{Pointer: m[1] == "*", Path: m[2], Name: m[3], Pos: p.pos(v)}
+		if sub.Path != "" {
+			if err := checkImportPath(sub.Path); err != nil {
+				return p.errorf(v, "substitute: %s: %v", key, err)
+			}
+			if !token.IsExported(sub.Name) {
+				return p.errorf(v, "substitute: %s: %s is not exported from %s", key, sub.Name, sub.Path)
+			}
+		}
+		out[key] = sub
+		return nil
+	})
+	return out, err
+}
+
+// checkImportPath checks the form of an import path: slash-separated elements of letters,
+// digits and -._~+, none empty or starting with a dot.
+func checkImportPath(path string) error {
+	for _, elem := range strings.Split(path, "/") {
+		if elem == "" || elem[0] == '.' || strings.Trim(elem, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~+") != "" {
+			return fmt.Errorf("%q is not an import path", model.Shorten(path))
+		}
+	}
+	return nil
+}
+
+func (p *reader) initialisms(n *yaml.Node) ([]emit.Entry, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, p.errorf(n, "initialisms: expected a list, found %s", kind(n))
+	}
+	var out []emit.Entry
+	for _, item := range n.Content {
+		s, err := p.identifier(item, "initialisms")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, emit.Entry{Name: s, Pos: p.pos(item)})
+	}
+	return out, nil
+}
+
+// filePrefix matches the prefixes of file names that the go command builds (not starting with _
+// or ., ignored files) and that end with _, so that no file of an output without a prefix starts
+// with one (types.go, not ext_types.go).
+var filePrefix = regexp.MustCompile(`^[a-z0-9][a-z0-9_]*_$`)
+
+func (p *reader) filePrefix(n *yaml.Node) (string, error) {
+	s, err := p.str(n, "filePrefix")
+	if err != nil {
+		return "", err
+	}
+	if !filePrefix.MatchString(s) {
+		return "", p.errorf(n, "filePrefix: %q is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)", model.Shorten(s))
+	}
+	if s == "wire_" {
+		return "", p.errorf(n, "filePrefix: wire_ starts the names of the runtime's files")
+	}
+	return s, nil
+}
+
+// yamlLine matches the position in the YAML library's errors.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlError makes a YAML syntax error name the file and line.
+func yamlError(name string, err error) error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %s", name, m[1], m[2])
+	}
+	return fmt.Errorf("%s: %s", name, strings.TrimPrefix(msg, "yaml: "))
+}
+
+// checkJSON fails with the line and column of a JSON syntax error.
+func checkJSON(name string, data []byte) error {
+	var v any
+	err := json.Unmarshal(data, &v)
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
+		before := data[:min(max(int(syntax.Offset)-1, 0), len(data))] // Offset is after the byte at fault
+		line := bytes.Count(before, []byte("\n")) + 1
+		col := len(before) - bytes.LastIndexByte(before, '\n')
+		return model.Pos{File: name, Line: line, Col: col}.Errorf("%v", err)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	return nil
+}
+
+// suggest returns " (did you mean X?)" for a close candidate, or "".
+func suggest(s string, candidates []string) string {
+	for _, c := range candidates {
+		if strings.EqualFold(s, c) || len(s) > 2 && (strings.HasPrefix(c, s) || strings.HasPrefix(s, c)) || swapped(s, c) {
+			return " (did you mean " + c + "?)"
+		}
+	}
+	return ""
+}
+
+// swapped reports whether a and b differ by one pair of adjacent letters swapped or one letter.
+func swapped(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var diff []int
+	for i := range a {
+		if a[i] != b[i] {
+			diff = append(diff, i)
+		}
+	}
+	return len(diff) == 1 || len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]]
+}

@@ -1,0 +1,201 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/emit"
+	"github.com/mcpgen/mcpgen/model"
+)
+
+func at(line, col int) model.Pos { return model.Pos{File: "mcpgen.yaml", Line: line, Col: col} }
+
+// TestParse reads a file that sets every key, in YAML and in JSON, into the same configuration.
+func TestParse(t *testing.T) {
+	const yamlFile = `# The shape of example.com/mysdk's MCP package.
+package: mcp
+doc: |
+  Package mcp holds the MCP types of example.com/mysdk.
+
+  It is generated.
+types:
+  - CallToolRequestParams
+  - InitializeRequest.params
+rename:
+  CallToolRequestParams: CallToolParams
+  ClientCapabilities.sampling: SamplingCapabilities
+fields:
+  Tool._meta: Metadata
+substitute:
+  Tool.inputSchema: "*github.com/google/jsonschema-go/jsonschema.Schema"
+  ProgressToken: any
+  RequestId: ID
+initialisms: [MIME, SSE]
+validate: false
+runtime: false
+filePrefix: ext_
+`
+	const jsonFile = `{
+	"package": "mcp",
+	"doc": "Package mcp holds the MCP types of example.com/mysdk.\n\nIt is generated.\n",
+	"types": ["CallToolRequestParams", "InitializeRequest.params"],
+	"rename": {"CallToolRequestParams": "CallToolParams", "ClientCapabilities.sampling": "SamplingCapabilities"},
+	"fields": {"Tool._meta": "Metadata"},
+	"substitute": {
+		"Tool.inputSchema": "*github.com/google/jsonschema-go/jsonschema.Schema",
+		"ProgressToken": "any",
+		"RequestId": "ID"
+	},
+	"initialisms": ["MIME", "SSE"],
+	"validate": false,
+	"runtime": false,
+	"filePrefix": "ext_"
+}
+`
+	y, err := Parse("mcpgen.yaml", []byte(yamlFile))
+	require.NoError(t, err)
+	want := emit.Config{
+		Types: []emit.Entry{{Name: "CallToolRequestParams", Pos: at(8, 5)}, {Name: "InitializeRequest.params", Pos: at(9, 5)}},
+		Names: map[string]emit.Entry{
+			"CallToolRequestParams":       {Name: "CallToolParams", Pos: at(11, 26)},
+			"ClientCapabilities.sampling": {Name: "SamplingCapabilities", Pos: at(12, 32)},
+		},
+		Fields: map[string]emit.Entry{"Tool._meta": {Name: "Metadata", Pos: at(14, 15)}},
+		Substitutes: map[string]emit.Substitute{
+			"Tool.inputSchema": {Path: "github.com/google/jsonschema-go/jsonschema", Name: "Schema", Pointer: true, Pos: at(16, 21)},
+			"ProgressToken":    {Name: "any", Pos: at(17, 18)},
+			"RequestId":        {Name: "ID", Pos: at(18, 14)},
+		},
+		Initialisms: []emit.Entry{{Name: "MIME", Pos: at(19, 15)}, {Name: "SSE", Pos: at(19, 21)}},
+		NoValidate:  true,
+		NoRuntime:   true,
+		FilePrefix:  "ext_",
+	}
+	assert.Equal(t, want, y.Config)
+	assert.Equal(t, "mcp", y.Package)
+	assert.True(t, y.HasDoc)
+	assert.Equal(t, "Package mcp holds the MCP types of example.com/mysdk.\n\nIt is generated.\n", y.Doc)
+
+	j, err := Parse("mcpgen.json", []byte(jsonFile))
+	require.NoError(t, err)
+	assert.Equal(t, y.Package, j.Package)
+	assert.Equal(t, y.Doc, j.Doc)
+	// The same entries, at the JSON file's positions.
+	stripPos := func(c emit.Config) emit.Config {
+		for i := range c.Types {
+			c.Types[i].Pos = model.Pos{}
+		}
+		for i := range c.Initialisms {
+			c.Initialisms[i].Pos = model.Pos{}
+		}
+		for _, m := range []map[string]emit.Entry{c.Names, c.Fields} {
+			for k, e := range m {
+				e.Pos = model.Pos{}
+				m[k] = e
+			}
+		}
+		for k, s := range c.Substitutes {
+			s.Pos = model.Pos{}
+			c.Substitutes[k] = s
+		}
+		return c
+	}
+	assert.Equal(t, model.Pos{File: "mcpgen.json", Line: 6, Col: 27}, j.Config.Fields["Tool._meta"].Pos)
+	assert.Equal(t, stripPos(y.Config), stripPos(j.Config))
+}
+
+// TestParseDefaults: an empty file configures nothing; validate and runtime default to true.
+func TestParseDefaults(t *testing.T) {
+	for _, src := range []string{"", "# nothing\n", "validate: true\nruntime: true\n"} {
+		f, err := Parse("mcpgen.yaml", []byte(src))
+		require.NoError(t, err, src)
+		assert.Equal(t, emit.Config{}, f.Config, src)
+		assert.False(t, f.HasDoc, src)
+	}
+	f, err := Parse("mcpgen.yaml", []byte("types: []\ndoc: ''\n"))
+	require.NoError(t, err)
+	assert.NotNil(t, f.Config.Types, "an empty list selects no declaration, unlike no list")
+	assert.True(t, f.HasDoc)
+	assert.Empty(t, f.Doc)
+}
+
+// TestParseErrors checks that every mistake in a file is an error naming its line and column.
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix`},
+		{"key twice", "validate: true\nvalidate: false\n", "mcpgen.yaml:2:1: validate is set twice (first at line 1)"},
+		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, found a list"},
+		{"yaml syntax", "types: [Tool\nrename: x\n", "mcpgen.yaml:1: did not find expected ',' or ']'"},
+		{"package keyword", "package: func\n", `mcpgen.yaml:1:10: package: "func" is not a valid Go package name`},
+		{"package number", "package: 12\n", "mcpgen.yaml:1:10: package: expected a string, found a number"},
+		{"types not a list", "types: Tool\n", `mcpgen.yaml:1:8: types: expected a list, found the string "Tool"`},
+		{"types bad name", "types:\n  - Tool\n  - 2Tool\n", `mcpgen.yaml:3:5: types: "2Tool" does not name a declaration (Tool) or a member (Tool.inputSchema)`},
+		{"types twice", "types: [Tool, Tool]\n", "mcpgen.yaml:1:15: types: Tool is listed twice (first at line 1)"},
+		{"types empty member", "types: [Tool.]\n", `mcpgen.yaml:1:9: types: "Tool." names no member after the dot`},
+		{"rename not identifier", "rename:\n  Tool: my-tool\n", `mcpgen.yaml:2:9: rename: Tool: "my-tool" is not a Go identifier`},
+		{"rename not a mapping", "rename: [Tool]\n", "mcpgen.yaml:1:9: rename: expected a mapping, found a list"},
+		{"rename twice", "rename:\n  Tool: A\n  Tool: B\n", "mcpgen.yaml:3:3: rename: Tool is set twice (first at line 2)"},
+		{"fields without member", "fields:\n  Tool: Name\n", `mcpgen.yaml:2:3: fields: "Tool" names no member: write Declaration.member (Tool.inputSchema)`},
+		{"substitute bad type", "substitute:\n  Tool: \"github.com/x/y\"\n", `mcpgen.yaml:2:9: substitute: Tool: "github.com/x/y" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package) or any`},
+		{"substitute unexported", "substitute:\n  Tool: example.com/x.tool\n", "mcpgen.yaml:2:9: substitute: Tool: tool is not exported from example.com/x"},
+		{"substitute bad path", "substitute:\n  Tool: example.com//x.Tool\n", `mcpgen.yaml:2:9: substitute: Tool: "example.com//x" is not an import path`},
+		{"substitute not a string", "substitute:\n  Tool: {path: x}\n", "mcpgen.yaml:2:9: substitute: Tool: expected a string, found a mapping"},
+		{"initialism not identifier", "initialisms: [MIME, 2D]\n", `mcpgen.yaml:1:21: initialisms: "2D" is not a Go identifier`},
+		{"validate not a boolean", "validate: no\n", `mcpgen.yaml:1:11: validate: expected true or false, found the string "no"`},
+		{"runtime without prefix", "runtime: false\n", "mcpgen.yaml:1:1: runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"},
+		{"prefix without underscore", "filePrefix: ext\n", `mcpgen.yaml:1:13: filePrefix: "ext" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
+		{"prefix ignored by go", "filePrefix: _ext_\n", `mcpgen.yaml:1:13: filePrefix: "_ext_" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
+		{"prefix of the runtime", "filePrefix: wire_\n", "mcpgen.yaml:1:13: filePrefix: wire_ starts the names of the runtime's files"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("mcpgen.yaml", []byte(tt.src))
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+		})
+	}
+}
+
+// TestParseJSONErrors: a JSON file is held to JSON, with the line and column of a syntax error,
+// and its entries are positioned as in YAML.
+func TestParseJSONErrors(t *testing.T) {
+	_, err := Parse("mcpgen.json", []byte("{\n  \"types\": [\"Tool\",]\n}\n"))
+	require.Error(t, err)
+	assert.Equal(t, "mcpgen.json:2:20: invalid character ']' looking for beginning of value", err.Error())
+	_, err = Parse("mcpgen.json", []byte("{\n\t\"validate\": \"no\"\n}\n"))
+	require.Error(t, err)
+	assert.Equal(t, `mcpgen.json:2:14: validate: expected true or false, found the string "no"`, err.Error())
+	_, err = Parse("mcpgen.json", []byte("# a comment is YAML, not JSON\n{}\n"))
+	require.Error(t, err)
+	assert.Equal(t, "mcpgen.json:1:1: invalid character '#' looking for beginning of value", err.Error())
+}
+
+// TestCheckSubstitutes finds the Go types of substitutes in the standard library, in the
+// output's own directory, and among the predeclared types, and fails on one that does not exist.
+func TestCheckSubstitutes(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "schema.go"), []byte("package mcp\n\ntype Schema struct{}\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "types.go"), []byte("package mcp\n\ntype Mine struct{}\n"), 0o644))
+	own := func(name string) bool { return name == "types.go" }
+	check := func(subs map[string]emit.Substitute) error {
+		return CheckSubstitutes(emit.Config{Substitutes: subs}, dir, own)
+	}
+	require.NoError(t, check(map[string]emit.Substitute{
+		"JSONValue":        {Path: "encoding/json", Name: "RawMessage"},
+		"Tool.inputSchema": {Name: "Schema", Pointer: true},
+		"ProgressToken":    {Name: "any"},
+	}))
+	err := check(map[string]emit.Substitute{"JSONValue": {Path: "encoding/json", Name: "Raw", Pos: at(3, 14)}})
+	require.Error(t, err)
+	assert.Equal(t, "mcpgen.yaml:3:14: substitute: JSONValue: no type Raw in package encoding/json", err.Error())
+	err = check(map[string]emit.Substitute{"Tool": {Name: "Mine", Pos: at(4, 9)}})
+	require.Error(t, err, "a type of the output itself is not a substitute")
+	assert.Equal(t, "mcpgen.yaml:4:9: substitute: Tool: no type Mine in the files of "+dir+" that the output does not write", err.Error())
+	err = check(map[string]emit.Substitute{"Tool": {Path: "example.com/no/such/package", Name: "Tool", Pos: at(5, 9)}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "mcpgen.yaml:5:9: substitute: Tool: cannot find package example.com/no/such/package (does your module require it? go get it)")
+}

@@ -1,0 +1,127 @@
+package config
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/emit"
+)
+
+// CheckSubstitutes checks that the Go type of every substitute exists, so that a typo is an
+// error naming its line rather than a compile error in generated code. A type with an import path
+// is looked for in that package's files, found as the go command finds it from dir (the output
+// directory, or the nearest directory above it that exists, in the user's module). A type
+// without one is predeclared (any) or declared in the files of dir that the output does not
+// write (own reports those it writes): a hand-written file, or another output sharing the
+// package.
+func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool) error {
+	from := existing(dir)
+	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
+		sub := c.Substitutes[key]
+		if sub.Path == "" && predeclared[sub.Name] {
+			continue
+		}
+		_, files, err := packageFiles(sub.Path, dir, from, own)
+		if err != nil {
+			return sub.Pos.Errorf("substitute: %s: %v", key, err)
+		}
+		found, err := declaresType(files, sub.Name)
+		if err != nil {
+			return sub.Pos.Errorf("substitute: %s: %v", key, err)
+		}
+		if !found {
+			where := "package " + sub.Path
+			if sub.Path == "" {
+				where = "the files of " + dir + " that the output does not write"
+			}
+			return sub.Pos.Errorf("substitute: %s: no type %s in %s", key, sub.Name, where)
+		}
+	}
+	return nil
+}
+
+// predeclared are the predeclared types a substitute may name without a package.
+var predeclared = map[string]bool{"any": true, "string": true, "bool": true, "int64": true, "float64": true}
+
+// existing returns dir, or the nearest directory above it that exists.
+func existing(dir string) string {
+	for {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dir
+		}
+		dir = parent
+	}
+}
+
+// packageFiles returns the directory and the Go files (tests excluded) of the package path as
+// the go command finds it from the directory from, or, for an empty path, of dir without the
+// files the output writes.
+func packageFiles(path, dir, from string, own func(string) bool) (string, []string, error) {
+	if path == "" {
+		entries, err := os.ReadDir(dir)
+		if err != nil && !os.IsNotExist(err) {
+			return "", nil, err
+		}
+		var files []string
+		for _, e := range entries {
+			name := e.Name()
+			if !e.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && !own(name) {
+				files = append(files, filepath.Join(dir, name))
+			}
+		}
+		return dir, files, nil
+	}
+	abs, err := filepath.Abs(from)
+	if err != nil {
+		return "", nil, err
+	}
+	pkg, err := build.Default.Import(path, abs, 0)
+	if err != nil {
+		return "", nil, fmt.Errorf("cannot find package %s (does your module require it? go get it): %v", path, firstLine(err))
+	}
+	var files []string
+	for _, f := range pkg.GoFiles {
+		files = append(files, filepath.Join(pkg.Dir, f))
+	}
+	return pkg.Dir, files, nil
+}
+
+func firstLine(err error) string {
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	return line
+}
+
+// declaresType reports whether one of the files declares the type name at package level.
+func declaresType(files []string, name string) (bool, error) {
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return false, err
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				if s.(*ast.TypeSpec).Name.Name == name {
+					return true, nil
+				}
+			}
+		}
+	}
+	return false, nil
+}

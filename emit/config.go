@@ -1,0 +1,413 @@
+package emit
+
+import (
+	"go/token"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// Config shapes the output, as a configuration file says (package config): which declarations are
+// generated, their Go names, the existing Go types that replace some of them, and what the output
+// leaves out. The zero Config generates every declaration as the package doc describes. Every
+// entry carries the position of the configuration line that made it, which errors name.
+//
+// Keys name the schema's declarations as the schema spells them ("RequestId", not "RequestID"),
+// and members as "Declaration.member" with the member's JSON name ("Tool.inputSchema",
+// "Tool._meta"); a member key names a member of the declaration's resolved object, inherited
+// ones included.
+type Config struct {
+	// Types are the roots of the output: declarations ("Tool") and members
+	// ("CallToolRequest.params"), whose types are generated with everything they reference, so
+	// that the output compiles. A member root generates the member's type without its
+	// declaration (go-sdk's Name: "-" with extracted Fields). nil generates every declaration.
+	Types []Entry
+	// Names gives Go names to declarations ("CallToolRequestParams": "CallToolParams"), to the
+	// inline type of a member ("ClientCapabilities.sampling": "SamplingCapabilities"), to the
+	// schema's constants ("LATEST_PROTOCOL_VERSION") and to the constant SchemaVersion. The
+	// names derived from a declaration's name follow it: its inline types, enum constants,
+	// union functions and Unknown variant.
+	Names map[string]Entry
+	// Fields gives Go names to the fields of members ("Tool._meta": "Metadata").
+	Fields map[string]Entry
+	// Substitutes replace declarations and members' types by existing Go types: a
+	// substituted declaration is not generated, and every reference to it has the Go type.
+	Substitutes map[string]Substitute
+	// Initialisms are words written in capitals in every Go name besides ID, URI, URL, JSON,
+	// RPC and HTTP ("MIME": mimeType → MIMEType). Each is one word as names are split (letters
+	// and digits, one camel hump).
+	Initialisms []Entry
+	// NoValidate leaves out validation: no validate.go, no Validate methods (the union and
+	// Message interfaces do not ask for one), none of the parts that validate (the sampling
+	// rules), and none of the runtime functions that need Validate (Unmarshal, Marshal).
+	NoValidate bool
+	// NoRuntime leaves out the runtime files (wire*.go): the package must hold them from
+	// another mcpgen output in the same directory (see FilePrefix), of the same mcpgen version.
+	NoRuntime bool
+	// FilePrefix starts the name of every file of the output ("ext_types.go"), so that two
+	// outputs can share a directory and a Go package; doc.go records it, so that an output
+	// without a prefix leaves the prefixed files alone.
+	FilePrefix string
+}
+
+// Entry is a name given by a configuration, with the position of its entry.
+type Entry struct {
+	Name string
+	Pos  model.Pos
+}
+
+// Substitute is an existing Go type that replaces a declaration or a member's type: the type
+// named Name in the package Path, or a pointer to it. With an empty Path, Name is declared in the
+// output's own package (a hand-written file, or another mcpgen output sharing it) or is
+// predeclared (any).
+//
+// The generated code encodes and decodes the type with encoding/json (json.Marshal and
+// json.Unmarshal, which call its MarshalJSON and UnmarshalJSON if it has them), and its Validate,
+// if the value (or a pointer to it) has a method Validate() error, checks it: its error is a
+// problem of the enclosing value, at the member's JSON pointer. An optional member of a
+// non-pointer type is a pointer to it; a pointer type is nil when absent.
+type Substitute struct {
+	Path, Name string
+	Pointer    bool
+	Pos        model.Pos
+}
+
+// String writes the type as the configuration does: "*github.com/x/y.Schema".
+func (s Substitute) String() string {
+	star := ""
+	if s.Pointer {
+		star = "*"
+	}
+	if s.Path == "" {
+		return star + s.Name
+	}
+	return star + s.Path + "." + s.Name
+}
+
+// splitKey splits "Decl.member" into the declaration and the member ("" for a key without a
+// member). A declaration name holds no dot, a member name may ("io.modelcontextprotocol/x").
+func splitKey(key string) (decl, member string) {
+	decl, member, _ = strings.Cut(key, ".")
+	return decl, member
+}
+
+// memberOf returns the member named by a "Decl.member" key, or an error at pos saying what is
+// wrong, for the configuration section what.
+func (g *generator) memberOf(key string, pos model.Pos, what string) (*model.Decl, *model.Member, error) {
+	declName, memberName := splitKey(key)
+	d := g.s.Decl(declName)
+	if d == nil {
+		return nil, nil, pos.Errorf("%s: %s", what, g.noDecl(declName))
+	}
+	if memberName == "" {
+		return d, nil, nil
+	}
+	if d.Type.Kind == model.Ref {
+		return nil, nil, pos.Errorf("%s: %s is an alias of %s: name the member as %s.%s", what, declName, d.Type.Ref, d.Type.Ref, memberName)
+	}
+	t, err := g.s.Deref(d.Type)
+	if err != nil || t.Kind != model.Object {
+		return nil, nil, pos.Errorf("%s: %s is not an object, it has no member %q", what, declName, memberName)
+	}
+	m := t.Object.Member(memberName)
+	if m == nil {
+		return nil, nil, pos.Errorf("%s: %s has no member %q%s", what, declName, memberName, suggest(memberName, memberNames(t.Object)))
+	}
+	return d, m, nil
+}
+
+// noDecl says that the schema has no declaration name, suggesting a close one.
+func (g *generator) noDecl(name string) string {
+	var names []string
+	for _, d := range g.s.Decls {
+		names = append(names, d.Name)
+	}
+	return "the schema declares no " + model.Shorten(name) + suggest(name, names)
+}
+
+func memberNames(o *model.ObjectType) []string {
+	var names []string
+	for _, m := range o.Members {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// suggest returns " (did you mean X?)" for the candidate closest to name, if one is close, or "".
+func suggest(name string, candidates []string) string {
+	best, bestDist := "", len(name)/3+1
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + best + "?)"
+}
+
+// editDistance is the distance of a and b in edits of one byte (insertion, deletion,
+// substitution) or swaps of two adjacent bytes (optimal string alignment).
+func editDistance(a, b string) int {
+	if len(a) > 200 || len(b) > 200 {
+		return max(len(a), len(b))
+	}
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// memberRoot is a member whose type is a root of the output without its declaration.
+type memberRoot struct {
+	decl   *model.Decl
+	member *model.Member
+}
+
+// configure checks the configuration against the schema and decides what is generated: the
+// declarations (g.generated), the substitutes, the member roots, the initialisms.
+func (g *generator) configure() error {
+	c := g.opts.Config
+	g.names = namer{extra: map[string]string{}}
+	for _, e := range c.Initialisms {
+		if w := words(e.Name); len(w) != 1 || w[0] != e.Name || !token.IsIdentifier(e.Name) {
+			return e.Pos.Errorf("initialisms: %q is not one word of letters and digits as Go names are split (ID, MIME)", e.Name)
+		}
+		g.names.extra[strings.ToLower(e.Name)] = e.Name
+	}
+	// Substitutes: declarations first, then members (which the walk below skips).
+	g.substitutes = map[string]*goType{}
+	g.memberSubstitutes = map[*model.Member]map[*model.Decl]*goType{}
+	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
+		sub := c.Substitutes[key]
+		d, m, err := g.memberOf(key, sub.Pos, "substitute")
+		if err != nil {
+			return err
+		}
+		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos}
+		if m == nil {
+			g.substitutes[d.Name] = t
+			continue
+		}
+		if g.memberSubstitutes[m] == nil {
+			g.memberSubstitutes[m] = map[*model.Decl]*goType{}
+		}
+		g.memberSubstitutes[m][d] = t
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
+		e := c.Fields[key]
+		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
+		e := c.Names[key]
+		if key == "SchemaVersion" || strings.Contains(key, ".") {
+			if key != "SchemaVersion" {
+				if _, _, err := g.memberOf(key, e.Pos, "rename"); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if g.s.Decl(key) == nil && !slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }) {
+			return e.Pos.Errorf("rename: %s", g.noDecl(key))
+		}
+	}
+	if c.Types == nil {
+		return nil
+	}
+	g.selected = map[string]bool{}
+	var walk func(t *model.Type, owner *model.Decl)
+	visit := func(d *model.Decl) {
+		if g.selected[d.Name] || g.substitutes[d.Name] != nil {
+			return
+		}
+		g.selected[d.Name] = true
+		walk(d.Type, d)
+	}
+	walk = func(t *model.Type, owner *model.Decl) {
+		if t == nil {
+			return
+		}
+		switch t.Kind {
+		case model.Ref:
+			if d := g.s.Decl(t.Ref); d != nil {
+				visit(d)
+			}
+		case model.Array, model.Map:
+			walk(t.Elem, nil)
+		case model.Object:
+			for _, m := range t.Object.Members {
+				if owner == nil || g.memberSubstitutes[m][owner] == nil {
+					walk(m.Type, nil)
+				}
+			}
+			walk(t.Object.Rest, nil)
+		case model.Union:
+			for _, v := range t.Union.Variants {
+				walk(v, nil)
+			}
+		}
+	}
+	for _, e := range c.Types {
+		d, m, err := g.memberOf(e.Name, e.Pos, "types")
+		if err != nil {
+			return err
+		}
+		if m == nil && g.substitutes[d.Name] != nil {
+			return e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too", d.Name, g.substitutes[d.Name].pos)
+		}
+		if m != nil && g.memberSubstitutes[m][d] != nil {
+			return e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too", e.Name, g.memberSubstitutes[m][d].pos)
+		}
+		if m == nil {
+			visit(d)
+			continue
+		}
+		g.memberRoots = append(g.memberRoots, memberRoot{d, m})
+		walk(m.Type, nil)
+	}
+	return nil
+}
+
+// generated reports whether the declaration name is generated: selected (or every declaration
+// without a selection) and not substituted.
+func (g *generator) generated(name string) bool {
+	if g.substitutes[name] != nil {
+		return false
+	}
+	return g.selected == nil || g.selected[name]
+}
+
+// declName is the Go name of a declaration: its rename, or its schema name made Go.
+func (g *generator) declName(d *model.Decl) (string, model.Pos) {
+	if e, ok := g.opts.Config.Names[d.Name]; ok {
+		return e.Name, e.Pos
+	}
+	return g.names.goName(d.Name), d.Pos
+}
+
+// checkConfigUsed fails on entries of the configuration that changed nothing, as a mistake
+// would (a rename of a declaration that is not generated, of a member whose type has no name
+// of its own): gopls's generator does the same with its override tables.
+func (g *generator) checkConfigUsed() error {
+	c := g.opts.Config
+	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
+		e := c.Names[key]
+		declName, member := splitKey(key)
+		switch {
+		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
+			continue
+		case g.substitutes[declName] != nil:
+			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
+		case member == "" && g.byDecl[declName] == nil:
+			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
+		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
+			return r.decl.Name+"."+r.member.Name == key
+		}):
+			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
+		case member != "" && !g.usedNames[key]:
+			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
+		if !g.usedFields[key] {
+			return c.Fields[key].Pos.Errorf("fields: %s is not a field of a generated struct", key)
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
+		declName, member := splitKey(key)
+		if member != "" && !g.usedSubstitutes[key] {
+			return c.Substitutes[key].Pos.Errorf("substitute: %s is not a member of a generated struct", key)
+		}
+		if member == "" && g.selected != nil && !g.referenced[declName] {
+			return c.Substitutes[key].Pos.Errorf("substitute: no generated type refers to %s", declName)
+		}
+	}
+	return nil
+}
+
+// substitute returns the Go type that replaces the declaration a Ref names, or nil.
+func (g *generator) substitute(t *model.Type) *goType {
+	if t.Kind != model.Ref {
+		return nil
+	}
+	sub := g.substitutes[t.Ref]
+	if sub != nil {
+		g.referenced[t.Ref] = true
+	}
+	return sub
+}
+
+// planMemberRoot plans the type of a member whose declaration is not generated (Config.Types
+// "Decl.member"): it is named as it would be in the declaration's struct, or as Config.Names
+// says.
+func (g *generator) planMemberRoot(r memberRoot) error {
+	key := r.decl.Name + "." + r.member.Name
+	parent, _ := g.declName(r.decl)
+	s := site{
+		name:  parent + g.names.fieldName(r.member.Name),
+		about: "the type of the member " + quote(r.member.Name) + " of " + r.decl.Name + " in the schema",
+		owner: r.decl.Name,
+	}
+	if e, ok := g.opts.Config.Names[key]; ok {
+		s.name, s.renamed = e.Name, key
+	}
+	_, err := g.typeOf(r.member.Type, s)
+	return err
+}
+
+// unionMethods are the methods of a union's interface before those of a message union: the
+// marker, and Validate (unless the output has no validators, Config.NoValidate).
+func (g *generator) unionMethods(marker string) []jen.Code {
+	if g.opts.Config.NoValidate {
+		return []jen.Code{jen.Id(marker).Params()}
+	}
+	return []jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}
+}
+
+// checkUnexported fails on a union or one-or-many type that a rename made unexported (renamed
+// itself, or named after a renamed declaration): the functions and types named after it
+// (UnmarshalX, UnknownX, NewX) would be exported, with an odd name. Structs, enums and the rest
+// may be unexported.
+func (g *generator) checkUnexported() error {
+	for _, td := range g.types {
+		if (td.form != interfaceForm && td.form != oneOrManyForm) || token.IsExported(td.name) {
+			continue
+		}
+		pos := td.pos
+		for _, key := range slices.Sorted(maps.Keys(g.opts.Config.Names)) {
+			if e := g.opts.Config.Names[key]; strings.HasPrefix(td.name, e.Name) {
+				pos = e.Pos
+				break
+			}
+		}
+		return pos.Errorf("rename: the union %s would be unexported, and the functions and types named after it (Unmarshal%s) exported; rename it, or what it is named after, with a capital", td.name, td.name)
+	}
+	return nil
+}

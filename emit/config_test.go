@@ -1,0 +1,360 @@
+package emit
+
+import (
+	"go/parser"
+	"go/token"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/model"
+	mcpparser "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/templates"
+)
+
+// shapedSchema is a small schema for the tests of Config.
+const shapedSchema = `export const LATEST_PROTOCOL_VERSION = "draft";
+
+/** A tool the model may call. */
+export interface Tool {
+  name: string;
+  /** The schema of the tool's input. */
+  inputSchema: { type: "object"; [key: string]: unknown };
+  annotations?: ToolAnnotations;
+  mode?: "fast" | "slow";
+  mimeType?: string;
+}
+
+export interface ToolAnnotations {
+  title?: string;
+}
+
+export interface Result {
+  _meta?: { [key: string]: unknown };
+}
+
+export interface CallToolResult extends Result {
+  content: ContentBlock[];
+  isError?: boolean;
+  progressToken?: ProgressToken;
+}
+
+export type ContentBlock = TextContent | ImageContent;
+
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+
+export interface ImageContent {
+  type: "image";
+  data: string;
+}
+
+export type ProgressToken = string | number;
+
+export interface Unrelated {
+  tool: Tool;
+}
+
+export type EmptyResult = Result;
+`
+
+// cfgAt is a position in the configuration file of the tests.
+func cfgAt(line int) model.Pos { return model.Pos{File: "mcpgen.yaml", Line: line, Col: 3} }
+
+func entry(name string, line int) Entry { return Entry{Name: name, Pos: cfgAt(line)} }
+
+func loadShaped(t *testing.T) *model.Schema {
+	t.Helper()
+	s, err := mcpparser.Load("shaped.ts", []byte(shapedSchema))
+	require.NoError(t, err)
+	s.Version = "test"
+	require.NoError(t, model.Protocol(s))
+	require.NoError(t, model.Classify(s))
+	return s
+}
+
+func generateShaped(t *testing.T, c Config, parts map[string]string) (map[string][]byte, error) {
+	t.Helper()
+	return Generate(loadShaped(t), Options{Package: "mcp", Version: "test", SchemaHash: "sha256:0",
+		Runtime: templates.Runtime(), Parts: parts, Config: c})
+}
+
+// TestConfigErrors checks that every configuration entry the schema contradicts, or that would
+// change nothing, is an error naming the entry's line.
+func TestConfigErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		cfg   Config
+		parts map[string]string
+		want  string
+	}{{
+		name: "unknown declaration",
+		cfg:  Config{Types: []Entry{entry("Toll", 2)}},
+		want: "mcpgen.yaml:2:3: types: the schema declares no Toll (did you mean Tool?)",
+	}, {
+		name: "unknown member",
+		cfg:  Config{Types: []Entry{entry("Tool.nmae", 2)}},
+		want: `mcpgen.yaml:2:3: types: Tool has no member "nmae" (did you mean name?)`,
+	}, {
+		name: "member of a union",
+		cfg:  Config{Fields: map[string]Entry{"ContentBlock.type": entry("Kind", 4)}},
+		want: `mcpgen.yaml:4:3: fields: ContentBlock is not an object, it has no member "type"`,
+	}, {
+		name: "member of an alias",
+		cfg:  Config{Fields: map[string]Entry{"EmptyResult._meta": entry("Metadata", 4)}},
+		want: "mcpgen.yaml:4:3: fields: EmptyResult is an alias of Result: name the member as Result._meta",
+	}, {
+		name: "rename of an unknown declaration",
+		cfg:  Config{Names: map[string]Entry{"Tools": entry("T", 3)}},
+		want: "mcpgen.yaml:3:3: rename: the schema declares no Tools (did you mean Tool?)",
+	}, {
+		name: "renames that collide",
+		cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
+		want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
+	}, {
+		name: "rename onto a derived name",
+		cfg:  Config{Names: map[string]Entry{"ToolAnnotations": entry("ToolMode", 5)}},
+		want: "shaped.ts:9:10: inline type in Tool: Go name ToolMode is already used by declaration ToolAnnotations (mcpgen.yaml:5:3)",
+	}, {
+		name: "rename of a member's type onto a declaration",
+		cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
+		want: "mcpgen.yaml:6:3: inline type in Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
+	}, {
+		name: "rename of a declaration that is not generated",
+		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Names: map[string]Entry{"Unrelated": entry("U", 3)}},
+		want: "mcpgen.yaml:3:3: rename: Unrelated is not generated: it is neither in types nor referenced by a type there",
+	}, {
+		name: "rename of a member of a declaration that is not generated",
+		cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Names: map[string]Entry{"Tool.inputSchema": entry("Schema", 3)}},
+		want: "mcpgen.yaml:3:3: rename: Tool is not generated: neither it nor Tool.inputSchema is in types, nor referenced by a type there",
+	}, {
+		name: "rename of a member without a type of its own",
+		cfg:  Config{Names: map[string]Entry{"Tool.annotations": entry("Hints", 3)}},
+		want: "mcpgen.yaml:3:3: rename: Tool.annotations has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
+	}, {
+		name: "rename of an inherited member's type",
+		cfg:  Config{Names: map[string]Entry{"CallToolResult._meta": entry("CallMeta", 3)}},
+		want: "mcpgen.yaml:3:3: rename: CallToolResult._meta has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
+	}, {
+		name: "rename of a substitute",
+		cfg: Config{Names: map[string]Entry{"ToolAnnotations": entry("Hints", 3)},
+			Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "Hints", Pos: cfgAt(5)}}},
+		want: "mcpgen.yaml:3:3: rename: ToolAnnotations is substituted (mcpgen.yaml:5:3), it has no Go declaration to name",
+	}, {
+		name: "field renames that collide",
+		cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Name", 7)}},
+		want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used`,
+	}, {
+		name: "field rename onto Extra",
+		cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Extra", 7)}},
+		want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used`,
+	}, {
+		name: "field rename of a struct that is not generated",
+		cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Fields: map[string]Entry{"Tool.mode": entry("Speed", 7)}},
+		want: "mcpgen.yaml:7:3: fields: Tool.mode is not a field of a generated struct",
+	}, {
+		name: "substitute of a union variant",
+		cfg:  Config{Substitutes: map[string]Substitute{"TextContent": {Path: "example.com/x", Name: "Text", Pos: cfgAt(9)}}},
+		want: "mcpgen.yaml:9:3: substitute: TextContent is a variant of the union ContentBlock, which only a generated type can be",
+	}, {
+		name: "substitute of an unknown member",
+		cfg:  Config{Substitutes: map[string]Substitute{"Tool.schema": {Name: "any", Pos: cfgAt(9)}}},
+		want: `mcpgen.yaml:9:3: substitute: Tool has no member "schema"`,
+	}, {
+		name: "substitute of a selected type",
+		cfg: Config{Types: []Entry{entry("ToolAnnotations", 2)},
+			Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
+		want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too",
+	}, {
+		name: "substitute nothing refers to",
+		cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
+			Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
+		want: "mcpgen.yaml:9:3: substitute: no generated type refers to ToolAnnotations",
+	}, {
+		name: "substitute of a member of a struct that is not generated",
+		cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
+			Substitutes: map[string]Substitute{"Tool.inputSchema": {Name: "any", Pos: cfgAt(9)}}},
+		want: "mcpgen.yaml:9:3: substitute: Tool.inputSchema is not a member of a generated struct",
+	}, {
+		name: "initialism of two words",
+		cfg:  Config{Initialisms: []Entry{entry("ToolUse", 11)}},
+		want: `mcpgen.yaml:11:3: initialisms: "ToolUse" is not one word of letters and digits as Go names are split (ID, MIME)`,
+	}, {
+		name: "SchemaVersion renamed onto a declaration",
+		cfg:  Config{Names: map[string]Entry{"SchemaVersion": entry("Tool", 12)}},
+		want: "shaped.ts:4:18: declaration Tool: Go name Tool is already used by the generated constant (mcpgen.yaml:12:3)",
+	}, {
+		name: "constant renamed onto a declaration",
+		cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
+		want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
+	}, {
+		name: "union made unexported",
+		cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
+		want: "mcpgen.yaml:14:3: rename: the union contentBlock would be unexported, and the functions and types named after it (UnmarshalcontentBlock) exported; rename it, or what it is named after, with a capital",
+	}, {
+		name:  "field renamed under a part",
+		cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
+		parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},
+		want:  "mcpgen.yaml:13:3: the configuration renames the field Name, which the hand-written part tools.go uses; keep its name",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := generateShaped(t, tt.cfg, tt.parts)
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+		})
+	}
+}
+
+// typeNames lists the types, functions and constants the Go files declare, sorted.
+func typeNames(t *testing.T, files map[string][]byte) []string {
+	t.Helper()
+	var names []string
+	for name, src := range files {
+		if strings.HasPrefix(name, "wire") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, 0)
+		require.NoError(t, err, name)
+		for _, d := range f.Decls {
+			names = append(names, declNames(d)...)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// TestConfigSelect generates a type with what it references, and nothing else.
+func TestConfigSelect(t *testing.T) {
+	files, err := generateShaped(t, Config{Types: []Entry{entry("Tool", 1)}}, nil)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"LatestProtocolVersion", "SchemaVersion", "Tool", "ToolAnnotations", "ToolInputSchema",
+		"ToolMode", "ToolModeFast", "ToolModeSlow"}, typeNames(t, files))
+
+	// A member's type without its declaration, under its own name.
+	files, err = generateShaped(t, Config{Types: []Entry{entry("Tool.inputSchema", 1)},
+		Names: map[string]Entry{"Tool.inputSchema": entry("InputSchema", 2)}}, nil)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"LatestProtocolVersion", "SchemaVersion", "InputSchema"}, typeNames(t, files))
+	assert.Contains(t, string(files["types.go"]), `// InputSchema is the type of the member "inputSchema" of Tool in the schema.`)
+
+	// A union with its variants, their Unknown, the result's _meta.
+	files, err = generateShaped(t, Config{Types: []Entry{entry("CallToolResult", 1)}}, nil)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"LatestProtocolVersion", "SchemaVersion", "CallToolResult", "ContentBlock", "UnmarshalContentBlock",
+		"decodeContentBlock", "encodeContentBlock", "validateContentBlock", "UnknownContentBlock", "TextContent", "ImageContent",
+		"MetaObject", "ProgressToken", "ProgressTokenString", "ProgressTokenNumber", "UnmarshalProgressToken",
+		"decodeProgressToken", "encodeProgressToken"}, typeNames(t, files))
+}
+
+// TestConfigNames renames a declaration, a member's type, a field, a constant and SchemaVersion,
+// with an initialism: the names derived from them follow, and a part written with the default
+// names is renamed to match.
+func TestConfigNames(t *testing.T) {
+	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\n" +
+		"// fast reports whether the tool is fast.\nfunc fast(t *Tool) bool { return t.Mode != nil && *t.Mode == ToolModeFast }\n\n" +
+		"func newTool(name string) *Tool { return &Tool{Name: name, InputSchema: ToolInputSchema{}} }\n"
+	files, err := generateShaped(t, Config{
+		Names: map[string]Entry{"Tool": entry("MCPTool", 1), "Tool.inputSchema": entry("Schema", 2),
+			"LATEST_PROTOCOL_VERSION": entry("Latest", 3), "SchemaVersion": entry("Version", 4)},
+		Fields:      map[string]Entry{"Tool.annotations": entry("Hints", 5)},
+		Initialisms: []Entry{entry("MIME", 6)},
+	}, map[string]string{"tools.go": part})
+	require.NoError(t, err)
+	names := typeNames(t, files)
+	for _, want := range []string{"MCPTool", "MCPToolMode", "MCPToolModeFast", "Schema", "Latest", "Version"} {
+		assert.Contains(t, names, want)
+	}
+	for _, gone := range []string{"Tool", "ToolMode", "ToolInputSchema", "LatestProtocolVersion", "SchemaVersion"} {
+		assert.NotContains(t, names, gone)
+	}
+	types := squeeze(string(files["types.go"]))
+	assert.Contains(t, types, "\tHints *ToolAnnotations `json:\"annotations,omitzero\"`")
+	assert.Contains(t, types, "\tMIMEType *string `json:\"mimeType,omitzero\"`")
+	assert.Contains(t, types, "// MCPTool is a tool the model may call.")
+	assert.Contains(t, string(files["consts.go"]), "const Version = \"test\"")
+	assert.Contains(t, string(files["tools.go"]),
+		"func fast(t *MCPTool) bool { return t.Mode != nil && *t.Mode == MCPToolModeFast }",
+		"the part's types and constants follow the renames; the field it uses is not renamed")
+	assert.Contains(t, string(files["tools.go"]), "return &MCPTool{Name: name, InputSchema: Schema{}}")
+	assert.Contains(t, string(files["tools.go"]), "// fast reports whether the tool is fast.")
+}
+
+// TestConfigNamesBreakPart: the part of the test above uses the field Mode, so renaming it fails.
+func TestConfigNamesBreakPart(t *testing.T) {
+	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc fast(t *Tool) bool { return t.Mode != nil }\n"
+	_, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mode": entry("Speed", 5)}}, map[string]string{"tools.go": part})
+	require.Error(t, err)
+	assert.Equal(t, "mcpgen.yaml:5:3: the configuration renames the field Mode, which the hand-written part tools.go uses; keep its name", err.Error())
+}
+
+// TestConfigSubstitutes replaces a declaration and a member's type: nothing is generated for them,
+// and the code calls the helpers of substituted types.
+func TestConfigSubstitutes(t *testing.T) {
+	files, err := generateShaped(t, Config{Substitutes: map[string]Substitute{
+		"ToolAnnotations":  {Path: "example.com/hints", Name: "Hints", Pointer: true, Pos: cfgAt(1)},
+		"Tool.inputSchema": {Path: "github.com/google/jsonschema-go/jsonschema", Name: "Schema", Pointer: true, Pos: cfgAt(2)},
+		"ProgressToken":    {Name: "any", Pos: cfgAt(3)},
+	}}, nil)
+	require.NoError(t, err)
+	names := typeNames(t, files)
+	for _, gone := range []string{"ToolAnnotations", "ToolInputSchema", "ProgressToken", "ProgressTokenString"} {
+		assert.NotContains(t, names, gone)
+	}
+	types := squeeze(string(files["types.go"]))
+	assert.Contains(t, types, "\tInputSchema *jsonschema.Schema `json:\"inputSchema\"`")
+	assert.Contains(t, types, "\tAnnotations *hints.Hints `json:\"annotations,omitzero\"`")
+	assert.Contains(t, types, "\tProgressToken any `json:\"progressToken,omitzero\"`")
+	assert.Contains(t, string(files["json.go"]), "err = decodeExternal(d, &v.InputSchema)")
+	assert.Contains(t, string(files["validate.go"]), "c.report(\"required member is nil\")")
+	assert.Contains(t, string(files["validate.go"]), "validateExternal(c, v.InputSchema)")
+	assert.Contains(t, string(files["json.go"]), "encodeExternal(e, v.InputSchema)")
+}
+
+// TestConfigWithoutValidators leaves out validate.go, the interfaces' Validate, and the runtime's
+// functions that need it; TestConfigWithoutRuntime leaves out the runtime and prefixes the files.
+func TestConfigWithoutValidators(t *testing.T) {
+	files, err := generateShaped(t, Config{NoValidate: true}, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, slices.Collect(maps.Keys(files)), "validate.go")
+	assert.NotContains(t, typeNames(t, files), "Unmarshal")
+	wire := string(files["wire_validate.go"])
+	assert.NotContains(t, wire, "func Unmarshal(")
+	assert.NotContains(t, wire, "func Marshal(")
+	assert.NotContains(t, wire, "\"encoding/json\"", "the import only they used")
+	assert.Contains(t, wire, "func decodedConstant[", "what the codecs need stays")
+	external := string(files["wire_external.go"])
+	assert.NotContains(t, external, "validateExternal")
+	assert.NotContains(t, external, "\"errors\"")
+	assert.Contains(t, external, "func decodeExternal(")
+	for name, src := range files {
+		if !strings.HasPrefix(name, "wire") {
+			assert.NotContains(t, string(src), "Validate()", name)
+		}
+	}
+}
+
+func TestConfigWithoutRuntime(t *testing.T) {
+	files, err := generateShaped(t, Config{NoRuntime: true, FilePrefix: "ext_"}, nil)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"ext_doc.go", "ext_types.go", "ext_json.go", "ext_unions.go", "ext_consts.go", "ext_validate.go"},
+		slices.Collect(maps.Keys(files)))
+	assert.Contains(t, string(files["ext_doc.go"]), "\n// "+FilesLine("ext_")+"\n")
+	// The runtime's names stay reserved: the package has them.
+	_, err = Generate(loadShaped(t), Options{Package: "mcp", Runtime: templates.Runtime(),
+		Config: Config{NoRuntime: true, FilePrefix: "ext_", Names: map[string]Entry{"Tool": entry("decoder", 4)}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "mcpgen.yaml:4:3: declaration Tool: Go name decoder is already used by runtime identifier")
+}
+
+// squeeze replaces the runs of spaces that gofmt aligns fields with by one space.
+func squeeze(src string) string {
+	return regexp.MustCompile(` +`).ReplaceAllString(src, " ")
+}

@@ -1,0 +1,90 @@
+package emit
+
+import (
+	"github.com/dave/jennifer/jen"
+)
+
+// This file writes the code for values of substituted types (Config.Substitutes, goType
+// externalKind). The contract of a substitute is encoding/json's: json.Marshal and
+// json.Unmarshal encode and decode it (through its MarshalJSON and UnmarshalJSON, if it has
+// them), and a method Validate() error on the value or its pointer, if it has one, is called by
+// the enclosing type's Validate. The generated code calls three helpers of the runtime
+// (templates/wire/wire_external.go).
+
+// The runtime's helpers that the code of substituted types calls.
+const (
+	encodeExternal   = "encodeExternal"
+	decodeExternal   = "decodeExternal"
+	validateExternal = "validateExternal"
+)
+
+// external returns the Go type of a value of a substituted type as the helpers take it: a
+// pointer to src for a type without nil (so that methods with pointer receivers are found), src
+// itself for a pointer or an interface.
+func external(src jen.Code, t *goType) jen.Code {
+	if t.hasNil() {
+		return src
+	}
+	return jen.Op("&").Add(src)
+}
+
+// encodeExternalValue is the statement that encodes src, of the substituted type t.
+func encodeExternalValue(src jen.Code, t *goType) jen.Code {
+	return jen.Id(encodeExternal).Call(jen.Id("e"), external(src, t))
+}
+
+// decodeExternalValue is the statement that decodes the next value into dst, of the
+// substituted type t, assigning err.
+func decodeExternalValue(dst jen.Code) jen.Code {
+	return jen.Err().Op("=").Id(decodeExternal).Call(jen.Id("d"), jen.Op("&").Add(dst))
+}
+
+// externalField returns the statements that encode (or, with decode set, decode) a field of a
+// substituted type: an optional field of a type without nil is a pointer to it, which the
+// helpers take as it is.
+func externalField(fd *field, decode bool) []jen.Code {
+	src := jen.Id("v").Dot(fd.name)
+	if decode {
+		if fd.pointer {
+			return []jen.Code{
+				jen.Add(src).Op("=").New(fd.typ.code()),
+				jen.Err().Op("=").Id(decodeExternal).Call(jen.Id("d"), src),
+			}
+		}
+		return []jen.Code{decodeExternalValue(src)}
+	}
+	body := []jen.Code{jen.Id("e").Dot("key").Call(jen.Lit(fd.member.Name))}
+	if fd.pointer {
+		body = append(body, jen.Id(encodeExternal).Call(jen.Id("e"), src))
+	} else {
+		body = append(body, encodeExternalValue(src, fd.typ))
+	}
+	if fd.member.Optional {
+		return []jen.Code{jen.If(jen.Id("v").Dot(fd.name).Op("!=").Nil()).Block(body...)}
+	}
+	return body
+}
+
+// validateExternalField returns the statements that check a field of a substituted type, with
+// its member on the path: a nil required pointer is reported, a value is checked by its Validate.
+func validateExternalField(fd *field) []jen.Code {
+	src := jen.Id("v").Dot(fd.name)
+	in := func(check ...jen.Code) []jen.Code {
+		return append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
+	}
+	switch {
+	case fd.pointer, fd.typ.hasNil() && fd.member.Optional:
+		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), src))...)}
+	case fd.typ.hasNil():
+		return in(jen.If(jen.Add(src).Op("==").Nil()).Block(
+			jen.Id("c").Dot("report").Call(jen.Lit("required member is nil")),
+		).Else().Block(jen.Id(validateExternal).Call(jen.Id("c"), src)))
+	}
+	return in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.typ)))
+}
+
+// validateExternalValue is the statement that checks src, a value of the substituted type t in
+// an array, map or alias.
+func validateExternalValue(src jen.Code, t *goType) jen.Code {
+	return jen.Id(validateExternal).Call(jen.Id("c"), external(src, t))
+}

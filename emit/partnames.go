@@ -1,0 +1,184 @@
+package emit
+
+import (
+	"go/ast"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// The parts (templates/parts) are written with the default Go names of the schema's
+// declarations. When a configuration changes names (Config.Names, Fields, Initialisms), partNames
+// maps the default names to the output's, and a part's package-level identifiers are renamed to
+// match: renaming CreateMessageRequestParams keeps the sampling rules. A field a part uses cannot
+// be renamed that way (telling fields apart needs types): a configuration that renames one is an
+// error naming its entry.
+
+// partRenames maps the names the parts are written with to the names of the output.
+type partRenames struct {
+	// idents maps package-level names: types, enum constants, the functions of unions and
+	// one-or-many types, method constants.
+	idents map[string]string
+	// fields are the field names that the configuration changes, in each struct by its default
+	// name, with the configuration entry that changes it.
+	fields map[string]map[string]model.Pos
+	// forms are the forms of the generated types, by default name: the composite literals of
+	// structs have field names as keys.
+	forms map[string]form
+}
+
+// partNames plans the output again with the default names (the same selection and
+// substitutes) and pairs its types with the output's, or returns nil when the configuration
+// changes no name. The two plans have the same shape, since names do not change it; should the
+// default names collide where the configured ones do not, parts are copied as written.
+func (g *generator) partNames() *partRenames {
+	c := g.opts.Config
+	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 {
+		return nil
+	}
+	d := newGenerator(g.s, Options{Package: g.opts.Package, Config: Config{Types: c.Types, Substitutes: c.Substitutes}})
+	if err := d.plan(); err != nil || len(d.types) != len(g.types) {
+		return nil
+	}
+	r := &partRenames{idents: map[string]string{}, fields: map[string]map[string]model.Pos{}, forms: map[string]form{}}
+	rename := func(from, to string) {
+		if from != to {
+			r.idents[from] = to
+		}
+	}
+	for i, a := range d.types {
+		b := g.types[i]
+		rename(a.name, b.name)
+		r.forms[a.name] = a.form
+		switch a.form {
+		case enumForm:
+			for _, v := range a.values {
+				rename(d.names.enumConstName(a.name, v), g.names.enumConstName(b.name, v))
+			}
+		case interfaceForm:
+			rename("Unmarshal"+a.name, "Unmarshal"+b.name)
+			rename("Unmarshal"+a.name+"For", "Unmarshal"+b.name+"For")
+		case oneOrManyForm:
+			rename("New"+a.name, "New"+b.name)
+			rename("New"+a.name+"List", "New"+b.name+"List")
+		case structForm:
+			if _, ok := methodOf(a); ok {
+				rename(methodConstName(a.name), methodConstName(b.name))
+			}
+			for j, fa := range a.fields {
+				if fb := b.fields[j]; fa.name != fb.name {
+					if r.fields[a.name] == nil {
+						r.fields[a.name] = map[string]model.Pos{}
+					}
+					r.fields[a.name][fa.name] = g.fieldEntry(b, fa.member)
+				}
+			}
+		}
+	}
+	return r
+}
+
+// fieldEntry is the position of the configuration entry that names the field of member m in
+// the struct td: its Fields entry, or the initialism that changes it.
+func (g *generator) fieldEntry(td *typeDecl, m *model.Member) model.Pos {
+	c := g.opts.Config
+	if td.decl != nil {
+		if e, ok := c.Fields[td.decl.Name+"."+m.Name]; ok {
+			return e.Pos
+		}
+	}
+	for _, e := range c.Initialisms {
+		for _, w := range words(m.Name) {
+			if strings.EqualFold(w, e.Name) {
+				return e.Pos
+			}
+		}
+	}
+	return model.Pos{}
+}
+
+// apply renames the package-level identifiers of the part file, and fails if the part uses a
+// field that the configuration renames in a struct the part names.
+func (r *partRenames) apply(file string, f *ast.File) error {
+	named := map[string]bool{} // the identifiers the part mentions
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			named[id.Name] = true
+		}
+		return true
+	})
+	changed := map[string]model.Pos{} // field names renamed in a struct the part names
+	for _, name := range requires(partSource(f)) {
+		named[goName(name)] = true
+	}
+	for s, fields := range r.fields {
+		if named[s] {
+			for name, pos := range fields {
+				changed[name] = pos
+			}
+		}
+	}
+	skip := map[*ast.Ident]bool{}
+	var err error
+	field := func(id *ast.Ident) {
+		skip[id] = true
+		if pos, ok := changed[id.Name]; ok && err == nil {
+			err = pos.Errorf("the configuration renames the field %s, which the hand-written part %s uses; keep its name", id.Name, file)
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			field(n.Sel)
+		case *ast.FuncDecl:
+			skip[n.Name] = true
+		case *ast.Field:
+			for _, id := range n.Names {
+				skip[id] = true
+			}
+		case *ast.CompositeLit:
+			if r.structLiteral(n.Type) {
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							field(id)
+						}
+					}
+				}
+			}
+		case *ast.Ident:
+			// A part's local names are lower-case: an identifier spelled like a generated
+			// package-level name is that name.
+			if to, ok := r.idents[n.Name]; ok && !skip[n] {
+				n.Name = to
+			}
+		}
+		return true
+	})
+	return err
+}
+
+// structLiteral reports whether a composite literal of type t has field names as keys: the type
+// is a generated struct, or a type of the parts or the runtime, which the parts only build as
+// structs; not a map, a slice, or another generated type.
+func (r *partRenames) structLiteral(t ast.Expr) bool {
+	switch t := t.(type) {
+	case *ast.MapType, *ast.ArrayType:
+		return false
+	case *ast.Ident:
+		f, generated := r.forms[t.Name]
+		return !generated || f == structForm
+	}
+	return true
+}
+
+// partSource returns the "//mcpgen:requires" lines of a parsed part.
+func partSource(f *ast.File) string {
+	var b strings.Builder
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			b.WriteString(c.Text + "\n")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,68 @@
+package wire
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// The helpers of the values of substituted types: existing Go types that a configuration puts in
+// place of schema types (emit.Config.Substitutes). Their contract is encoding/json's: json.Marshal
+// and json.Unmarshal encode and decode them (through their MarshalJSON and UnmarshalJSON, if they
+// have them), and their Validate() error, if they have one, is checked by the enclosing type's
+// Validate. They are in the runtime, not in the code that calls them, so that two outputs that
+// share a package (and its runtime) declare them once.
+
+// encodeExternal encodes v, a value of a substituted type (or a pointer to it), with
+// encoding/json. An error is the encoder's, at the value's JSON pointer.
+func encodeExternal(e *encoder, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		e.errorf("%v", err)
+		e.null()
+		return
+	}
+	e.raw(b)
+}
+
+// decodeExternal decodes the next value into v, a pointer to a value of a substituted type, with
+// encoding/json. An error names the value's JSON pointer.
+func decodeExternal(d *decoder, v any) error {
+	raw, err := d.raw()
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return d.errorf("%v", err)
+	}
+	return nil
+}
+
+// validateExternal checks v, a value of a substituted type (or a pointer to it), with its Validate
+// method, if it has one: its error is a problem at the current JSON pointer or, for a
+// *ValidationError (the substitute is a type of this package), its problems below it.
+func validateExternal(c *validator, v any) {
+	x, ok := v.(interface{ Validate() error })
+	if !ok {
+		return
+	}
+	err := x.Validate()
+	var verr *ValidationError
+	if !errors.As(err, &verr) {
+		if err != nil {
+			c.report("%v", err)
+		}
+		return
+	}
+	unescape := strings.NewReplacer("~1", "/", "~0", "~")
+	for _, p := range verr.Problems {
+		steps := strings.Split(p.Pointer, "/")[1:]
+		for _, s := range steps {
+			c.in(unescape.Replace(s))
+		}
+		c.report("%s", p.Message)
+		for range steps {
+			c.out()
+		}
+	}
+}
