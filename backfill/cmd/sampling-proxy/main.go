@@ -127,6 +127,13 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		sampler = backfill.NewOpenAISampler(openai.NewClient(o...), *model, opts)
 	}
 
+	// Signals are caught before the server starts (and before the log says it did), so that a
+	// signal at any moment after stops the proxy and its server in order.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// Writing to a client that has gone away must be an error, not a SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
+
 	// The server's stdin and stdout are plain pipes (not exec's), so that waiting for the server
 	// does not race with reading its last output.
 	inR, inW, err := os.Pipe()
@@ -172,11 +179,6 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		cmd.Process.Kill()
 		<-exited
 	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	// Writing to a client that has gone away must be an error, not a SIGPIPE.
-	signal.Ignore(syscall.SIGPIPE)
 
 	p := &proxy.Proxy{Sampler: sampler, Logger: log, OnClientClosed: func() { go stopServer() }}
 	served := make(chan error, 1)
