@@ -6,7 +6,7 @@ import (
 	"path"
 )
 
-//go:embed wire/wire.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go
+//go:embed wire/wire.go wire/wire_encode.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go
 var wire embed.FS
 
 // Runtime returns the source files of the JSON runtime (package wire, tested in place), by file
