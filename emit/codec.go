@@ -229,7 +229,7 @@ func decodeField(fd *field) []jen.Code {
 		out = decodeValue(dst, fd.typ, 0)
 	} else {
 		val = func() jen.Code { return deref(jen.Id("v").Dot(fd.name), fd.typ) }
-		out = append([]jen.Code{jen.Add(dst).Op("=").New(fd.typ.code())}, decodeValue(val(), fd.typ, 0)...)
+		out = append([]jen.Code{jen.Add(dst).Op("=").Add(newValue(fd.typ))}, decodeValue(val(), fd.typ, 0)...)
 	}
 	if fd.literal != nil && fd.typ.kind == builtinKind && !zeroLiteral(fd.literal) {
 		// The zero value stands for the constant (see encodeField): a zero decoded from the wire

@@ -123,7 +123,7 @@ func decodeValue(dst jen.Code, t *goType, depth int) []jen.Code {
 		if t.elem.hasNil() {
 			inner = decodeValue(dst, t.elem, depth)
 		} else {
-			inner = append([]jen.Code{jen.Add(dst).Op("=").New(t.elem.code())}, decodeValue(deref(dst, t.elem), t.elem, depth)...)
+			inner = append([]jen.Code{jen.Add(dst).Op("=").Add(newValue(t.elem))}, decodeValue(deref(dst, t.elem), t.elem, depth)...)
 		}
 		return []jen.Code{
 			jen.Var().Id(null).Bool(),
@@ -185,4 +185,16 @@ func decodeEntry(m jen.Code, elem *goType) []jen.Code {
 		return []jen.Code{jen.Err().Op("=").Id("d").Dot("extraRaw").Call(jen.Op("&").Add(m), jen.Id("name"))}
 	}
 	return []jen.Code{jen.Err().Op("=").Id("decodeEntry").Call(jen.Id("d"), jen.Op("&").Add(m), jen.Id("name"), reader(elem, 1))}
+}
+
+// slabs are the decoder's slabs of builtin values, by Go type: pointers to optional scalars are
+// taken from them (alloc), a chunk at a time, rather than allocated one by one.
+var slabs = map[string]string{"string": "strs", "bool": "bools", "int64": "ints", "float64": "floats"}
+
+// newValue is an expression of a pointer to a new zero value of t, in the decoding code.
+func newValue(t *goType) jen.Code {
+	if slab, ok := slabs[t.name]; ok && t.kind == builtinKind {
+		return jen.Id("alloc").Call(jen.Op("&").Id("d").Dot(slab))
+	}
+	return jen.New(t.code())
 }

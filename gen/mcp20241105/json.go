@@ -1119,7 +1119,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Reason = new(string)
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1432,7 +1432,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Instructions = new(string)
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1714,7 +1714,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1908,7 +1908,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1982,14 +1982,14 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Subscribe = new(bool)
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2059,7 +2059,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2437,7 +2437,7 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Total = new(float64)
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2599,7 +2599,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Cursor = new(Cursor)
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2680,7 +2680,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2878,7 +2878,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
 			if seen&(1<<2) != 0 {
@@ -3088,7 +3088,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
 			if seen&(1<<2) != 0 {
@@ -4112,21 +4112,21 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "size":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4235,14 +4235,14 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4328,7 +4328,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4414,7 +4414,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "text":
 			if seen&(1<<2) != 0 {
@@ -4508,7 +4508,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "blob":
 			if seen&(1<<2) != 0 {
@@ -4720,7 +4720,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
 			if seen&(1<<2) != 0 {
@@ -5021,7 +5021,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
 			if seen&(1<<2) != 0 {
@@ -5120,7 +5120,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
 			if seen&(1<<2) != 0 {
@@ -5214,14 +5214,14 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Required = new(bool)
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -5744,7 +5744,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
 			if seen&(1<<2) != 0 {
@@ -5850,7 +5850,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -6228,7 +6228,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
 			if seen&(1<<2) != 0 {
@@ -6716,7 +6716,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Logger = new(string)
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
 			if seen&(1<<2) != 0 {
@@ -6995,7 +6995,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SystemPrompt = new(string)
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
 			if seen&(1<<3) != 0 {
@@ -7009,7 +7009,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Temperature = new(float64)
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
 			if seen&(1<<5) != 0 {
@@ -7466,7 +7466,7 @@ func (v *AnnotatedAnnotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Priority = new(float64)
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -7763,21 +7763,21 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.CostPriority = new(float64)
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SpeedPriority = new(float64)
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IntelligencePriority = new(float64)
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -7847,7 +7847,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8293,14 +8293,14 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Total = new(int64)
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.HasMore = new(bool)
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8755,7 +8755,7 @@ func (v *Root) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)

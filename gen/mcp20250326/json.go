@@ -1207,7 +1207,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Reason = new(string)
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1520,7 +1520,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Instructions = new(string)
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1802,7 +1802,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2006,7 +2006,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2080,14 +2080,14 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Subscribe = new(bool)
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2157,7 +2157,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2539,14 +2539,14 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Total = new(float64)
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Message = new(string)
+			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2708,7 +2708,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Cursor = new(Cursor)
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2789,7 +2789,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2987,7 +2987,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
 			if seen&(1<<2) != 0 {
@@ -3197,7 +3197,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
 			if seen&(1<<2) != 0 {
@@ -4214,14 +4214,14 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<4) != 0 {
@@ -4235,7 +4235,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4337,14 +4337,14 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<4) != 0 {
@@ -4437,7 +4437,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4523,7 +4523,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "text":
 			if seen&(1<<2) != 0 {
@@ -4617,7 +4617,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "blob":
 			if seen&(1<<2) != 0 {
@@ -4829,7 +4829,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
 			if seen&(1<<2) != 0 {
@@ -5130,7 +5130,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
 			if seen&(1<<2) != 0 {
@@ -5229,7 +5229,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
 			if seen&(1<<2) != 0 {
@@ -5323,14 +5323,14 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Required = new(bool)
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -5853,7 +5853,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
 			if seen&(1<<2) != 0 {
@@ -5959,7 +5959,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -6343,35 +6343,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ReadOnlyHint = new(bool)
+			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.DestructiveHint = new(bool)
+			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IdempotentHint = new(bool)
+			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.OpenWorldHint = new(bool)
+			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -6455,7 +6455,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
 			if seen&(1<<2) != 0 {
@@ -6950,7 +6950,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Logger = new(string)
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
 			if seen&(1<<2) != 0 {
@@ -7229,7 +7229,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SystemPrompt = new(string)
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
 			if seen&(1<<3) != 0 {
@@ -7243,7 +7243,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Temperature = new(float64)
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
 			if seen&(1<<5) != 0 {
@@ -7630,7 +7630,7 @@ func (v *Annotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Priority = new(float64)
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8034,21 +8034,21 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.CostPriority = new(float64)
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SpeedPriority = new(float64)
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IntelligencePriority = new(float64)
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8118,7 +8118,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8564,14 +8564,14 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Total = new(int64)
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.HasMore = new(bool)
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -9026,7 +9026,7 @@ func (v *Root) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)

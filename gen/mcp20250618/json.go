@@ -1119,7 +1119,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Reason = new(string)
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1432,7 +1432,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Instructions = new(string)
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1724,7 +1724,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1928,7 +1928,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2002,14 +2002,14 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Subscribe = new(bool)
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2079,7 +2079,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2157,7 +2157,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2243,7 +2243,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "version":
 			if seen&(1<<2) != 0 {
@@ -2556,14 +2556,14 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Total = new(float64)
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Message = new(string)
+			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2725,7 +2725,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Cursor = new(Cursor)
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2806,7 +2806,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3004,7 +3004,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
 			if seen&(1<<2) != 0 {
@@ -3214,7 +3214,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
 			if seen&(1<<2) != 0 {
@@ -4233,7 +4233,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uri":
 			if seen&(1<<2) != 0 {
@@ -4246,14 +4246,14 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<5) != 0 {
@@ -4267,7 +4267,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
 			if seen&(1<<7) != 0 {
@@ -4378,7 +4378,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uriTemplate":
 			if seen&(1<<2) != 0 {
@@ -4391,14 +4391,14 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<5) != 0 {
@@ -4502,7 +4502,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -4599,7 +4599,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -4704,7 +4704,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -4923,7 +4923,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
 			if seen&(1<<2) != 0 {
@@ -5224,7 +5224,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
 			if seen&(1<<2) != 0 {
@@ -5331,14 +5331,14 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
 			if seen&(1<<3) != 0 {
@@ -5443,21 +5443,21 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Required = new(bool)
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -5687,7 +5687,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uri":
 			if seen&(1<<2) != 0 {
@@ -5700,14 +5700,14 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<5) != 0 {
@@ -5721,7 +5721,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
 			if seen&(1<<7) != 0 {
@@ -6153,7 +6153,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
 			if seen&(1<<2) != 0 {
@@ -6269,7 +6269,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -6653,35 +6653,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ReadOnlyHint = new(bool)
+			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.DestructiveHint = new(bool)
+			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IdempotentHint = new(bool)
+			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.OpenWorldHint = new(bool)
+			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -6777,14 +6777,14 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
 			if seen&(1<<3) != 0 {
@@ -7406,7 +7406,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Logger = new(string)
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
 			if seen&(1<<2) != 0 {
@@ -7685,7 +7685,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SystemPrompt = new(string)
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
 			if seen&(1<<3) != 0 {
@@ -7699,7 +7699,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Temperature = new(float64)
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
 			if seen&(1<<5) != 0 {
@@ -8090,14 +8090,14 @@ func (v *Annotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Priority = new(float64)
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.LastModified = new(string)
+			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8534,21 +8534,21 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.CostPriority = new(float64)
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SpeedPriority = new(float64)
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IntelligencePriority = new(float64)
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8618,7 +8618,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -9153,14 +9153,14 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Total = new(int64)
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.HasMore = new(bool)
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -9332,7 +9332,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
 			if seen&(1<<2) != 0 {
@@ -9630,7 +9630,7 @@ func (v *Root) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -10142,28 +10142,28 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinLength = new(int64)
+			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxLength = new(int64)
+			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
 			if seen&(1<<5) != 0 {
@@ -10305,28 +10305,28 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Minimum = new(float64)
+			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Maximum = new(float64)
+			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10460,21 +10460,21 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Default = new(bool)
+			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10581,14 +10581,14 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
 			if seen&(1<<3) != 0 {

@@ -183,6 +183,11 @@ type decoder struct {
 	// text holds unescaped strings; the decoded value owns it. When it is
 	// full, a new chunk replaces it (the strings in the old one keep it).
 	text []byte
+	// The slabs of the pointers to optional scalars of the decoded value (alloc).
+	strs   []string
+	bools  []bool
+	ints   []int64
+	floats []float64
 	// names are the member names of the objects being skipped, innermost
 	// object last, for finding duplicates; namesBuf is their first storage.
 	names    []string
@@ -1184,4 +1189,16 @@ func decodeEntry[V any](d *decoder, m *map[string]V, name []byte, read func(*dec
 	v, err := read(d)
 	(*m)[d.key(name)] = v
 	return err
+}
+
+// alloc returns a pointer to a new zero value, the next of a slab: the values of a decode are
+// allocated in chunks of up to 64, which the decoded value owns (a pointer kept keeps its chunk).
+func alloc[T any](slab *[]T) *T {
+	s := *slab
+	if len(s) == cap(s) {
+		s = make([]T, 0, min(max(4, 2*cap(s)), 64))
+	}
+	s = s[:len(s)+1]
+	*slab = s
+	return &s[len(s)-1]
 }

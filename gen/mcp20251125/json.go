@@ -1388,7 +1388,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Reason = new(string)
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -1805,7 +1805,7 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Instructions = new(string)
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2110,7 +2110,7 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2792,7 +2792,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2866,14 +2866,14 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Subscribe = new(bool)
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2943,7 +2943,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3263,7 +3263,7 @@ func (v *Icon) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "sizes":
 			if seen&(1<<2) != 0 {
@@ -3473,7 +3473,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3576,7 +3576,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -3595,14 +3595,14 @@ func (v *Implementation) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "websiteUrl":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.WebsiteURL = new(string)
+			v.WebsiteURL = alloc(&d.strs)
 			*v.WebsiteURL, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3821,14 +3821,14 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Total = new(float64)
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Message = new(string)
+			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4016,7 +4016,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Cursor = new(Cursor)
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4204,7 +4204,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4402,7 +4402,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
 			if seen&(1<<2) != 0 {
@@ -4612,7 +4612,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
 			if seen&(1<<2) != 0 {
@@ -5768,7 +5768,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -5787,14 +5787,14 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<6) != 0 {
@@ -5808,7 +5808,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
 			if seen&(1<<8) != 0 {
@@ -5928,7 +5928,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -5947,14 +5947,14 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<6) != 0 {
@@ -6058,7 +6058,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -6155,7 +6155,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -6260,7 +6260,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -6479,7 +6479,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
 			if seen&(1<<2) != 0 {
@@ -6791,7 +6791,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
 			if seen&(1<<2) != 0 {
@@ -6907,7 +6907,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -6920,7 +6920,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
 			if seen&(1<<4) != 0 {
@@ -7025,21 +7025,21 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Required = new(bool)
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -7278,7 +7278,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -7297,14 +7297,14 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<6) != 0 {
@@ -7318,7 +7318,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
 			if seen&(1<<8) != 0 {
@@ -7750,7 +7750,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
 			if seen&(1<<2) != 0 {
@@ -7866,7 +7866,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8272,35 +8272,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ReadOnlyHint = new(bool)
+			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.DestructiveHint = new(bool)
+			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IdempotentHint = new(bool)
+			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.OpenWorldHint = new(bool)
+			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -8518,7 +8518,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -8531,7 +8531,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
 			if seen&(1<<4) != 0 {
@@ -8667,7 +8667,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Schema = new(string)
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
 			if seen&(1<<1) != 0 {
@@ -8791,7 +8791,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Schema = new(string)
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
 			if seen&(1<<1) != 0 {
@@ -8930,7 +8930,7 @@ func (v *TaskMetadata) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.TTL = new(int64)
+			v.TTL = alloc(&d.ints)
 			*v.TTL, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -9103,7 +9103,7 @@ func (v *Task) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.StatusMessage = new(string)
+			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
 			if seen&(1<<3) != 0 {
@@ -9124,7 +9124,7 @@ func (v *Task) decode(d *decoder) (err error) {
 			seen |= 1 << 5
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.TTL = new(int64)
+				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
@@ -9132,7 +9132,7 @@ func (v *Task) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.PollInterval = new(int64)
+			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -9523,7 +9523,7 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.StatusMessage = new(string)
+			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
 			if seen&(1<<4) != 0 {
@@ -9544,7 +9544,7 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 			seen |= 1 << 6
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.TTL = new(int64)
+				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
@@ -9552,7 +9552,7 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.PollInterval = new(int64)
+			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10111,7 +10111,7 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.StatusMessage = new(string)
+			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
 			if seen&(1<<4) != 0 {
@@ -10132,7 +10132,7 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 			seen |= 1 << 6
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.TTL = new(int64)
+				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
@@ -10140,7 +10140,7 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.PollInterval = new(int64)
+			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10352,7 +10352,7 @@ func (v *ListTasksResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tasks":
 			if seen&(1<<2) != 0 {
@@ -10475,7 +10475,7 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.StatusMessage = new(string)
+			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
 			if seen&(1<<4) != 0 {
@@ -10496,7 +10496,7 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 			seen |= 1 << 6
 			var null bool
 			if null, err = d.null(); err == nil && !null {
-				v.TTL = new(int64)
+				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
@@ -10504,7 +10504,7 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.PollInterval = new(int64)
+			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10901,7 +10901,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Logger = new(string)
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
 			if seen&(1<<3) != 0 {
@@ -11205,7 +11205,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.SystemPrompt = new(string)
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
 			if seen&(1<<5) != 0 {
@@ -11219,7 +11219,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.Temperature = new(float64)
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
 			if seen&(1<<7) != 0 {
@@ -11852,14 +11852,14 @@ func (v *Annotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Priority = new(float64)
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.LastModified = new(string)
+			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -12436,7 +12436,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		case "_meta":
 			if seen&(1<<5) != 0 {
@@ -12546,21 +12546,21 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.CostPriority = new(float64)
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SpeedPriority = new(float64)
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IntelligencePriority = new(float64)
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -12630,7 +12630,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -13176,14 +13176,14 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Total = new(int64)
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.HasMore = new(bool)
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -13355,7 +13355,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
 			if seen&(1<<2) != 0 {
@@ -13653,7 +13653,7 @@ func (v *Root) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -13862,7 +13862,7 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Mode = new(string)
+			v.Mode = alloc(&d.strs)
 			*v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, *v.Mode, "form")
@@ -13977,7 +13977,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Schema = new(string)
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
 			if seen&(1<<1) != 0 {
@@ -14344,28 +14344,28 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinLength = new(int64)
+			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxLength = new(int64)
+			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
 			if seen&(1<<5) != 0 {
@@ -14379,7 +14379,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14518,35 +14518,35 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Minimum = new(float64)
+			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Maximum = new(float64)
+			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		case "default":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.Default = new(float64)
+			v.Default = alloc(&d.floats)
 			*v.Default, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14680,21 +14680,21 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Default = new(bool)
+			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14796,14 +14796,14 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
 			if seen&(1<<3) != 0 {
@@ -14816,7 +14816,7 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14920,14 +14920,14 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "oneOf":
 			if seen&(1<<3) != 0 {
@@ -14940,7 +14940,7 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -15135,28 +15135,28 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinItems = new(int64)
+			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxItems = new(int64)
+			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
 			if seen&(1<<5) != 0 {
@@ -15371,28 +15371,28 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinItems = new(int64)
+			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxItems = new(int64)
+			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
 			if seen&(1<<5) != 0 {
@@ -15678,14 +15678,14 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
 			if seen&(1<<3) != 0 {
@@ -15704,7 +15704,7 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)

@@ -2742,7 +2742,7 @@ func (v *InputRequiredResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.RequestState = new(string)
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2830,7 +2830,7 @@ func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.RequestState = new(string)
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -2925,7 +2925,7 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Reason = new(string)
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3265,7 +3265,7 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.Instructions = new(string)
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3880,7 +3880,7 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -3954,14 +3954,14 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Subscribe = new(bool)
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4031,7 +4031,7 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ListChanged = new(bool)
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4122,7 +4122,7 @@ func (v *Icon) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "sizes":
 			if seen&(1<<2) != 0 {
@@ -4332,7 +4332,7 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4435,7 +4435,7 @@ func (v *Implementation) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -4454,14 +4454,14 @@ func (v *Implementation) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "websiteUrl":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.WebsiteURL = new(string)
+			v.WebsiteURL = alloc(&d.strs)
 			*v.WebsiteURL, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4570,14 +4570,14 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Total = new(float64)
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Message = new(string)
+			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4762,7 +4762,7 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Cursor = new(Cursor)
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -4963,7 +4963,7 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -5313,7 +5313,7 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
 			if seen&(1<<3) != 0 {
@@ -5646,7 +5646,7 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
 			if seen&(1<<3) != 0 {
@@ -5949,7 +5949,7 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.RequestState = new(string)
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -6466,21 +6466,21 @@ func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.ToolsListChanged = new(bool)
+			v.ToolsListChanged = alloc(&d.bools)
 			*v.ToolsListChanged, err = d.bool()
 		case "promptsListChanged":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.PromptsListChanged = new(bool)
+			v.PromptsListChanged = alloc(&d.bools)
 			*v.PromptsListChanged, err = d.bool()
 		case "resourcesListChanged":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.ResourcesListChanged = new(bool)
+			v.ResourcesListChanged = alloc(&d.bools)
 			*v.ResourcesListChanged, err = d.bool()
 		case "resourceSubscriptions":
 			if seen&(1<<3) != 0 {
@@ -7414,7 +7414,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -7433,14 +7433,14 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<6) != 0 {
@@ -7454,7 +7454,7 @@ func (v *Resource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
 			if seen&(1<<8) != 0 {
@@ -7574,7 +7574,7 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -7593,14 +7593,14 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<6) != 0 {
@@ -7704,7 +7704,7 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -7801,7 +7801,7 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -7906,7 +7906,7 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -8136,7 +8136,7 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
 			if seen&(1<<3) != 0 {
@@ -8363,7 +8363,7 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.RequestState = new(string)
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		case "name":
 			if seen&(1<<3) != 0 {
@@ -8588,7 +8588,7 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
 			if seen&(1<<3) != 0 {
@@ -8800,7 +8800,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -8813,7 +8813,7 @@ func (v *Prompt) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
 			if seen&(1<<4) != 0 {
@@ -8918,21 +8918,21 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Required = new(bool)
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -9171,7 +9171,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -9190,14 +9190,14 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.MimeType = new(string)
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
 			if seen&(1<<6) != 0 {
@@ -9211,7 +9211,7 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 7
-			v.Size = new(int64)
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
 			if seen&(1<<8) != 0 {
@@ -9654,7 +9654,7 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.NextCursor = new(Cursor)
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
 			if seen&(1<<3) != 0 {
@@ -9890,7 +9890,7 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10086,7 +10086,7 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.RequestState = new(string)
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		case "name":
 			if seen&(1<<3) != 0 {
@@ -10401,35 +10401,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
 			if seen&(1<<1) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.ReadOnlyHint = new(bool)
+			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.DestructiveHint = new(bool)
+			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IdempotentHint = new(bool)
+			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.OpenWorldHint = new(bool)
+			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10534,7 +10534,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
 			if seen&(1<<2) != 0 {
@@ -10547,7 +10547,7 @@ func (v *Tool) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
 			if seen&(1<<4) != 0 {
@@ -10654,7 +10654,7 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Schema = new(string)
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
 			if seen&(1<<1) != 0 {
@@ -10739,7 +10739,7 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Schema = new(string)
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -10830,7 +10830,7 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Logger = new(string)
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
 			if seen&(1<<3) != 0 {
@@ -11112,7 +11112,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SystemPrompt = new(string)
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
 			if seen&(1<<3) != 0 {
@@ -11126,7 +11126,7 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Temperature = new(float64)
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
 			if seen&(1<<5) != 0 {
@@ -11736,14 +11736,14 @@ func (v *Annotations) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Priority = new(float64)
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.LastModified = new(string)
+			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -12320,7 +12320,7 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.IsError = new(bool)
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		case "_meta":
 			if seen&(1<<5) != 0 {
@@ -12430,21 +12430,21 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.CostPriority = new(float64)
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.SpeedPriority = new(float64)
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.IntelligencePriority = new(float64)
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -12514,7 +12514,7 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -13067,14 +13067,14 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Total = new(int64)
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.HasMore = new(bool)
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -13342,7 +13342,7 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
 			if seen&(1<<2) != 0 {
@@ -13676,7 +13676,7 @@ func (v *Root) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Name = new(string)
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
 			if seen&(1<<2) != 0 {
@@ -13763,7 +13763,7 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Mode = new(string)
+			v.Mode = alloc(&d.strs)
 			*v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, *v.Mode, "form")
@@ -13878,7 +13878,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 				return d.duplicate(name)
 			}
 			seen |= 1 << 0
-			v.Schema = new(string)
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
 			if seen&(1<<1) != 0 {
@@ -14190,28 +14190,28 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinLength = new(int64)
+			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxLength = new(int64)
+			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
 			if seen&(1<<5) != 0 {
@@ -14225,7 +14225,7 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 6
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14364,35 +14364,35 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Minimum = new(float64)
+			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Maximum = new(float64)
+			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		case "default":
 			if seen&(1<<5) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.Default = new(float64)
+			v.Default = alloc(&d.floats)
 			*v.Default, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14526,21 +14526,21 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.Default = new(bool)
+			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14642,14 +14642,14 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
 			if seen&(1<<3) != 0 {
@@ -14662,7 +14662,7 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14766,14 +14766,14 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "oneOf":
 			if seen&(1<<3) != 0 {
@@ -14786,7 +14786,7 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
@@ -14981,28 +14981,28 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinItems = new(int64)
+			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxItems = new(int64)
+			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
 			if seen&(1<<5) != 0 {
@@ -15217,28 +15217,28 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
 			if seen&(1<<3) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 3
-			v.MinItems = new(int64)
+			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
 			if seen&(1<<4) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 4
-			v.MaxItems = new(int64)
+			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
 			if seen&(1<<5) != 0 {
@@ -15524,14 +15524,14 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Title = new(string)
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 2
-			v.Description = new(string)
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
 			if seen&(1<<3) != 0 {
@@ -15550,7 +15550,7 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 5
-			v.Default = new(string)
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
