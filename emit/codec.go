@@ -12,23 +12,34 @@ import (
 // This file writes the codecs of named types into json.go: the exported MarshalJSON and
 // UnmarshalJSON, and the unexported encode and decode methods that nested values call.
 
-// jsonMethods writes MarshalJSON (value receiver) and UnmarshalJSON (pointer receiver) of a type
-// that has encode and decode methods.
+// jsonMethods writes MarshalJSON and AppendJSON (value receivers) and UnmarshalJSON (pointer
+// receiver) of a type that has encode and decode methods. An encode that fails runs again with
+// the encoder tracing the JSON pointer, for the error (see the runtime's encoder).
 func jsonMethods(f *jen.File, name string) {
+	encode := func(enc jen.Code, result string) []jen.Code {
+		return []jen.Code{
+			jen.Id("e").Op(":=").Add(enc),
+			jen.Id("v").Dot("encode").Call(jen.Id("e")),
+			jen.If(jen.Id("e").Dot("err").Op("!=").Nil()).Block(
+				jen.Id("v").Dot("encode").Call(jen.Id("e").Dot("retrace").Call()),
+			),
+			jen.Return(jen.Id("e").Dot(result).Call()),
+		}
+	}
 	f.Comment("MarshalJSON implements [json.Marshaler].")
 	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Id("e").Op(":=").Id("newEncoder").Call(),
-		jen.Id("v").Dot("encode").Call(jen.Op("&").Id("e")),
-		jen.Return(jen.Id("e").Dot("buf"), jen.Id("e").Dot("err")),
+		encode(jen.Id("newEncoder").Call(), "marshaled")...,
+	)
+	f.Line()
+	f.Comment("AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst")
+	f.Comment("and an error: MarshalJSON into a buffer of the caller, which can be reused.")
+	f.Func().Params(jen.Id("v").Id(name)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		encode(jen.Id("appendEncoder").Call(jen.Id("dst")), "appended")...,
 	)
 	f.Line()
 	f.Comment("UnmarshalJSON implements [json.Unmarshaler].")
 	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
-		jen.Err().Op(":=").Id("v").Dot("decode").Call(jen.Id("d")),
-		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("d").Dot("fail").Call(jen.Err()))),
-		jen.Return(jen.Nil()),
+		jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Id("v"))),
 	)
 	f.Line()
 }
@@ -64,9 +75,11 @@ func (g *generator) structCodec(td *typeDecl) {
 		known = append(known, jen.Lit(fd.member.Name))
 	}
 	if td.rest.kind == rawKind {
-		enc = append(enc, jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...))
+		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0)).Block(
+			jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...),
+		))
 	} else {
-		enc = append(enc, jen.If(jen.Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
+		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0).Op("&&").Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
 			encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0),
 		))
 	}
@@ -95,54 +108,77 @@ func (g *generator) isResultResponse(td *typeDecl) bool {
 		f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf("AnyResult")
 }
 
-// structDecode is the body of a struct's decode method: a switch on the member name, then a
-// check that the required members were present. With result set, the "result" member is decoded
-// by the function result.
+// structDecode is the body of a struct's decode method: a loop over the members with a switch on
+// the name, then a check that the required members were present. A bit of seen per field finds
+// a duplicate of a known member; a duplicate of an unknown one is found in Extra. With result
+// set, the "result" member is decoded by the function result.
 func structDecode(td *typeDecl, result bool) []jen.Code {
 	var cases []jen.Code
-	var required []*field
-	for _, fd := range td.fields {
+	var required []int
+	words := (len(td.fields) + 63) / 64
+	bit := func(i int) (word, mask jen.Code) {
+		word = jen.Id("seen")
+		if words > 1 {
+			word = jen.Id("seen").Index(jen.Lit(i / 64))
+		}
+		return word, jen.Lit(1).Op("<<").Lit(i % 64)
+	}
+	for i, fd := range td.fields {
 		body := decodeField(fd)
 		if result && fd.member.Name == "result" {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
 		if !fd.member.Optional && fd.member.Default == nil {
-			required = append(required, fd)
-			body = append([]jen.Code{jen.Id("has" + fd.name).Op("=").True()}, body...)
+			required = append(required, i)
 		}
+		word, mask := bit(i)
+		body = append([]jen.Code{
+			jen.If(jen.Add(word).Op("&").Parens(mask).Op("!=").Lit(0)).Block(
+				jen.Return(jen.Id("d").Dot("duplicate").Call(jen.Id("name"))),
+			),
+			jen.Add(word).Op("|=").Add(mask),
+		}, body...)
 		cases = append(cases, jen.Case(jen.Lit(fd.member.Name)).Block(body...))
 	}
-	extra := append([]jen.Code{
-		jen.If(jen.Id("v").Dot("Extra").Op("==").Nil()).Block(
-			jen.Id("v").Dot("Extra").Op("=").Map(jen.String()).Add(td.rest.code()).Values(),
-		),
-	}, decodeEntry(jen.Id("v").Dot("Extra"), jen.String().Call(jen.Id("name")), td.rest, 0)...)
+	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.rest)
 	var member []jen.Code
 	if len(cases) == 0 {
-		member = append(extra, jen.Return(jen.Err()))
+		member = extra
 	} else {
 		cases = append(cases, jen.Default().Block(extra...))
-		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...), jen.Return(jen.Err())}
+		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
 	}
-	// objectBytes passes the member name as bytes: the switch compares them without making a
-	// string, and only an unknown member's name is copied (into Extra).
-	object := jen.Id("d").Dot("objectBytes").Call(jen.Func().Params(jen.Id("name").Index().Byte()).Params(jen.Err().Error()).Block(member...))
-
-	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.name).Values()}
+	member = append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
+		jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
+	))
+	vars := []jen.Code{jen.Id("name").Index().Byte(), jen.Id("ok").Bool()}
+	switch {
+	case words == 1:
+		vars = append(vars, jen.Id("seen").Uint64())
+	case words > 1:
+		vars = append(vars, jen.Id("seen").Index(jen.Lit(words)).Uint64())
+	}
+	dec := []jen.Code{
+		jen.Op("*").Id("v").Op("=").Id(td.name).Values(),
+		jen.If(jen.Err().Op("=").Id("d").Dot("beginObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Var().Defs(vars...),
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+			append([]jen.Code{
+				jen.If(jen.List(jen.Id("name"), jen.Id("ok"), jen.Err()).Op("=").Id("d").Dot("member").Call(jen.Id("i"), jen.Id("name")), jen.Op("!").Id("ok")).Block(jen.Break()),
+			}, member...)...,
+		),
+	}
 	if len(required) == 0 {
-		return append(dec, jen.Return(object))
+		return append(dec, jen.Return(jen.Err()))
 	}
-	var has []jen.Code
 	checks := []jen.Code{jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
-	for _, fd := range required {
-		has = append(has, jen.Id("has"+fd.name))
-		checks = append(checks, jen.Case(jen.Op("!").Id("has"+fd.name)).Block(
-			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(fd.member.Name))),
+	for _, i := range required {
+		word, mask := bit(i)
+		checks = append(checks, jen.Case(jen.Add(word).Op("&").Parens(mask).Op("==").Lit(0)).Block(
+			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(td.fields[i].member.Name))),
 		))
 	}
 	return append(dec,
-		jen.Var().List(has...).Bool(),
-		jen.Err().Op("=").Add(object),
 		jen.Switch().Block(checks...),
 		jen.Return(jen.Nil()),
 	)
@@ -160,7 +196,7 @@ func encodeField(fd *field) []jen.Code {
 		val = deref(src, fd.typ)
 	}
 	var body []jen.Code
-	body = append(body, jen.Id("e").Dot("key").Call(jen.Lit(fd.member.Name)))
+	body = append(body, jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.member.Name))))
 	if fd.literal != nil && fd.typ.kind == builtinKind {
 		// The constant stands in for the zero value, so that a composite literal need not
 		// spell it.
@@ -199,7 +235,7 @@ func decodeField(fd *field) []jen.Code {
 		out = decodeValue(dst, fd.typ, 0)
 	} else {
 		val = func() jen.Code { return deref(jen.Id("v").Dot(fd.name), fd.typ) }
-		out = append([]jen.Code{jen.Add(dst).Op("=").New(fd.typ.code())}, decodeValue(val(), fd.typ, 0)...)
+		out = append([]jen.Code{jen.Add(dst).Op("=").Add(newValue(fd.typ))}, decodeValue(val(), fd.typ, 0)...)
 	}
 	if fd.literal != nil && fd.typ.kind == builtinKind && !zeroLiteral(fd.literal) {
 		// The zero value stands for the constant (see encodeField): a zero decoded from the wire
@@ -234,8 +270,7 @@ func (g *generator) collectionCodec(td *typeDecl) {
 	underlying.alias = ""
 	encodeMethod(f, td.name, false, encodeValue(jen.Id("v"), &underlying, 0)...)
 	decodeMethod(f, td.name,
-		jen.Id("x").Op(":=").Add(underlying.code()).Values(),
-		decodeElems(jen.Id("x"), &underlying, 0),
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(&underlying, 0)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("v").Op("=").Id("x"),
 		jen.Return(jen.Nil()),

@@ -311,7 +311,7 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 		}
 		f.Add(docComment(doc))
 		f.Func().Id(fn).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
-			jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
+			jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
 			jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
 			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("messageError").Call(jen.Id("d"), jen.Err()))),
@@ -337,7 +337,7 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 				jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Id("Message")),
 				jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
-					jen.Lit("a "+strings.ToLower(side.name)+" sends no JSON-RPC "+what+" %q in this version"), jen.Id("v").Dot("GetMethod").Call()))),
+					jen.Lit("a "+strings.ToLower(side.name)+" sends no JSON-RPC "+what+" %s in this version"), jen.Id("quoteValue").Call(jen.Id("v").Dot("GetMethod").Call())))),
 				jen.Return(jen.Id("m"), jen.Nil()),
 			}
 		}
@@ -424,16 +424,14 @@ func (g *generator) messageBatch(f *jen.File) {
 func (g *generator) batchMarshal(f *jen.File) {
 	f.Comment("MarshalJSON implements [json.Marshaler].")
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Id("e").Op(":=").Id("newEncoder").Call(),
-		jen.Id("e").Dot("beginArray").Call(),
-		jen.For(jen.List(jen.Id("_"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
-			jen.Id("e").Dot("elem").Call(),
-			jen.List(jen.Id("b"), jen.Err()).Op(":=").Id("m").Dot("MarshalJSON").Call(),
+		jen.Id("b").Op(":=").Index().Byte().Values(jen.LitRune('[')),
+		jen.For(jen.List(jen.Id("i"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
+			jen.If(jen.Id("i").Op(">").Lit(0)).Block(jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune(','))),
+			jen.List(jen.Id("mb"), jen.Err()).Op(":=").Id("m").Dot("MarshalJSON").Call(),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Id("e").Dot("buf").Op("=").Append(jen.Id("e").Dot("buf"), jen.Id("b").Op("...")),
+			jen.Id("b").Op("=").Append(jen.Id("b"), jen.Id("mb").Op("...")),
 		),
-		jen.Id("e").Dot("endArray").Call(),
-		jen.Return(jen.Id("e").Dot("buf"), jen.Id("e").Dot("err")),
+		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()),
 	)
 	f.Line()
 }

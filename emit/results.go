@@ -140,10 +140,9 @@ func (g *generator) results() error {
 		f := g.unionsGo
 		f.Add(docComment(doc))
 		f.Func().Id(fn).Params(jen.Id("method").String(), jen.Id("data").Index().Byte()).Params(jen.Id(union.name), jen.Error()).Block(
-			jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
+			jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
 			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("method")),
-			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("fail").Call(jen.Err()))),
+			jen.If(jen.Err().Op("=").Id("d").Dot("finish").Call(jen.Err()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("v"), jen.Nil()),
 		)
 		f.Line()

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,10 +39,9 @@ func (g *generator) interfaceType(td *typeDecl) error {
 
 	f.Commentf("Unmarshal%s decodes a %s from JSON, choosing its variant as described on [%s].", td.name, td.name, td.name)
 	f.Func().Id("Unmarshal"+td.name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(td.name), jen.Error()).Block(
-		jen.Id("d").Op(":=").Id("newDecoder").Call(jen.Id("data")),
+		jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("decode"+td.name).Call(jen.Id("d")),
-		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("fail").Call(jen.Err()))),
+		jen.If(jen.Err().Op("=").Id("d").Dot("finish").Call(jen.Err()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Id("v"), jen.Nil()),
 	)
 	f.Line()
@@ -215,7 +215,7 @@ func (g *generator) decodeResults(td *typeDecl, candidates []int, method string)
 	irr := inputRequiredIndex(td.objects)
 	complete := slices.DeleteFunc(slices.Clone(candidates), func(i int) bool { return i == irr })
 	inputRequired := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
-		jen.Lit("result type %q does not answer "+quote(method)), jen.Id("tag")))}
+		jen.Lit("result type %s does not answer "+quote(method)), jen.Id("quoteValue").Call(jen.Id("tag"))))}
 	if slices.Contains(candidates, irr) {
 		inputRequired = decodeInto(td.objects.variants[irr])
 	}
@@ -279,9 +279,13 @@ func (g *generator) variantTable(td *typeDecl) error {
 	if err := g.scope.declare(name, "variant table of union "+td.name, td.pos); err != nil {
 		return err
 	}
+	names := map[string]bool{}
 	var entries []jen.Code
 	for _, v := range td.objects.variants {
-		entries = append(entries, jen.Line().Values(
+		for _, n := range v.model.Known {
+			names[n] = true
+		}
+		entries = append(entries, jen.Line().Id("objectVariant").Types(jen.Id(td.name)).Values(
 			jen.Line().Id("name").Op(":").Lit(v.typ.written()),
 			jen.Line().Id("required").Op(":").Add(stringSlice(v.model.Required)),
 			jen.Line().Id("known").Op(":").Add(stringSlice(v.model.Known)),
@@ -292,12 +296,20 @@ func (g *generator) variantTable(td *typeDecl) error {
 			jen.Line(),
 		))
 	}
+	if len(names) > maxUnionMembers {
+		return fmt.Errorf("%s: union %s: its variants define %d member names, more than the %d the decoder can tell apart",
+			td.pos, td.name, len(names), maxUnionMembers)
+	}
 	entries = append(entries, jen.Line())
 	g.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.name)
-	g.unionsGo.Var().Id(name).Op("=").Index().Id("objectVariant").Types(jen.Id(td.name)).Values(entries...)
+	g.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
 	g.unionsGo.Line()
 	return nil
 }
+
+// maxUnionMembers is the number of member names the runtime's variantTable can hold
+// (maxTableNames).
+const maxUnionMembers = 256
 
 func stringSlice(ss []string) jen.Code {
 	var items []jen.Code

@@ -26,13 +26,10 @@ func (*JSONRPCError) isJSONRPCMessage()        {}
 
 // UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -68,8 +65,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
-var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
-	{
+var variantsOfJSONRPCMessage = newVariantTable(
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCRequest",
 		required: []string{"jsonrpc", "id", "method"},
 		known:    []string{"jsonrpc", "id", "method", "params"},
@@ -78,7 +75,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCNotification",
 		required: []string{"jsonrpc", "method"},
 		known:    []string{"jsonrpc", "method", "params"},
@@ -87,7 +84,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -96,7 +93,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCError",
 		required: []string{"jsonrpc", "id", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -105,7 +102,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-}
+)
 
 // ProgressToken is a progress token, used to associate progress notifications with the
 // original request.
@@ -122,13 +119,10 @@ func (ProgressTokenNumber) isProgressToken() {}
 
 // UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -165,21 +159,27 @@ type ProgressTokenString string
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -201,21 +201,27 @@ type ProgressTokenNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -246,13 +252,10 @@ func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeRequestID(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -292,21 +295,27 @@ type RequestIDString string
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -328,21 +337,27 @@ type RequestIDNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -365,21 +380,27 @@ type RequestIDNull struct{}
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNull) encode(e *encoder) {
@@ -412,13 +433,10 @@ func (*BlobResourceContents) isReadResourceResultContents() {}
 
 // UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -444,8 +462,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
-var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultContents]{
-	{
+var variantsOfReadResourceResultContents = newVariantTable(
+	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "text"},
@@ -454,7 +472,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-	{
+	objectVariant[ReadResourceResultContents]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "blob"},
@@ -463,7 +481,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-}
+)
 
 // PromptMessageContent is the type of [PromptMessage.Content].
 //
@@ -482,13 +500,10 @@ func (*UnknownPromptMessageContent) isPromptMessageContent() {}
 
 // UnmarshalPromptMessageContent decodes a PromptMessageContent from JSON, choosing its variant as described on [PromptMessageContent].
 func UnmarshalPromptMessageContent(data []byte) (PromptMessageContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodePromptMessageContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -553,21 +568,27 @@ type UnknownPromptMessageContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownPromptMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownPromptMessageContent) encode(e *encoder) {
@@ -597,13 +618,10 @@ func (*BlobResourceContents) isEmbeddedResourceResource() {}
 
 // UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
 func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceResource(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -629,8 +647,8 @@ func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
 }
 
 // variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResource]{
-	{
+var variantsOfEmbeddedResourceResource = newVariantTable(
+	objectVariant[EmbeddedResourceResource]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "text"},
@@ -639,7 +657,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-	{
+	objectVariant[EmbeddedResourceResource]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "blob"},
@@ -648,7 +666,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-}
+)
 
 // CallToolResultContent is the element type of [CallToolResult.Content].
 //
@@ -667,13 +685,10 @@ func (*UnknownCallToolResultContent) isCallToolResultContent() {}
 
 // UnmarshalCallToolResultContent decodes a CallToolResultContent from JSON, choosing its variant as described on [CallToolResultContent].
 func UnmarshalCallToolResultContent(data []byte) (CallToolResultContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCallToolResultContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -738,21 +753,27 @@ type UnknownCallToolResultContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCallToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCallToolResultContent) encode(e *encoder) {
@@ -779,13 +800,10 @@ func (*UnknownSamplingMessageContent) isSamplingMessageContent() {}
 
 // UnmarshalSamplingMessageContent decodes a SamplingMessageContent from JSON, choosing its variant as described on [SamplingMessageContent].
 func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSamplingMessageContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -842,21 +860,27 @@ type UnknownSamplingMessageContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
@@ -884,13 +908,10 @@ func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
 // UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -947,21 +968,27 @@ type UnknownCompleteRequestParamsRef struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -1015,13 +1042,10 @@ func (*UnknownClientRequest) isClientRequest()         {}
 
 // UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1165,21 +1189,27 @@ type UnknownClientRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -1216,13 +1246,10 @@ func (*UnknownClientNotification) isClientNotification()    {}
 
 // UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1295,21 +1322,27 @@ type UnknownClientNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -1340,13 +1373,10 @@ func (*ListRootsResult) isClientResult()     {}
 
 // UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1377,8 +1407,8 @@ func encodeClientResult(e *encoder, v ClientResult) {
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
-var variantsOfClientResult = []objectVariant[ClientResult]{
-	{
+var variantsOfClientResult = newVariantTable(
+	objectVariant[ClientResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -1387,7 +1417,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -1396,7 +1426,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -1405,7 +1435,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // ServerRequest is one of [*PingRequest], [*CreateMessageRequest] or [*ListRootsRequest].
 //
@@ -1430,13 +1460,10 @@ func (*UnknownServerRequest) isServerRequest() {}
 
 // UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1500,21 +1527,27 @@ type UnknownServerRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -1559,13 +1592,10 @@ func (*UnknownServerNotification) isServerNotification()       {}
 
 // UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1662,21 +1692,27 @@ type UnknownServerNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -1721,13 +1757,10 @@ func (*ListToolsResult) isServerResult()             {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1793,8 +1826,8 @@ func encodeServerResult(e *encoder, v ServerResult) {
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
-var variantsOfServerResult = []objectVariant[ServerResult]{
-	{
+var variantsOfServerResult = newVariantTable(
+	objectVariant[ServerResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -1803,7 +1836,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -1812,7 +1845,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -1821,7 +1854,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -1830,7 +1863,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -1839,7 +1872,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -1848,7 +1881,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -1857,7 +1890,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -1866,7 +1899,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "isError"},
@@ -1875,7 +1908,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -1884,7 +1917,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // AnyResult is an any result of this version: the result of a result response. Decoded knowing
 // the method of the request it answers, it has the type of that method's result; decoded
@@ -1921,13 +1954,10 @@ func (*ListRootsResult) isAnyResult()             {}
 
 // UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2003,8 +2033,8 @@ func encodeAnyResult(e *encoder, v AnyResult) {
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
-var variantsOfAnyResult = []objectVariant[AnyResult]{
-	{
+var variantsOfAnyResult = newVariantTable(
+	objectVariant[AnyResult]{
 		name:     "Result",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -2013,7 +2043,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -2022,7 +2052,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -2031,7 +2061,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -2040,7 +2070,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -2049,7 +2079,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -2058,7 +2088,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -2067,7 +2097,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -2076,7 +2106,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "isError"},
@@ -2085,7 +2115,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -2094,7 +2124,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -2103,7 +2133,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -2112,7 +2142,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
 // method's result types: "ping" gives [*EmptyResult], "resources/subscribe" gives
@@ -2122,13 +2152,10 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 // (a result with only optional members fits several types); among several types, it picks as
 // [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2170,13 +2197,10 @@ func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
 // optional members fits several types); among several types, it picks as
 // [UnmarshalServerResult] does. For other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2240,13 +2264,10 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 // optional members fits several types); among several types, it picks as [UnmarshalAnyResult]
 // does. For other methods it is [UnmarshalAnyResult].
 func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

@@ -91,21 +91,35 @@ const (
 	errorMessage                           // error
 )
 
-// kindOfMessage decides what the JSON-RPC message at d is, without consuming it.
+// kindOfMessage decides what the JSON-RPC message at d is, without consuming it. It reads the
+// whole message (a pass that builds nothing): a member after the params or result can change its
+// kind.
 func kindOfMessage(d *decoder) (messageKind, error) {
 	if d.peek() != '{' {
 		return 0, d.errorf("expected a JSON-RPC message (an object), found %s", d.found())
 	}
-	members, err := d.members()
+	var method, id, result, fault bool
+	err := d.scanObject(func(name []byte) {
+		switch string(name) {
+		case "method":
+			method = true
+		case "id":
+			id = true
+		case "result":
+			result = true
+		case "error":
+			fault = true
+		}
+	})
 	if err != nil {
 		return 0, err
 	}
-	switch method, result, fault := members["method"], members["result"], members["error"]; {
+	switch {
 	case method && (result || fault):
 		return 0, d.errorf("a JSON-RPC message has a method (a request or notification) or a result or error (a response), not both")
 	case result && fault:
 		return 0, d.errorf("a JSON-RPC response has a result or an error, not both")
-	case method && members["id"]:
+	case method && id:
 		return requestMessage, nil
 	case method:
 		return notificationMessage, nil
@@ -152,15 +166,29 @@ type MessageError struct {
 func (e *MessageError) Error() string { return e.Err.Error() }
 func (e *MessageError) Unwrap() error { return e.Err }
 
-// messageError wraps a decoding error of the message at d with the message's id, if it can be read.
+// messageError wraps a decoding error of the message at d with the message's id, if it can be
+// read: the message is JSON without a duplicate member, and its id is a request id. (For input
+// that is not JSON, the id is unknown: JSON-RPC answers a parse error with a null id.)
 func messageError(d *decoder, err error) error {
 	err = d.fail(err)
 	m := &MessageError{Err: err}
-	if raw, ok, lerr := newDecoder(d.data).lookup("id"); lerr == nil && ok {
-		m.ID, _ = UnmarshalRequestID(raw)
-	}
-	if members, merr := newDecoder(d.data).members(); merr == nil {
-		m.Response = !members["method"] && (members["result"] || members["error"])
+	var method, id, result, fault bool
+	if newDecoder(d.original()).scanObject(func(name []byte) {
+		switch string(name) {
+		case "method":
+			method = true
+		case "id":
+			id = true
+		case "result":
+			result = true
+		case "error":
+			fault = true
+		}
+	}) == nil {
+		m.Response = !method && (result || fault)
+		if raw, ok, lerr := newDecoder(d.original()).lookup("id"); id && lerr == nil && ok {
+			m.ID, _ = UnmarshalRequestID(raw)
+		}
 	}
 	return m
 }

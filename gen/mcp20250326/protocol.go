@@ -584,7 +584,7 @@ func (v *UnknownServerNotification) GetParams() Params {
 // id, if it could be read: [NewErrorResponse] answers it. A batch (an array) is a
 // [MessageBatch] of such messages.
 func DecodeClientMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	m, err := decodeClientMessage(d, pending)
 	if err == nil {
 		err = d.end()
@@ -617,7 +617,7 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a client sends no JSON-RPC request %q in this version", v.GetMethod())
+			return nil, d.errorf("a client sends no JSON-RPC request %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case notificationMessage:
@@ -627,7 +627,7 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a client sends no JSON-RPC notification %q in this version", v.GetMethod())
+			return nil, d.errorf("a client sends no JSON-RPC notification %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case resultMessage:
@@ -664,7 +664,7 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 // id, if it could be read: [NewErrorResponse] answers it. A batch (an array) is a
 // [MessageBatch] of such messages.
 func DecodeServerMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	m, err := decodeServerMessage(d, pending)
 	if err == nil {
 		err = d.end()
@@ -697,7 +697,7 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a server sends no JSON-RPC request %q in this version", v.GetMethod())
+			return nil, d.errorf("a server sends no JSON-RPC request %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case notificationMessage:
@@ -707,7 +707,7 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a server sends no JSON-RPC notification %q in this version", v.GetMethod())
+			return nil, d.errorf("a server sends no JSON-RPC notification %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case resultMessage:
@@ -762,18 +762,18 @@ func (v MessageBatch) Validate() error {
 
 // MarshalJSON implements [json.Marshaler].
 func (v MessageBatch) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	e.beginArray()
-	for _, m := range v {
-		e.elem()
-		b, err := m.MarshalJSON()
+	b := []byte{'['}
+	for i, m := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		mb, err := m.MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
-		e.buf = append(e.buf, b...)
+		b = append(b, mb...)
 	}
-	e.endArray()
-	return e.buf, e.err
+	return append(b, ']'), nil
 }
 
 // MethodInfo describes a method of this version, so that a dispatcher can be built from data:

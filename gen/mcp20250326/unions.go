@@ -32,13 +32,10 @@ func (JSONRPCBatchResponse) isJSONRPCMessage() {}
 
 // UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -94,8 +91,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
-var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
-	{
+var variantsOfJSONRPCMessage = newVariantTable(
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCRequest",
 		required: []string{"jsonrpc", "id", "method"},
 		known:    []string{"jsonrpc", "id", "method", "params"},
@@ -104,7 +101,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCNotification",
 		required: []string{"jsonrpc", "method"},
 		known:    []string{"jsonrpc", "method", "params"},
@@ -113,7 +110,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -122,7 +119,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCError",
 		required: []string{"jsonrpc", "id", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -131,7 +128,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-}
+)
 
 // JSONRPCBatchRequestItem is the element type of the element type of [JSONRPCBatchRequest].
 //
@@ -150,13 +147,10 @@ func (*JSONRPCNotification) isJSONRPCBatchRequestItem() {}
 
 // UnmarshalJSONRPCBatchRequestItem decodes a JSONRPCBatchRequestItem from JSON, choosing its variant as described on [JSONRPCBatchRequestItem].
 func UnmarshalJSONRPCBatchRequestItem(data []byte) (JSONRPCBatchRequestItem, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCBatchRequestItem(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -182,8 +176,8 @@ func encodeJSONRPCBatchRequestItem(e *encoder, v JSONRPCBatchRequestItem) {
 }
 
 // variantsOfJSONRPCBatchRequestItem are the variants of [JSONRPCBatchRequestItem], for decodeVariant.
-var variantsOfJSONRPCBatchRequestItem = []objectVariant[JSONRPCBatchRequestItem]{
-	{
+var variantsOfJSONRPCBatchRequestItem = newVariantTable(
+	objectVariant[JSONRPCBatchRequestItem]{
 		name:     "JSONRPCRequest",
 		required: []string{"jsonrpc", "id", "method"},
 		known:    []string{"jsonrpc", "id", "method", "params"},
@@ -192,7 +186,7 @@ var variantsOfJSONRPCBatchRequestItem = []objectVariant[JSONRPCBatchRequestItem]
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCBatchRequestItem]{
 		name:     "JSONRPCNotification",
 		required: []string{"jsonrpc", "method"},
 		known:    []string{"jsonrpc", "method", "params"},
@@ -201,7 +195,7 @@ var variantsOfJSONRPCBatchRequestItem = []objectVariant[JSONRPCBatchRequestItem]
 			return v, v
 		},
 	},
-}
+)
 
 // JSONRPCBatchResponseItem is the element type of the element type of [JSONRPCBatchResponse].
 //
@@ -220,13 +214,10 @@ func (*JSONRPCError) isJSONRPCBatchResponseItem()    {}
 
 // UnmarshalJSONRPCBatchResponseItem decodes a JSONRPCBatchResponseItem from JSON, choosing its variant as described on [JSONRPCBatchResponseItem].
 func UnmarshalJSONRPCBatchResponseItem(data []byte) (JSONRPCBatchResponseItem, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCBatchResponseItem(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -252,8 +243,8 @@ func encodeJSONRPCBatchResponseItem(e *encoder, v JSONRPCBatchResponseItem) {
 }
 
 // variantsOfJSONRPCBatchResponseItem are the variants of [JSONRPCBatchResponseItem], for decodeVariant.
-var variantsOfJSONRPCBatchResponseItem = []objectVariant[JSONRPCBatchResponseItem]{
-	{
+var variantsOfJSONRPCBatchResponseItem = newVariantTable(
+	objectVariant[JSONRPCBatchResponseItem]{
 		name:     "JSONRPCResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -262,7 +253,7 @@ var variantsOfJSONRPCBatchResponseItem = []objectVariant[JSONRPCBatchResponseIte
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCBatchResponseItem]{
 		name:     "JSONRPCError",
 		required: []string{"jsonrpc", "id", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -271,7 +262,7 @@ var variantsOfJSONRPCBatchResponseItem = []objectVariant[JSONRPCBatchResponseIte
 			return v, v
 		},
 	},
-}
+)
 
 // ProgressToken is a progress token, used to associate progress notifications with the
 // original request.
@@ -288,13 +279,10 @@ func (ProgressTokenNumber) isProgressToken() {}
 
 // UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -331,21 +319,27 @@ type ProgressTokenString string
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -367,21 +361,27 @@ type ProgressTokenNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -412,13 +412,10 @@ func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeRequestID(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -458,21 +455,27 @@ type RequestIDString string
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -494,21 +497,27 @@ type RequestIDNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -531,21 +540,27 @@ type RequestIDNull struct{}
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNull) encode(e *encoder) {
@@ -578,13 +593,10 @@ func (*BlobResourceContents) isReadResourceResultContents() {}
 
 // UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -610,8 +622,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
-var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultContents]{
-	{
+var variantsOfReadResourceResultContents = newVariantTable(
+	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "text"},
@@ -620,7 +632,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-	{
+	objectVariant[ReadResourceResultContents]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "blob"},
@@ -629,7 +641,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-}
+)
 
 // PromptMessageContent is the type of [PromptMessage.Content].
 //
@@ -649,13 +661,10 @@ func (*UnknownPromptMessageContent) isPromptMessageContent() {}
 
 // UnmarshalPromptMessageContent decodes a PromptMessageContent from JSON, choosing its variant as described on [PromptMessageContent].
 func UnmarshalPromptMessageContent(data []byte) (PromptMessageContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodePromptMessageContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -728,21 +737,27 @@ type UnknownPromptMessageContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownPromptMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownPromptMessageContent) encode(e *encoder) {
@@ -772,13 +787,10 @@ func (*BlobResourceContents) isEmbeddedResourceResource() {}
 
 // UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
 func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceResource(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -804,8 +816,8 @@ func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
 }
 
 // variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResource]{
-	{
+var variantsOfEmbeddedResourceResource = newVariantTable(
+	objectVariant[EmbeddedResourceResource]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "text"},
@@ -814,7 +826,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-	{
+	objectVariant[EmbeddedResourceResource]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "blob"},
@@ -823,7 +835,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-}
+)
 
 // CallToolResultContent is the element type of [CallToolResult.Content].
 //
@@ -843,13 +855,10 @@ func (*UnknownCallToolResultContent) isCallToolResultContent() {}
 
 // UnmarshalCallToolResultContent decodes a CallToolResultContent from JSON, choosing its variant as described on [CallToolResultContent].
 func UnmarshalCallToolResultContent(data []byte) (CallToolResultContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCallToolResultContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -922,21 +931,27 @@ type UnknownCallToolResultContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCallToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCallToolResultContent) encode(e *encoder) {
@@ -965,13 +980,10 @@ func (*UnknownSamplingMessageContent) isSamplingMessageContent() {}
 
 // UnmarshalSamplingMessageContent decodes a SamplingMessageContent from JSON, choosing its variant as described on [SamplingMessageContent].
 func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSamplingMessageContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1036,21 +1048,27 @@ type UnknownSamplingMessageContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
@@ -1078,13 +1096,10 @@ func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
 // UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1141,21 +1156,27 @@ type UnknownCompleteRequestParamsRef struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -1209,13 +1230,10 @@ func (*UnknownClientRequest) isClientRequest()         {}
 
 // UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1359,21 +1377,27 @@ type UnknownClientRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -1410,13 +1434,10 @@ func (*UnknownClientNotification) isClientNotification()    {}
 
 // UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1489,21 +1510,27 @@ type UnknownClientNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -1534,13 +1561,10 @@ func (*ListRootsResult) isClientResult()     {}
 
 // UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1571,8 +1595,8 @@ func encodeClientResult(e *encoder, v ClientResult) {
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
-var variantsOfClientResult = []objectVariant[ClientResult]{
-	{
+var variantsOfClientResult = newVariantTable(
+	objectVariant[ClientResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -1581,7 +1605,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -1590,7 +1614,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -1599,7 +1623,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // ServerRequest is one of [*PingRequest], [*CreateMessageRequest] or [*ListRootsRequest].
 //
@@ -1624,13 +1648,10 @@ func (*UnknownServerRequest) isServerRequest() {}
 
 // UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1694,21 +1715,27 @@ type UnknownServerRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -1753,13 +1780,10 @@ func (*UnknownServerNotification) isServerNotification()       {}
 
 // UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1856,21 +1880,27 @@ type UnknownServerNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -1914,13 +1944,10 @@ func (*ListToolsResult) isServerResult()             {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1986,8 +2013,8 @@ func encodeServerResult(e *encoder, v ServerResult) {
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
-var variantsOfServerResult = []objectVariant[ServerResult]{
-	{
+var variantsOfServerResult = newVariantTable(
+	objectVariant[ServerResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -1996,7 +2023,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -2005,7 +2032,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -2014,7 +2041,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -2023,7 +2050,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -2032,7 +2059,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -2041,7 +2068,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -2050,7 +2077,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -2059,7 +2086,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "isError"},
@@ -2068,7 +2095,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -2077,7 +2104,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // AnyResult is an any result of this version: the result of a result response. Decoded knowing
 // the method of the request it answers, it has the type of that method's result; decoded
@@ -2114,13 +2141,10 @@ func (*ListRootsResult) isAnyResult()             {}
 
 // UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2196,8 +2220,8 @@ func encodeAnyResult(e *encoder, v AnyResult) {
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
-var variantsOfAnyResult = []objectVariant[AnyResult]{
-	{
+var variantsOfAnyResult = newVariantTable(
+	objectVariant[AnyResult]{
 		name:     "Result",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -2206,7 +2230,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -2215,7 +2239,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -2224,7 +2248,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -2233,7 +2257,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -2242,7 +2266,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -2251,7 +2275,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -2260,7 +2284,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -2269,7 +2293,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "isError"},
@@ -2278,7 +2302,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -2287,7 +2311,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -2296,7 +2320,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -2305,7 +2329,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
 // method's result types: "ping" gives [*EmptyResult], "resources/subscribe" gives
@@ -2315,13 +2339,10 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 // (a result with only optional members fits several types); among several types, it picks as
 // [UnmarshalClientResult] does. For other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2363,13 +2384,10 @@ func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
 // optional members fits several types); among several types, it picks as
 // [UnmarshalServerResult] does. For other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2433,13 +2451,10 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 // optional members fits several types); among several types, it picks as [UnmarshalAnyResult]
 // does. For other methods it is [UnmarshalAnyResult].
 func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

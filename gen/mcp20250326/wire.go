@@ -5,107 +5,262 @@ package mcp20250326
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"maps"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// maxDepth is the deepest nesting of objects and arrays the decoder accepts.
-const maxDepth = 10000
-
-// A segment is one step of a JSON pointer: a member name, or an array
-// index when index >= 0. A segment with index noSegment is not shown: it
-// stands for an object or array whose first value is not reached yet.
-type segment struct {
-	name  []byte
-	index int
-}
-
-const (
-	memberSegment = -1
-	noSegment     = -2
-)
+// MaxDecodeDepth is the deepest nesting of objects and arrays that the decoders of this package
+// accept: 10,000 by default, the limit of encoding/json. Deeper input is an error. A program that
+// needs more sets it once, before it decodes anything (it is read when a decode starts); the
+// decoders recurse once per level, so each level costs some goroutine stack.
+var MaxDecodeDepth = 10000
 
 // A DecodeError is an error of decoding: the JSON pointer of the value at
 // fault, what is wrong with it, and whether the input is not JSON at all.
+//
+// Its size is bounded whatever the input: a pointer of more than 32 segments
+// keeps its first and last 16 with a segment "…" standing for those between,
+// a member name longer than 64 bytes is cut with "…", and messages quote at
+// most 64 bytes of a value.
 type DecodeError struct {
 	// Pointer is the RFC 6901 JSON pointer of the value at fault ("" for
-	// the whole input).
+	// the whole input), shortened as said above.
 	Pointer string
 	// Message says what is wrong.
 	Message string
 	// Syntax is set when the input is not valid JSON (for a JSON-RPC
 	// receiver, a parse error); otherwise it is JSON of the wrong shape.
 	Syntax bool
+
+	// segs are the segments of the pointer, innermost first, as the decode
+	// unwinds; see push. Pointer is built from them when the error leaves a
+	// top-level decode (finish).
+	segs  []segment
+	nsegs int
 }
+
+// A segment is one step of a JSON pointer: a member name, or an array index
+// when index >= 0.
+type segment struct {
+	name  string
+	index int
+}
+
+const (
+	// keptSegments is the number of innermost, and of outermost, segments an error keeps.
+	keptSegments = 16
+	// maxSegmentName is the longest member name a segment keeps whole, in bytes.
+	maxSegmentName = 64
+)
 
 func (e *DecodeError) Error() string {
-	if e.Pointer == "" {
+	p := e.Pointer
+	if e.nsegs > 0 {
+		p = e.pointer()
+	}
+	if p == "" {
 		return "(root): " + e.Message
 	}
-	return e.Pointer + ": " + e.Message
+	return p + ": " + e.Message
 }
 
-// pathError returns the error "<pointer>: <message>", where pointer is the
-// RFC 6901 JSON pointer of path, or "(root)".
-func pathError(path []segment, format string, args ...any) *DecodeError {
-	var b strings.Builder
-	for _, s := range path {
-		switch {
-		case s.index >= 0:
-			fmt.Fprintf(&b, "/%d", s.index)
-		case s.index == memberSegment:
-			name := strings.ToValidUTF8(string(s.name), "\uFFFD")
-			b.WriteString("/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name))
-		}
+// push adds the segment of the value that holds the current innermost one.
+// It keeps the first keptSegments segments pushed (the innermost) and the
+// last keptSegments (the outermost so far), so that an error of any depth
+// has a bounded size and costs a bounded amount of work per level.
+func (e *DecodeError) push(s segment) {
+	if len(e.segs) < 2*keptSegments {
+		e.segs = append(e.segs, s)
+	} else {
+		e.segs[keptSegments+(e.nsegs-keptSegments)%keptSegments] = s
 	}
-	return &DecodeError{Pointer: b.String(), Message: fmt.Sprintf(format, args...)}
+	e.nsegs++
 }
 
-// fail finishes a decoding error for the caller of a top-level decode: it
-// records whether the input is JSON at all. The check reads the input again,
-// on the error path only.
-func (d *decoder) fail(err error) error {
+// pointer writes the segments as a JSON pointer, outermost first.
+func (e *DecodeError) pointer() string {
+	var b strings.Builder
+	write := func(s segment) {
+		b.WriteByte('/')
+		if s.index >= 0 {
+			b.WriteString(strconv.Itoa(s.index))
+			return
+		}
+		b.WriteString(escapePointer(s.name))
+	}
+	if e.nsegs <= 2*keptSegments {
+		for i := len(e.segs) - 1; i >= 0; i-- {
+			write(e.segs[i])
+		}
+		return b.String()
+	}
+	// The ring of outer segments, from the last pushed (the outermost) back.
+	last := keptSegments + (e.nsegs-1-keptSegments)%keptSegments
+	for k := range keptSegments {
+		i := last - k
+		if i < keptSegments {
+			i += keptSegments
+		}
+		write(e.segs[i])
+	}
+	b.WriteString("/…")
+	for i := keptSegments - 1; i >= 0; i-- {
+		write(e.segs[i])
+	}
+	return b.String()
+}
+
+// escapePointer escapes a member name for a JSON pointer (RFC 6901): ~ as ~0, / as ~1.
+func escapePointer(name string) string {
+	if !strings.ContainsAny(name, "~/") {
+		return name
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+}
+
+// shorten returns b as valid UTF-8 of at most max bytes, cut with "…" when longer.
+func shorten(b []byte, max int) string {
+	if len(b) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		return strings.ToValidUTF8(string(b[:cut]), "\uFFFD") + "…"
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+// inMember adds the segment of member name to a decoding error of its value; other errors are
+// returned as they are.
+func inMember(err error, name []byte) error {
 	if de, ok := err.(*DecodeError); ok {
-		de.Syntax = !json.Valid(d.data)
+		de.push(segment{name: shorten(name, maxSegmentName), index: -1})
 	}
 	return err
 }
 
-// decoder reads JSON from data; it tracks the JSON pointer of the value
-// being read, for errors.
+// inElem adds the segment of array element i to a decoding error of its value.
+func inElem(err error, i int) error {
+	if de, ok := err.(*DecodeError); ok {
+		de.push(segment{index: i})
+	}
+	return err
+}
+
+// finish makes an error ready for the caller of a top-level decode: its pointer written, and
+// whether the input is JSON at all (read again, on the error path only).
+func (d *decoder) fail(err error) error {
+	if de, ok := err.(*DecodeError); ok {
+		if de.nsegs > 0 {
+			de.Pointer = de.pointer()
+			de.segs, de.nsegs = nil, 0
+		}
+		de.Syntax = !json.Valid(d.original())
+	}
+	return err
+}
+
+// decoder reads JSON from data.
 type decoder struct {
-	data  []byte
-	pos   int
-	depth int
-	path  []segment
-	seen  [][]byte // member names of the open objects, innermost last
-	buf   []byte   // scratch space for unescaping
+	data     []byte
+	pos      int
+	depth    int
+	maxDepth int
+	// own is set when data is a copy that the decoded value owns: strings and
+	// raw values then alias it. Otherwise they are copied.
+	own bool
+	// input is the caller's input of which data is a copy, when own is set.
+	// A string value with escapes is unescaped in place in data; dirty is the
+	// end of the part of data that may differ from input, and restore copies
+	// input over what a failed decode changed.
+	input []byte
+	dirty int
+	// text holds unescaped strings; the decoded value owns it. When it is
+	// full, a new chunk replaces it (the strings in the old one keep it).
+	text []byte
+	// The slabs of the pointers to optional scalars of the decoded value (alloc).
+	strs   []string
+	bools  []bool
+	ints   []int64
+	floats []float64
+	// names are the member names of the objects being skipped, innermost
+	// object last, for finding duplicates; namesBuf is their first storage.
+	names    []string
+	namesBuf [32]string
 }
 
 // decoderState is a checkpoint of a decoder, see save and restore.
 type decoderState struct {
-	pos, depth, pathLen int
+	pos, depth int
 }
 
+// newDecoder returns a decoder of data that copies what it keeps: for reading
+// JSON that another value owns.
 func newDecoder(data []byte) *decoder {
-	return &decoder{data: data}
+	d := &decoder{data: data, maxDepth: MaxDecodeDepth}
+	d.names = d.namesBuf[:0]
+	return d
 }
 
-// errorf returns an error prefixed by the pointer of the current value.
+// topDecoder returns a decoder for a top-level decode: it copies data once,
+// and the decoded value's strings and raw values alias the copy.
+func topDecoder(data []byte) *decoder {
+	d := newDecoder(bytes.Clone(data))
+	d.own, d.input = true, data
+	return d
+}
+
+// original returns the input as the caller gave it, for reading it again
+// after a failed decode.
+func (d *decoder) original() []byte {
+	if d.own && d.input != nil {
+		return d.input
+	}
+	return d.data
+}
+
+// finish ends a top-level decode: it checks that only whitespace follows the
+// value, and makes an error ready for the caller.
+func (d *decoder) finish(err error) error {
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return d.fail(err)
+	}
+	return nil
+}
+
+// decodable is a pointer to a generated type, which decodes itself.
+type decodable interface {
+	decode(d *decoder) error
+}
+
+// unmarshal decodes data into v, as a top-level decode.
+func unmarshal(data []byte, v decodable) error {
+	d := topDecoder(data)
+	return d.finish(v.decode(d))
+}
+
+// errorf returns an error at the current value; the callers add the segments
+// of the values around it.
 func (d *decoder) errorf(format string, args ...any) error {
-	return pathError(d.path, format, args...)
+	return &DecodeError{Message: fmt.Sprintf(format, args...)}
 }
 
 // peek returns the next non-space byte without consuming it, or 0 at the
 // end of input.
 func (d *decoder) peek() byte {
+	if d.pos < len(d.data) {
+		if c := d.data[d.pos]; c > ' ' {
+			return c
+		}
+	}
 	for ; d.pos < len(d.data); d.pos++ {
 		switch c := d.data[d.pos]; c {
 		case ' ', '\t', '\n', '\r':
@@ -139,11 +294,15 @@ func (d *decoder) found() string {
 }
 
 func (d *decoder) save() decoderState {
-	return decoderState{pos: d.pos, depth: d.depth, pathLen: len(d.path)}
+	return decoderState{pos: d.pos, depth: d.depth}
 }
 
 func (d *decoder) restore(s decoderState) {
-	d.pos, d.depth, d.path = s.pos, s.depth, d.path[:s.pathLen]
+	d.pos, d.depth = s.pos, s.depth
+	if d.dirty > s.pos { // strings of the failed decode were unescaped in place
+		copy(d.data[s.pos:d.dirty], d.input[s.pos:d.dirty])
+		d.dirty = s.pos
+	}
 }
 
 // end checks that only whitespace remains.
@@ -182,163 +341,290 @@ func (d *decoder) literal(word string) error {
 	return nil
 }
 
-// object reads an object, calling member for each member with the
-// member's name pushed on the pointer path. member must consume exactly
-// the value, by calling one of the readers.
+// beginObject consumes the '{' of an object and enters it; member reads its
+// members.
+func (d *decoder) beginObject() error {
+	return d.begin('{', "object")
+}
+
+// beginArray consumes the '[' of an array and enters it; elem reads its
+// elements.
+func (d *decoder) beginArray() error {
+	return d.begin('[', "array")
+}
+
+func (d *decoder) begin(open byte, kind string) error {
+	if d.peek() != open {
+		return d.errorf("expected %s, found %s", kind, d.found())
+	}
+	if d.depth >= d.maxDepth {
+		return d.errorf("nesting deeper than %d levels", d.maxDepth)
+	}
+	d.pos++
+	d.depth++
+	return nil
+}
+
+// member moves to the next member of the object entered by beginObject: it
+// consumes the ',' before it, its name and the ':' after it, and returns the
+// name; at the end of the object it consumes the '}' and returns ok false. i
+// is the number of members read before, prev the name of the last one (for
+// errors). The name aliases the input, or the decoder's unescaped text.
+func (d *decoder) member(i int, prev []byte) (name []byte, ok bool, err error) {
+	c := d.peek()
+	if i > 0 {
+		switch c {
+		case ',':
+			d.pos++
+			if c = d.peek(); c != '"' {
+				return nil, false, inMember(d.errorf("expected member name, found %s", d.found()), prev)
+			}
+		case '}':
+			d.pos++
+			d.depth--
+			return nil, false, nil
+		default:
+			return nil, false, inMember(d.errorf("expected ',' or '}' after object member, found %s", d.found()), prev)
+		}
+	} else if c != '"' {
+		if c == '}' {
+			d.pos++
+			d.depth--
+			return nil, false, nil
+		}
+		return nil, false, d.errorf("expected member name, found %s", d.found())
+	}
+	start := d.pos + 1
+	end, escaped, msg := d.scanString()
+	if msg != "" {
+		err = d.errorf("member name: %s", msg)
+		if q := bytes.IndexByte(d.data[start:], '"'); q >= 0 {
+			err = inMember(err, d.data[start:start+q])
+		}
+		return nil, false, err
+	}
+	d.pos = end
+	name = d.data[start : end-1]
+	if escaped {
+		name = d.unescape(name)
+	}
+	if d.peek() != ':' {
+		return nil, false, inMember(d.errorf("expected ':' after member name, found %s", d.found()), name)
+	}
+	d.pos++
+	return name, true, nil
+}
+
+// elem moves to the next element of the array entered by beginArray: it
+// consumes the ',' before it, or at the end of the array the ']' (ok false).
+// i is the number of elements read before.
+func (d *decoder) elem(i int) (ok bool, err error) {
+	c := d.peek()
+	if i > 0 {
+		switch c {
+		case ',':
+			d.pos++
+			return true, nil
+		case ']':
+			d.pos++
+			d.depth--
+			return false, nil
+		}
+		return false, inElem(d.errorf("expected ',' or ']' after array element, found %s", d.found()), i-1)
+	}
+	if c == ']' {
+		d.pos++
+		d.depth--
+		return false, nil
+	}
+	return true, nil
+}
+
+// duplicate is the error of a member name that the object has already.
+func (d *decoder) duplicate(name []byte) error {
+	return inMember(d.errorf("duplicate member name"), name)
+}
+
+// object reads an object, calling member for each member. member must
+// consume exactly the value, by calling one of the readers. A member name
+// that comes twice is an error.
 func (d *decoder) object(member func(name string) error) error {
-	return d.objectBytes(func(name []byte) error { return member(string(name)) })
+	return d.objectBytes(func(name []byte) error { return member(d.key(name)) })
 }
 
 // objectBytes is object for readers that need no name strings.
 func (d *decoder) objectBytes(member func(name []byte) error) error {
-	seen := len(d.seen)
-	defer func() { d.seen = d.seen[:seen] }()
-	var set map[string]bool // the names, once the object has many
-	return d.container('{', '}', "object", "object member", func(int) error {
-		name, err := d.name()
-		if err != nil {
-			return err
-		}
-		if d.duplicate(seen, &set, name) {
-			return d.errorf("duplicate member name")
-		}
-		if d.peek() != ':' {
-			return d.errorf("expected ':' after member name, found %s", d.found())
-		}
-		d.pos++
-		return d.value(func() error { return member(name) })
-	})
-}
-
-// array reads an array, calling elem for each element with its index
-// pushed on the pointer path. elem must consume exactly the value.
-func (d *decoder) array(elem func(i int) error) error {
-	return d.container('[', ']', "array", "array element", func(i int) error {
-		d.path[len(d.path)-1].index = i
-		return d.value(func() error { return elem(i) })
-	})
-}
-
-// container reads the items of an object or array, separated by commas,
-// with a segment for them on the pointer path.
-func (d *decoder) container(open, close byte, kind, itemKind string, item func(i int) error) error {
-	if d.peek() != open {
-		return d.errorf("expected %s, found %s", kind, d.found())
-	}
-	if d.depth == maxDepth {
-		return d.errorf("nesting deeper than %d levels", maxDepth)
-	}
-	d.pos++
-	d.depth++
-	top := len(d.path)
-	d.path = append(d.path, segment{index: noSegment})
-	defer func() {
-		d.path = d.path[:top]
-		d.depth--
-	}()
-	if d.peek() == close {
-		d.pos++
-		return nil
-	}
-	for i := 0; ; i++ {
-		if err := item(i); err != nil {
-			return err
-		}
-		switch d.peek() {
-		case ',':
-			d.pos++
-		case close:
-			d.pos++
-			return nil
-		default:
-			return d.errorf("expected ',' or '%c' after %s, found %s", close, itemKind, d.found())
-		}
-	}
-}
-
-// value calls read, which must consume one value.
-func (d *decoder) value(read func() error) error {
-	d.peek()
-	start := d.pos
-	if err := read(); err != nil {
+	if err := d.beginObject(); err != nil {
 		return err
 	}
-	if d.pos == start {
-		return d.errorf("value not read")
-	}
-	return nil
-}
-
-// name reads a member name and puts it on the pointer path.
-func (d *decoder) name() ([]byte, error) {
-	top := &d.path[len(d.path)-1]
-	if d.peek() != '"' {
-		return nil, d.errorf("expected member name, found %s", d.found())
-	}
-	end, escaped, msg := d.scanString()
-	if msg != "" {
-		if q := bytes.IndexByte(d.data[d.pos+1:], '"'); q >= 0 {
-			*top = segment{name: d.data[d.pos+1 : d.pos+1+q], index: memberSegment}
+	mark := len(d.names)
+	defer func() { d.names = d.names[:mark] }()
+	var set map[string]struct{}
+	var name []byte
+	for i := 0; ; i++ {
+		var ok bool
+		var err error
+		if name, ok, err = d.member(i, name); !ok {
+			return err
 		}
-		return nil, d.errorf("member name: %s", msg)
+		if d.seen(mark, &set, name) {
+			return d.duplicate(name)
+		}
+		d.peek()
+		start := d.pos
+		if err := member(name); err != nil {
+			return inMember(err, name)
+		}
+		if d.pos == start {
+			return inMember(d.errorf("value not read"), name)
+		}
 	}
-	name := d.data[d.pos+1 : end-1]
-	d.pos = end
-	if escaped {
-		name = unescape(nil, name)
-	}
-	*top = segment{name: name, index: memberSegment}
-	return name, nil
 }
 
-// duplicate reports whether name was seen before in the current object,
-// whose names start at d.seen[seen], and records it. Objects with many
-// members move their names to the set *set, to stay linear.
-func (d *decoder) duplicate(seen int, set *map[string]bool, name []byte) bool {
+// array reads an array, calling elem for each element. elem must consume
+// exactly the value.
+func (d *decoder) array(elem func(i int) error) error {
+	if err := d.beginArray(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		ok, err := d.elem(i)
+		if !ok {
+			return err
+		}
+		d.peek()
+		start := d.pos
+		if err := elem(i); err != nil {
+			return inElem(err, i)
+		}
+		if d.pos == start {
+			return inElem(d.errorf("value not read"), i)
+		}
+	}
+}
+
+// seen reports whether name is among the names of the current object, which
+// start at d.names[mark], and records it. An object's first names are kept in
+// d.names and compared one by one; past 16, they move to the set *set, so
+// that an object of any size is read in linear time. The names alias the
+// input or the decoder's text, which outlive the object.
+func (d *decoder) seen(mark int, set *map[string]struct{}, name []byte) bool {
+	key := unsafeString(name)
 	if *set == nil {
-		names := d.seen[seen:]
-		if slices.ContainsFunc(names, func(n []byte) bool { return bytes.Equal(n, name) }) {
-			return true
+		names := d.names[mark:]
+		for _, n := range names {
+			if n == key {
+				return true
+			}
 		}
 		if len(names) < 16 {
-			d.seen = append(d.seen, name)
+			d.names = append(d.names, key)
 			return false
 		}
-		*set = make(map[string]bool, 2*len(names))
+		*set = make(map[string]struct{}, 2*len(names))
 		for _, n := range names {
-			(*set)[string(n)] = true
+			(*set)[n] = struct{}{}
 		}
 	}
-	if (*set)[string(name)] {
+	if _, dup := (*set)[key]; dup {
 		return true
 	}
-	(*set)[string(name)] = true
+	(*set)[key] = struct{}{}
 	return false
+}
+
+// key returns a member name as a string for a map of the decoded value.
+func (d *decoder) key(name []byte) string {
+	if d.own || len(name) == 0 {
+		return unsafeString(name)
+	}
+	return string(name)
+}
+
+// unsafeString returns the bytes of b as a string, without a copy: b must
+// never change after.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 func (d *decoder) str() (string, error) {
 	if d.peek() != '"' {
 		return "", d.errorf("expected string, found %s", d.found())
 	}
+	start := d.pos + 1
 	end, escaped, msg := d.scanString()
 	if msg != "" {
 		return "", d.errorf("%s", msg)
 	}
-	raw := d.data[d.pos+1 : end-1]
 	d.pos = end
-	if escaped {
-		d.buf = unescape(d.buf[:0], raw)
-		return string(d.buf), nil
+	raw := d.data[start : end-1]
+	switch {
+	case escaped && d.own && d.input != nil:
+		// In place: the unescaped string is shorter, and nothing reads these
+		// bytes again (restore puts them back after a failed decode).
+		b := appendUnescaped(raw[:0:len(raw)], raw)
+		d.dirty = max(d.dirty, end)
+		return unsafeString(b), nil
+	case escaped:
+		return unsafeString(d.unescape(raw)), nil
+	case d.own:
+		return unsafeString(raw), nil
 	}
 	return string(raw), nil
 }
+
+// Bit masks over the 8 bytes of a word, for scanning strings 8 bytes at a time.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plain8 reports whether the 8 bytes of w (a little-endian load of the input)
+// are all printable ASCII other than '"' and '\\': bytes that a string holds
+// as they are.
+func plain8(w uint64) bool {
+	q := w ^ (ones * '"')
+	s := w ^ (ones * '\\')
+	special := (w - ones*0x20) | (q - ones) | (s - ones)
+	return (special|w)&highs == 0
+}
+
+// stringStop marks (1) the bytes at which scanString stops: '"', '\\',
+// control characters and the bytes of non-ASCII runes.
+const stringStop = "\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
 
 // scanString validates the string at d.pos, which starts with '"'. It
 // returns the index just past the closing quote and whether the string
 // has escapes, or an error message.
 func (d *decoder) scanString() (end int, escaped bool, msg string) {
 	data := d.data
-	for i := d.pos + 1; i < len(data); {
+	i := d.pos + 1
+	for {
+		// The plain bytes, 8 at a time, then one at a time.
+		for i+8 <= len(data) {
+			b := data[i : i+8]
+			if stringStop[b[0]] != 0 || stringStop[b[1]] != 0 || stringStop[b[2]] != 0 || stringStop[b[3]] != 0 ||
+				stringStop[b[4]] != 0 || stringStop[b[5]] != 0 || stringStop[b[6]] != 0 || stringStop[b[7]] != 0 {
+				break
+			}
+			i += 8
+		}
+		for i < len(data) && stringStop[data[i]] == 0 {
+			i++
+		}
+		if i >= len(data) {
+			return 0, false, "unexpected end of input in string"
+		}
 		switch c := data[i]; {
 		case c == '"':
 			return i + 1, escaped, ""
@@ -350,17 +636,40 @@ func (d *decoder) scanString() (end int, escaped bool, msg string) {
 			i, escaped = i+n, true
 		case c < 0x20:
 			return 0, false, "control character in string"
-		case c < utf8.RuneSelf:
-			i++
 		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
+			n := utf8Len(data[i:])
+			if n == 0 {
 				return 0, false, "invalid UTF-8 in string"
 			}
-			i += size
+			i += n
 		}
 	}
-	return 0, false, "unexpected end of input in string"
+}
+
+// utf8Len returns the length of the valid UTF-8 sequence of a non-ASCII rune
+// at the start of b, or 0 when there is none.
+func utf8Len(b []byte) int {
+	c := b[0]
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		if len(b) >= 2 && b[1]&0xC0 == 0x80 {
+			return 2
+		}
+		return 0
+	case c >= 0xE0 && c <= 0xEF:
+		if len(b) >= 3 && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80 {
+			if c == 0xE0 && b[1] < 0xA0 || c == 0xED && b[1] > 0x9F { // overlong, surrogate
+				return 0
+			}
+			return 3
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRune(b)
+	if r == utf8.RuneError && n == 1 {
+		return 0
+	}
+	return n
 }
 
 // escapeLen validates the escape sequence at the start of b and returns
@@ -395,34 +704,63 @@ func hex4(b []byte) (rune, bool) {
 	if len(b) < 4 {
 		return 0, false
 	}
-	r, err := strconv.ParseUint(string(b[:4]), 16, 32)
-	return rune(r), err == nil
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }
 
-// unescape appends the decoded contents of a string validated by
+// unescape returns the decoded contents of a string validated by scanString,
+// in d.text: the value being decoded owns it.
+func (d *decoder) unescape(raw []byte) []byte {
+	if cap(d.text)-len(d.text) < len(raw) {
+		// A new chunk, at least as large as the string, growing with the strings
+		// decoded so far but never beyond the rest of the input.
+		size := max(len(raw), min(max(512, 2*cap(d.text)), len(d.data)-d.pos+len(raw)))
+		d.text = make([]byte, 0, size)
+	}
+	start := len(d.text)
+	d.text = appendUnescaped(d.text, raw)
+	return d.text[start:len(d.text):len(d.text)]
+}
+
+// appendUnescaped appends the decoded contents of a string validated by
 // scanString to b.
-func unescape(b, raw []byte) []byte {
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c != '\\' {
-			b = append(b, c)
-			continue
+func appendUnescaped(b, raw []byte) []byte {
+	for len(raw) > 0 {
+		i := bytes.IndexByte(raw, '\\')
+		if i < 0 {
+			return append(b, raw...)
 		}
-		i++
-		switch c = raw[i]; c {
+		b = append(b, raw[:i]...)
+		raw = raw[i:]
+		switch c := raw[1]; c {
 		case 'b', 'f', 'n', 'r', 't':
 			b = append(b, "\b\f\n\r\t"[strings.IndexByte("bfnrt", c)])
+			raw = raw[2:]
 		case 'u':
-			r, _ := hex4(raw[i+1:])
-			i += 4
+			r, _ := hex4(raw[2:])
+			raw = raw[6:]
 			if utf16.IsSurrogate(r) {
-				r2, _ := hex4(raw[i+3:])
+				r2, _ := hex4(raw[2:])
 				r = utf16.DecodeRune(r, r2)
-				i += 6
+				raw = raw[6:]
 			}
 			b = utf8.AppendRune(b, r)
 		default: // '"', '\\' or '/'
 			b = append(b, c)
+			raw = raw[2:]
 		}
 	}
 	return b
@@ -469,12 +807,52 @@ func (d *decoder) number() ([]byte, error) {
 	return b, nil
 }
 
+// smallInt reads an integer of at most 18 digits, without fraction or
+// exponent, which is the number at d.pos; ok is false for any other number
+// (or none), which the caller reads the long way.
+func (d *decoder) smallInt() (v int64, neg, ok bool) {
+	data, i := d.data, d.pos
+	neg = i < len(data) && data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	for i < len(data) && i-start < 19 && data[i]-'0' <= 9 {
+		v = v*10 + int64(data[i]-'0')
+		i++
+	}
+	switch n := i - start; {
+	case n == 0 || n == 19 || n > 1 && data[start] == '0':
+		return 0, false, false
+	case i < len(data) && (data[i] == '.' || data[i] == 'e' || data[i] == 'E' || data[i]-'0' <= 9):
+		return 0, false, false
+	}
+	d.pos = i
+	if neg {
+		v = -v
+	}
+	return v, neg, true
+}
+
 func (d *decoder) float64() (float64, error) {
+	if c := d.peek(); c == '-' || '0' <= c && c <= '9' {
+		if s := d.save(); true {
+			if v, neg, ok := d.smallInt(); ok {
+				if -1<<53 <= v && v <= 1<<53 {
+					if v == 0 && neg {
+						return math.Copysign(0, -1), nil
+					}
+					return float64(v), nil
+				}
+				d.restore(s) // read the digits again, to round as ParseFloat does
+			}
+		}
+	}
 	b, err := d.number()
 	if err != nil {
 		return 0, err
 	}
-	f, err := strconv.ParseFloat(string(b), 64)
+	f, err := strconv.ParseFloat(unsafeString(b), 64)
 	if err != nil {
 		return 0, d.errorf("number out of range")
 	}
@@ -484,16 +862,21 @@ func (d *decoder) float64() (float64, error) {
 // int64 reads a number with an integer value in the int64 range. The
 // value is computed exactly from the digits: 3, 3.0 and 3e2 are integers.
 func (d *decoder) int64() (int64, error) {
+	if c := d.peek(); c == '-' || '0' <= c && c <= '9' {
+		if v, _, ok := d.smallInt(); ok {
+			return v, nil
+		}
+	}
 	b, err := d.number()
 	if err != nil {
 		return 0, err
 	}
-	if v, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+	s, sign := unsafeString(b), ""
+	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return v, nil
 	}
 	// The number is sign digits × 10^scale, digits without leading or
 	// trailing zeros.
-	s, sign := string(b), ""
 	if s[0] == '-' {
 		s, sign = s[1:], "-"
 	}
@@ -527,10 +910,6 @@ func (d *decoder) int64() (int64, error) {
 // skip consumes one value, validating it.
 func (d *decoder) skip() error {
 	switch c := d.peek(); {
-	case c == '{':
-		return d.objectBytes(func([]byte) error { return d.skip() })
-	case c == '[':
-		return d.array(func(int) error { return d.skip() })
 	case c == '"':
 		end, _, msg := d.scanString()
 		if msg != "" {
@@ -538,12 +917,27 @@ func (d *decoder) skip() error {
 		}
 		d.pos = end
 		return nil
-	case c == 't' || c == 'f':
-		_, err := d.bool()
-		return err
+	case c == '{':
+		return d.skipObject()
+	case c == '[':
+		if err := d.beginArray(); err != nil {
+			return err
+		}
+		for i := 0; ; i++ {
+			ok, err := d.elem(i)
+			if !ok {
+				return err
+			}
+			if err := d.skip(); err != nil {
+				return inElem(err, i)
+			}
+		}
+	case c == 't':
+		return d.literal("true")
+	case c == 'f':
+		return d.literal("false")
 	case c == 'n':
-		_, err := d.null()
-		return err
+		return d.literal("null")
 	case c == '-' || '0' <= c && c <= '9':
 		_, err := d.number()
 		return err
@@ -551,240 +945,260 @@ func (d *decoder) skip() error {
 	return d.errorf("expected value, found %s", d.found())
 }
 
-// raw validates one value and returns a copy of its bytes.
+// skipObject consumes an object, validating it.
+func (d *decoder) skipObject() error {
+	if err := d.beginObject(); err != nil {
+		return err
+	}
+	mark := len(d.names)
+	var set map[string]struct{}
+	var name []byte
+	var err error
+	for i := 0; ; i++ {
+		var ok bool
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
+		if d.seen(mark, &set, name) {
+			err = d.duplicate(name)
+			break
+		}
+		if err = d.skip(); err != nil {
+			err = inMember(err, name)
+			break
+		}
+	}
+	clear(d.names[mark:])
+	d.names = d.names[:mark]
+	return err
+}
+
+// raw validates one value and returns its bytes: a slice of the input the
+// decoded value owns, or a copy.
 func (d *decoder) raw() (json.RawMessage, error) {
 	d.peek()
 	start := d.pos
 	if err := d.skip(); err != nil {
 		return nil, err
 	}
+	if d.own {
+		return d.data[start:d.pos:d.pos], nil
+	}
 	return bytes.Clone(d.data[start:d.pos]), nil
+}
+
+// rawMap decodes a free-form object: its members as raw values.
+func (d *decoder) rawMap() (map[string]json.RawMessage, error) {
+	if err := d.beginObject(); err != nil {
+		return nil, err
+	}
+	m := map[string]json.RawMessage{}
+	var name []byte
+	for i := 0; ; i++ {
+		var ok bool
+		var err error
+		if name, ok, err = d.member(i, name); !ok {
+			return m, err
+		}
+		if err = d.rawEntry(m, name); err != nil {
+			return m, inMember(err, name)
+		}
+	}
+}
+
+// rawEntry decodes the value of member name into m, which must not have it yet.
+func (d *decoder) rawEntry(m map[string]json.RawMessage, name []byte) error {
+	if _, dup := m[unsafeString(name)]; dup {
+		return d.errorf("duplicate member name")
+	}
+	v, err := d.raw()
+	m[d.key(name)] = v
+	return err
 }
 
 // members returns the set of member names of the object at the current
 // position, without consuming it.
 func (d *decoder) members() (map[string]bool, error) {
-	defer d.restore(d.save())
 	names := make(map[string]bool)
-	err := d.objectBytes(func(name []byte) error {
-		names[string(name)] = true
-		return d.skip()
-	})
+	err := d.scanObject(func(name []byte) { names[string(name)] = true })
 	if err != nil {
 		return nil, err
 	}
 	return names, nil
 }
 
+// scanObject reads the object at the current position, without consuming it,
+// calling member with the name of each member. It checks the object as skip
+// does.
+func (d *decoder) scanObject(member func(name []byte)) error {
+	defer d.restore(d.save())
+	if err := d.beginObject(); err != nil {
+		return err
+	}
+	mark := len(d.names)
+	defer func() { d.names = d.names[:mark] }()
+	var set map[string]struct{}
+	var name []byte
+	for i := 0; ; i++ {
+		var ok bool
+		var err error
+		if name, ok, err = d.member(i, name); !ok {
+			return err
+		}
+		if d.seen(mark, &set, name) {
+			return d.duplicate(name)
+		}
+		member(name)
+		if err := d.skip(); err != nil {
+			return inMember(err, name)
+		}
+	}
+}
+
 // lookup returns the raw value of the member name of the object at the
-// current position, without consuming the object.
+// current position, without consuming the object. It reads the object up to
+// that member only.
 func (d *decoder) lookup(name string) (json.RawMessage, bool, error) {
 	defer d.restore(d.save())
-	var value json.RawMessage
-	err := d.objectBytes(func(n []byte) error {
-		if string(n) != name {
-			return d.skip()
-		}
-		var err error
-		value, err = d.raw()
-		return err
-	})
-	if err != nil {
+	if err := d.beginObject(); err != nil {
 		return nil, false, err
 	}
-	return value, value != nil, nil
-}
-
-// encoder appends JSON to buf. Errors are sticky: the first one is kept,
-// and the caller returns err.
-type encoder struct {
-	buf   []byte
-	err   error
-	stack []encoderFrame // the open objects and arrays
-}
-
-// newEncoder returns an encoder with room for a typical message, so that encoding one seldom
-// grows its buffers.
-func newEncoder() encoder {
-	return encoder{buf: make([]byte, 0, 512), stack: make([]encoderFrame, 0, 8)}
-}
-
-// An encoderFrame is an open object or array and its current member or
-// element, like a segment: index is noSegment before the first one.
-type encoderFrame struct {
-	name  string
-	index int
-}
-
-// errorf records an error prefixed by the current pointer, if none yet.
-func (e *encoder) errorf(format string, args ...any) {
-	if e.err != nil {
-		return
-	}
-	path := make([]segment, len(e.stack))
-	for i, f := range e.stack {
-		path[i] = segment{name: []byte(f.name), index: f.index}
-	}
-	e.err = errors.New(pathError(path, format, args...).Error())
-}
-
-func (e *encoder) beginObject() { e.begin('{') }
-func (e *encoder) endObject()   { e.end('}') }
-func (e *encoder) beginArray()  { e.begin('[') }
-func (e *encoder) endArray()    { e.end(']') }
-
-func (e *encoder) begin(c byte) {
-	e.buf = append(e.buf, c)
-	e.stack = append(e.stack, encoderFrame{index: noSegment})
-}
-
-func (e *encoder) end(c byte) {
-	e.buf = append(e.buf, c)
-	e.stack = e.stack[:len(e.stack)-1]
-}
-
-// key writes a comma if needed, the quoted name and ':'.
-func (e *encoder) key(name string) {
-	top := &e.stack[len(e.stack)-1]
-	if top.index != noSegment {
-		e.buf = append(e.buf, ',')
-	}
-	*top = encoderFrame{name: name, index: memberSegment}
-	e.str(name)
-	e.buf = append(e.buf, ':')
-}
-
-// elem writes a comma if needed before an element.
-func (e *encoder) elem() {
-	top := &e.stack[len(e.stack)-1]
-	if top.index != noSegment {
-		e.buf = append(e.buf, ',')
-	}
-	top.index = max(top.index, -1) + 1
-}
-
-// str writes s quoted and escaped like encoding/json, which also escapes
-// <, >, &, U+2028 and U+2029. Invalid UTF-8 is an error.
-func (e *encoder) str(s string) {
-	const hex = "0123456789abcdef"
-	b := append(e.buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				e.errorf("invalid UTF-8 in string")
-			}
-			if r != '\u2028' && r != '\u2029' {
-				i += size
-				continue
-			}
-			b = append(b, s[start:i]...)
-			b = append(b, `\u202`...)
-			b = append(b, hex[r&0xF])
-			i += size
-			start = i
-			continue
+	var set map[string]struct{}
+	mark := len(d.names)
+	defer func() { d.names = d.names[:mark] }()
+	var n []byte
+	for i := 0; ; i++ {
+		var ok bool
+		var err error
+		if n, ok, err = d.member(i, n); !ok {
+			return nil, false, err
 		}
-		if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-			i++
-			continue
+		if d.seen(mark, &set, n) {
+			return nil, false, d.duplicate(n)
 		}
-		b = append(b, s[start:i]...)
-		if j := strings.IndexByte("\"\\\b\f\n\r\t", c); j >= 0 {
-			b = append(b, '\\', `"\bfnrt`[j])
-		} else {
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		if string(n) == name {
+			v, err := d.raw()
+			return v, true, inMember(err, n)
 		}
-		i++
-		start = i
-	}
-	b = append(b, s[start:]...)
-	e.buf = append(b, '"')
-}
-
-func (e *encoder) int64(v int64) {
-	e.buf = strconv.AppendInt(e.buf, v, 10)
-}
-
-// float64 writes v like encoding/json: as an ES6 number, in exponent form
-// below 1e-6 and from 1e21 on. NaN and infinities are errors.
-func (e *encoder) float64(v float64) {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		e.errorf("unsupported number %v", v)
-		e.null()
-		return
-	}
-	format := byte('f')
-	if abs := math.Abs(v); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b := strconv.AppendFloat(e.buf, v, format, -1, 64)
-	if n := len(b); format == 'e' && string(b[n-4:n-1]) == "e-0" {
-		b[n-2] = b[n-1] // e-07 becomes e-7
-		b = b[:n-1]
-	}
-	e.buf = b
-}
-
-func (e *encoder) bool(v bool) {
-	e.buf = strconv.AppendBool(e.buf, v)
-}
-
-func (e *encoder) null() {
-	e.buf = append(e.buf, "null"...)
-}
-
-// raw writes r as is if it is valid JSON; an empty r writes null.
-func (e *encoder) raw(r json.RawMessage) {
-	if len(r) == 0 {
-		e.null()
-		return
-	}
-	d := decoder{data: r}
-	err := d.skip()
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		e.errorf("invalid raw JSON: %v", err)
-		e.null()
-		return
-	}
-	e.buf = append(e.buf, r...)
-}
-
-// rawObject is raw for a value that must be a JSON object (an unknown variant of a union).
-func (e *encoder) rawObject(r json.RawMessage) {
-	if d := (decoder{data: r}); d.peek() != '{' {
-		e.errorf("raw JSON of an unknown variant must be an object, found %s", d.found())
-		e.null()
-		return
-	}
-	e.raw(r)
-}
-
-// extra writes the members of m, sorted by name, into the current object. A name in known (the
-// members the type defines) is an error: it would be written twice.
-func (e *encoder) extra(m map[string]json.RawMessage, known ...string) {
-	if len(m) == 0 || extraHoldsKnown(e, m, known) {
-		return
-	}
-	for _, name := range slices.Sorted(maps.Keys(m)) {
-		e.key(name)
-		e.raw(m[name])
-	}
-}
-
-// extraHoldsKnown reports whether m, the Extra of a struct, holds one of the known members (which
-// would be written twice), and records that as an encoding error.
-func extraHoldsKnown[V any](e *encoder, m map[string]V, known []string) bool {
-	for _, name := range known {
-		if _, ok := m[name]; ok {
-			e.errorf("Extra holds %q, a member the type defines", name)
-			return true
+		if err := d.skip(); err != nil {
+			return nil, false, inMember(err, n)
 		}
 	}
-	return false
+}
+
+// extraRaw decodes the value of member name into *m (the Extra of a struct, made on its first
+// member), which must not have it yet.
+func (d *decoder) extraRaw(m *map[string]json.RawMessage, name []byte) error {
+	if *m == nil {
+		*m = map[string]json.RawMessage{}
+	}
+	return d.rawEntry(*m, name)
+}
+
+// The readers of arrays and maps, given a reader of their elements: `read`, a function of the
+// decoder, or the decode method of a generated type (P).
+
+// decodeSlice reads an array, each element with read. An empty array is an empty slice, not nil.
+func decodeSlice[T any](d *decoder, read func(*decoder) (T, error)) ([]T, error) {
+	if err := d.beginArray(); err != nil {
+		return nil, err
+	}
+	s := []T{}
+	for i := 0; ; i++ {
+		ok, err := d.elem(i)
+		if !ok {
+			return s, err
+		}
+		v, err := read(d)
+		s = append(s, v)
+		if err != nil {
+			return s, inElem(err, i)
+		}
+	}
+}
+
+// decodeSliceOf reads an array of a generated type, decoding each element in place.
+func decodeSliceOf[T any, P interface {
+	*T
+	decodable
+}](d *decoder) ([]T, error) {
+	if err := d.beginArray(); err != nil {
+		return nil, err
+	}
+	s := []T{}
+	for i := 0; ; i++ {
+		ok, err := d.elem(i)
+		if !ok {
+			return s, err
+		}
+		var zero T
+		s = append(s, zero)
+		if err := P(&s[i]).decode(d); err != nil {
+			return s, inElem(err, i)
+		}
+	}
+}
+
+// decodeMap reads an object into a map, each value with read. A member name that comes twice is
+// an error.
+func decodeMap[V any](d *decoder, read func(*decoder) (V, error)) (map[string]V, error) {
+	if err := d.beginObject(); err != nil {
+		return nil, err
+	}
+	m := map[string]V{}
+	var name []byte
+	for i := 0; ; i++ {
+		var ok bool
+		var err error
+		if name, ok, err = d.member(i, name); !ok {
+			return m, err
+		}
+		if err := decodeEntry(d, &m, name, read); err != nil {
+			return m, inMember(err, name)
+		}
+	}
+}
+
+// decodeMapOf reads an object into a map of a generated type.
+func decodeMapOf[T any, P interface {
+	*T
+	decodable
+}](d *decoder) (map[string]T, error) {
+	return decodeMap(d, decodeInto[T, P])
+}
+
+// decodeInto reads a value of a generated type.
+func decodeInto[T any, P interface {
+	*T
+	decodable
+}](d *decoder) (T, error) {
+	var v T
+	err := P(&v).decode(d)
+	return v, err
+}
+
+// decodeEntry decodes the value of member name into *m (made on its first member) with read; m
+// must not have the member yet.
+func decodeEntry[V any](d *decoder, m *map[string]V, name []byte, read func(*decoder) (V, error)) error {
+	if *m == nil {
+		*m = map[string]V{}
+	}
+	if _, dup := (*m)[unsafeString(name)]; dup {
+		return d.errorf("duplicate member name")
+	}
+	v, err := read(d)
+	(*m)[d.key(name)] = v
+	return err
+}
+
+// alloc returns a pointer to a new zero value, the next of a slab: the values of a decode are
+// allocated in chunks of up to 64, which the decoded value owns (a pointer kept keeps its chunk).
+func alloc[T any](slab *[]T) *T {
+	s := *slab
+	if len(s) == cap(s) {
+		s = make([]T, 0, min(max(4, 2*cap(s)), 64))
+	}
+	s = s[:len(s)+1]
+	*slab = s
+	return &s[len(s)-1]
 }

@@ -40,6 +40,14 @@ func decodeExternal(d *decoder, v any) error {
 	return nil
 }
 
+// readExternal reads the next value, of a substituted type T, with encoding/json: the reader of
+// the elements of arrays and maps of T.
+func readExternal[T any](d *decoder) (T, error) {
+	var v T
+	err := decodeExternal(d, &v)
+	return v, err
+}
+
 // validateExternal checks v, a value of a substituted type (or a pointer to it), with its Validate
 // method, if it has one: its error is a problem at the current JSON pointer or, for a
 // *ValidationError (the substitute is a type of this package), its problems below it.

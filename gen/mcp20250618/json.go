@@ -5,65 +5,87 @@ package mcp20250618
 import (
 	"cmp"
 	"encoding/json"
-	"maps"
-	"slices"
 )
 
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Request) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Request) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
-	var hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 		case "params":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -72,151 +94,221 @@ func (v *Request) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta")
+	}
 	e.endObject()
 }
 
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
 	e.beginObject()
 	if v.ProgressToken != nil {
-		e.key("progressToken")
+		e.member("\"progressToken\":")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	e.extra(v.Extra, "progressToken")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "progressToken")
+	}
 	e.endObject()
 }
 
 func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 	*v = RequestParamsMeta{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "progressToken":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Notification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
-	var hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 		case "params":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -225,177 +317,244 @@ func (v *Notification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Meta)) {
-			e.key(k)
-			e.raw(v.Meta[k])
-		}
-		e.endObject()
+		e.member("\"_meta\":")
+		e.rawMap(v.Meta)
 	}
-	e.extra(v.Extra, "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta")
+	}
 	e.endObject()
 }
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			v.Meta = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Meta[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 0
+			v.Meta, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Result) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Result) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -404,68 +563,95 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -474,32 +660,40 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
@@ -510,37 +704,55 @@ func (v *JSONRPCResponse) decode(d *decoder) (err error) {
 // decodeFor decodes the response, its result with result.
 func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult, error)) (err error) {
 	*v = JSONRPCResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Result, err = result(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -549,48 +761,72 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCError) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("error")
+	e.member("\"error\":")
 	v.Error.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "error")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "error")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCError) decode(d *decoder) (err error) {
 	*v = JSONRPCError{}
-	var hasJSONRPC, hasID, hasError bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -600,24 +836,26 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			hasError = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Error.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasError:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "error")
 	}
 	return nil
@@ -626,64 +864,91 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCErrorError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCErrorError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCErrorError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(v.Code)
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -692,71 +957,97 @@ func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -765,58 +1056,82 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("requestId")
+	e.member("\"requestId\":")
 	encodeRequestID(e, v.RequestID)
 	if v.Reason != nil {
-		e.key("reason")
+		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra, "requestId", "reason")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "requestId", "reason")
+	}
 	e.endObject()
 }
 
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
-	var hasRequestID bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "requestId":
-			hasRequestID = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			v.Reason = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRequestID:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "requestId")
 	}
 	return nil
@@ -825,78 +1140,107 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "initialize"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *InitializeRequest) decode(d *decoder) (err error) {
 	*v = InitializeRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "initialize")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -905,65 +1249,91 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("protocolVersion")
+	e.member("\"protocolVersion\":")
 	e.str(v.ProtocolVersion)
-	e.key("capabilities")
+	e.member("\"capabilities\":")
 	v.Capabilities.encode(e)
-	e.key("clientInfo")
+	e.member("\"clientInfo\":")
 	v.ClientInfo.encode(e)
-	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
+	}
 	e.endObject()
 }
 
 func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 	*v = InitializeRequestParams{}
-	var hasProtocolVersion, hasCapabilities, hasClientInfo bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "protocolVersion":
-			hasProtocolVersion = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			hasCapabilities = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Capabilities.decode(d)
 		case "clientInfo":
-			hasClientInfo = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.ClientInfo.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasProtocolVersion:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "protocolVersion")
-	case !hasCapabilities:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "capabilities")
-	case !hasClientInfo:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "clientInfo")
 	}
 	return nil
@@ -972,79 +1342,113 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializeResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("protocolVersion")
+	e.member("\"protocolVersion\":")
 	e.str(v.ProtocolVersion)
-	e.key("capabilities")
+	e.member("\"capabilities\":")
 	v.Capabilities.encode(e)
-	e.key("serverInfo")
+	e.member("\"serverInfo\":")
 	v.ServerInfo.encode(e)
 	if v.Instructions != nil {
-		e.key("instructions")
+		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
+	}
 	e.endObject()
 }
 
 func (v *InitializeResult) decode(d *decoder) (err error) {
 	*v = InitializeResult{}
-	var hasProtocolVersion, hasCapabilities, hasServerInfo bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "protocolVersion":
-			hasProtocolVersion = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			hasCapabilities = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Capabilities.decode(d)
 		case "serverInfo":
-			hasServerInfo = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.ServerInfo.decode(d)
 		case "instructions":
-			v.Instructions = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasProtocolVersion:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "protocolVersion")
-	case !hasCapabilities:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "capabilities")
-	case !hasServerInfo:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "serverInfo")
 	}
 	return nil
@@ -1053,71 +1457,98 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/initialized"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *InitializedNotification) decode(d *decoder) (err error) {
 	*v = InitializedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/initialized")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -1126,471 +1557,619 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
 	if v.Experimental != nil {
-		e.key("experimental")
+		e.member("\"experimental\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			e.key(k)
-			e.beginObject()
-			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
-				e.key(k1)
-				e.raw(v.Experimental[k][k1])
+		{
+			keys, mark := sortedKeys(e, v.Experimental)
+			for _, k := range keys {
+				e.key(k)
+				e.rawMap(v.Experimental[k])
 			}
-			e.endObject()
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
 	if v.Roots != nil {
-		e.key("roots")
+		e.member("\"roots\":")
 		v.Roots.encode(e)
 	}
 	if v.Sampling != nil {
-		e.key("sampling")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Sampling)) {
-			e.key(k)
-			e.raw(v.Sampling[k])
-		}
-		e.endObject()
+		e.member("\"sampling\":")
+		e.rawMap(v.Sampling)
 	}
 	if v.Elicitation != nil {
-		e.key("elicitation")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Elicitation)) {
-			e.key(k)
-			e.raw(v.Elicitation[k])
-		}
-		e.endObject()
+		e.member("\"elicitation\":")
+		e.rawMap(v.Elicitation)
 	}
-	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation")
+	}
 	e.endObject()
 }
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				x1 := map[string]json.RawMessage{}
-				err = d.object(func(key1 string) (err error) {
-					x1[key1], err = d.raw()
-					return err
-				})
-				v.Experimental[key] = x1
-				return err
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
+				x1, err = d.rawMap()
+				return x1, err
 			})
 		case "roots":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			v.Sampling = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Sampling[key], err = d.raw()
-				return err
-			})
-		case "elicitation":
-			v.Elicitation = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Elicitation[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Sampling, err = d.rawMap()
+		case "elicitation":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Elicitation, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 	e.beginObject()
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesRoots{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
 	if v.Experimental != nil {
-		e.key("experimental")
+		e.member("\"experimental\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			e.key(k)
-			e.beginObject()
-			for _, k1 := range slices.Sorted(maps.Keys(v.Experimental[k])) {
-				e.key(k1)
-				e.raw(v.Experimental[k][k1])
+		{
+			keys, mark := sortedKeys(e, v.Experimental)
+			for _, k := range keys {
+				e.key(k)
+				e.rawMap(v.Experimental[k])
 			}
-			e.endObject()
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
 	if v.Logging != nil {
-		e.key("logging")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Logging)) {
-			e.key(k)
-			e.raw(v.Logging[k])
-		}
-		e.endObject()
+		e.member("\"logging\":")
+		e.rawMap(v.Logging)
 	}
 	if v.Completions != nil {
-		e.key("completions")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Completions)) {
-			e.key(k)
-			e.raw(v.Completions[k])
-		}
-		e.endObject()
+		e.member("\"completions\":")
+		e.rawMap(v.Completions)
 	}
 	if v.Prompts != nil {
-		e.key("prompts")
+		e.member("\"prompts\":")
 		v.Prompts.encode(e)
 	}
 	if v.Resources != nil {
-		e.key("resources")
+		e.member("\"resources\":")
 		v.Resources.encode(e)
 	}
 	if v.Tools != nil {
-		e.key("tools")
+		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				x1 := map[string]json.RawMessage{}
-				err = d.object(func(key1 string) (err error) {
-					x1[key1], err = d.raw()
-					return err
-				})
-				v.Experimental[key] = x1
-				return err
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
+				x1, err = d.rawMap()
+				return x1, err
 			})
 		case "logging":
-			v.Logging = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Logging[key], err = d.raw()
-				return err
-			})
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Logging, err = d.rawMap()
 		case "completions":
-			v.Completions = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Completions[key], err = d.raw()
-				return err
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Completions, err = d.rawMap()
 		case "prompts":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
 	if v.Subscribe != nil {
-		e.key("subscribe")
+		e.member("\"subscribe\":")
 		e.bool(*v.Subscribe)
 	}
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "subscribe", "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "subscribe", "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "subscribe":
-			v.Subscribe = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *BaseMetadata) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.extra(v.Extra, "name", "title")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title")
+	}
 	e.endObject()
 }
 
 func (v *BaseMetadata) decode(d *decoder) (err error) {
 	*v = BaseMetadata{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -1599,65 +2178,92 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Implementation) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.key("version")
+	e.member("\"version\":")
 	e.str(v.Version)
-	e.extra(v.Extra, "name", "title", "version")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "version")
+	}
 	e.endObject()
 }
 
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
-	var hasName, hasVersion bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "version":
-			hasVersion = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Version, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasVersion:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "version")
 	}
 	return nil
@@ -1666,78 +2272,108 @@ func (v *Implementation) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PingRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PingRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "ping"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *PingRequest) decode(d *decoder) (err error) {
 	*v = PingRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "ping")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -1746,71 +2382,97 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -1819,72 +2481,103 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("progressToken")
+	e.member("\"progressToken\":")
 	encodeProgressToken(e, v.ProgressToken)
-	e.key("progress")
+	e.member("\"progress\":")
 	e.float64(v.Progress)
 	if v.Total != nil {
-		e.key("total")
+		e.member("\"total\":")
 		e.float64(*v.Total)
 	}
 	if v.Message != nil {
-		e.key("message")
+		e.member("\"message\":")
 		e.str(*v.Message)
 	}
-	e.extra(v.Extra, "progressToken", "progress", "total", "message")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "progressToken", "progress", "total", "message")
+	}
 	e.endObject()
 }
 
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
-	var hasProgressToken, hasProgress bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "progressToken":
-			hasProgressToken = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			hasProgress = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Progress, err = d.float64()
 		case "total":
-			v.Total = new(float64)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
-			v.Message = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasProgressToken:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "progressToken")
-	case !hasProgress:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "progress")
 	}
 	return nil
@@ -1893,58 +2586,82 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
-	var hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 		case "params":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -1953,179 +2670,259 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Cursor != nil {
-		e.key("cursor")
+		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra, "cursor")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "cursor")
+	}
 	e.endObject()
 }
 
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "cursor":
-			v.Cursor = new(Cursor)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra, "_meta", "nextCursor")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "nextCursor")
+	}
 	e.endObject()
 }
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/list"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -2134,74 +2931,98 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("resources")
+	e.member("\"resources\":")
 	e.beginArray()
 	for i := range v.Resources {
-		e.elem()
+		e.elem(i)
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "nextCursor", "resources")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "nextCursor", "resources")
+	}
 	e.endObject()
 }
 
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
-	var hasResources bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
-			hasResources = true
-			v.Resources = []Resource{}
-			err = d.array(func(i int) (err error) {
-				v.Resources = append(v.Resources, Resource{})
-				return v.Resources[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Resources, err = decodeSliceOf[Resource](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasResources:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "resources")
 	}
 	return nil
@@ -2210,78 +3031,108 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -2290,74 +3141,98 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("resourceTemplates")
+	e.member("\"resourceTemplates\":")
 	e.beginArray()
 	for i := range v.ResourceTemplates {
-		e.elem()
+		e.elem(i)
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
+	}
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
-	var hasResourceTemplates bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
-			hasResourceTemplates = true
-			v.ResourceTemplates = []ResourceTemplate{}
-			err = d.array(func(i int) (err error) {
-				v.ResourceTemplates = append(v.ResourceTemplates, ResourceTemplate{})
-				return v.ResourceTemplates[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasResourceTemplates:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "resourceTemplates")
 	}
 	return nil
@@ -2366,78 +3241,107 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/read"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -2446,51 +3350,71 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -2499,68 +3423,87 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("contents")
+	e.member("\"contents\":")
 	e.beginArray()
 	for i := range v.Contents {
-		e.elem()
+		e.elem(i)
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "contents")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "contents")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
-	var hasContents bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "contents":
-			hasContents = true
-			v.Contents = []ReadResourceResultContents{}
-			err = d.array(func(i int) (err error) {
-				v.Contents = append(v.Contents, nil)
-				v.Contents[i], err = decodeReadResourceResultContents(d)
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasContents:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "contents")
 	}
 	return nil
@@ -2569,71 +3512,98 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -2642,78 +3612,107 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *SubscribeRequest) decode(d *decoder) (err error) {
 	*v = SubscribeRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/subscribe")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -2722,51 +3721,71 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri")
+	}
 	e.endObject()
 }
 
 func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = SubscribeRequestParams{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -2775,78 +3794,107 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/unsubscribe")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -2855,51 +3903,71 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri")
+	}
 	e.endObject()
 }
 
 func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 	*v = UnsubscribeRequestParams{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -2908,71 +3976,97 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -2981,51 +4075,71 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri")
+	}
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -3034,100 +4148,147 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Resource) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Size != nil {
-		e.key("size")
+		e.member("\"size\":")
 		e.int64(*v.Size)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
-	var hasName, hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uri":
-			hasURI = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.URI, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			v.Size = new(int64)
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasURI:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -3136,93 +4297,136 @@ func (v *Resource) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.key("uriTemplate")
+	e.member("\"uriTemplate\":")
 	e.str(v.URITemplate)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
-	var hasName, hasURITemplate bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uriTemplate":
-			hasURITemplate = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.URITemplate, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasURITemplate:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "uriTemplate")
 	}
 	return nil
@@ -3231,65 +4435,93 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "uri", "mimeType", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "mimeType", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -3298,72 +4530,103 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("text")
+	e.member("\"text\":")
 	e.str(v.Text)
-	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
+	}
 	e.endObject()
 }
 
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
-	var hasURI, hasText bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "text":
-			hasText = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Text, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
-	case !hasText:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "text")
 	}
 	return nil
@@ -3372,72 +4635,103 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("blob")
+	e.member("\"blob\":")
 	e.str(v.Blob)
-	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
+	}
 	e.endObject()
 }
 
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
-	var hasURI, hasBlob bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "blob":
-			hasBlob = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Blob, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
-	case !hasBlob:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "blob")
 	}
 	return nil
@@ -3446,78 +4740,108 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "prompts/list"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -3526,74 +4850,98 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("prompts")
+	e.member("\"prompts\":")
 	e.beginArray()
 	for i := range v.Prompts {
-		e.elem()
+		e.elem(i)
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "nextCursor", "prompts")
+	}
 	e.endObject()
 }
 
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
-	var hasPrompts bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
-			hasPrompts = true
-			v.Prompts = []Prompt{}
-			err = d.array(func(i int) (err error) {
-				v.Prompts = append(v.Prompts, Prompt{})
-				return v.Prompts[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Prompts, err = decodeSliceOf[Prompt](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasPrompts:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "prompts")
 	}
 	return nil
@@ -3602,78 +4950,107 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "prompts/get"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -3682,66 +5059,90 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Arguments != nil {
-		e.key("arguments")
+		e.member("\"arguments\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Arguments)) {
-			e.key(k)
-			e.str(v.Arguments[k])
+		{
+			keys, mark := sortedKeys(e, v.Arguments)
+			for _, k := range keys {
+				e.key(k)
+				e.str(v.Arguments[k])
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "name", "arguments")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "arguments")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			v.Arguments = map[string]string{}
-			err = d.object(func(key string) (err error) {
-				v.Arguments[key], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Arguments, err = decodeMap(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -3750,74 +5151,98 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("messages")
+	e.member("\"messages\":")
 	e.beginArray()
 	for i := range v.Messages {
-		e.elem()
+		e.elem(i)
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "description", "messages")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "description", "messages")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
-	var hasMessages bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			hasMessages = true
-			v.Messages = []PromptMessage{}
-			err = d.array(func(i int) (err error) {
-				v.Messages = append(v.Messages, PromptMessage{})
-				return v.Messages[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Messages, err = decodeSliceOf[PromptMessage](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMessages:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "messages")
 	}
 	return nil
@@ -3826,87 +5251,119 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Prompt) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Arguments != nil {
-		e.key("arguments")
+		e.member("\"arguments\":")
 		e.beginArray()
 		for i := range v.Arguments {
-			e.elem()
+			e.elem(i)
 			v.Arguments[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "description", "arguments", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "description", "arguments", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			v.Arguments = []PromptArgument{}
-			err = d.array(func(i int) (err error) {
-				v.Arguments = append(v.Arguments, PromptArgument{})
-				return v.Arguments[i].decode(d)
-			})
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -3915,72 +5372,104 @@ func (v *Prompt) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Required != nil {
-		e.key("required")
+		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra, "name", "title", "description", "required")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "description", "required")
+	}
 	e.endObject()
 }
 
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			v.Required = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -3989,21 +5478,27 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Role) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Role) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v Role) encode(e *encoder) {
@@ -4022,58 +5517,81 @@ func (v *Role) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
-	e.key("role")
+	e.member("\"role\":")
 	v.Role.encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	encodeContentBlock(e, v.Content)
-	e.extra(v.Extra, "role", "content")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "role", "content")
+	}
 	e.endObject()
 }
 
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
-	var hasRole, hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "role":
-			hasRole = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			hasContent = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Content, err = decodeContentBlock(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRole:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "role")
-	case !hasContent:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -4082,110 +5600,160 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceLink) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceLink) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceLink) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Size != nil {
-		e.key("size")
+		e.member("\"size\":")
 		e.int64(*v.Size)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
+	}
 	e.endObject()
 }
 
 func (v *ResourceLink) decode(d *decoder) (err error) {
 	*v = ResourceLink{}
-	var hasName, hasURI, hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uri":
-			hasURI = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.URI, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			v.Size = new(int64)
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "type":
-			hasType = true
+			if seen&(1<<8) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 8
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource_link")
 			}
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasURI:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "uri")
-	case !hasType:
+	case seen&(1<<8) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -4194,75 +5762,106 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource"))
-	e.key("resource")
+	e.member("\"resource\":")
 	encodeEmbeddedResourceResource(e, v.Resource)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "resource", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
-	var hasType, hasResource bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			hasResource = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Resource, err = decodeEmbeddedResourceResource(d)
 		case "annotations":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasResource:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "resource")
 	}
 	return nil
@@ -4271,71 +5870,98 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -4344,78 +5970,108 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "tools/list"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -4424,74 +6080,98 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("tools")
+	e.member("\"tools\":")
 	e.beginArray()
 	for i := range v.Tools {
-		e.elem()
+		e.elem(i)
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "nextCursor", "tools")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "nextCursor", "tools")
+	}
 	e.endObject()
 }
 
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
-	var hasTools bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
-			hasTools = true
-			v.Tools = []Tool{}
-			err = d.array(func(i int) (err error) {
-				v.Tools = append(v.Tools, Tool{})
-				return v.Tools[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Tools, err = decodeSliceOf[Tool](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTools:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "tools")
 	}
 	return nil
@@ -4500,90 +6180,108 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("content")
+	e.member("\"content\":")
 	e.beginArray()
 	for i := range v.Content {
-		e.elem()
+		e.elem(i)
 		encodeContentBlock(e, v.Content[i])
 	}
 	e.endArray()
 	if v.StructuredContent != nil {
-		e.key("structuredContent")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.StructuredContent)) {
-			e.key(k)
-			e.raw(v.StructuredContent[k])
-		}
-		e.endObject()
+		e.member("\"structuredContent\":")
+		e.rawMap(v.StructuredContent)
 	}
 	if v.IsError != nil {
-		e.key("isError")
+		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
+	}
 	e.endObject()
 }
 
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
-	var hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "content":
-			hasContent = true
-			v.Content = []ContentBlock{}
-			err = d.array(func(i int) (err error) {
-				v.Content = append(v.Content, nil)
-				v.Content[i], err = decodeContentBlock(d)
-				return err
-			})
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
-			v.StructuredContent = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.StructuredContent[key], err = d.raw()
-				return err
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.StructuredContent, err = d.rawMap()
 		case "isError":
-			v.IsError = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasContent:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -4592,78 +6290,107 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "tools/call"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -4672,66 +6399,81 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Arguments != nil {
-		e.key("arguments")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Arguments)) {
-			e.key(k)
-			e.raw(v.Arguments[k])
-		}
-		e.endObject()
+		e.member("\"arguments\":")
+		e.rawMap(v.Arguments)
 	}
-	e.extra(v.Extra, "name", "arguments")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "arguments")
+	}
 	e.endObject()
 }
 
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			v.Arguments = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Arguments[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Arguments, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -4740,71 +6482,98 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -4813,168 +6582,250 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolAnnotations) encode(e *encoder) {
 	e.beginObject()
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.ReadOnlyHint != nil {
-		e.key("readOnlyHint")
+		e.member("\"readOnlyHint\":")
 		e.bool(*v.ReadOnlyHint)
 	}
 	if v.DestructiveHint != nil {
-		e.key("destructiveHint")
+		e.member("\"destructiveHint\":")
 		e.bool(*v.DestructiveHint)
 	}
 	if v.IdempotentHint != nil {
-		e.key("idempotentHint")
+		e.member("\"idempotentHint\":")
 		e.bool(*v.IdempotentHint)
 	}
 	if v.OpenWorldHint != nil {
-		e.key("openWorldHint")
+		e.member("\"openWorldHint\":")
 		e.bool(*v.OpenWorldHint)
 	}
-	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+	}
 	e.endObject()
 }
 
 func (v *ToolAnnotations) decode(d *decoder) (err error) {
 	*v = ToolAnnotations{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
-			v.ReadOnlyHint = new(bool)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
-			v.DestructiveHint = new(bool)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
-			v.IdempotentHint = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
-			v.OpenWorldHint = new(bool)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Tool) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("inputSchema")
+	e.member("\"inputSchema\":")
 	v.InputSchema.encode(e)
 	if v.OutputSchema != nil {
-		e.key("outputSchema")
+		e.member("\"outputSchema\":")
 		v.OutputSchema.encode(e)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
-	var hasName, hasInputSchema bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			hasInputSchema = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.InputSchema.decode(d)
 		case "outputSchema":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.OutputSchema = new(ToolOutputSchema)
 			err = v.OutputSchema.decode(d)
 		case "annotations":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasInputSchema:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "inputSchema")
 	}
 	return nil
@@ -4983,95 +6834,111 @@ func (v *Tool) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "object"))
 	if v.Properties != nil {
-		e.key("properties")
+		e.member("\"properties\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			e.key(k)
-			e.beginObject()
-			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
-				e.key(k1)
-				e.raw(v.Properties[k][k1])
+		{
+			keys, mark := sortedKeys(e, v.Properties)
+			for _, k := range keys {
+				e.key(k)
+				e.rawMap(v.Properties[k])
 			}
-			e.endObject()
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
 	if v.Required != nil {
-		e.key("required")
+		e.member("\"required\":")
 		e.beginArray()
 		for i := range v.Required {
-			e.elem()
+			e.elem(i)
 			e.str(v.Required[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "type", "properties", "required")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "properties", "required")
+	}
 	e.endObject()
 }
 
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			v.Properties = map[string]map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				x1 := map[string]json.RawMessage{}
-				err = d.object(func(key1 string) (err error) {
-					x1[key1], err = d.raw()
-					return err
-				})
-				v.Properties[key] = x1
-				return err
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
+				x1, err = d.rawMap()
+				return x1, err
 			})
 		case "required":
-			v.Required = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Required = append(v.Required, "")
-				v.Required[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Required, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -5080,95 +6947,111 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "object"))
 	if v.Properties != nil {
-		e.key("properties")
+		e.member("\"properties\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-			e.key(k)
-			e.beginObject()
-			for _, k1 := range slices.Sorted(maps.Keys(v.Properties[k])) {
-				e.key(k1)
-				e.raw(v.Properties[k][k1])
+		{
+			keys, mark := sortedKeys(e, v.Properties)
+			for _, k := range keys {
+				e.key(k)
+				e.rawMap(v.Properties[k])
 			}
-			e.endObject()
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
 	if v.Required != nil {
-		e.key("required")
+		e.member("\"required\":")
 		e.beginArray()
 		for i := range v.Required {
-			e.elem()
+			e.elem(i)
 			e.str(v.Required[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "type", "properties", "required")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "properties", "required")
+	}
 	e.endObject()
 }
 
 func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 	*v = ToolOutputSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			v.Properties = map[string]map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				x1 := map[string]json.RawMessage{}
-				err = d.object(func(key1 string) (err error) {
-					x1[key1], err = d.raw()
-					return err
-				})
-				v.Properties[key] = x1
-				return err
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
+				x1, err = d.rawMap()
+				return x1, err
 			})
 		case "required":
-			v.Required = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Required = append(v.Required, "")
-				v.Required[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Required, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -5177,78 +7060,107 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *SetLevelRequest) decode(d *decoder) (err error) {
 	*v = SetLevelRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "logging/setLevel")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -5257,51 +7169,71 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("level")
+	e.member("\"level\":")
 	v.Level.encode(e)
-	e.extra(v.Extra, "level")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "level")
+	}
 	e.endObject()
 }
 
 func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 	*v = SetLevelRequestParams{}
-	var hasLevel bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "level":
-			hasLevel = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Level.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasLevel:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "level")
 	}
 	return nil
@@ -5310,71 +7242,97 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/message"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -5383,65 +7341,92 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("level")
+	e.member("\"level\":")
 	v.Level.encode(e)
 	if v.Logger != nil {
-		e.key("logger")
+		e.member("\"logger\":")
 		e.str(*v.Logger)
 	}
-	e.key("data")
+	e.member("\"data\":")
 	e.raw(v.Data)
-	e.extra(v.Extra, "level", "logger", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "level", "logger", "data")
+	}
 	e.endObject()
 }
 
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
-	var hasLevel, hasData bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "level":
-			hasLevel = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Level.decode(d)
 		case "logger":
-			v.Logger = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			hasData = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasLevel:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "level")
-	case !hasData:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "data")
 	}
 	return nil
@@ -5450,21 +7435,27 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v LoggingLevel) encode(e *encoder) {
@@ -5483,78 +7474,107 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -5563,126 +7583,155 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("messages")
+	e.member("\"messages\":")
 	e.beginArray()
 	for i := range v.Messages {
-		e.elem()
+		e.elem(i)
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
 	if v.ModelPreferences != nil {
-		e.key("modelPreferences")
+		e.member("\"modelPreferences\":")
 		v.ModelPreferences.encode(e)
 	}
 	if v.SystemPrompt != nil {
-		e.key("systemPrompt")
+		e.member("\"systemPrompt\":")
 		e.str(*v.SystemPrompt)
 	}
 	if v.IncludeContext != nil {
-		e.key("includeContext")
+		e.member("\"includeContext\":")
 		v.IncludeContext.encode(e)
 	}
 	if v.Temperature != nil {
-		e.key("temperature")
+		e.member("\"temperature\":")
 		e.float64(*v.Temperature)
 	}
-	e.key("maxTokens")
+	e.member("\"maxTokens\":")
 	e.int64(v.MaxTokens)
 	if v.StopSequences != nil {
-		e.key("stopSequences")
+		e.member("\"stopSequences\":")
 		e.beginArray()
 		for i := range v.StopSequences {
-			e.elem()
+			e.elem(i)
 			e.str(v.StopSequences[i])
 		}
 		e.endArray()
 	}
 	if v.Metadata != nil {
-		e.key("metadata")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Metadata)) {
-			e.key(k)
-			e.raw(v.Metadata[k])
-		}
-		e.endObject()
+		e.member("\"metadata\":")
+		e.rawMap(v.Metadata)
 	}
-	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
+	}
 	e.endObject()
 }
 
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
-	var hasMessages, hasMaxTokens bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "messages":
-			hasMessages = true
-			v.Messages = []SamplingMessage{}
-			err = d.array(func(i int) (err error) {
-				v.Messages = append(v.Messages, SamplingMessage{})
-				return v.Messages[i].decode(d)
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			v.SystemPrompt = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			v.Temperature = new(float64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			hasMaxTokens = true
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			v.StopSequences = []string{}
-			err = d.array(func(i int) (err error) {
-				v.StopSequences = append(v.StopSequences, "")
-				v.StopSequences[i], err = d.str()
-				return err
-			})
-		case "metadata":
-			v.Metadata = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Metadata[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 6
+			v.StopSequences, err = decodeSlice(d, (*decoder).str)
+		case "metadata":
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
+			v.Metadata, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMessages:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "messages")
-	case !hasMaxTokens:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "maxTokens")
 	}
 	return nil
@@ -5691,21 +7740,27 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParamsIncludeContext) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
@@ -5724,79 +7779,113 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("role")
+	e.member("\"role\":")
 	v.Role.encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	encodeSamplingMessageContent(e, v.Content)
-	e.key("model")
+	e.member("\"model\":")
 	e.str(v.Model)
 	if v.StopReason != nil {
-		e.key("stopReason")
+		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
+	}
 	e.endObject()
 }
 
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
-	var hasRole, hasContent, hasModel bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "role":
-			hasRole = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Role.decode(d)
 		case "content":
-			hasContent = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Content, err = decodeSamplingMessageContent(d)
 		case "model":
-			hasModel = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRole:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "role")
-	case !hasContent:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "content")
-	case !hasModel:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "model")
 	}
 	return nil
@@ -5805,21 +7894,27 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
@@ -5838,58 +7933,81 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
-	e.key("role")
+	e.member("\"role\":")
 	v.Role.encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	encodeSamplingMessageContent(e, v.Content)
-	e.extra(v.Extra, "role", "content")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "role", "content")
+	}
 	e.endObject()
 }
 
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
-	var hasRole, hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "role":
-			hasRole = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			hasContent = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Content, err = decodeSamplingMessageContent(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRole:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "role")
-	case !hasContent:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -5898,144 +8016,202 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Annotations) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Annotations) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Annotations) encode(e *encoder) {
 	e.beginObject()
 	if v.Audience != nil {
-		e.key("audience")
+		e.member("\"audience\":")
 		e.beginArray()
 		for i := range v.Audience {
-			e.elem()
+			e.elem(i)
 			v.Audience[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.Priority != nil {
-		e.key("priority")
+		e.member("\"priority\":")
 		e.float64(*v.Priority)
 	}
 	if v.LastModified != nil {
-		e.key("lastModified")
+		e.member("\"lastModified\":")
 		e.str(*v.LastModified)
 	}
-	e.extra(v.Extra, "audience", "priority", "lastModified")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "audience", "priority", "lastModified")
+	}
 	e.endObject()
 }
 
 func (v *Annotations) decode(d *decoder) (err error) {
 	*v = Annotations{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "audience":
-			v.Audience = []Role{}
-			err = d.array(func(i int) (err error) {
-				v.Audience = append(v.Audience, "")
-				return v.Audience[i].decode(d)
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			v.Priority = new(float64)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
-			v.LastModified = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "text"))
-	e.key("text")
+	e.member("\"text\":")
 	e.str(v.Text)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "text", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "text", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
-	var hasType, hasText bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			hasText = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Text, err = d.str()
 		case "annotations":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasText:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "text")
 	}
 	return nil
@@ -6044,82 +8220,116 @@ func (v *TextContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "image"))
-	e.key("data")
+	e.member("\"data\":")
 	e.str(v.Data)
-	e.key("mimeType")
+	e.member("\"mimeType\":")
 	e.str(v.MimeType)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
-	var hasType, hasData, hasMimeType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			hasData = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			hasMimeType = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasData:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "data")
-	case !hasMimeType:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "mimeType")
 	}
 	return nil
@@ -6128,82 +8338,116 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v AudioContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *AudioContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *AudioContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "audio"))
-	e.key("data")
+	e.member("\"data\":")
 	e.str(v.Data)
-	e.key("mimeType")
+	e.member("\"mimeType\":")
 	e.str(v.MimeType)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *AudioContent) decode(d *decoder) (err error) {
 	*v = AudioContent{}
-	var hasType, hasData, hasMimeType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "audio")
 			}
 		case "data":
-			hasData = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			hasMimeType = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasData:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "data")
-	case !hasMimeType:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "mimeType")
 	}
 	return nil
@@ -6212,201 +8456,284 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
 	if v.Hints != nil {
-		e.key("hints")
+		e.member("\"hints\":")
 		e.beginArray()
 		for i := range v.Hints {
-			e.elem()
+			e.elem(i)
 			v.Hints[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.CostPriority != nil {
-		e.key("costPriority")
+		e.member("\"costPriority\":")
 		e.float64(*v.CostPriority)
 	}
 	if v.SpeedPriority != nil {
-		e.key("speedPriority")
+		e.member("\"speedPriority\":")
 		e.float64(*v.SpeedPriority)
 	}
 	if v.IntelligencePriority != nil {
-		e.key("intelligencePriority")
+		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
+	}
 	e.endObject()
 }
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "hints":
-			v.Hints = []ModelHint{}
-			err = d.array(func(i int) (err error) {
-				v.Hints = append(v.Hints, ModelHint{})
-				return v.Hints[i].decode(d)
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			v.CostPriority = new(float64)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			v.SpeedPriority = new(float64)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			v.IntelligencePriority = new(float64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
 	if v.Name != nil {
-		e.key("name")
+		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra, "name")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name")
+	}
 	e.endObject()
 }
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			v.Name = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "completion/complete"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -6415,65 +8742,92 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("ref")
+	e.member("\"ref\":")
 	encodeCompleteRequestParamsRef(e, v.Ref)
-	e.key("argument")
+	e.member("\"argument\":")
 	v.Argument.encode(e)
 	if v.Context != nil {
-		e.key("context")
+		e.member("\"context\":")
 		v.Context.encode(e)
 	}
-	e.extra(v.Extra, "ref", "argument", "context")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "ref", "argument", "context")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
-	var hasRef, hasArgument bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "ref":
-			hasRef = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			hasArgument = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Argument.decode(d)
 		case "context":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Context = new(CompleteRequestParamsContext)
 			err = v.Context.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRef:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "ref")
-	case !hasArgument:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "argument")
 	}
 	return nil
@@ -6482,58 +8836,81 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
-	e.key("value")
+	e.member("\"value\":")
 	e.str(v.Value)
-	e.extra(v.Extra, "name", "value")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "value")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
-	var hasName, hasValue bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			hasValue = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Value, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasValue:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "value")
 	}
 	return nil
@@ -6542,113 +8919,160 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
 	e.beginObject()
 	if v.Arguments != nil {
-		e.key("arguments")
+		e.member("\"arguments\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Arguments)) {
-			e.key(k)
-			e.str(v.Arguments[k])
+		{
+			keys, mark := sortedKeys(e, v.Arguments)
+			for _, k := range keys {
+				e.key(k)
+				e.str(v.Arguments[k])
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "arguments")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "arguments")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsContext{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "arguments":
-			v.Arguments = map[string]string{}
-			err = d.object(func(key string) (err error) {
-				v.Arguments[key], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 0
+			v.Arguments, err = decodeMap(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("completion")
+	e.member("\"completion\":")
 	v.Completion.encode(e)
-	e.extra(v.Extra, "_meta", "completion")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "completion")
+	}
 	e.endObject()
 }
 
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
-	var hasCompletion bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "completion":
-			hasCompletion = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Completion.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCompletion:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "completion")
 	}
 	return nil
@@ -6657,75 +9081,98 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
-	e.key("values")
+	e.member("\"values\":")
 	e.beginArray()
 	for i := range v.Values {
-		e.elem()
+		e.elem(i)
 		e.str(v.Values[i])
 	}
 	e.endArray()
 	if v.Total != nil {
-		e.key("total")
+		e.member("\"total\":")
 		e.int64(*v.Total)
 	}
 	if v.HasMore != nil {
-		e.key("hasMore")
+		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra, "values", "total", "hasMore")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "values", "total", "hasMore")
+	}
 	e.endObject()
 }
 
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
-	var hasValues bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "values":
-			hasValues = true
-			v.Values = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Values = append(v.Values, "")
-				v.Values[i], err = d.str()
-				return err
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			v.Total = new(int64)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			v.HasMore = new(bool)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasValues:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "values")
 	}
 	return nil
@@ -6734,61 +9181,84 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/resource"))
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "type", "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "uri")
+	}
 	e.endObject()
 }
 
 func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 	*v = ResourceTemplateReference{}
-	var hasType, hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			hasURI = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasURI:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -6797,68 +9267,95 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	e.extra(v.Extra, "name", "title", "type")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "type")
+	}
 	e.endObject()
 }
 
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
-	var hasName, hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
-			hasType = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
 			}
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasType:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -6867,78 +9364,108 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "roots/list"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -6947,67 +9474,87 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("roots")
+	e.member("\"roots\":")
 	e.beginArray()
 	for i := range v.Roots {
-		e.elem()
+		e.elem(i)
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "roots")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "roots")
+	}
 	e.endObject()
 }
 
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
-	var hasRoots bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "roots":
-			hasRoots = true
-			v.Roots = []Root{}
-			err = d.array(func(i int) (err error) {
-				v.Roots = append(v.Roots, Root{})
-				return v.Roots[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Roots, err = decodeSliceOf[Root](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRoots:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "roots")
 	}
 	return nil
@@ -7016,65 +9563,93 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Root) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Root) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.Name != nil {
-		e.key("name")
+		e.member("\"name\":")
 		e.str(*v.Name)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "uri", "name", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "name", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			v.Name = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -7083,71 +9658,98 @@ func (v *Root) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/roots/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 	*v = RootsListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -7156,78 +9758,107 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "elicitation/create"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "elicitation/create")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -7236,58 +9867,81 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
-	e.key("requestedSchema")
+	e.member("\"requestedSchema\":")
 	v.RequestedSchema.encode(e)
-	e.extra(v.Extra, "message", "requestedSchema")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "message", "requestedSchema")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestParams{}
-	var hasMessage, hasRequestedSchema bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "message":
-			hasMessage = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Message, err = d.str()
 		case "requestedSchema":
-			hasRequestedSchema = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.RequestedSchema.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMessage:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "message")
-	case !hasRequestedSchema:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "requestedSchema")
 	}
 	return nil
@@ -7296,86 +9950,108 @@ func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequestParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequestParamsRequestedSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "object"))
-	e.key("properties")
+	e.member("\"properties\":")
 	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-		e.key(k)
-		encodePrimitiveSchemaDefinition(e, v.Properties[k])
+	{
+		keys, mark := sortedKeys(e, v.Properties)
+		for _, k := range keys {
+			e.key(k)
+			encodePrimitiveSchemaDefinition(e, v.Properties[k])
+		}
+		e.releaseKeys(mark)
 	}
 	e.endObject()
 	if v.Required != nil {
-		e.key("required")
+		e.member("\"required\":")
 		e.beginArray()
 		for i := range v.Required {
-			e.elem()
+			e.elem(i)
 			e.str(v.Required[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "type", "properties", "required")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "properties", "required")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 	*v = ElicitRequestParamsRequestedSchema{}
-	var hasType, hasProperties bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			hasProperties = true
-			v.Properties = map[string]PrimitiveSchemaDefinition{}
-			err = d.object(func(key string) (err error) {
-				v.Properties[key], err = decodePrimitiveSchemaDefinition(d)
-				return err
-			})
-		case "required":
-			v.Required = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Required = append(v.Required, "")
-				v.Required[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Properties, err = decodeMap(d, decodePrimitiveSchemaDefinition)
+		case "required":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Required, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasProperties:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "properties")
 	}
 	return nil
@@ -7384,89 +10060,129 @@ func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *StringSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MinLength != nil {
-		e.key("minLength")
+		e.member("\"minLength\":")
 		e.int64(*v.MinLength)
 	}
 	if v.MaxLength != nil {
-		e.key("maxLength")
+		e.member("\"maxLength\":")
 		e.int64(*v.MaxLength)
 	}
 	if v.Format != nil {
-		e.key("format")
+		e.member("\"format\":")
 		v.Format.encode(e)
 	}
-	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format")
+	}
 	e.endObject()
 }
 
 func (v *StringSchema) decode(d *decoder) (err error) {
 	*v = StringSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
-			v.MinLength = new(int64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
-			v.MaxLength = new(int64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Format = new(StringSchemaFormat)
 			err = v.Format.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -7475,21 +10191,27 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v StringSchemaFormat) encode(e *encoder) {
@@ -7508,79 +10230,115 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *NumberSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	v.Type.encode(e)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Minimum != nil {
-		e.key("minimum")
+		e.member("\"minimum\":")
 		e.float64(*v.Minimum)
 	}
 	if v.Maximum != nil {
-		e.key("maximum")
+		e.member("\"maximum\":")
 		e.float64(*v.Maximum)
 	}
-	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "minimum", "maximum")
+	}
 	e.endObject()
 }
 
 func (v *NumberSchema) decode(d *decoder) (err error) {
 	*v = NumberSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Type.decode(d)
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
-			v.Minimum = new(float64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
-			v.Maximum = new(float64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -7589,21 +10347,27 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v NumberSchemaType) encode(e *encoder) {
@@ -7622,75 +10386,107 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *BooleanSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "boolean"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.bool(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "default")
+	}
 	e.endObject()
 }
 
 func (v *BooleanSchema) decode(d *decoder) (err error) {
 	*v = BooleanSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "boolean")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
-			v.Default = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -7699,101 +10495,126 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v EnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v EnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *EnumSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("enum")
+	e.member("\"enum\":")
 	e.beginArray()
 	for i := range v.Enum {
-		e.elem()
+		e.elem(i)
 		e.str(v.Enum[i])
 	}
 	e.endArray()
 	if v.EnumNames != nil {
-		e.key("enumNames")
+		e.member("\"enumNames\":")
 		e.beginArray()
 		for i := range v.EnumNames {
-			e.elem()
+			e.elem(i)
 			e.str(v.EnumNames[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "enum", "enumNames")
+	}
 	e.endObject()
 }
 
 func (v *EnumSchema) decode(d *decoder) (err error) {
 	*v = EnumSchema{}
-	var hasType, hasEnum bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			hasEnum = true
-			v.Enum = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Enum = append(v.Enum, "")
-				v.Enum[i], err = d.str()
-				return err
-			})
-		case "enumNames":
-			v.EnumNames = []string{}
-			err = d.array(func(i int) (err error) {
-				v.EnumNames = append(v.EnumNames, "")
-				v.EnumNames[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 3
+			v.Enum, err = decodeSlice(d, (*decoder).str)
+		case "enumNames":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.EnumNames, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasEnum:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "enum")
 	}
 	return nil
@@ -7802,73 +10623,101 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("action")
+	e.member("\"action\":")
 	v.Action.encode(e)
 	if v.Content != nil {
-		e.key("content")
+		e.member("\"content\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Content)) {
-			e.key(k)
-			encodeElicitResultContent(e, v.Content[k])
+		{
+			keys, mark := sortedKeys(e, v.Content)
+			for _, k := range keys {
+				e.key(k)
+				encodeElicitResultContent(e, v.Content[k])
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "_meta", "action", "content")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "action", "content")
+	}
 	e.endObject()
 }
 
 func (v *ElicitResult) decode(d *decoder) (err error) {
 	*v = ElicitResult{}
-	var hasAction bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "action":
-			hasAction = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Action.decode(d)
 		case "content":
-			v.Content = map[string]ElicitResultContent{}
-			err = d.object(func(key string) (err error) {
-				v.Content[key], err = decodeElicitResultContent(d)
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Content, err = decodeMap(d, decodeElicitResultContent)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasAction:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "action")
 	}
 	return nil
@@ -7877,21 +10726,27 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultAction) encode(e *encoder) {
@@ -7910,36 +10765,54 @@ func (v *ElicitResultAction) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v MetaObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	e.extra(v.Extra)
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra)
+	}
 	e.endObject()
 }
 
 func (v *MetaObject) decode(d *decoder) (err error) {
 	*v = MetaObject{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
+	if err = d.beginObject(); err != nil {
 		return err
-	})
+	}
+	var (
+		name []byte
+		ok   bool
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
+		err = d.extraRaw(&v.Extra, name)
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }

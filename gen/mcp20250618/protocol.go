@@ -599,7 +599,7 @@ func (v *UnknownServerNotification) GetParams() Params {
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it.
 func DecodeClientMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	m, err := decodeClientMessage(d, pending)
 	if err == nil {
 		err = d.end()
@@ -623,7 +623,7 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a client sends no JSON-RPC request %q in this version", v.GetMethod())
+			return nil, d.errorf("a client sends no JSON-RPC request %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case notificationMessage:
@@ -633,7 +633,7 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a client sends no JSON-RPC notification %q in this version", v.GetMethod())
+			return nil, d.errorf("a client sends no JSON-RPC notification %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case resultMessage:
@@ -669,7 +669,7 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 // message is the caller's choice (Validate). An error is a *[MessageError] with the message's
 // id, if it could be read: [NewErrorResponse] answers it.
 func DecodeServerMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	m, err := decodeServerMessage(d, pending)
 	if err == nil {
 		err = d.end()
@@ -693,7 +693,7 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a server sends no JSON-RPC request %q in this version", v.GetMethod())
+			return nil, d.errorf("a server sends no JSON-RPC request %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case notificationMessage:
@@ -703,7 +703,7 @@ func decodeServerMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 		}
 		m, ok := v.(Message)
 		if !ok {
-			return nil, d.errorf("a server sends no JSON-RPC notification %q in this version", v.GetMethod())
+			return nil, d.errorf("a server sends no JSON-RPC notification %s in this version", quoteValue(v.GetMethod()))
 		}
 		return m, nil
 	case resultMessage:

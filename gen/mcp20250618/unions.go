@@ -26,13 +26,10 @@ func (*JSONRPCError) isJSONRPCMessage()        {}
 
 // UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -68,8 +65,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
-var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
-	{
+var variantsOfJSONRPCMessage = newVariantTable(
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCRequest",
 		required: []string{"jsonrpc", "id", "method"},
 		known:    []string{"jsonrpc", "id", "method", "params"},
@@ -78,7 +75,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCNotification",
 		required: []string{"jsonrpc", "method"},
 		known:    []string{"jsonrpc", "method", "params"},
@@ -87,7 +84,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -96,7 +93,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCError",
 		required: []string{"jsonrpc", "id", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -105,7 +102,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-}
+)
 
 // ProgressToken is a progress token, used to associate progress notifications with the
 // original request.
@@ -122,13 +119,10 @@ func (ProgressTokenNumber) isProgressToken() {}
 
 // UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -165,21 +159,27 @@ type ProgressTokenString string
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -201,21 +201,27 @@ type ProgressTokenNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -246,13 +252,10 @@ func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeRequestID(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -292,21 +295,27 @@ type RequestIDString string
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -328,21 +337,27 @@ type RequestIDNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -365,21 +380,27 @@ type RequestIDNull struct{}
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNull) encode(e *encoder) {
@@ -412,13 +433,10 @@ func (*BlobResourceContents) isReadResourceResultContents() {}
 
 // UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -444,8 +462,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
-var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultContents]{
-	{
+var variantsOfReadResourceResultContents = newVariantTable(
+	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
@@ -454,7 +472,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-	{
+	objectVariant[ReadResourceResultContents]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
@@ -463,7 +481,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-}
+)
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
@@ -483,13 +501,10 @@ func (*BlobResourceContents) isEmbeddedResourceResource() {}
 
 // UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
 func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceResource(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -515,8 +530,8 @@ func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
 }
 
 // variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResource]{
-	{
+var variantsOfEmbeddedResourceResource = newVariantTable(
+	objectVariant[EmbeddedResourceResource]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
@@ -525,7 +540,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-	{
+	objectVariant[EmbeddedResourceResource]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
@@ -534,7 +549,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-}
+)
 
 // SamplingMessageContent is the type of [SamplingMessage.Content].
 //
@@ -553,13 +568,10 @@ func (*UnknownSamplingMessageContent) isSamplingMessageContent() {}
 
 // UnmarshalSamplingMessageContent decodes a SamplingMessageContent from JSON, choosing its variant as described on [SamplingMessageContent].
 func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSamplingMessageContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -624,21 +636,27 @@ type UnknownSamplingMessageContent struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
@@ -670,13 +688,10 @@ func (*UnknownContentBlock) isContentBlock() {}
 
 // UnmarshalContentBlock decodes a ContentBlock from JSON, choosing its variant as described on [ContentBlock].
 func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeContentBlock(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -756,21 +771,27 @@ type UnknownContentBlock struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
@@ -798,13 +819,10 @@ func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
 // UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -861,21 +879,27 @@ type UnknownCompleteRequestParamsRef struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -910,13 +934,10 @@ func (*UnknownPrimitiveSchemaDefinition) isPrimitiveSchemaDefinition() {}
 
 // UnmarshalPrimitiveSchemaDefinition decodes a PrimitiveSchemaDefinition from JSON, choosing its variant as described on [PrimitiveSchemaDefinition].
 func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodePrimitiveSchemaDefinition(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -975,8 +996,8 @@ func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 }
 
 // variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
-var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinition]{
-	{
+var variantsOfPrimitiveSchemaDefinition = newVariantTable(
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "StringSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "minLength", "maxLength", "format"},
@@ -985,7 +1006,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "NumberSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "minimum", "maximum"},
@@ -994,7 +1015,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "BooleanSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "default"},
@@ -1003,7 +1024,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "EnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "enumNames"},
@@ -1012,7 +1033,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version
 // of the schema does not define. Raw holds it exactly as received, and encoding writes it back
@@ -1025,21 +1046,27 @@ type UnknownPrimitiveSchemaDefinition struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
@@ -1066,13 +1093,10 @@ func (ElicitResultContentBoolean) isElicitResultContent() {}
 
 // UnmarshalElicitResultContent decodes a ElicitResultContent from JSON, choosing its variant as described on [ElicitResultContent].
 func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeElicitResultContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1116,21 +1140,27 @@ type ElicitResultContentString string
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentString) encode(e *encoder) {
@@ -1152,21 +1182,27 @@ type ElicitResultContentNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
@@ -1188,21 +1224,27 @@ type ElicitResultContentBoolean bool
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
@@ -1262,13 +1304,10 @@ func (*UnknownClientRequest) isClientRequest()         {}
 
 // UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1412,21 +1451,27 @@ type UnknownClientRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -1465,13 +1510,10 @@ func (*UnknownClientNotification) isClientNotification()    {}
 
 // UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1544,21 +1586,27 @@ type UnknownClientNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -1593,13 +1641,10 @@ func (*ElicitResult) isClientResult()        {}
 
 // UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1635,8 +1680,8 @@ func encodeClientResult(e *encoder, v ClientResult) {
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
-var variantsOfClientResult = []objectVariant[ClientResult]{
-	{
+var variantsOfClientResult = newVariantTable(
+	objectVariant[ClientResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -1645,7 +1690,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -1654,7 +1699,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -1663,7 +1708,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"_meta", "action", "content"},
@@ -1672,7 +1717,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // ServerRequest is one of [*PingRequest], [*CreateMessageRequest], [*ListRootsRequest] or
 // [*ElicitRequest].
@@ -1701,13 +1746,10 @@ func (*UnknownServerRequest) isServerRequest() {}
 
 // UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1779,21 +1821,27 @@ type UnknownServerRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -1840,13 +1888,10 @@ func (*UnknownServerNotification) isServerNotification()       {}
 
 // UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1943,21 +1988,27 @@ type UnknownServerNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -2003,13 +2054,10 @@ func (*ListToolsResult) isServerResult()             {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2075,8 +2123,8 @@ func encodeServerResult(e *encoder, v ServerResult) {
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
-var variantsOfServerResult = []objectVariant[ServerResult]{
-	{
+var variantsOfServerResult = newVariantTable(
+	objectVariant[ServerResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -2085,7 +2133,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -2094,7 +2142,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -2103,7 +2151,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -2112,7 +2160,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -2121,7 +2169,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -2130,7 +2178,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -2139,7 +2187,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -2148,7 +2196,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "structuredContent", "isError"},
@@ -2157,7 +2205,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -2166,7 +2214,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // AnyResult is an any result of this version: the result of a result response. Decoded knowing
 // the method of the request it answers, it has the type of that method's result; decoded
@@ -2204,13 +2252,10 @@ func (*ElicitResult) isAnyResult()                {}
 
 // UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2291,8 +2336,8 @@ func encodeAnyResult(e *encoder, v AnyResult) {
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
-var variantsOfAnyResult = []objectVariant[AnyResult]{
-	{
+var variantsOfAnyResult = newVariantTable(
+	objectVariant[AnyResult]{
 		name:     "Result",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -2301,7 +2346,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -2310,7 +2355,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -2319,7 +2364,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -2328,7 +2373,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -2337,7 +2382,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -2346,7 +2391,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -2355,7 +2400,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -2364,7 +2409,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "structuredContent", "isError"},
@@ -2373,7 +2418,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -2382,7 +2427,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -2391,7 +2436,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -2400,7 +2445,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"_meta", "action", "content"},
@@ -2409,7 +2454,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
 // method's result types: "ping" gives [*EmptyResult], "resources/subscribe" gives
@@ -2420,13 +2465,10 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 // several types); among several types, it picks as [UnmarshalClientResult] does. For other
 // methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2471,13 +2513,10 @@ func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
 // optional members fits several types); among several types, it picks as
 // [UnmarshalServerResult] does. For other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2542,13 +2581,10 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 // several types, it picks as [UnmarshalAnyResult] does. For other methods it is
 // [UnmarshalAnyResult].
 func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

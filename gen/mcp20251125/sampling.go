@@ -26,13 +26,15 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	seen := map[string]bool{} // every tool use id of the conversation
 	var open map[string]bool  // the ids of the previous message's tool uses: true until answered
 	openAt := -1              // the index of that message
+	var uses []string         // the tool use ids of a message
+	var results []toolResult  // the tool results of a message
 	for i := range p.Messages {
 		m := &p.Messages[i]
 		c.at(i)
-		uses := validateMessageBlocks(c, m.Role, &m.Content, seen)
-		results := toolResults(&m.Content)
+		uses = validateMessageBlocks(c, m.Role, &m.Content, seen, uses[:0])
+		results = toolResults(&m.Content, results[:0])
 		switch {
-		case open != nil && results == nil:
+		case open != nil && len(results) == 0:
 			c.report("the tool uses of message %d (%s) are not answered: the message after them must hold their tool results", openAt, unansweredIDs(open))
 		case open != nil:
 			for _, r := range results {
@@ -81,13 +83,12 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 // message: tool uses only from the assistant, tool results only from the user and alone, tool
 // use ids unique.
 func (r *CreateMessageResult) validateRules(c *validator) {
-	validateMessageBlocks(c, r.Role, &r.Content, map[string]bool{})
+	validateMessageBlocks(c, r.Role, &r.Content, map[string]bool{}, nil)
 }
 
 // validateMessageBlocks checks the blocks of one message, with the message on the path, and
-// returns the ids of its tool uses. seen holds the tool use ids met so far.
-func validateMessageBlocks(c *validator, role Role, content *SamplingMessageContent, seen map[string]bool) []string {
-	var uses []string
+// appends the ids of its tool uses to uses. seen holds the tool use ids met so far.
+func validateMessageBlocks(c *validator, role Role, content *SamplingMessageContent, seen map[string]bool, uses []string) []string {
 	hasResult, hasOther := false, false
 	for i, b := range content.List {
 		c.atContent(content, i)
@@ -129,9 +130,8 @@ type toolResult struct {
 	index int
 }
 
-// toolResults lists the tool results of a message, or returns nil if it has none.
-func toolResults(content *SamplingMessageContent) []toolResult {
-	var results []toolResult
+// toolResults appends the tool results of a message to results.
+func toolResults(content *SamplingMessageContent, results []toolResult) []toolResult {
 	for i, b := range content.List {
 		if r, ok := b.(*ToolResultContent); ok && r != nil {
 			results = append(results, toolResult{r.ToolUseID, i})
@@ -158,6 +158,9 @@ func (c *validator) outContent(content *SamplingMessageContent) {
 
 // unansweredIDs writes the ids of open that are not answered yet, sorted, for a message.
 func unansweredIDs(open map[string]bool) string {
+	if !mapHas(open, true) { // all answered: nothing to sort
+		return ""
+	}
 	s := ""
 	for _, id := range slices.Sorted(maps.Keys(open)) {
 		if !open[id] {
@@ -169,6 +172,16 @@ func unansweredIDs(open map[string]bool) string {
 		s += quoteValue(id)
 	}
 	return s
+}
+
+// mapHas reports whether m has the value v.
+func mapHas(m map[string]bool, v bool) bool {
+	for _, x := range m {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }
 
 // CheckCapabilities checks a sampling request against the capabilities of the client it is sent

@@ -26,13 +26,10 @@ func (*JSONRPCErrorResponse) isJSONRPCMessage()  {}
 
 // UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -68,8 +65,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
-var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
-	{
+var variantsOfJSONRPCMessage = newVariantTable(
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCRequest",
 		required: []string{"jsonrpc", "id", "method"},
 		known:    []string{"jsonrpc", "id", "method", "params"},
@@ -78,7 +75,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCNotification",
 		required: []string{"jsonrpc", "method"},
 		known:    []string{"jsonrpc", "method", "params"},
@@ -87,7 +84,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCResultResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -96,7 +93,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCErrorResponse",
 		required: []string{"jsonrpc", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -105,7 +102,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-}
+)
 
 // ProgressToken is a progress token, used to associate progress notifications with the
 // original request.
@@ -122,13 +119,10 @@ func (ProgressTokenNumber) isProgressToken() {}
 
 // UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -165,21 +159,27 @@ type ProgressTokenString string
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -201,21 +201,27 @@ type ProgressTokenNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -246,13 +252,10 @@ func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeRequestID(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -292,21 +295,27 @@ type RequestIDString string
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -328,21 +337,27 @@ type RequestIDNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -365,21 +380,27 @@ type RequestIDNull struct{}
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNull) encode(e *encoder) {
@@ -412,13 +433,10 @@ func (*JSONRPCErrorResponse) isJSONRPCResponse()  {}
 
 // UnmarshalJSONRPCResponse decodes a JSONRPCResponse from JSON, choosing its variant as described on [JSONRPCResponse].
 func UnmarshalJSONRPCResponse(data []byte) (JSONRPCResponse, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCResponse(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -444,8 +462,8 @@ func encodeJSONRPCResponse(e *encoder, v JSONRPCResponse) {
 }
 
 // variantsOfJSONRPCResponse are the variants of [JSONRPCResponse], for decodeVariant.
-var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
-	{
+var variantsOfJSONRPCResponse = newVariantTable(
+	objectVariant[JSONRPCResponse]{
 		name:     "JSONRPCResultResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -454,7 +472,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCResponse]{
 		name:     "JSONRPCErrorResponse",
 		required: []string{"jsonrpc", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -463,7 +481,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 			return v, v
 		},
 	},
-}
+)
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
@@ -483,13 +501,10 @@ func (*BlobResourceContents) isReadResourceResultContents() {}
 
 // UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -515,8 +530,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
-var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultContents]{
-	{
+var variantsOfReadResourceResultContents = newVariantTable(
+	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
@@ -525,7 +540,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-	{
+	objectVariant[ReadResourceResultContents]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
@@ -534,7 +549,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-}
+)
 
 // EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
 //
@@ -554,13 +569,10 @@ func (*BlobResourceContents) isEmbeddedResourceResource() {}
 
 // UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
 func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceResource(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -586,8 +598,8 @@ func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
 }
 
 // variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResource]{
-	{
+var variantsOfEmbeddedResourceResource = newVariantTable(
+	objectVariant[EmbeddedResourceResource]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
@@ -596,7 +608,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-	{
+	objectVariant[EmbeddedResourceResource]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
@@ -605,7 +617,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-}
+)
 
 // SamplingMessageContent is the type of [SamplingMessage.Content]: one
 // [SamplingMessageContentBlock] or an array of them. IsList records the form: a decoded array
@@ -634,28 +646,34 @@ func NewSamplingMessageContentList(v ...SamplingMessageContentBlock) SamplingMes
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SamplingMessageContent) encode(e *encoder) {
 	if v.IsList {
 		e.beginArray()
 		for i := range v.List {
-			e.elem()
+			e.elem(i)
 			encodeSamplingMessageContentBlock(e, v.List[i])
 		}
 		e.endArray()
@@ -671,12 +689,7 @@ func (v *SamplingMessageContent) encode(e *encoder) {
 func (v *SamplingMessageContent) decode(d *decoder) (err error) {
 	*v = SamplingMessageContent{IsList: d.peek() == '['}
 	if v.IsList {
-		v.List = []SamplingMessageContentBlock{}
-		err = d.array(func(i int) (err error) {
-			v.List = append(v.List, nil)
-			v.List[i], err = decodeSamplingMessageContentBlock(d)
-			return err
-		})
+		v.List, err = decodeSlice(d, decodeSamplingMessageContentBlock)
 		return err
 	}
 	v.List = make([]SamplingMessageContentBlock, 1)
@@ -705,13 +718,10 @@ func (*UnknownSamplingMessageContentBlock) isSamplingMessageContentBlock() {}
 
 // UnmarshalSamplingMessageContentBlock decodes a SamplingMessageContentBlock from JSON, choosing its variant as described on [SamplingMessageContentBlock].
 func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBlock, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSamplingMessageContentBlock(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -792,21 +802,27 @@ type UnknownSamplingMessageContentBlock struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownSamplingMessageContentBlock) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownSamplingMessageContentBlock) encode(e *encoder) {
@@ -838,13 +854,10 @@ func (*UnknownContentBlock) isContentBlock() {}
 
 // UnmarshalContentBlock decodes a ContentBlock from JSON, choosing its variant as described on [ContentBlock].
 func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeContentBlock(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -924,21 +937,27 @@ type UnknownContentBlock struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
@@ -966,13 +985,10 @@ func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
 // UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1029,21 +1045,27 @@ type UnknownCompleteRequestParamsRef struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -1072,13 +1094,10 @@ func (*UnknownElicitRequestParams) isElicitRequestParams() {}
 
 // UnmarshalElicitRequestParams decodes a ElicitRequestParams from JSON, choosing its variant as described on [ElicitRequestParams].
 func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeElicitRequestParams(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1136,21 +1155,27 @@ type UnknownElicitRequestParams struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
@@ -1192,13 +1217,10 @@ func (*UnknownPrimitiveSchemaDefinition) isPrimitiveSchemaDefinition() {}
 
 // UnmarshalPrimitiveSchemaDefinition decodes a PrimitiveSchemaDefinition from JSON, choosing its variant as described on [PrimitiveSchemaDefinition].
 func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodePrimitiveSchemaDefinition(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1279,8 +1301,8 @@ func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 }
 
 // variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
-var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinition]{
-	{
+var variantsOfPrimitiveSchemaDefinition = newVariantTable(
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "StringSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "minLength", "maxLength", "format", "default"},
@@ -1289,7 +1311,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "NumberSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "minimum", "maximum", "default"},
@@ -1298,7 +1320,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "BooleanSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "default"},
@@ -1307,7 +1329,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "UntitledSingleSelectEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "default"},
@@ -1316,7 +1338,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "TitledSingleSelectEnumSchema",
 		required: []string{"type", "oneOf"},
 		known:    []string{"type", "title", "description", "oneOf", "default"},
@@ -1325,7 +1347,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "UntitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1334,7 +1356,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "TitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1343,7 +1365,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "LegacyTitledEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "enumNames", "default"},
@@ -1352,7 +1374,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version
 // of the schema does not define. Raw holds it exactly as received, and encoding writes it back
@@ -1365,21 +1387,27 @@ type UnknownPrimitiveSchemaDefinition struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
@@ -1410,13 +1438,10 @@ func (*TitledSingleSelectEnumSchema) isSingleSelectEnumSchema()   {}
 
 // UnmarshalSingleSelectEnumSchema decodes a SingleSelectEnumSchema from JSON, choosing its variant as described on [SingleSelectEnumSchema].
 func UnmarshalSingleSelectEnumSchema(data []byte) (SingleSelectEnumSchema, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSingleSelectEnumSchema(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1442,8 +1467,8 @@ func encodeSingleSelectEnumSchema(e *encoder, v SingleSelectEnumSchema) {
 }
 
 // variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for decodeVariant.
-var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
-	{
+var variantsOfSingleSelectEnumSchema = newVariantTable(
+	objectVariant[SingleSelectEnumSchema]{
 		name:     "UntitledSingleSelectEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "default"},
@@ -1452,7 +1477,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[SingleSelectEnumSchema]{
 		name:     "TitledSingleSelectEnumSchema",
 		required: []string{"type", "oneOf"},
 		known:    []string{"type", "title", "description", "oneOf", "default"},
@@ -1461,7 +1486,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 			return v, v
 		},
 	},
-}
+)
 
 // MultiSelectEnumSchema is one of [*UntitledMultiSelectEnumSchema] or
 // [*TitledMultiSelectEnumSchema].
@@ -1482,13 +1507,10 @@ func (*TitledMultiSelectEnumSchema) isMultiSelectEnumSchema()   {}
 
 // UnmarshalMultiSelectEnumSchema decodes a MultiSelectEnumSchema from JSON, choosing its variant as described on [MultiSelectEnumSchema].
 func UnmarshalMultiSelectEnumSchema(data []byte) (MultiSelectEnumSchema, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeMultiSelectEnumSchema(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1514,8 +1536,8 @@ func encodeMultiSelectEnumSchema(e *encoder, v MultiSelectEnumSchema) {
 }
 
 // variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for decodeVariant.
-var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
-	{
+var variantsOfMultiSelectEnumSchema = newVariantTable(
+	objectVariant[MultiSelectEnumSchema]{
 		name:     "UntitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1524,7 +1546,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[MultiSelectEnumSchema]{
 		name:     "TitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1533,7 +1555,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 			return v, v
 		},
 	},
-}
+)
 
 // EnumSchema is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema],
 // [*UntitledMultiSelectEnumSchema], [*TitledMultiSelectEnumSchema] or
@@ -1561,13 +1583,10 @@ func (*UnknownEnumSchema) isEnumSchema()              {}
 
 // UnmarshalEnumSchema decodes a EnumSchema from JSON, choosing its variant as described on [EnumSchema].
 func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEnumSchema(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1627,8 +1646,8 @@ func encodeEnumSchema(e *encoder, v EnumSchema) {
 }
 
 // variantsOfEnumSchema are the variants of [EnumSchema], for decodeVariant.
-var variantsOfEnumSchema = []objectVariant[EnumSchema]{
-	{
+var variantsOfEnumSchema = newVariantTable(
+	objectVariant[EnumSchema]{
 		name:     "UntitledSingleSelectEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "default"},
@@ -1637,7 +1656,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "TitledSingleSelectEnumSchema",
 		required: []string{"type", "oneOf"},
 		known:    []string{"type", "title", "description", "oneOf", "default"},
@@ -1646,7 +1665,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "UntitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1655,7 +1674,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "TitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1664,7 +1683,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "LegacyTitledEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "enumNames", "default"},
@@ -1673,7 +1692,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownEnumSchema is a [EnumSchema] whose "type" this version of the schema does not define.
 // Raw holds it exactly as received, and encoding writes it back unchanged.
@@ -1685,21 +1704,27 @@ type UnknownEnumSchema struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
@@ -1728,13 +1753,10 @@ func (ElicitResultContentArray) isElicitResultContent()   {}
 
 // UnmarshalElicitResultContent decodes a ElicitResultContent from JSON, choosing its variant as described on [ElicitResultContent].
 func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeElicitResultContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1785,21 +1807,27 @@ type ElicitResultContentString string
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentString) encode(e *encoder) {
@@ -1821,21 +1849,27 @@ type ElicitResultContentNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
@@ -1857,21 +1891,27 @@ type ElicitResultContentBoolean bool
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
@@ -1893,39 +1933,40 @@ type ElicitResultContentArray []string
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentArray) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentArray) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentArray) encode(e *encoder) {
 	e.beginArray()
 	for i := range v {
-		e.elem()
+		e.elem(i)
 		e.str(v[i])
 	}
 	e.endArray()
 }
 
 func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
-	x := []string{}
-	err = d.array(func(i int) (err error) {
-		x = append(x, "")
-		x[i], err = d.str()
-		return err
-	})
+	x, err := decodeSlice(d, (*decoder).str)
 	if err != nil {
 		return err
 	}
@@ -1983,13 +2024,10 @@ func (*UnknownClientRequest) isClientRequest()         {}
 
 // UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2165,21 +2203,27 @@ type UnknownClientRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -2219,13 +2263,10 @@ func (*UnknownClientNotification) isClientNotification()    {}
 
 // UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2306,21 +2347,27 @@ type UnknownClientNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -2364,13 +2411,10 @@ func (*CreateTaskResult) isClientResult()     {}
 
 // UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2431,8 +2475,8 @@ func encodeClientResult(e *encoder, v ClientResult) {
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
-var variantsOfClientResult = []objectVariant[ClientResult]{
-	{
+var variantsOfClientResult = newVariantTable(
+	objectVariant[ClientResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -2441,7 +2485,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -2450,7 +2494,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -2459,7 +2503,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"_meta", "action", "content"},
@@ -2468,7 +2512,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "GetTaskResult",
 		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
@@ -2477,7 +2521,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "GetTaskPayloadResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -2486,7 +2530,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ListTasksResult",
 		required: []string{"tasks"},
 		known:    []string{"_meta", "nextCursor", "tasks"},
@@ -2495,7 +2539,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CancelTaskResult",
 		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
@@ -2504,7 +2548,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CreateTaskResult",
 		required: []string{"task"},
 		known:    []string{"_meta", "task"},
@@ -2513,7 +2557,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // ServerRequest is one of [*PingRequest], [*CreateMessageRequest], [*ListRootsRequest],
 // [*ElicitRequest], [*GetTaskRequest], [*GetTaskPayloadRequest], [*ListTasksRequest] or
@@ -2549,13 +2593,10 @@ func (*UnknownServerRequest) isServerRequest()  {}
 
 // UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2659,21 +2700,27 @@ type UnknownServerRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -2725,13 +2772,10 @@ func (*UnknownServerNotification) isServerNotification()       {}
 
 // UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2844,21 +2888,27 @@ type UnknownServerNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -2914,13 +2964,10 @@ func (*CreateTaskResult) isServerResult()            {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3011,8 +3058,8 @@ func encodeServerResult(e *encoder, v ServerResult) {
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
-var variantsOfServerResult = []objectVariant[ServerResult]{
-	{
+var variantsOfServerResult = newVariantTable(
+	objectVariant[ServerResult]{
 		name:     "EmptyResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -3021,7 +3068,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -3030,7 +3077,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -3039,7 +3086,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -3048,7 +3095,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -3057,7 +3104,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -3066,7 +3113,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -3075,7 +3122,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -3084,7 +3131,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "structuredContent", "isError"},
@@ -3093,7 +3140,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -3102,7 +3149,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetTaskResult",
 		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
@@ -3111,7 +3158,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetTaskPayloadResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -3120,7 +3167,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListTasksResult",
 		required: []string{"tasks"},
 		known:    []string{"_meta", "nextCursor", "tasks"},
@@ -3129,7 +3176,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CancelTaskResult",
 		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
@@ -3138,7 +3185,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CreateTaskResult",
 		required: []string{"task"},
 		known:    []string{"_meta", "task"},
@@ -3147,7 +3194,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // AnyResult is an any result of this version: the result of a result response. Decoded knowing
 // the method of the request it answers, it has the type of that method's result; decoded
@@ -3193,13 +3240,10 @@ func (*ElicitResult) isAnyResult()                {}
 
 // UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3305,8 +3349,8 @@ func encodeAnyResult(e *encoder, v AnyResult) {
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
-var variantsOfAnyResult = []objectVariant[AnyResult]{
-	{
+var variantsOfAnyResult = newVariantTable(
+	objectVariant[AnyResult]{
 		name:     "Result",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -3315,7 +3359,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "InitializeResult",
 		required: []string{"protocolVersion", "capabilities", "serverInfo"},
 		known:    []string{"_meta", "protocolVersion", "capabilities", "serverInfo", "instructions"},
@@ -3324,7 +3368,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CompleteResult",
 		required: []string{"completion"},
 		known:    []string{"_meta", "completion"},
@@ -3333,7 +3377,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetPromptResult",
 		required: []string{"messages"},
 		known:    []string{"_meta", "description", "messages"},
@@ -3342,7 +3386,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListPromptsResult",
 		required: []string{"prompts"},
 		known:    []string{"_meta", "nextCursor", "prompts"},
@@ -3351,7 +3395,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resourceTemplates"},
 		known:    []string{"_meta", "nextCursor", "resourceTemplates"},
@@ -3360,7 +3404,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resources"},
 		known:    []string{"_meta", "nextCursor", "resources"},
@@ -3369,7 +3413,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ReadResourceResult",
 		required: []string{"contents"},
 		known:    []string{"_meta", "contents"},
@@ -3378,7 +3422,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CallToolResult",
 		required: []string{"content"},
 		known:    []string{"_meta", "content", "structuredContent", "isError"},
@@ -3387,7 +3431,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListToolsResult",
 		required: []string{"tools"},
 		known:    []string{"_meta", "nextCursor", "tools"},
@@ -3396,7 +3440,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetTaskResult",
 		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
@@ -3405,7 +3449,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetTaskPayloadResult",
 		required: []string{},
 		known:    []string{"_meta"},
@@ -3414,7 +3458,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListTasksResult",
 		required: []string{"tasks"},
 		known:    []string{"_meta", "nextCursor", "tasks"},
@@ -3423,7 +3467,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CancelTaskResult",
 		required: []string{"taskId", "status", "createdAt", "lastUpdatedAt", "ttl"},
 		known:    []string{"_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval"},
@@ -3432,7 +3476,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CreateTaskResult",
 		required: []string{"task"},
 		known:    []string{"_meta", "task"},
@@ -3441,7 +3485,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"_meta", "role", "content", "model", "stopReason"},
@@ -3450,7 +3494,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"_meta", "roots"},
@@ -3459,7 +3503,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"_meta", "action", "content"},
@@ -3468,7 +3512,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnmarshalClientResultFor decodes the result of a request with the given method as one of the
 // method's result types: "ping" gives [*EmptyResult], "resources/subscribe" gives
@@ -3482,13 +3526,10 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 // types, it picks as [UnmarshalClientResult] does. For other methods it is
 // [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3545,13 +3586,10 @@ func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
 // result with only optional members fits several types); among several types, it picks as
 // [UnmarshalServerResult] does. For other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3629,13 +3667,10 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 // members alone cannot (a result with only optional members fits several types); among several
 // types, it picks as [UnmarshalAnyResult] does. For other methods it is [UnmarshalAnyResult].
 func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

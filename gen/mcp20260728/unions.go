@@ -26,13 +26,10 @@ func (*JSONRPCErrorResponse) isJSONRPCMessage()  {}
 
 // UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -68,8 +65,8 @@ func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
-var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
-	{
+var variantsOfJSONRPCMessage = newVariantTable(
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCRequest",
 		required: []string{"jsonrpc", "id", "method"},
 		known:    []string{"jsonrpc", "id", "method", "params"},
@@ -78,7 +75,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCNotification",
 		required: []string{"jsonrpc", "method"},
 		known:    []string{"jsonrpc", "method", "params"},
@@ -87,7 +84,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCResultResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -96,7 +93,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCMessage]{
 		name:     "JSONRPCErrorResponse",
 		required: []string{"jsonrpc", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -105,7 +102,7 @@ var variantsOfJSONRPCMessage = []objectVariant[JSONRPCMessage]{
 			return v, v
 		},
 	},
-}
+)
 
 // ProgressToken is a progress token, used to associate progress notifications with the
 // original request.
@@ -122,13 +119,10 @@ func (ProgressTokenNumber) isProgressToken() {}
 
 // UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -165,21 +159,27 @@ type ProgressTokenString string
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenString) encode(e *encoder) {
@@ -201,21 +201,27 @@ type ProgressTokenNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
@@ -246,13 +252,10 @@ func (RequestIDNull) isRequestID()   {}
 
 // UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
 func UnmarshalRequestID(data []byte) (RequestID, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeRequestID(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -292,21 +295,27 @@ type RequestIDString string
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDString) encode(e *encoder) {
@@ -328,21 +337,27 @@ type RequestIDNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNumber) encode(e *encoder) {
@@ -365,21 +380,27 @@ type RequestIDNull struct{}
 // MarshalJSON implements [json.Marshaler].
 func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v RequestIDNull) encode(e *encoder) {
@@ -412,13 +433,10 @@ func (*JSONRPCErrorResponse) isJSONRPCResponse()  {}
 
 // UnmarshalJSONRPCResponse decodes a JSONRPCResponse from JSON, choosing its variant as described on [JSONRPCResponse].
 func UnmarshalJSONRPCResponse(data []byte) (JSONRPCResponse, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeJSONRPCResponse(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -444,8 +462,8 @@ func encodeJSONRPCResponse(e *encoder, v JSONRPCResponse) {
 }
 
 // variantsOfJSONRPCResponse are the variants of [JSONRPCResponse], for decodeVariant.
-var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
-	{
+var variantsOfJSONRPCResponse = newVariantTable(
+	objectVariant[JSONRPCResponse]{
 		name:     "JSONRPCResultResponse",
 		required: []string{"jsonrpc", "id", "result"},
 		known:    []string{"jsonrpc", "id", "result"},
@@ -454,7 +472,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[JSONRPCResponse]{
 		name:     "JSONRPCErrorResponse",
 		required: []string{"jsonrpc", "error"},
 		known:    []string{"jsonrpc", "id", "error"},
@@ -463,7 +481,7 @@ var variantsOfJSONRPCResponse = []objectVariant[JSONRPCResponse]{
 			return v, v
 		},
 	},
-}
+)
 
 // InputRequest is one of [*CreateMessageRequest], [*ListRootsRequest] or [*ElicitRequest].
 //
@@ -484,13 +502,10 @@ func (*UnknownInputRequest) isInputRequest()  {}
 
 // UnmarshalInputRequest decodes a InputRequest from JSON, choosing its variant as described on [InputRequest].
 func UnmarshalInputRequest(data []byte) (InputRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeInputRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -554,21 +569,27 @@ type UnknownInputRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownInputRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownInputRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownInputRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownInputRequest) encode(e *encoder) {
@@ -601,13 +622,10 @@ func (*ElicitResult) isInputResponse()        {}
 
 // UnmarshalInputResponse decodes a InputResponse from JSON, choosing its variant as described on [InputResponse].
 func UnmarshalInputResponse(data []byte) (InputResponse, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeInputResponse(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -638,8 +656,8 @@ func encodeInputResponse(e *encoder, v InputResponse) {
 }
 
 // variantsOfInputResponse are the variants of [InputResponse], for decodeVariant.
-var variantsOfInputResponse = []objectVariant[InputResponse]{
-	{
+var variantsOfInputResponse = newVariantTable(
+	objectVariant[InputResponse]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"role", "content", "_meta", "model", "stopReason"},
@@ -648,7 +666,7 @@ var variantsOfInputResponse = []objectVariant[InputResponse]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[InputResponse]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"roots"},
@@ -657,7 +675,7 @@ var variantsOfInputResponse = []objectVariant[InputResponse]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[InputResponse]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"action", "content"},
@@ -666,7 +684,7 @@ var variantsOfInputResponse = []objectVariant[InputResponse]{
 			return v, v
 		},
 	},
-}
+)
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
@@ -686,13 +704,10 @@ func (*BlobResourceContents) isReadResourceResultContents() {}
 
 // UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -718,8 +733,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
-var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultContents]{
-	{
+var variantsOfReadResourceResultContents = newVariantTable(
+	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
@@ -728,7 +743,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-	{
+	objectVariant[ReadResourceResultContents]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
@@ -737,7 +752,7 @@ var variantsOfReadResourceResultContents = []objectVariant[ReadResourceResultCon
 			return v, v
 		},
 	},
-}
+)
 
 // ReadResourceResultResponseResult is the type of [ReadResourceResultResponse.Result].
 //
@@ -761,13 +776,10 @@ func (*UnknownReadResourceResultResponseResult) isReadResourceResultResponseResu
 
 // UnmarshalReadResourceResultResponseResult decodes a ReadResourceResultResponseResult from JSON, choosing its variant as described on [ReadResourceResultResponseResult].
 func UnmarshalReadResourceResultResponseResult(data []byte) (ReadResourceResultResponseResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeReadResourceResultResponseResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -811,8 +823,8 @@ func encodeReadResourceResultResponseResult(e *encoder, v ReadResourceResultResp
 }
 
 // variantsOfReadResourceResultResponseResult are the variants of [ReadResourceResultResponseResult], for decodeVariant.
-var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceResultResponseResult]{
-	{
+var variantsOfReadResourceResultResponseResult = newVariantTable(
+	objectVariant[ReadResourceResultResponseResult]{
 		name:     "ReadResourceResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "contents"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "contents"},
@@ -821,7 +833,7 @@ var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceRes
 			return v, v
 		},
 	},
-	{
+	objectVariant[ReadResourceResultResponseResult]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
@@ -830,7 +842,7 @@ var variantsOfReadResourceResultResponseResult = []objectVariant[ReadResourceRes
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownReadResourceResultResponseResult is a [ReadResourceResultResponseResult] whose
 // "resultType" this version of the schema does not define. Raw holds it exactly as received,
@@ -843,21 +855,27 @@ type UnknownReadResourceResultResponseResult struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownReadResourceResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownReadResourceResultResponseResult) encode(e *encoder) {
@@ -890,13 +908,10 @@ func (*UnknownGetPromptResultResponseResult) isGetPromptResultResponseResult() {
 
 // UnmarshalGetPromptResultResponseResult decodes a GetPromptResultResponseResult from JSON, choosing its variant as described on [GetPromptResultResponseResult].
 func UnmarshalGetPromptResultResponseResult(data []byte) (GetPromptResultResponseResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeGetPromptResultResponseResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -940,8 +955,8 @@ func encodeGetPromptResultResponseResult(e *encoder, v GetPromptResultResponseRe
 }
 
 // variantsOfGetPromptResultResponseResult are the variants of [GetPromptResultResponseResult], for decodeVariant.
-var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultResponseResult]{
-	{
+var variantsOfGetPromptResultResponseResult = newVariantTable(
+	objectVariant[GetPromptResultResponseResult]{
 		name:     "GetPromptResult",
 		required: []string{"resultType", "messages"},
 		known:    []string{"_meta", "resultType", "description", "messages"},
@@ -950,7 +965,7 @@ var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultRes
 			return v, v
 		},
 	},
-	{
+	objectVariant[GetPromptResultResponseResult]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
@@ -959,7 +974,7 @@ var variantsOfGetPromptResultResponseResult = []objectVariant[GetPromptResultRes
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownGetPromptResultResponseResult is a [GetPromptResultResponseResult] whose "resultType"
 // this version of the schema does not define. Raw holds it exactly as received, and encoding
@@ -972,21 +987,27 @@ type UnknownGetPromptResultResponseResult struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownGetPromptResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownGetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownGetPromptResultResponseResult) encode(e *encoder) {
@@ -1016,13 +1037,10 @@ func (*BlobResourceContents) isEmbeddedResourceResource() {}
 
 // UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
 func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceResource(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1048,8 +1066,8 @@ func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
 }
 
 // variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResource]{
-	{
+var variantsOfEmbeddedResourceResource = newVariantTable(
+	objectVariant[EmbeddedResourceResource]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
@@ -1058,7 +1076,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-	{
+	objectVariant[EmbeddedResourceResource]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
@@ -1067,7 +1085,7 @@ var variantsOfEmbeddedResourceResource = []objectVariant[EmbeddedResourceResourc
 			return v, v
 		},
 	},
-}
+)
 
 // CallToolResultResponseResult is the type of [CallToolResultResponse.Result].
 //
@@ -1090,13 +1108,10 @@ func (*UnknownCallToolResultResponseResult) isCallToolResultResponseResult() {}
 
 // UnmarshalCallToolResultResponseResult decodes a CallToolResultResponseResult from JSON, choosing its variant as described on [CallToolResultResponseResult].
 func UnmarshalCallToolResultResponseResult(data []byte) (CallToolResultResponseResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCallToolResultResponseResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1140,8 +1155,8 @@ func encodeCallToolResultResponseResult(e *encoder, v CallToolResultResponseResu
 }
 
 // variantsOfCallToolResultResponseResult are the variants of [CallToolResultResponseResult], for decodeVariant.
-var variantsOfCallToolResultResponseResult = []objectVariant[CallToolResultResponseResult]{
-	{
+var variantsOfCallToolResultResponseResult = newVariantTable(
+	objectVariant[CallToolResultResponseResult]{
 		name:     "CallToolResult",
 		required: []string{"resultType", "content"},
 		known:    []string{"_meta", "resultType", "content", "structuredContent", "isError"},
@@ -1150,7 +1165,7 @@ var variantsOfCallToolResultResponseResult = []objectVariant[CallToolResultRespo
 			return v, v
 		},
 	},
-	{
+	objectVariant[CallToolResultResponseResult]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
@@ -1159,7 +1174,7 @@ var variantsOfCallToolResultResponseResult = []objectVariant[CallToolResultRespo
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownCallToolResultResponseResult is a [CallToolResultResponseResult] whose "resultType"
 // this version of the schema does not define. Raw holds it exactly as received, and encoding
@@ -1172,21 +1187,27 @@ type UnknownCallToolResultResponseResult struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCallToolResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCallToolResultResponseResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCallToolResultResponseResult) encode(e *encoder) {
@@ -1225,28 +1246,34 @@ func NewSamplingMessageContentList(v ...SamplingMessageContentBlock) SamplingMes
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SamplingMessageContent) encode(e *encoder) {
 	if v.IsList {
 		e.beginArray()
 		for i := range v.List {
-			e.elem()
+			e.elem(i)
 			encodeSamplingMessageContentBlock(e, v.List[i])
 		}
 		e.endArray()
@@ -1262,12 +1289,7 @@ func (v *SamplingMessageContent) encode(e *encoder) {
 func (v *SamplingMessageContent) decode(d *decoder) (err error) {
 	*v = SamplingMessageContent{IsList: d.peek() == '['}
 	if v.IsList {
-		v.List = []SamplingMessageContentBlock{}
-		err = d.array(func(i int) (err error) {
-			v.List = append(v.List, nil)
-			v.List[i], err = decodeSamplingMessageContentBlock(d)
-			return err
-		})
+		v.List, err = decodeSlice(d, decodeSamplingMessageContentBlock)
 		return err
 	}
 	v.List = make([]SamplingMessageContentBlock, 1)
@@ -1299,13 +1321,10 @@ func (*UnknownSamplingMessageContentBlock) isSamplingMessageContentBlock() {}
 
 // UnmarshalSamplingMessageContentBlock decodes a SamplingMessageContentBlock from JSON, choosing its variant as described on [SamplingMessageContentBlock].
 func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBlock, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSamplingMessageContentBlock(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1386,21 +1405,27 @@ type UnknownSamplingMessageContentBlock struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownSamplingMessageContentBlock) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownSamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownSamplingMessageContentBlock) encode(e *encoder) {
@@ -1432,13 +1457,10 @@ func (*UnknownContentBlock) isContentBlock() {}
 
 // UnmarshalContentBlock decodes a ContentBlock from JSON, choosing its variant as described on [ContentBlock].
 func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeContentBlock(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1518,21 +1540,27 @@ type UnknownContentBlock struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
@@ -1560,13 +1588,10 @@ func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
 // UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1623,21 +1648,27 @@ type UnknownCompleteRequestParamsRef struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
@@ -1666,13 +1697,10 @@ func (*UnknownElicitRequestParams) isElicitRequestParams() {}
 
 // UnmarshalElicitRequestParams decodes a ElicitRequestParams from JSON, choosing its variant as described on [ElicitRequestParams].
 func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeElicitRequestParams(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1730,21 +1758,27 @@ type UnknownElicitRequestParams struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
@@ -1786,13 +1820,10 @@ func (*UnknownPrimitiveSchemaDefinition) isPrimitiveSchemaDefinition() {}
 
 // UnmarshalPrimitiveSchemaDefinition decodes a PrimitiveSchemaDefinition from JSON, choosing its variant as described on [PrimitiveSchemaDefinition].
 func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodePrimitiveSchemaDefinition(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -1873,8 +1904,8 @@ func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 }
 
 // variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
-var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinition]{
-	{
+var variantsOfPrimitiveSchemaDefinition = newVariantTable(
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "StringSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "minLength", "maxLength", "format", "default"},
@@ -1883,7 +1914,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "NumberSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "minimum", "maximum", "default"},
@@ -1892,7 +1923,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "BooleanSchema",
 		required: []string{"type"},
 		known:    []string{"type", "title", "description", "default"},
@@ -1901,7 +1932,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "UntitledSingleSelectEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "default"},
@@ -1910,7 +1941,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "TitledSingleSelectEnumSchema",
 		required: []string{"type", "oneOf"},
 		known:    []string{"type", "title", "description", "oneOf", "default"},
@@ -1919,7 +1950,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "UntitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1928,7 +1959,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "TitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -1937,7 +1968,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-	{
+	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "LegacyTitledEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "enumNames", "default"},
@@ -1946,7 +1977,7 @@ var variantsOfPrimitiveSchemaDefinition = []objectVariant[PrimitiveSchemaDefinit
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownPrimitiveSchemaDefinition is a [PrimitiveSchemaDefinition] whose "type" this version
 // of the schema does not define. Raw holds it exactly as received, and encoding writes it back
@@ -1959,21 +1990,27 @@ type UnknownPrimitiveSchemaDefinition struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownPrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) encode(e *encoder) {
@@ -2004,13 +2041,10 @@ func (*TitledSingleSelectEnumSchema) isSingleSelectEnumSchema()   {}
 
 // UnmarshalSingleSelectEnumSchema decodes a SingleSelectEnumSchema from JSON, choosing its variant as described on [SingleSelectEnumSchema].
 func UnmarshalSingleSelectEnumSchema(data []byte) (SingleSelectEnumSchema, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeSingleSelectEnumSchema(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2036,8 +2070,8 @@ func encodeSingleSelectEnumSchema(e *encoder, v SingleSelectEnumSchema) {
 }
 
 // variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for decodeVariant.
-var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
-	{
+var variantsOfSingleSelectEnumSchema = newVariantTable(
+	objectVariant[SingleSelectEnumSchema]{
 		name:     "UntitledSingleSelectEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "default"},
@@ -2046,7 +2080,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[SingleSelectEnumSchema]{
 		name:     "TitledSingleSelectEnumSchema",
 		required: []string{"type", "oneOf"},
 		known:    []string{"type", "title", "description", "oneOf", "default"},
@@ -2055,7 +2089,7 @@ var variantsOfSingleSelectEnumSchema = []objectVariant[SingleSelectEnumSchema]{
 			return v, v
 		},
 	},
-}
+)
 
 // MultiSelectEnumSchema is one of [*UntitledMultiSelectEnumSchema] or
 // [*TitledMultiSelectEnumSchema].
@@ -2076,13 +2110,10 @@ func (*TitledMultiSelectEnumSchema) isMultiSelectEnumSchema()   {}
 
 // UnmarshalMultiSelectEnumSchema decodes a MultiSelectEnumSchema from JSON, choosing its variant as described on [MultiSelectEnumSchema].
 func UnmarshalMultiSelectEnumSchema(data []byte) (MultiSelectEnumSchema, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeMultiSelectEnumSchema(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2108,8 +2139,8 @@ func encodeMultiSelectEnumSchema(e *encoder, v MultiSelectEnumSchema) {
 }
 
 // variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for decodeVariant.
-var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
-	{
+var variantsOfMultiSelectEnumSchema = newVariantTable(
+	objectVariant[MultiSelectEnumSchema]{
 		name:     "UntitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -2118,7 +2149,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[MultiSelectEnumSchema]{
 		name:     "TitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -2127,7 +2158,7 @@ var variantsOfMultiSelectEnumSchema = []objectVariant[MultiSelectEnumSchema]{
 			return v, v
 		},
 	},
-}
+)
 
 // EnumSchema is one of [*UntitledSingleSelectEnumSchema], [*TitledSingleSelectEnumSchema],
 // [*UntitledMultiSelectEnumSchema], [*TitledMultiSelectEnumSchema] or
@@ -2155,13 +2186,10 @@ func (*UnknownEnumSchema) isEnumSchema()              {}
 
 // UnmarshalEnumSchema decodes a EnumSchema from JSON, choosing its variant as described on [EnumSchema].
 func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeEnumSchema(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2221,8 +2249,8 @@ func encodeEnumSchema(e *encoder, v EnumSchema) {
 }
 
 // variantsOfEnumSchema are the variants of [EnumSchema], for decodeVariant.
-var variantsOfEnumSchema = []objectVariant[EnumSchema]{
-	{
+var variantsOfEnumSchema = newVariantTable(
+	objectVariant[EnumSchema]{
 		name:     "UntitledSingleSelectEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "default"},
@@ -2231,7 +2259,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "TitledSingleSelectEnumSchema",
 		required: []string{"type", "oneOf"},
 		known:    []string{"type", "title", "description", "oneOf", "default"},
@@ -2240,7 +2268,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "UntitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -2249,7 +2277,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "TitledMultiSelectEnumSchema",
 		required: []string{"type", "items"},
 		known:    []string{"type", "title", "description", "minItems", "maxItems", "items", "default"},
@@ -2258,7 +2286,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[EnumSchema]{
 		name:     "LegacyTitledEnumSchema",
 		required: []string{"type", "enum"},
 		known:    []string{"type", "title", "description", "enum", "enumNames", "default"},
@@ -2267,7 +2295,7 @@ var variantsOfEnumSchema = []objectVariant[EnumSchema]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownEnumSchema is a [EnumSchema] whose "type" this version of the schema does not define.
 // Raw holds it exactly as received, and encoding writes it back unchanged.
@@ -2279,21 +2307,27 @@ type UnknownEnumSchema struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
@@ -2322,13 +2356,10 @@ func (ElicitResultContentArray) isElicitResultContent()   {}
 
 // UnmarshalElicitResultContent decodes a ElicitResultContent from JSON, choosing its variant as described on [ElicitResultContent].
 func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeElicitResultContent(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2379,21 +2410,27 @@ type ElicitResultContentString string
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentString) encode(e *encoder) {
@@ -2415,21 +2452,27 @@ type ElicitResultContentNumber int64
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
@@ -2451,21 +2494,27 @@ type ElicitResultContentBoolean bool
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
@@ -2487,39 +2536,40 @@ type ElicitResultContentArray []string
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultContentArray) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultContentArray) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultContentArray) encode(e *encoder) {
 	e.beginArray()
 	for i := range v {
-		e.elem()
+		e.elem(i)
 		e.str(v[i])
 	}
 	e.endArray()
 }
 
 func (v *ElicitResultContentArray) decode(d *decoder) (err error) {
-	x := []string{}
-	err = d.array(func(i int) (err error) {
-		x = append(x, "")
-		x[i], err = d.str()
-		return err
-	})
+	x, err := decodeSlice(d, (*decoder).str)
 	if err != nil {
 		return err
 	}
@@ -2566,13 +2616,10 @@ func (*UnknownClientRequest) isClientRequest()         {}
 
 // UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2692,21 +2739,27 @@ type UnknownClientRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
@@ -2738,13 +2791,10 @@ func (*UnknownClientNotification) isClientNotification() {}
 
 // UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2793,21 +2843,27 @@ type UnknownClientNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
@@ -2842,13 +2898,10 @@ func (*ElicitResult) isClientResult()        {}
 
 // UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -2884,8 +2937,8 @@ func encodeClientResult(e *encoder, v ClientResult) {
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
-var variantsOfClientResult = []objectVariant[ClientResult]{
-	{
+var variantsOfClientResult = newVariantTable(
+	objectVariant[ClientResult]{
 		name:     "EmptyResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType"},
@@ -2894,7 +2947,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"role", "content", "_meta", "model", "stopReason"},
@@ -2903,7 +2956,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"roots"},
@@ -2912,7 +2965,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ClientResult]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"action", "content"},
@@ -2921,7 +2974,7 @@ var variantsOfClientResult = []objectVariant[ClientResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // ServerNotification is one of [*CancelledNotification], [*ProgressNotification],
 // [*LoggingMessageNotification], [*ResourceUpdatedNotification],
@@ -2960,13 +3013,10 @@ func (*UnknownServerNotification) isServerNotification()             {}
 
 // UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3071,21 +3121,27 @@ type UnknownServerNotification struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
@@ -3142,13 +3198,10 @@ func (*UnknownServerResult) isServerResult()         {}
 
 // UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3241,8 +3294,8 @@ func encodeServerResult(e *encoder, v ServerResult) {
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
-var variantsOfServerResult = []objectVariant[ServerResult]{
-	{
+var variantsOfServerResult = newVariantTable(
+	objectVariant[ServerResult]{
 		name:     "EmptyResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType"},
@@ -3251,7 +3304,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "DiscoverResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions"},
@@ -3260,7 +3313,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CompleteResult",
 		required: []string{"resultType", "completion"},
 		known:    []string{"_meta", "resultType", "completion"},
@@ -3269,7 +3322,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "GetPromptResult",
 		required: []string{"resultType", "messages"},
 		known:    []string{"_meta", "resultType", "description", "messages"},
@@ -3278,7 +3331,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListPromptsResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "prompts"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts"},
@@ -3287,7 +3340,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "resourceTemplates"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates"},
@@ -3296,7 +3349,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "resources"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources"},
@@ -3305,7 +3358,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ReadResourceResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "contents"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "contents"},
@@ -3314,7 +3367,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "SubscriptionsListenResult",
 		required: []string{"_meta", "resultType"},
 		known:    []string{"_meta", "resultType"},
@@ -3323,7 +3376,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "CallToolResult",
 		required: []string{"resultType", "content"},
 		known:    []string{"_meta", "resultType", "content", "structuredContent", "isError"},
@@ -3332,7 +3385,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "ListToolsResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "tools"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools"},
@@ -3341,7 +3394,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[ServerResult]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
@@ -3350,7 +3403,7 @@ var variantsOfServerResult = []objectVariant[ServerResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownServerResult is a [ServerResult] whose "resultType" this version of the schema does
 // not define. Raw holds it exactly as received, and encoding writes it back unchanged.
@@ -3362,21 +3415,27 @@ type UnknownServerResult struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerResult) encode(e *encoder) {
@@ -3415,13 +3474,10 @@ func (*UnknownServerRequest) isServerRequest() {}
 
 // UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3485,21 +3541,27 @@ type UnknownServerRequest struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
@@ -3557,13 +3619,10 @@ func (*UnknownAnyResult) isAnyResult()            {}
 
 // UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResult(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3671,8 +3730,8 @@ func encodeAnyResult(e *encoder, v AnyResult) {
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.
-var variantsOfAnyResult = []objectVariant[AnyResult]{
-	{
+var variantsOfAnyResult = newVariantTable(
+	objectVariant[AnyResult]{
 		name:     "Result",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType"},
@@ -3681,7 +3740,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "DiscoverResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions"},
@@ -3690,7 +3749,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CompleteResult",
 		required: []string{"resultType", "completion"},
 		known:    []string{"_meta", "resultType", "completion"},
@@ -3699,7 +3758,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "GetPromptResult",
 		required: []string{"resultType", "messages"},
 		known:    []string{"_meta", "resultType", "description", "messages"},
@@ -3708,7 +3767,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListPromptsResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "prompts"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts"},
@@ -3717,7 +3776,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourceTemplatesResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "resourceTemplates"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates"},
@@ -3726,7 +3785,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListResourcesResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "resources"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources"},
@@ -3735,7 +3794,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ReadResourceResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "contents"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "contents"},
@@ -3744,7 +3803,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "SubscriptionsListenResult",
 		required: []string{"_meta", "resultType"},
 		known:    []string{"_meta", "resultType"},
@@ -3753,7 +3812,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CallToolResult",
 		required: []string{"resultType", "content"},
 		known:    []string{"_meta", "resultType", "content", "structuredContent", "isError"},
@@ -3762,7 +3821,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListToolsResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "tools"},
 		known:    []string{"_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools"},
@@ -3771,7 +3830,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
@@ -3780,7 +3839,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "CreateMessageResult",
 		required: []string{"role", "content", "model"},
 		known:    []string{"role", "content", "_meta", "model", "stopReason"},
@@ -3789,7 +3848,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ListRootsResult",
 		required: []string{"roots"},
 		known:    []string{"roots"},
@@ -3798,7 +3857,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-	{
+	objectVariant[AnyResult]{
 		name:     "ElicitResult",
 		required: []string{"action"},
 		known:    []string{"action", "content"},
@@ -3807,7 +3866,7 @@ var variantsOfAnyResult = []objectVariant[AnyResult]{
 			return v, v
 		},
 	},
-}
+)
 
 // UnknownAnyResult is a [AnyResult] whose "resultType" this version of the schema does not
 // define. Raw holds it exactly as received, and encoding writes it back unchanged.
@@ -3819,21 +3878,27 @@ type UnknownAnyResult struct {
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownAnyResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnknownAnyResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnknownAnyResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnknownAnyResult) encode(e *encoder) {
@@ -3852,13 +3917,10 @@ func (v *UnknownAnyResult) decode(d *decoder) (err error) {
 // fits several types); among several types, it picks as [UnmarshalClientResult] does. For
 // other methods it is [UnmarshalClientResult].
 func UnmarshalClientResultFor(method string, data []byte) (ClientResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeClientResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3891,13 +3953,10 @@ func decodeClientResultFor(d *decoder, method string) (ClientResult, error) {
 // fits several types); among several types, it picks as [UnmarshalServerResult] does. For
 // other methods it is [UnmarshalServerResult].
 func UnmarshalServerResultFor(method string, data []byte) (ServerResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeServerResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -3911,7 +3970,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"server/discover\"", tag)
+				return nil, d.errorf("result type %s does not answer \"server/discover\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -3925,7 +3984,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"resources/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"resources/list\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -3939,7 +3998,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"resources/templates/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"resources/templates/list\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -3968,7 +4027,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"subscriptions/listen\"", tag)
+				return nil, d.errorf("result type %s does not answer \"subscriptions/listen\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -3982,7 +4041,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"prompts/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"prompts/list\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -4011,7 +4070,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"tools/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"tools/list\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -4040,7 +4099,7 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"completion/complete\"", tag)
+				return nil, d.errorf("result type %s does not answer \"completion/complete\"", quoteValue(tag))
 			}
 			v := new(UnknownServerResult)
 			return v, v.decode(d)
@@ -4066,13 +4125,10 @@ func decodeServerResultFor(d *decoder, method string) (ServerResult, error) {
 // several types, it picks as [UnmarshalAnyResult] does. For other methods it is
 // [UnmarshalAnyResult].
 func UnmarshalAnyResultFor(method string, data []byte) (AnyResult, error) {
-	d := newDecoder(data)
+	d := topDecoder(data)
 	v, err := decodeAnyResultFor(d, method)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return nil, d.fail(err)
+	if err = d.finish(err); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -4086,7 +4142,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"server/discover\"", tag)
+				return nil, d.errorf("result type %s does not answer \"server/discover\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4100,7 +4156,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"resources/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"resources/list\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4114,7 +4170,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"resources/templates/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"resources/templates/list\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4143,7 +4199,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"subscriptions/listen\"", tag)
+				return nil, d.errorf("result type %s does not answer \"subscriptions/listen\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4157,7 +4213,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"prompts/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"prompts/list\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4186,7 +4242,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"tools/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"tools/list\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4215,7 +4271,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"sampling/createMessage\"", tag)
+				return nil, d.errorf("result type %s does not answer \"sampling/createMessage\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4229,7 +4285,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"completion/complete\"", tag)
+				return nil, d.errorf("result type %s does not answer \"completion/complete\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4243,7 +4299,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"roots/list\"", tag)
+				return nil, d.errorf("result type %s does not answer \"roots/list\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)
@@ -4257,7 +4313,7 @@ func decodeAnyResultFor(d *decoder, method string) (AnyResult, error) {
 		}
 		if ok && tag != "complete" {
 			if tag == "input_required" {
-				return nil, d.errorf("result type %q does not answer \"elicitation/create\"", tag)
+				return nil, d.errorf("result type %s does not answer \"elicitation/create\"", quoteValue(tag))
 			}
 			v := new(UnknownAnyResult)
 			return v, v.decode(d)

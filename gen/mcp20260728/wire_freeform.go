@@ -23,15 +23,9 @@ func EncodeObject(v any) (map[string]json.RawMessage, error) {
 		return nil, err
 	}
 	d := newDecoder(data)
-	m := map[string]json.RawMessage{}
-	err = d.object(func(name string) (err error) {
-		m[name], err = d.raw()
-		return err
-	})
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
+	d.own = true // data is ours: the values alias it
+	m, err := d.rawMap()
+	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return m, nil

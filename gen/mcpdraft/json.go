@@ -2,48 +2,40 @@
 
 package mcpdraft
 
-import (
-	"cmp"
-	"encoding/json"
-	"maps"
-	"slices"
-)
+import "cmp"
 
 // MarshalJSON implements [json.Marshaler].
 func (v JSONObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v JSONObject) encode(e *encoder) {
-	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v)) {
-		e.key(k)
-		e.raw(v[k])
-	}
-	e.endObject()
+	e.rawMap(v)
 }
 
 func (v *JSONObject) decode(d *decoder) (err error) {
-	x := map[string]JSONValue{}
-	err = d.object(func(key string) (err error) {
-		x[key], err = d.raw()
-		return err
-	})
+	x, err := d.rawMap()
 	if err != nil {
 		return err
 	}
@@ -54,39 +46,40 @@ func (v *JSONObject) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONArray) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONArray) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONArray) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v JSONArray) encode(e *encoder) {
 	e.beginArray()
 	for i := range v {
-		e.elem()
+		e.elem(i)
 		e.raw(v[i])
 	}
 	e.endArray()
 }
 
 func (v *JSONArray) decode(d *decoder) (err error) {
-	x := []JSONValue{}
-	err = d.array(func(i int) (err error) {
-		x = append(x, nil)
-		x[i], err = d.raw()
-		return err
-	})
+	x, err := decodeSlice(d, (*decoder).raw)
 	if err != nil {
 		return err
 	}
@@ -97,115 +90,168 @@ func (v *JSONArray) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v MetaObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	e.extra(v.Extra)
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra)
+	}
 	e.endObject()
 }
 
 func (v *MetaObject) decode(d *decoder) (err error) {
 	*v = MetaObject{}
-	return d.objectBytes(func(name []byte) (err error) {
-		if v.Extra == nil {
-			v.Extra = map[string]json.RawMessage{}
-		}
-		v.Extra[string(name)], err = d.raw()
+	if err = d.beginObject(); err != nil {
 		return err
-	})
+	}
+	var (
+		name []byte
+		ok   bool
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
+		err = d.extraRaw(&v.Extra, name)
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestMetaObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestMetaObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestMetaObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *RequestMetaObject) encode(e *encoder) {
 	e.beginObject()
 	if v.ProgressToken != nil {
-		e.key("progressToken")
+		e.member("\"progressToken\":")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	e.key("io.modelcontextprotocol/protocolVersion")
+	e.member("\"io.modelcontextprotocol/protocolVersion\":")
 	e.str(v.ProtocolVersion)
 	if v.ClientInfo != nil {
-		e.key("io.modelcontextprotocol/clientInfo")
+		e.member("\"io.modelcontextprotocol/clientInfo\":")
 		v.ClientInfo.encode(e)
 	}
-	e.key("io.modelcontextprotocol/clientCapabilities")
+	e.member("\"io.modelcontextprotocol/clientCapabilities\":")
 	v.ClientCapabilities.encode(e)
 	if v.LogLevel != nil {
-		e.key("io.modelcontextprotocol/logLevel")
+		e.member("\"io.modelcontextprotocol/logLevel\":")
 		v.LogLevel.encode(e)
 	}
-	e.extra(v.Extra, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel")
+	}
 	e.endObject()
 }
 
 func (v *RequestMetaObject) decode(d *decoder) (err error) {
 	*v = RequestMetaObject{}
-	var hasProtocolVersion, hasClientCapabilities bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "progressToken":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "io.modelcontextprotocol/protocolVersion":
-			hasProtocolVersion = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "io.modelcontextprotocol/clientInfo":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.ClientInfo = new(Implementation)
 			err = v.ClientInfo.decode(d)
 		case "io.modelcontextprotocol/clientCapabilities":
-			hasClientCapabilities = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.ClientCapabilities.decode(d)
 		case "io.modelcontextprotocol/logLevel":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.LogLevel = new(LoggingLevel)
 			err = v.LogLevel.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasProtocolVersion:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "io.modelcontextprotocol/protocolVersion")
-	case !hasClientCapabilities:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "io.modelcontextprotocol/clientCapabilities")
 	}
 	return nil
@@ -214,144 +260,210 @@ func (v *RequestMetaObject) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationMetaObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NotificationMetaObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NotificationMetaObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *NotificationMetaObject) encode(e *encoder) {
 	e.beginObject()
 	if v.SubscriptionID != nil {
-		e.key("io.modelcontextprotocol/subscriptionId")
+		e.member("\"io.modelcontextprotocol/subscriptionId\":")
 		encodeRequestID(e, v.SubscriptionID)
 	}
-	e.extra(v.Extra, "io.modelcontextprotocol/subscriptionId")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "io.modelcontextprotocol/subscriptionId")
+	}
 	e.endObject()
 }
 
 func (v *NotificationMetaObject) decode(d *decoder) (err error) {
 	*v = NotificationMetaObject{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "io.modelcontextprotocol/subscriptionId":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.SubscriptionID, err = decodeRequestID(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResultMetaObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResultMetaObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResultMetaObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResultMetaObject) encode(e *encoder) {
 	e.beginObject()
 	if v.ServerInfo != nil {
-		e.key("io.modelcontextprotocol/serverInfo")
+		e.member("\"io.modelcontextprotocol/serverInfo\":")
 		v.ServerInfo.encode(e)
 	}
-	e.extra(v.Extra, "io.modelcontextprotocol/serverInfo")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "io.modelcontextprotocol/serverInfo")
+	}
 	e.endObject()
 }
 
 func (v *ResultMetaObject) decode(d *decoder) (err error) {
 	*v = ResultMetaObject{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "io.modelcontextprotocol/serverInfo":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.ServerInfo = new(Implementation)
 			err = v.ServerInfo.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v RequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	e.extra(v.Extra, "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta")
+	}
 	e.endObject()
 }
 
 func (v *RequestParams) decode(d *decoder) (err error) {
 	*v = RequestParams{}
-	var hasMeta bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
 	}
 	return nil
@@ -360,66 +472,81 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Request) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Request) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Request) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Params)) {
-			e.key(k)
-			e.raw(v.Params[k])
-		}
-		e.endObject()
+		e.member("\"params\":")
+		e.rawMap(v.Params)
 	}
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *Request) decode(d *decoder) (err error) {
 	*v = Request{}
-	var hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			v.Params = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Params[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Params, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -428,113 +555,151 @@ func (v *Request) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta")
+	}
 	e.endObject()
 }
 
 func (v *NotificationParams) decode(d *decoder) (err error) {
 	*v = NotificationParams{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Notification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Notification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Params)) {
-			e.key(k)
-			e.raw(v.Params[k])
-		}
-		e.endObject()
+		e.member("\"params\":")
+		e.rawMap(v.Params)
 	}
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *Notification) decode(d *decoder) (err error) {
 	*v = Notification{}
-	var hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			v.Params = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Params[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Params, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -543,21 +708,27 @@ func (v *Notification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResultType) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResultType) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResultType) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ResultType) encode(e *encoder) {
@@ -576,115 +747,169 @@ func (v *ResultType) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Result) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Result) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Result) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.extra(v.Extra, "_meta", "resultType")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType")
+	}
 	e.endObject()
 }
 
 func (v *Result) decode(d *decoder) (err error) {
 	*v = Result{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Error) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Error) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Error) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Error) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(v.Code)
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *Error) decode(d *decoder) (err error) {
 	*v = Error{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -693,83 +918,104 @@ func (v *Error) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Params)) {
-			e.key(k)
-			e.raw(v.Params[k])
-		}
-		e.endObject()
+		e.member("\"params\":")
+		e.rawMap(v.Params)
 	}
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 	*v = JSONRPCRequest{}
-	var hasJSONRPC, hasID, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			v.Params = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Params[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 3
+			v.Params, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -778,76 +1024,94 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
 	if v.Params != nil {
-		e.key("params")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Params)) {
-			e.key(k)
-			e.raw(v.Params[k])
-		}
-		e.endObject()
+		e.member("\"params\":")
+		e.rawMap(v.Params)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 	*v = JSONRPCNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 		case "params":
-			v.Params = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Params[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Params, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -856,32 +1120,40 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
@@ -892,37 +1164,55 @@ func (v *JSONRPCResultResponse) decode(d *decoder) (err error) {
 // decodeFor decodes the response, its result with result.
 func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult, error)) (err error) {
 	*v = JSONRPCResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Result, err = result(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -931,49 +1221,74 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 // MarshalJSON implements [json.Marshaler].
 func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v JSONRPCErrorResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	if v.ID != nil {
-		e.key("id")
+		e.member("\"id\":")
 		encodeRequestID(e, v.ID)
 	}
-	e.key("error")
+	e.member("\"error\":")
 	v.Error.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "error")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "error")
+	}
 	e.endObject()
 }
 
 func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 	*v = JSONRPCErrorResponse{}
-	var hasJSONRPC, hasError bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -983,22 +1298,24 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			hasError = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Error.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasError:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "error")
 	}
 	return nil
@@ -1007,67 +1324,94 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ParseError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ParseError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ParseError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ParseError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32700))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *ParseError) decode(d *decoder) (err error) {
 	*v = ParseError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32700)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -1076,67 +1420,94 @@ func (v *ParseError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InvalidRequestError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InvalidRequestError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InvalidRequestError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InvalidRequestError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32600))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *InvalidRequestError) decode(d *decoder) (err error) {
 	*v = InvalidRequestError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32600)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -1145,67 +1516,94 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v MethodNotFoundError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v MethodNotFoundError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MethodNotFoundError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *MethodNotFoundError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32601))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 	*v = MethodNotFoundError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32601)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -1214,67 +1612,94 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InvalidParamsError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InvalidParamsError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InvalidParamsError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InvalidParamsError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32602))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *InvalidParamsError) decode(d *decoder) (err error) {
 	*v = InvalidParamsError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32602)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -1283,67 +1708,94 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InternalError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InternalError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InternalError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InternalError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32603))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *InternalError) decode(d *decoder) (err error) {
 	*v = InternalError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32603)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -1352,49 +1804,74 @@ func (v *InternalError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v HeaderMismatchError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v HeaderMismatchError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *HeaderMismatchError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *HeaderMismatchError) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	if v.ID != nil {
-		e.key("id")
+		e.member("\"id\":")
 		encodeRequestID(e, v.ID)
 	}
-	e.key("error")
+	e.member("\"error\":")
 	v.Error.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "error")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "error")
+	}
 	e.endObject()
 }
 
 func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 	*v = HeaderMismatchError{}
-	var hasJSONRPC, hasError bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1404,22 +1881,24 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			hasError = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Error.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasError:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "error")
 	}
 	return nil
@@ -1428,67 +1907,94 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v HeaderMismatchErrorError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v HeaderMismatchErrorError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *HeaderMismatchErrorError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *HeaderMismatchErrorError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32020))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
 	if v.Data != nil {
-		e.key("data")
+		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 	*v = HeaderMismatchErrorError{}
-	var hasCode, hasMessage bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32020)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
 	}
 	return nil
@@ -1497,49 +2003,74 @@ func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnsupportedProtocolVersionError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsupportedProtocolVersionError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnsupportedProtocolVersionError) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	if v.ID != nil {
-		e.key("id")
+		e.member("\"id\":")
 		encodeRequestID(e, v.ID)
 	}
-	e.key("error")
+	e.member("\"error\":")
 	v.Error.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "error")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "error")
+	}
 	e.endObject()
 }
 
 func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 	*v = UnsupportedProtocolVersionError{}
-	var hasJSONRPC, hasError bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1549,22 +2080,24 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			hasError = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Error.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasError:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "error")
 	}
 	return nil
@@ -1573,68 +2106,94 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnsupportedProtocolVersionErrorError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsupportedProtocolVersionErrorError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnsupportedProtocolVersionErrorError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32022))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
-	e.key("data")
+	e.member("\"data\":")
 	v.Data.encode(e)
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 	*v = UnsupportedProtocolVersionErrorError{}
-	var hasCode, hasMessage, hasData bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32022)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			hasData = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Data.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
-	case !hasData:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "data")
 	}
 	return nil
@@ -1643,68 +2202,86 @@ func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionErrorErrorData) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UnsupportedProtocolVersionErrorErrorData) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UnsupportedProtocolVersionErrorErrorData) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UnsupportedProtocolVersionErrorErrorData) encode(e *encoder) {
 	e.beginObject()
-	e.key("supported")
+	e.member("\"supported\":")
 	e.beginArray()
 	for i := range v.Supported {
-		e.elem()
+		e.elem(i)
 		e.str(v.Supported[i])
 	}
 	e.endArray()
-	e.key("requested")
+	e.member("\"requested\":")
 	e.str(v.Requested)
-	e.extra(v.Extra, "supported", "requested")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "supported", "requested")
+	}
 	e.endObject()
 }
 
 func (v *UnsupportedProtocolVersionErrorErrorData) decode(d *decoder) (err error) {
 	*v = UnsupportedProtocolVersionErrorErrorData{}
-	var hasSupported, hasRequested bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "supported":
-			hasSupported = true
-			v.Supported = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Supported = append(v.Supported, "")
-				v.Supported[i], err = d.str()
-				return err
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Supported, err = decodeSlice(d, (*decoder).str)
 		case "requested":
-			hasRequested = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Requested, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasSupported:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "supported")
-	case !hasRequested:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "requested")
 	}
 	return nil
@@ -1713,49 +2290,74 @@ func (v *UnsupportedProtocolVersionErrorErrorData) decode(d *decoder) (err error
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v MissingRequiredClientCapabilityError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MissingRequiredClientCapabilityError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *MissingRequiredClientCapabilityError) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
 	if v.ID != nil {
-		e.key("id")
+		e.member("\"id\":")
 		encodeRequestID(e, v.ID)
 	}
-	e.key("error")
+	e.member("\"error\":")
 	v.Error.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "error")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "error")
+	}
 	e.endObject()
 }
 
 func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 	*v = MissingRequiredClientCapabilityError{}
-	var hasJSONRPC, hasError bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1765,22 +2367,24 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			hasError = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Error.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasError:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "error")
 	}
 	return nil
@@ -1789,68 +2393,94 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v MissingRequiredClientCapabilityErrorError) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MissingRequiredClientCapabilityErrorError) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *MissingRequiredClientCapabilityErrorError) encode(e *encoder) {
 	e.beginObject()
-	e.key("code")
+	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32021))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
-	e.key("data")
+	e.member("\"data\":")
 	v.Data.encode(e)
-	e.extra(v.Extra, "code", "message", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "code", "message", "data")
+	}
 	e.endObject()
 }
 
 func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err error) {
 	*v = MissingRequiredClientCapabilityErrorError{}
-	var hasCode, hasMessage, hasData bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "code":
-			hasCode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32021)
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			hasData = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Data.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "code")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
-	case !hasData:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "data")
 	}
 	return nil
@@ -1859,51 +2489,71 @@ func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err erro
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityErrorErrorData) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v MissingRequiredClientCapabilityErrorErrorData) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *MissingRequiredClientCapabilityErrorErrorData) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *MissingRequiredClientCapabilityErrorErrorData) encode(e *encoder) {
 	e.beginObject()
-	e.key("requiredCapabilities")
+	e.member("\"requiredCapabilities\":")
 	v.RequiredCapabilities.encode(e)
-	e.extra(v.Extra, "requiredCapabilities")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "requiredCapabilities")
+	}
 	e.endObject()
 }
 
 func (v *MissingRequiredClientCapabilityErrorErrorData) decode(d *decoder) (err error) {
 	*v = MissingRequiredClientCapabilityErrorErrorData{}
-	var hasRequiredCapabilities bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "requiredCapabilities":
-			hasRequiredCapabilities = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.RequiredCapabilities.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRequiredCapabilities:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "requiredCapabilities")
 	}
 	return nil
@@ -1912,38 +2562,44 @@ func (v *MissingRequiredClientCapabilityErrorErrorData) decode(d *decoder) (err 
 // MarshalJSON implements [json.Marshaler].
 func (v InputRequests) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InputRequests) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InputRequests) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v InputRequests) encode(e *encoder) {
 	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v)) {
-		e.key(k)
-		encodeInputRequest(e, v[k])
+	{
+		keys, mark := sortedKeys(e, v)
+		for _, k := range keys {
+			e.key(k)
+			encodeInputRequest(e, v[k])
+		}
+		e.releaseKeys(mark)
 	}
 	e.endObject()
 }
 
 func (v *InputRequests) decode(d *decoder) (err error) {
-	x := map[string]InputRequest{}
-	err = d.object(func(key string) (err error) {
-		x[key], err = decodeInputRequest(d)
-		return err
-	})
+	x, err := decodeMap(d, decodeInputRequest)
 	if err != nil {
 		return err
 	}
@@ -1954,38 +2610,44 @@ func (v *InputRequests) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InputResponses) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InputResponses) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InputResponses) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v InputResponses) encode(e *encoder) {
 	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v)) {
-		e.key(k)
-		encodeInputResponse(e, v[k])
+	{
+		keys, mark := sortedKeys(e, v)
+		for _, k := range keys {
+			e.key(k)
+			encodeInputResponse(e, v[k])
+		}
+		e.releaseKeys(mark)
 	}
 	e.endObject()
 }
 
 func (v *InputResponses) decode(d *decoder) (err error) {
-	x := map[string]InputResponse{}
-	err = d.object(func(key string) (err error) {
-		x[key], err = decodeInputResponse(d)
-		return err
-	})
+	x, err := decodeMap(d, decodeInputResponse)
 	if err != nil {
 		return err
 	}
@@ -1996,128 +2658,191 @@ func (v *InputResponses) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v InputRequiredResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InputRequiredResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InputRequiredResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InputRequiredResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "input_required").encode(e)
 	if v.InputRequests != nil {
-		e.key("inputRequests")
+		e.member("\"inputRequests\":")
 		v.InputRequests.encode(e)
 	}
 	if v.RequestState != nil {
-		e.key("requestState")
+		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	e.extra(v.Extra, "_meta", "resultType", "inputRequests", "requestState")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "inputRequests", "requestState")
+	}
 	e.endObject()
 }
 
 func (v *InputRequiredResult) decode(d *decoder) (err error) {
 	*v = InputRequiredResult{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "inputRequests":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.InputRequests.decode(d)
 		case "requestState":
-			v.RequestState = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v InputResponseRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v InputResponseRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *InputResponseRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *InputResponseRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
 	if v.InputResponses != nil {
-		e.key("inputResponses")
+		e.member("\"inputResponses\":")
 		v.InputResponses.encode(e)
 	}
 	if v.RequestState != nil {
-		e.key("requestState")
+		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	e.extra(v.Extra, "_meta", "inputResponses", "requestState")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "inputResponses", "requestState")
+	}
 	e.endObject()
 }
 
 func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 	*v = InputResponseRequestParams{}
-	var hasMeta bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "inputResponses":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			v.RequestState = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
 	}
 	return nil
@@ -2126,65 +2851,93 @@ func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("requestId")
+	e.member("\"requestId\":")
 	encodeRequestID(e, v.RequestID)
 	if v.Reason != nil {
-		e.key("reason")
+		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	e.extra(v.Extra, "_meta", "requestId", "reason")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "requestId", "reason")
+	}
 	e.endObject()
 }
 
 func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 	*v = CancelledNotificationParams{}
-	var hasRequestID bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "requestId":
-			hasRequestID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			v.Reason = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRequestID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "requestId")
 	}
 	return nil
@@ -2193,71 +2946,97 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CancelledNotification) decode(d *decoder) (err error) {
 	*v = CancelledNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -2266,78 +3045,107 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v DiscoverRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v DiscoverRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *DiscoverRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *DiscoverRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "server/discover"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *DiscoverRequest) decode(d *decoder) (err error) {
 	*v = DiscoverRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "server/discover")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -2346,100 +3154,136 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v DiscoverResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v DiscoverResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *DiscoverResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *DiscoverResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.key("supportedVersions")
+	e.member("\"supportedVersions\":")
 	e.beginArray()
 	for i := range v.SupportedVersions {
-		e.elem()
+		e.elem(i)
 		e.str(v.SupportedVersions[i])
 	}
 	e.endArray()
-	e.key("capabilities")
+	e.member("\"capabilities\":")
 	v.Capabilities.encode(e)
 	if v.Instructions != nil {
-		e.key("instructions")
+		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions")
+	}
 	e.endObject()
 }
 
 func (v *DiscoverResult) decode(d *decoder) (err error) {
 	*v = DiscoverResult{}
-	var hasTTLMs, hasCacheScope, hasSupportedVersions, hasCapabilities bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.CacheScope.decode(d)
 		case "supportedVersions":
-			hasSupportedVersions = true
-			v.SupportedVersions = []string{}
-			err = d.array(func(i int) (err error) {
-				v.SupportedVersions = append(v.SupportedVersions, "")
-				v.SupportedVersions[i], err = d.str()
-				return err
-			})
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.SupportedVersions, err = decodeSlice(d, (*decoder).str)
 		case "capabilities":
-			hasCapabilities = true
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			err = v.Capabilities.decode(d)
 		case "instructions":
-			v.Instructions = new(string)
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
+			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
-	case !hasSupportedVersions:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "supportedVersions")
-	case !hasCapabilities:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "capabilities")
 	}
 	return nil
@@ -2448,68 +3292,94 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v DiscoverResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v DiscoverResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *DiscoverResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *DiscoverResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 	*v = DiscoverResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -2518,543 +3388,766 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
 	if v.Experimental != nil {
-		e.key("experimental")
+		e.member("\"experimental\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			e.key(k)
-			v.Experimental[k].encode(e)
+		{
+			keys, mark := sortedKeys(e, v.Experimental)
+			for _, k := range keys {
+				e.key(k)
+				v.Experimental[k].encode(e)
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
 	if v.Roots != nil {
-		e.key("roots")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Roots)) {
-			e.key(k)
-			e.raw(v.Roots[k])
-		}
-		e.endObject()
+		e.member("\"roots\":")
+		e.rawMap(v.Roots)
 	}
 	if v.Sampling != nil {
-		e.key("sampling")
+		e.member("\"sampling\":")
 		v.Sampling.encode(e)
 	}
 	if v.Elicitation != nil {
-		e.key("elicitation")
+		e.member("\"elicitation\":")
 		v.Elicitation.encode(e)
 	}
 	if v.Extensions != nil {
-		e.key("extensions")
+		e.member("\"extensions\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Extensions)) {
-			e.key(k)
-			v.Extensions[k].encode(e)
+		{
+			keys, mark := sortedKeys(e, v.Extensions)
+			for _, k := range keys {
+				e.key(k)
+				v.Extensions[k].encode(e)
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
+	}
 	e.endObject()
 }
 
 func (v *ClientCapabilities) decode(d *decoder) (err error) {
 	*v = ClientCapabilities{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]JSONObject{}
-			err = d.object(func(key string) (err error) {
-				var x1 JSONObject
-				err = x1.decode(d)
-				v.Experimental[key] = x1
-				return err
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Experimental, err = decodeMapOf[JSONObject](d)
 		case "roots":
-			v.Roots = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Roots[key], err = d.raw()
-				return err
-			})
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Roots, err = d.rawMap()
 		case "sampling":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Sampling = new(ClientCapabilitiesSampling)
 			err = v.Sampling.decode(d)
 		case "elicitation":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Elicitation = new(ClientCapabilitiesElicitation)
 			err = v.Elicitation.decode(d)
 		case "extensions":
-			v.Extensions = map[string]JSONObject{}
-			err = d.object(func(key string) (err error) {
-				var x1 JSONObject
-				err = x1.decode(d)
-				v.Extensions[key] = x1
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 4
+			v.Extensions, err = decodeMapOf[JSONObject](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ClientCapabilitiesSampling) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 	e.beginObject()
 	if v.Context != nil {
-		e.key("context")
+		e.member("\"context\":")
 		v.Context.encode(e)
 	}
 	if v.Tools != nil {
-		e.key("tools")
+		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	e.extra(v.Extra, "context", "tools")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "context", "tools")
+	}
 	e.endObject()
 }
 
 func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesSampling{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "context":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Context.decode(d)
 		case "tools":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Tools.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ClientCapabilitiesElicitation) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 	e.beginObject()
 	if v.Form != nil {
-		e.key("form")
+		e.member("\"form\":")
 		v.Form.encode(e)
 	}
 	if v.URL != nil {
-		e.key("url")
+		e.member("\"url\":")
 		v.URL.encode(e)
 	}
-	e.extra(v.Extra, "form", "url")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "form", "url")
+	}
 	e.endObject()
 }
 
 func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 	*v = ClientCapabilitiesElicitation{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "form":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Form.decode(d)
 		case "url":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.URL.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
 	if v.Experimental != nil {
-		e.key("experimental")
+		e.member("\"experimental\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Experimental)) {
-			e.key(k)
-			v.Experimental[k].encode(e)
+		{
+			keys, mark := sortedKeys(e, v.Experimental)
+			for _, k := range keys {
+				e.key(k)
+				v.Experimental[k].encode(e)
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
 	if v.Logging != nil {
-		e.key("logging")
+		e.member("\"logging\":")
 		v.Logging.encode(e)
 	}
 	if v.Completions != nil {
-		e.key("completions")
+		e.member("\"completions\":")
 		v.Completions.encode(e)
 	}
 	if v.Prompts != nil {
-		e.key("prompts")
+		e.member("\"prompts\":")
 		v.Prompts.encode(e)
 	}
 	if v.Resources != nil {
-		e.key("resources")
+		e.member("\"resources\":")
 		v.Resources.encode(e)
 	}
 	if v.Tools != nil {
-		e.key("tools")
+		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
 	if v.Extensions != nil {
-		e.key("extensions")
+		e.member("\"extensions\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Extensions)) {
-			e.key(k)
-			v.Extensions[k].encode(e)
+		{
+			keys, mark := sortedKeys(e, v.Extensions)
+			for _, k := range keys {
+				e.key(k)
+				v.Extensions[k].encode(e)
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "extensions")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "extensions")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilities) decode(d *decoder) (err error) {
 	*v = ServerCapabilities{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "experimental":
-			v.Experimental = map[string]JSONObject{}
-			err = d.object(func(key string) (err error) {
-				var x1 JSONObject
-				err = x1.decode(d)
-				v.Experimental[key] = x1
-				return err
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Experimental, err = decodeMapOf[JSONObject](d)
 		case "logging":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Logging.decode(d)
 		case "completions":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Completions.decode(d)
 		case "prompts":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		case "extensions":
-			v.Extensions = map[string]JSONObject{}
-			err = d.object(func(key string) (err error) {
-				var x1 JSONObject
-				err = x1.decode(d)
-				v.Extensions[key] = x1
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 6
+			v.Extensions, err = decodeMapOf[JSONObject](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesPrompts{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
 	if v.Subscribe != nil {
-		e.key("subscribe")
+		e.member("\"subscribe\":")
 		e.bool(*v.Subscribe)
 	}
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "subscribe", "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "subscribe", "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesResources{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "subscribe":
-			v.Subscribe = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
 	if v.ListChanged != nil {
-		e.key("listChanged")
+		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	e.extra(v.Extra, "listChanged")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "listChanged")
+	}
 	e.endObject()
 }
 
 func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 	*v = ServerCapabilitiesTools{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "listChanged":
-			v.ListChanged = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Icon) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Icon) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Icon) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Icon) encode(e *encoder) {
 	e.beginObject()
-	e.key("src")
+	e.member("\"src\":")
 	e.str(v.Src)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Sizes != nil {
-		e.key("sizes")
+		e.member("\"sizes\":")
 		e.beginArray()
 		for i := range v.Sizes {
-			e.elem()
+			e.elem(i)
 			e.str(v.Sizes[i])
 		}
 		e.endArray()
 	}
 	if v.Theme != nil {
-		e.key("theme")
+		e.member("\"theme\":")
 		v.Theme.encode(e)
 	}
-	e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
+	}
 	e.endObject()
 }
 
 func (v *Icon) decode(d *decoder) (err error) {
 	*v = Icon{}
-	var hasSrc bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "src":
-			hasSrc = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Src, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "sizes":
-			v.Sizes = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Sizes = append(v.Sizes, "")
-				v.Sizes[i], err = d.str()
-				return err
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Sizes, err = decodeSlice(d, (*decoder).str)
 		case "theme":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Theme = new(IconTheme)
 			err = v.Theme.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasSrc:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "src")
 	}
 	return nil
@@ -3063,21 +4156,27 @@ func (v *Icon) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v IconTheme) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *IconTheme) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v IconTheme) encode(e *encoder) {
@@ -3096,113 +4195,156 @@ func (v *IconTheme) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Icons) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Icons) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Icons) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Icons) encode(e *encoder) {
 	e.beginObject()
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "icons")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "icons")
+	}
 	e.endObject()
 }
 
 func (v *Icons) decode(d *decoder) (err error) {
 	*v = Icons{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 0
+			v.Icons, err = decodeSliceOf[Icon](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *BaseMetadata) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.extra(v.Extra, "name", "title")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title")
+	}
 	e.endObject()
 }
 
 func (v *BaseMetadata) decode(d *decoder) (err error) {
 	*v = BaseMetadata{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -3211,94 +4353,129 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Implementation) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Implementation) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
-	e.key("version")
+	e.member("\"version\":")
 	e.str(v.Version)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.WebsiteURL != nil {
-		e.key("websiteUrl")
+		e.member("\"websiteUrl\":")
 		e.str(*v.WebsiteURL)
 	}
-	e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
+	}
 	e.endObject()
 }
 
 func (v *Implementation) decode(d *decoder) (err error) {
 	*v = Implementation{}
-	var hasName, hasVersion bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Icons, err = decodeSliceOf[Icon](d)
 		case "version":
-			hasVersion = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Version, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "websiteUrl":
-			v.WebsiteURL = new(string)
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
+			v.WebsiteURL = alloc(&d.strs)
 			*v.WebsiteURL, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasVersion:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "version")
 	}
 	return nil
@@ -3307,79 +4484,114 @@ func (v *Implementation) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("progressToken")
+	e.member("\"progressToken\":")
 	encodeProgressToken(e, v.ProgressToken)
-	e.key("progress")
+	e.member("\"progress\":")
 	e.float64(v.Progress)
 	if v.Total != nil {
-		e.key("total")
+		e.member("\"total\":")
 		e.float64(*v.Total)
 	}
 	if v.Message != nil {
-		e.key("message")
+		e.member("\"message\":")
 		e.str(*v.Message)
 	}
-	e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
+	}
 	e.endObject()
 }
 
 func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 	*v = ProgressNotificationParams{}
-	var hasProgressToken, hasProgress bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "progressToken":
-			hasProgressToken = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			hasProgress = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Progress, err = d.float64()
 		case "total":
-			v.Total = new(float64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
-			v.Message = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasProgressToken:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "progressToken")
-	case !hasProgress:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "progress")
 	}
 	return nil
@@ -3388,71 +4600,97 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/progress"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ProgressNotification) decode(d *decoder) (err error) {
 	*v = ProgressNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -3461,58 +4699,82 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
 	if v.Cursor != nil {
-		e.key("cursor")
+		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	e.extra(v.Extra, "_meta", "cursor")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "cursor")
+	}
 	e.endObject()
 }
 
 func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 	*v = PaginatedRequestParams{}
-	var hasMeta bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "cursor":
-			v.Cursor = new(Cursor)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
 	}
 	return nil
@@ -3521,75 +4783,104 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(v.Method)
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *PaginatedRequest) decode(d *decoder) (err error) {
 	*v = PaginatedRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -3598,127 +4889,189 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.extra(v.Extra, "_meta", "resultType", "nextCursor")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "nextCursor")
+	}
 	e.endObject()
 }
 
 func (v *PaginatedResult) decode(d *decoder) (err error) {
 	*v = PaginatedResult{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CacheableResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CacheableResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CacheableResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CacheableResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
+	}
 	e.endObject()
 }
 
 func (v *CacheableResult) decode(d *decoder) (err error) {
 	*v = CacheableResult{}
-	var hasTTLMs, hasCacheScope bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.CacheScope.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
 	}
 	return nil
@@ -3727,21 +5080,27 @@ func (v *CacheableResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CacheableResultCacheScope) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CacheableResultCacheScope) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CacheableResultCacheScope) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v CacheableResultCacheScope) encode(e *encoder) {
@@ -3760,78 +5119,107 @@ func (v *CacheableResultCacheScope) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/list"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 	*v = ListResourcesRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -3840,92 +5228,126 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.key("resources")
+	e.member("\"resources\":")
 	e.beginArray()
 	for i := range v.Resources {
-		e.elem()
+		e.elem(i)
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
+	}
 	e.endObject()
 }
 
 func (v *ListResourcesResult) decode(d *decoder) (err error) {
 	*v = ListResourcesResult{}
-	var hasTTLMs, hasCacheScope, hasResources bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			err = v.CacheScope.decode(d)
 		case "resources":
-			hasResources = true
-			v.Resources = []Resource{}
-			err = d.array(func(i int) (err error) {
-				v.Resources = append(v.Resources, Resource{})
-				return v.Resources[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 5
+			v.Resources, err = decodeSliceOf[Resource](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
-	case !hasResources:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "resources")
 	}
 	return nil
@@ -3934,68 +5356,94 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourcesResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourcesResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourcesResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourcesResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 	*v = ListResourcesResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -4004,78 +5452,107 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -4084,92 +5561,126 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.key("resourceTemplates")
+	e.member("\"resourceTemplates\":")
 	e.beginArray()
 	for i := range v.ResourceTemplates {
-		e.elem()
+		e.elem(i)
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
+	}
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResult{}
-	var hasTTLMs, hasCacheScope, hasResourceTemplates bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			err = v.CacheScope.decode(d)
 		case "resourceTemplates":
-			hasResourceTemplates = true
-			v.ResourceTemplates = []ResourceTemplate{}
-			err = d.array(func(i int) (err error) {
-				v.ResourceTemplates = append(v.ResourceTemplates, ResourceTemplate{})
-				return v.ResourceTemplates[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 5
+			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
-	case !hasResourceTemplates:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "resourceTemplates")
 	}
 	return nil
@@ -4178,68 +5689,94 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListResourceTemplatesResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListResourceTemplatesResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListResourceTemplatesResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 	*v = ListResourceTemplatesResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -4248,58 +5785,81 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "_meta", "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "uri")
+	}
 	e.endObject()
 }
 
 func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ResourceRequestParams{}
-	var hasMeta, hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "uri":
-			hasURI = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasURI:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -4308,71 +5868,102 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.InputResponses != nil {
-		e.key("inputResponses")
+		e.member("\"inputResponses\":")
 		v.InputResponses.encode(e)
 	}
 	if v.RequestState != nil {
-		e.key("requestState")
+		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	e.extra(v.Extra, "_meta", "uri", "inputResponses", "requestState")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "uri", "inputResponses", "requestState")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 	*v = ReadResourceRequestParams{}
-	var hasMeta, hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "uri":
-			hasURI = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.URI, err = d.str()
 		case "inputResponses":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			v.RequestState = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasURI:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -4381,78 +5972,107 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "resources/read"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 	*v = ReadResourceRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -4461,86 +6081,115 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.key("contents")
+	e.member("\"contents\":")
 	e.beginArray()
 	for i := range v.Contents {
-		e.elem()
+		e.elem(i)
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "contents")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "contents")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceResult) decode(d *decoder) (err error) {
 	*v = ReadResourceResult{}
-	var hasTTLMs, hasCacheScope, hasContents bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.CacheScope.decode(d)
 		case "contents":
-			hasContents = true
-			v.Contents = []ReadResourceResultContents{}
-			err = d.array(func(i int) (err error) {
-				v.Contents = append(v.Contents, nil)
-				v.Contents[i], err = decodeReadResourceResultContents(d)
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 4
+			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
-	case !hasContents:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "contents")
 	}
 	return nil
@@ -4549,68 +6198,94 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ReadResourceResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ReadResourceResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ReadResourceResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ReadResourceResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	encodeReadResourceResultResponseResult(e, v.Result)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 	*v = ReadResourceResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Result, err = decodeReadResourceResultResponseResult(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -4619,71 +6294,98 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/resources/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 	*v = ResourceListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -4692,135 +6394,188 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionFilter) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionFilter) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionFilter) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionFilter) encode(e *encoder) {
 	e.beginObject()
 	if v.ToolsListChanged != nil {
-		e.key("toolsListChanged")
+		e.member("\"toolsListChanged\":")
 		e.bool(*v.ToolsListChanged)
 	}
 	if v.PromptsListChanged != nil {
-		e.key("promptsListChanged")
+		e.member("\"promptsListChanged\":")
 		e.bool(*v.PromptsListChanged)
 	}
 	if v.ResourcesListChanged != nil {
-		e.key("resourcesListChanged")
+		e.member("\"resourcesListChanged\":")
 		e.bool(*v.ResourcesListChanged)
 	}
 	if v.ResourceSubscriptions != nil {
-		e.key("resourceSubscriptions")
+		e.member("\"resourceSubscriptions\":")
 		e.beginArray()
 		for i := range v.ResourceSubscriptions {
-			e.elem()
+			e.elem(i)
 			e.str(v.ResourceSubscriptions[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceSubscriptions")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceSubscriptions")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 	*v = SubscriptionFilter{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "toolsListChanged":
-			v.ToolsListChanged = new(bool)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.ToolsListChanged = alloc(&d.bools)
 			*v.ToolsListChanged, err = d.bool()
 		case "promptsListChanged":
-			v.PromptsListChanged = new(bool)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.PromptsListChanged = alloc(&d.bools)
 			*v.PromptsListChanged, err = d.bool()
 		case "resourcesListChanged":
-			v.ResourcesListChanged = new(bool)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.ResourcesListChanged = alloc(&d.bools)
 			*v.ResourcesListChanged, err = d.bool()
 		case "resourceSubscriptions":
-			v.ResourceSubscriptions = []string{}
-			err = d.array(func(i int) (err error) {
-				v.ResourceSubscriptions = append(v.ResourceSubscriptions, "")
-				v.ResourceSubscriptions[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 3
+			v.ResourceSubscriptions, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsListenRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsListenRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsListenRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	e.key("notifications")
+	e.member("\"notifications\":")
 	v.Notifications.encode(e)
-	e.extra(v.Extra, "_meta", "notifications")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "notifications")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenRequestParams{}
-	var hasMeta, hasNotifications bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "notifications":
-			hasNotifications = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Notifications.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasNotifications:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "notifications")
 	}
 	return nil
@@ -4829,78 +6584,107 @@ func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsListenRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsListenRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "subscriptions/listen"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "subscriptions/listen")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -4909,58 +6693,82 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsListenResultMetaObject) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsListenResultMetaObject) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsListenResultMetaObject) encode(e *encoder) {
 	e.beginObject()
 	if v.ServerInfo != nil {
-		e.key("io.modelcontextprotocol/serverInfo")
+		e.member("\"io.modelcontextprotocol/serverInfo\":")
 		v.ServerInfo.encode(e)
 	}
-	e.key("io.modelcontextprotocol/subscriptionId")
+	e.member("\"io.modelcontextprotocol/subscriptionId\":")
 	encodeRequestID(e, v.SubscriptionID)
-	e.extra(v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResultMetaObject{}
-	var hasSubscriptionID bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "io.modelcontextprotocol/serverInfo":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.ServerInfo = new(Implementation)
 			err = v.ServerInfo.decode(d)
 		case "io.modelcontextprotocol/subscriptionId":
-			hasSubscriptionID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.SubscriptionID, err = decodeRequestID(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasSubscriptionID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "io.modelcontextprotocol/subscriptionId")
 	}
 	return nil
@@ -4969,55 +6777,79 @@ func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsListenResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsListenResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsListenResult) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.extra(v.Extra, "_meta", "resultType")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResult{}
-	var hasMeta bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
 	}
 	return nil
@@ -5026,68 +6858,94 @@ func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsListenResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsListenResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsListenResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 	*v = SubscriptionsListenResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -5096,58 +6954,82 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsAcknowledgedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsAcknowledgedNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsAcknowledgedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("notifications")
+	e.member("\"notifications\":")
 	v.Notifications.encode(e)
-	e.extra(v.Extra, "_meta", "notifications")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "notifications")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err error) {
 	*v = SubscriptionsAcknowledgedNotificationParams{}
-	var hasNotifications bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "notifications":
-			hasNotifications = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Notifications.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasNotifications:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "notifications")
 	}
 	return nil
@@ -5156,71 +7038,97 @@ func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err er
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SubscriptionsAcknowledgedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SubscriptionsAcknowledgedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SubscriptionsAcknowledgedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/subscriptions/acknowledged"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 	*v = SubscriptionsAcknowledgedNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/subscriptions/acknowledged")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -5229,58 +7137,82 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "_meta", "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "uri")
+	}
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotificationParams{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "uri":
-			hasURI = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -5289,71 +7221,97 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 	*v = ResourceUpdatedNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -5362,115 +7320,162 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Resource) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Resource) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Size != nil {
-		e.key("size")
+		e.member("\"size\":")
 		e.int64(*v.Size)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Resource) decode(d *decoder) (err error) {
 	*v = Resource{}
-	var hasName, hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uri":
-			hasURI = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.URI, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			v.Size = new(int64)
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
+			if seen&(1<<8) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasURI:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -5479,108 +7484,151 @@ func (v *Resource) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
-	e.key("uriTemplate")
+	e.member("\"uriTemplate\":")
 	e.str(v.URITemplate)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ResourceTemplate) decode(d *decoder) (err error) {
 	*v = ResourceTemplate{}
-	var hasName, hasURITemplate bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uriTemplate":
-			hasURITemplate = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.URITemplate, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasURITemplate:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "uriTemplate")
 	}
 	return nil
@@ -5589,65 +7637,93 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "uri", "mimeType", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "mimeType", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ResourceContents) decode(d *decoder) (err error) {
 	*v = ResourceContents{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -5656,72 +7732,103 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("text")
+	e.member("\"text\":")
 	e.str(v.Text)
-	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
+	}
 	e.endObject()
 }
 
 func (v *TextResourceContents) decode(d *decoder) (err error) {
 	*v = TextResourceContents{}
-	var hasURI, hasText bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "text":
-			hasText = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Text, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
-	case !hasText:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "text")
 	}
 	return nil
@@ -5730,72 +7837,103 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("blob")
+	e.member("\"blob\":")
 	e.str(v.Blob)
-	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
+	}
 	e.endObject()
 }
 
 func (v *BlobResourceContents) decode(d *decoder) (err error) {
 	*v = BlobResourceContents{}
-	var hasURI, hasBlob bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "blob":
-			hasBlob = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Blob, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
-	case !hasBlob:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "blob")
 	}
 	return nil
@@ -5804,78 +7942,107 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "prompts/list"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 	*v = ListPromptsRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -5884,92 +8051,126 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.key("prompts")
+	e.member("\"prompts\":")
 	e.beginArray()
 	for i := range v.Prompts {
-		e.elem()
+		e.elem(i)
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
+	}
 	e.endObject()
 }
 
 func (v *ListPromptsResult) decode(d *decoder) (err error) {
 	*v = ListPromptsResult{}
-	var hasTTLMs, hasCacheScope, hasPrompts bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			err = v.CacheScope.decode(d)
 		case "prompts":
-			hasPrompts = true
-			v.Prompts = []Prompt{}
-			err = d.array(func(i int) (err error) {
-				v.Prompts = append(v.Prompts, Prompt{})
-				return v.Prompts[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 5
+			v.Prompts, err = decodeSliceOf[Prompt](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
-	case !hasPrompts:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "prompts")
 	}
 	return nil
@@ -5978,68 +8179,94 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListPromptsResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListPromptsResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListPromptsResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListPromptsResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 	*v = ListPromptsResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -6048,86 +8275,121 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
 	if v.InputResponses != nil {
-		e.key("inputResponses")
+		e.member("\"inputResponses\":")
 		v.InputResponses.encode(e)
 	}
 	if v.RequestState != nil {
-		e.key("requestState")
+		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Arguments != nil {
-		e.key("arguments")
+		e.member("\"arguments\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Arguments)) {
-			e.key(k)
-			e.str(v.Arguments[k])
+		{
+			keys, mark := sortedKeys(e, v.Arguments)
+			for _, k := range keys {
+				e.key(k)
+				e.str(v.Arguments[k])
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 	*v = GetPromptRequestParams{}
-	var hasMeta, hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "inputResponses":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			v.RequestState = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		case "name":
-			hasName = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Name, err = d.str()
 		case "arguments":
-			v.Arguments = map[string]string{}
-			err = d.object(func(key string) (err error) {
-				v.Arguments[key], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 4
+			v.Arguments, err = decodeMap(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasName:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -6136,78 +8398,107 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "prompts/get"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptRequest) decode(d *decoder) (err error) {
 	*v = GetPromptRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -6216,78 +8507,106 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("messages")
+	e.member("\"messages\":")
 	e.beginArray()
 	for i := range v.Messages {
-		e.elem()
+		e.elem(i)
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "resultType", "description", "messages")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "description", "messages")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptResult) decode(d *decoder) (err error) {
 	*v = GetPromptResult{}
-	var hasMessages bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			hasMessages = true
-			v.Messages = []PromptMessage{}
-			err = d.array(func(i int) (err error) {
-				v.Messages = append(v.Messages, PromptMessage{})
-				return v.Messages[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 3
+			v.Messages, err = decodeSliceOf[PromptMessage](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMessages:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "messages")
 	}
 	return nil
@@ -6296,68 +8615,94 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v GetPromptResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v GetPromptResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *GetPromptResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *GetPromptResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	encodeGetPromptResultResponseResult(e, v.Result)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 	*v = GetPromptResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Result, err = decodeGetPromptResultResponseResult(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -6366,102 +8711,134 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Prompt) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Prompt) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Arguments != nil {
-		e.key("arguments")
+		e.member("\"arguments\":")
 		e.beginArray()
 		for i := range v.Arguments {
-			e.elem()
+			e.elem(i)
 			v.Arguments[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Prompt) decode(d *decoder) (err error) {
 	*v = Prompt{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Icons, err = decodeSliceOf[Icon](d)
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			v.Arguments = []PromptArgument{}
-			err = d.array(func(i int) (err error) {
-				v.Arguments = append(v.Arguments, PromptArgument{})
-				return v.Arguments[i].decode(d)
-			})
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -6470,72 +8847,104 @@ func (v *Prompt) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Required != nil {
-		e.key("required")
+		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	e.extra(v.Extra, "name", "title", "description", "required")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "description", "required")
+	}
 	e.endObject()
 }
 
 func (v *PromptArgument) decode(d *decoder) (err error) {
 	*v = PromptArgument{}
-	var hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			v.Required = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -6544,21 +8953,27 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Role) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Role) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Role) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v Role) encode(e *encoder) {
@@ -6577,58 +8992,81 @@ func (v *Role) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
-	e.key("role")
+	e.member("\"role\":")
 	v.Role.encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	encodeContentBlock(e, v.Content)
-	e.extra(v.Extra, "role", "content")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "role", "content")
+	}
 	e.endObject()
 }
 
 func (v *PromptMessage) decode(d *decoder) (err error) {
 	*v = PromptMessage{}
-	var hasRole, hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "role":
-			hasRole = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			hasContent = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Content, err = decodeContentBlock(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRole:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "role")
-	case !hasContent:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -6637,125 +9075,175 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceLink) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceLink) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceLink) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MimeType != nil {
-		e.key("mimeType")
+		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Size != nil {
-		e.key("size")
+		e.member("\"size\":")
 		e.int64(*v.Size)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
+	}
 	e.endObject()
 }
 
 func (v *ResourceLink) decode(d *decoder) (err error) {
 	*v = ResourceLink{}
-	var hasName, hasURI, hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uri":
-			hasURI = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.URI, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			v.MimeType = new(string)
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
+			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			v.Size = new(int64)
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
+			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
+			if seen&(1<<8) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "type":
-			hasType = true
+			if seen&(1<<9) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 9
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource_link")
 			}
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasURI:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "uri")
-	case !hasType:
+	case seen&(1<<9) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -6764,75 +9252,106 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource"))
-	e.key("resource")
+	e.member("\"resource\":")
 	encodeEmbeddedResourceResource(e, v.Resource)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "resource", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *EmbeddedResource) decode(d *decoder) (err error) {
 	*v = EmbeddedResource{}
-	var hasType, hasResource bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			hasResource = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Resource, err = decodeEmbeddedResourceResource(d)
 		case "annotations":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasResource:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "resource")
 	}
 	return nil
@@ -6841,71 +9360,98 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/prompts/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 	*v = PromptListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -6914,78 +9460,107 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "tools/list"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListToolsRequest) decode(d *decoder) (err error) {
 	*v = ListToolsRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -6994,92 +9569,126 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
 	if v.NextCursor != nil {
-		e.key("nextCursor")
+		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	e.key("ttlMs")
+	e.member("\"ttlMs\":")
 	e.int64(v.TTLMs)
-	e.key("cacheScope")
+	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	e.key("tools")
+	e.member("\"tools\":")
 	e.beginArray()
 	for i := range v.Tools {
-		e.elem()
+		e.elem(i)
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
+	}
 	e.endObject()
 }
 
 func (v *ListToolsResult) decode(d *decoder) (err error) {
 	*v = ListToolsResult{}
-	var hasTTLMs, hasCacheScope, hasTools bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			v.NextCursor = new(Cursor)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			hasTTLMs = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			hasCacheScope = true
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			err = v.CacheScope.decode(d)
 		case "tools":
-			hasTools = true
-			v.Tools = []Tool{}
-			err = d.array(func(i int) (err error) {
-				v.Tools = append(v.Tools, Tool{})
-				return v.Tools[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 5
+			v.Tools, err = decodeSliceOf[Tool](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasTTLMs:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "ttlMs")
-	case !hasCacheScope:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "cacheScope")
-	case !hasTools:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "tools")
 	}
 	return nil
@@ -7088,68 +9697,94 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListToolsResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListToolsResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListToolsResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListToolsResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 	*v = ListToolsResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -7158,85 +9793,116 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	e.beginArray()
 	for i := range v.Content {
-		e.elem()
+		e.elem(i)
 		encodeContentBlock(e, v.Content[i])
 	}
 	e.endArray()
 	if v.StructuredContent != nil {
-		e.key("structuredContent")
+		e.member("\"structuredContent\":")
 		e.raw(v.StructuredContent)
 	}
 	if v.IsError != nil {
-		e.key("isError")
+		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	e.extra(v.Extra, "_meta", "resultType", "content", "structuredContent", "isError")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "content", "structuredContent", "isError")
+	}
 	e.endObject()
 }
 
 func (v *CallToolResult) decode(d *decoder) (err error) {
 	*v = CallToolResult{}
-	var hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "content":
-			hasContent = true
-			v.Content = []ContentBlock{}
-			err = d.array(func(i int) (err error) {
-				v.Content = append(v.Content, nil)
-				v.Content[i], err = decodeContentBlock(d)
-				return err
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.StructuredContent, err = d.raw()
 		case "isError":
-			v.IsError = new(bool)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasContent:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -7245,68 +9911,94 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	encodeCallToolResultResponseResult(e, v.Result)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 	*v = CallToolResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Result, err = decodeCallToolResultResponseResult(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -7315,86 +10007,112 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
 	if v.InputResponses != nil {
-		e.key("inputResponses")
+		e.member("\"inputResponses\":")
 		v.InputResponses.encode(e)
 	}
 	if v.RequestState != nil {
-		e.key("requestState")
+		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Arguments != nil {
-		e.key("arguments")
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Arguments)) {
-			e.key(k)
-			e.raw(v.Arguments[k])
-		}
-		e.endObject()
+		e.member("\"arguments\":")
+		e.rawMap(v.Arguments)
 	}
-	e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
+	}
 	e.endObject()
 }
 
 func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 	*v = CallToolRequestParams{}
-	var hasMeta, hasName bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "inputResponses":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			v.RequestState = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		case "name":
-			hasName = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Name, err = d.str()
 		case "arguments":
-			v.Arguments = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Arguments[key], err = d.raw()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 4
+			v.Arguments, err = d.rawMap()
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasName:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "name")
 	}
 	return nil
@@ -7403,78 +10121,107 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "tools/call"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CallToolRequest) decode(d *decoder) (err error) {
 	*v = CallToolRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -7483,71 +10230,98 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/tools/list_changed"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 	*v = ToolListChangedNotification{}
-	var hasJSONRPC, hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -7556,183 +10330,265 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolAnnotations) encode(e *encoder) {
 	e.beginObject()
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.ReadOnlyHint != nil {
-		e.key("readOnlyHint")
+		e.member("\"readOnlyHint\":")
 		e.bool(*v.ReadOnlyHint)
 	}
 	if v.DestructiveHint != nil {
-		e.key("destructiveHint")
+		e.member("\"destructiveHint\":")
 		e.bool(*v.DestructiveHint)
 	}
 	if v.IdempotentHint != nil {
-		e.key("idempotentHint")
+		e.member("\"idempotentHint\":")
 		e.bool(*v.IdempotentHint)
 	}
 	if v.OpenWorldHint != nil {
-		e.key("openWorldHint")
+		e.member("\"openWorldHint\":")
 		e.bool(*v.OpenWorldHint)
 	}
-	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+	}
 	e.endObject()
 }
 
 func (v *ToolAnnotations) decode(d *decoder) (err error) {
 	*v = ToolAnnotations{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
-			v.ReadOnlyHint = new(bool)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
-			v.DestructiveHint = new(bool)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
-			v.IdempotentHint = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
-			v.OpenWorldHint = new(bool)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v Tool) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Tool) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Icons != nil {
-		e.key("icons")
+		e.member("\"icons\":")
 		e.beginArray()
 		for i := range v.Icons {
-			e.elem()
+			e.elem(i)
 			v.Icons[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("inputSchema")
+	e.member("\"inputSchema\":")
 	v.InputSchema.encode(e)
 	if v.OutputSchema != nil {
-		e.key("outputSchema")
+		e.member("\"outputSchema\":")
 		v.OutputSchema.encode(e)
 	}
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Tool) decode(d *decoder) (err error) {
 	*v = Tool{}
-	var hasName, hasInputSchema bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			v.Icons = []Icon{}
-			err = d.array(func(i int) (err error) {
-				v.Icons = append(v.Icons, Icon{})
-				return v.Icons[i].decode(d)
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Icons, err = decodeSliceOf[Icon](d)
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			hasInputSchema = true
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			err = v.InputSchema.decode(d)
 		case "outputSchema":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.OutputSchema = new(ToolOutputSchema)
 			err = v.OutputSchema.decode(d)
 		case "annotations":
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasInputSchema:
+	case seen&(1<<4) == 0:
 		return d.errorf("missing required member %q", "inputSchema")
 	}
 	return nil
@@ -7741,61 +10597,85 @@ func (v *Tool) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
 	if v.Schema != nil {
-		e.key("$schema")
+		e.member("\"$schema\":")
 		e.str(*v.Schema)
 	}
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "object"))
-	e.extra(v.Extra, "$schema", "type")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "$schema", "type")
+	}
 	e.endObject()
 }
 
 func (v *ToolInputSchema) decode(d *decoder) (err error) {
 	*v = ToolInputSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "$schema":
-			v.Schema = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			hasType = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -7804,119 +10684,173 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
 	e.beginObject()
 	if v.Schema != nil {
-		e.key("$schema")
+		e.member("\"$schema\":")
 		e.str(*v.Schema)
 	}
-	e.extra(v.Extra, "$schema")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "$schema")
+	}
 	e.endObject()
 }
 
 func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 	*v = ToolOutputSchema{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "$schema":
-			v.Schema = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("level")
+	e.member("\"level\":")
 	v.Level.encode(e)
 	if v.Logger != nil {
-		e.key("logger")
+		e.member("\"logger\":")
 		e.str(*v.Logger)
 	}
-	e.key("data")
+	e.member("\"data\":")
 	e.raw(v.Data)
-	e.extra(v.Extra, "_meta", "level", "logger", "data")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "level", "logger", "data")
+	}
 	e.endObject()
 }
 
 func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotificationParams{}
-	var hasLevel, hasData bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "level":
-			hasLevel = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Level.decode(d)
 		case "logger":
-			v.Logger = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			hasData = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Data, err = d.raw()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasLevel:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "level")
-	case !hasData:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "data")
 	}
 	return nil
@@ -7925,71 +10859,97 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "notifications/message"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 	*v = LoggingMessageNotification{}
-	var hasJSONRPC, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			hasMethod = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasMethod:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -7998,21 +10958,27 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v LoggingLevel) encode(e *encoder) {
@@ -8031,139 +10997,181 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("messages")
+	e.member("\"messages\":")
 	e.beginArray()
 	for i := range v.Messages {
-		e.elem()
+		e.elem(i)
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
 	if v.ModelPreferences != nil {
-		e.key("modelPreferences")
+		e.member("\"modelPreferences\":")
 		v.ModelPreferences.encode(e)
 	}
 	if v.SystemPrompt != nil {
-		e.key("systemPrompt")
+		e.member("\"systemPrompt\":")
 		e.str(*v.SystemPrompt)
 	}
 	if v.IncludeContext != nil {
-		e.key("includeContext")
+		e.member("\"includeContext\":")
 		v.IncludeContext.encode(e)
 	}
 	if v.Temperature != nil {
-		e.key("temperature")
+		e.member("\"temperature\":")
 		e.float64(*v.Temperature)
 	}
-	e.key("maxTokens")
+	e.member("\"maxTokens\":")
 	e.int64(v.MaxTokens)
 	if v.StopSequences != nil {
-		e.key("stopSequences")
+		e.member("\"stopSequences\":")
 		e.beginArray()
 		for i := range v.StopSequences {
-			e.elem()
+			e.elem(i)
 			e.str(v.StopSequences[i])
 		}
 		e.endArray()
 	}
 	if v.Metadata != nil {
-		e.key("metadata")
+		e.member("\"metadata\":")
 		v.Metadata.encode(e)
 	}
 	if v.Tools != nil {
-		e.key("tools")
+		e.member("\"tools\":")
 		e.beginArray()
 		for i := range v.Tools {
-			e.elem()
+			e.elem(i)
 			v.Tools[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.ToolChoice != nil {
-		e.key("toolChoice")
+		e.member("\"toolChoice\":")
 		v.ToolChoice.encode(e)
 	}
-	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
+	}
 	e.endObject()
 }
 
 func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 	*v = CreateMessageRequestParams{}
-	var hasMessages, hasMaxTokens bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "messages":
-			hasMessages = true
-			v.Messages = []SamplingMessage{}
-			err = d.array(func(i int) (err error) {
-				v.Messages = append(v.Messages, SamplingMessage{})
-				return v.Messages[i].decode(d)
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			v.SystemPrompt = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			v.Temperature = new(float64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			hasMaxTokens = true
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			v.StopSequences = []string{}
-			err = d.array(func(i int) (err error) {
-				v.StopSequences = append(v.StopSequences, "")
-				v.StopSequences[i], err = d.str()
-				return err
-			})
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
+			v.StopSequences, err = decodeSlice(d, (*decoder).str)
 		case "metadata":
+			if seen&(1<<7) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 7
 			err = v.Metadata.decode(d)
 		case "tools":
-			v.Tools = []Tool{}
-			err = d.array(func(i int) (err error) {
-				v.Tools = append(v.Tools, Tool{})
-				return v.Tools[i].decode(d)
-			})
+			if seen&(1<<8) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 8
+			v.Tools, err = decodeSliceOf[Tool](d)
 		case "toolChoice":
+			if seen&(1<<9) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 9
 			v.ToolChoice = new(ToolChoice)
 			err = v.ToolChoice.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMessages:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "messages")
-	case !hasMaxTokens:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "maxTokens")
 	}
 	return nil
@@ -8172,21 +11180,27 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequestParamsIncludeContext) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v CreateMessageRequestParamsIncludeContext) encode(e *encoder) {
@@ -8205,68 +11219,97 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 // MarshalJSON implements [json.Marshaler].
 func (v ToolChoice) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolChoice) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolChoice) encode(e *encoder) {
 	e.beginObject()
 	if v.Mode != nil {
-		e.key("mode")
+		e.member("\"mode\":")
 		v.Mode.encode(e)
 	}
-	e.extra(v.Extra, "mode")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "mode")
+	}
 	e.endObject()
 }
 
 func (v *ToolChoice) decode(d *decoder) (err error) {
 	*v = ToolChoice{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "mode":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Mode = new(ToolChoiceMode)
 			err = v.Mode.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolChoiceMode) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ToolChoiceMode) encode(e *encoder) {
@@ -8285,61 +11328,84 @@ func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 	*v = CreateMessageRequest{}
-	var hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -8348,79 +11414,113 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
-	e.key("role")
+	e.member("\"role\":")
 	v.Role.encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	v.Content.encode(e)
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("model")
+	e.member("\"model\":")
 	e.str(v.Model)
 	if v.StopReason != nil {
-		e.key("stopReason")
+		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	e.extra(v.Extra, "role", "content", "_meta", "model", "stopReason")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "role", "content", "_meta", "model", "stopReason")
+	}
 	e.endObject()
 }
 
 func (v *CreateMessageResult) decode(d *decoder) (err error) {
 	*v = CreateMessageResult{}
-	var hasRole, hasContent, hasModel bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "role":
-			hasRole = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			hasContent = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Content.decode(d)
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "model":
-			hasModel = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRole:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "role")
-	case !hasContent:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "content")
-	case !hasModel:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "model")
 	}
 	return nil
@@ -8429,21 +11529,27 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
@@ -8462,65 +11568,92 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
-	e.key("role")
+	e.member("\"role\":")
 	v.Role.encode(e)
-	e.key("content")
+	e.member("\"content\":")
 	v.Content.encode(e)
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "role", "content", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "role", "content", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *SamplingMessage) decode(d *decoder) (err error) {
 	*v = SamplingMessage{}
-	var hasRole, hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "role":
-			hasRole = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			hasContent = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.Content.decode(d)
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRole:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "role")
-	case !hasContent:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -8529,144 +11662,202 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Annotations) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Annotations) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Annotations) encode(e *encoder) {
 	e.beginObject()
 	if v.Audience != nil {
-		e.key("audience")
+		e.member("\"audience\":")
 		e.beginArray()
 		for i := range v.Audience {
-			e.elem()
+			e.elem(i)
 			v.Audience[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.Priority != nil {
-		e.key("priority")
+		e.member("\"priority\":")
 		e.float64(*v.Priority)
 	}
 	if v.LastModified != nil {
-		e.key("lastModified")
+		e.member("\"lastModified\":")
 		e.str(*v.LastModified)
 	}
-	e.extra(v.Extra, "audience", "priority", "lastModified")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "audience", "priority", "lastModified")
+	}
 	e.endObject()
 }
 
 func (v *Annotations) decode(d *decoder) (err error) {
 	*v = Annotations{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "audience":
-			v.Audience = []Role{}
-			err = d.array(func(i int) (err error) {
-				v.Audience = append(v.Audience, "")
-				return v.Audience[i].decode(d)
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			v.Priority = new(float64)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
-			v.LastModified = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v TextContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TextContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "text"))
-	e.key("text")
+	e.member("\"text\":")
 	e.str(v.Text)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "text", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "text", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *TextContent) decode(d *decoder) (err error) {
 	*v = TextContent{}
-	var hasType, hasText bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			hasText = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Text, err = d.str()
 		case "annotations":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasText:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "text")
 	}
 	return nil
@@ -8675,82 +11866,116 @@ func (v *TextContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ImageContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "image"))
-	e.key("data")
+	e.member("\"data\":")
 	e.str(v.Data)
-	e.key("mimeType")
+	e.member("\"mimeType\":")
 	e.str(v.MimeType)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ImageContent) decode(d *decoder) (err error) {
 	*v = ImageContent{}
-	var hasType, hasData, hasMimeType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			hasData = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			hasMimeType = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasData:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "data")
-	case !hasMimeType:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "mimeType")
 	}
 	return nil
@@ -8759,82 +11984,116 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v AudioContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *AudioContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *AudioContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "audio"))
-	e.key("data")
+	e.member("\"data\":")
 	e.str(v.Data)
-	e.key("mimeType")
+	e.member("\"mimeType\":")
 	e.str(v.MimeType)
 	if v.Annotations != nil {
-		e.key("annotations")
+		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *AudioContent) decode(d *decoder) (err error) {
 	*v = AudioContent{}
-	var hasType, hasData, hasMimeType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "audio")
 			}
 		case "data":
-			hasData = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			hasMimeType = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasData:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "data")
-	case !hasMimeType:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "mimeType")
 	}
 	return nil
@@ -8843,91 +12102,115 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolUseContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolUseContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolUseContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "tool_use"))
-	e.key("id")
+	e.member("\"id\":")
 	e.str(v.ID)
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
-	e.key("input")
-	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v.Input)) {
-		e.key(k)
-		e.raw(v.Input[k])
-	}
-	e.endObject()
+	e.member("\"input\":")
+	e.rawMap(v.Input)
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "id", "name", "input", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "id", "name", "input", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ToolUseContent) decode(d *decoder) (err error) {
 	*v = ToolUseContent{}
-	var hasType, hasID, hasName, hasInput bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "tool_use")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = d.str()
 		case "name":
-			hasName = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Name, err = d.str()
 		case "input":
-			hasInput = true
-			v.Input = map[string]json.RawMessage{}
-			err = d.object(func(key string) (err error) {
-				v.Input[key], err = d.raw()
-				return err
-			})
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Input, err = d.rawMap()
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasName:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasInput:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "input")
 	}
 	return nil
@@ -8936,98 +12219,131 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ToolResultContent) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ToolResultContent) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ToolResultContent) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "tool_result"))
-	e.key("toolUseId")
+	e.member("\"toolUseId\":")
 	e.str(v.ToolUseID)
-	e.key("content")
+	e.member("\"content\":")
 	e.beginArray()
 	for i := range v.Content {
-		e.elem()
+		e.elem(i)
 		encodeContentBlock(e, v.Content[i])
 	}
 	e.endArray()
 	if v.StructuredContent != nil {
-		e.key("structuredContent")
+		e.member("\"structuredContent\":")
 		e.raw(v.StructuredContent)
 	}
 	if v.IsError != nil {
-		e.key("isError")
+		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ToolResultContent) decode(d *decoder) (err error) {
 	*v = ToolResultContent{}
-	var hasType, hasToolUseID, hasContent bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "tool_result")
 			}
 		case "toolUseId":
-			hasToolUseID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ToolUseID, err = d.str()
 		case "content":
-			hasContent = true
-			v.Content = []ContentBlock{}
-			err = d.array(func(i int) (err error) {
-				v.Content = append(v.Content, nil)
-				v.Content[i], err = decodeContentBlock(d)
-				return err
-			})
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.StructuredContent, err = d.raw()
 		case "isError":
-			v.IsError = new(bool)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasToolUseID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "toolUseId")
-	case !hasContent:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "content")
 	}
 	return nil
@@ -9036,195 +12352,279 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
 	if v.Hints != nil {
-		e.key("hints")
+		e.member("\"hints\":")
 		e.beginArray()
 		for i := range v.Hints {
-			e.elem()
+			e.elem(i)
 			v.Hints[i].encode(e)
 		}
 		e.endArray()
 	}
 	if v.CostPriority != nil {
-		e.key("costPriority")
+		e.member("\"costPriority\":")
 		e.float64(*v.CostPriority)
 	}
 	if v.SpeedPriority != nil {
-		e.key("speedPriority")
+		e.member("\"speedPriority\":")
 		e.float64(*v.SpeedPriority)
 	}
 	if v.IntelligencePriority != nil {
-		e.key("intelligencePriority")
+		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
+	}
 	e.endObject()
 }
 
 func (v *ModelPreferences) decode(d *decoder) (err error) {
 	*v = ModelPreferences{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "hints":
-			v.Hints = []ModelHint{}
-			err = d.array(func(i int) (err error) {
-				v.Hints = append(v.Hints, ModelHint{})
-				return v.Hints[i].decode(d)
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			v.CostPriority = new(float64)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			v.SpeedPriority = new(float64)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			v.IntelligencePriority = new(float64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ModelHint) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
 	if v.Name != nil {
-		e.key("name")
+		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	e.extra(v.Extra, "name")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name")
+	}
 	e.endObject()
 }
 
 func (v *ModelHint) decode(d *decoder) (err error) {
 	*v = ModelHint{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			v.Name = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("_meta")
+	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	e.key("ref")
+	e.member("\"ref\":")
 	encodeCompleteRequestParamsRef(e, v.Ref)
-	e.key("argument")
+	e.member("\"argument\":")
 	v.Argument.encode(e)
 	if v.Context != nil {
-		e.key("context")
+		e.member("\"context\":")
 		v.Context.encode(e)
 	}
-	e.extra(v.Extra, "_meta", "ref", "argument", "context")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "ref", "argument", "context")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 	*v = CompleteRequestParams{}
-	var hasMeta, hasRef, hasArgument bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
-			hasMeta = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Meta.decode(d)
 		case "ref":
-			hasRef = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			hasArgument = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Argument.decode(d)
 		case "context":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			v.Context = new(CompleteRequestParamsContext)
 			err = v.Context.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMeta:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "_meta")
-	case !hasRef:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "ref")
-	case !hasArgument:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "argument")
 	}
 	return nil
@@ -9233,58 +12633,81 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
-	e.key("value")
+	e.member("\"value\":")
 	e.str(v.Value)
-	e.extra(v.Extra, "name", "value")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "value")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsArgument{}
-	var hasName, hasValue bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			hasValue = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Value, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasValue:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "value")
 	}
 	return nil
@@ -9293,133 +12716,185 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
 	e.beginObject()
 	if v.Arguments != nil {
-		e.key("arguments")
+		e.member("\"arguments\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Arguments)) {
-			e.key(k)
-			e.str(v.Arguments[k])
+		{
+			keys, mark := sortedKeys(e, v.Arguments)
+			for _, k := range keys {
+				e.key(k)
+				e.str(v.Arguments[k])
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "arguments")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "arguments")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 	*v = CompleteRequestParamsContext{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "arguments":
-			v.Arguments = map[string]string{}
-			err = d.object(func(key string) (err error) {
-				v.Arguments[key], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 0
+			v.Arguments, err = decodeMap(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "completion/complete"))
-	e.key("params")
+	e.member("\"params\":")
 	v.Params.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *CompleteRequest) decode(d *decoder) (err error) {
 	*v = CompleteRequest{}
-	var hasJSONRPC, hasID, hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			hasMethod = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasMethod:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -9428,62 +12903,90 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.key("resultType")
+	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	e.key("completion")
+	e.member("\"completion\":")
 	v.Completion.encode(e)
-	e.extra(v.Extra, "_meta", "resultType", "completion")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta", "resultType", "completion")
+	}
 	e.endObject()
 }
 
 func (v *CompleteResult) decode(d *decoder) (err error) {
 	*v = CompleteResult{}
-	var hasCompletion bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			err = v.ResultType.decode(d)
 		case "completion":
-			hasCompletion = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Completion.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasCompletion:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "completion")
 	}
 	return nil
@@ -9492,75 +12995,98 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
-	e.key("values")
+	e.member("\"values\":")
 	e.beginArray()
 	for i := range v.Values {
-		e.elem()
+		e.elem(i)
 		e.str(v.Values[i])
 	}
 	e.endArray()
 	if v.Total != nil {
-		e.key("total")
+		e.member("\"total\":")
 		e.int64(*v.Total)
 	}
 	if v.HasMore != nil {
-		e.key("hasMore")
+		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	e.extra(v.Extra, "values", "total", "hasMore")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "values", "total", "hasMore")
+	}
 	e.endObject()
 }
 
 func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 	*v = CompleteResultCompletion{}
-	var hasValues bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "values":
-			hasValues = true
-			v.Values = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Values = append(v.Values, "")
-				v.Values[i], err = d.str()
-				return err
-			})
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			v.Total = new(int64)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			v.HasMore = new(bool)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasValues:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "values")
 	}
 	return nil
@@ -9569,68 +13095,94 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v CompleteResultResponse) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v CompleteResultResponse) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *CompleteResultResponse) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *CompleteResultResponse) encode(e *encoder) {
 	e.beginObject()
-	e.key("jsonrpc")
+	e.member("\"jsonrpc\":")
 	e.str(cmp.Or(v.JSONRPC, "2.0"))
-	e.key("id")
+	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
-	e.key("result")
+	e.member("\"result\":")
 	v.Result.encode(e)
-	e.extra(v.Extra, "jsonrpc", "id", "result")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "jsonrpc", "id", "result")
+	}
 	e.endObject()
 }
 
 func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 	*v = CompleteResultResponse{}
-	var hasJSONRPC, hasID, hasResult bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "jsonrpc":
-			hasJSONRPC = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			hasID = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			hasResult = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.Result.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasJSONRPC:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "jsonrpc")
-	case !hasID:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "id")
-	case !hasResult:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "result")
 	}
 	return nil
@@ -9639,61 +13191,84 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/resource"))
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
-	e.extra(v.Extra, "type", "uri")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "uri")
+	}
 	e.endObject()
 }
 
 func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 	*v = ResourceTemplateReference{}
-	var hasType, hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			hasURI = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.URI, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasURI:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -9702,68 +13277,95 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v PromptReference) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
-	e.key("name")
+	e.member("\"name\":")
 	e.str(v.Name)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	e.extra(v.Extra, "name", "title", "type")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "name", "title", "type")
+	}
 	e.endObject()
 }
 
 func (v *PromptReference) decode(d *decoder) (err error) {
 	*v = PromptReference{}
-	var hasName, hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "name":
-			hasName = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
-			hasType = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
 			}
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasName:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "name")
-	case !hasType:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -9772,61 +13374,85 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "roots/list"))
 	if v.Params != nil {
-		e.key("params")
+		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ListRootsRequest) decode(d *decoder) (err error) {
 	*v = ListRootsRequest{}
-	var hasMethod bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Params = new(ListRootsRequestParams)
 			err = v.Params.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
 	}
 	return nil
@@ -9835,107 +13461,146 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsRequestParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListRootsRequestParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListRootsRequestParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "_meta")
+	}
 	e.endObject()
 }
 
 func (v *ListRootsRequestParams) decode(d *decoder) (err error) {
 	*v = ListRootsRequestParams{}
-	return d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
-	e.key("roots")
+	e.member("\"roots\":")
 	e.beginArray()
 	for i := range v.Roots {
-		e.elem()
+		e.elem(i)
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "roots")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "roots")
+	}
 	e.endObject()
 }
 
 func (v *ListRootsResult) decode(d *decoder) (err error) {
 	*v = ListRootsResult{}
-	var hasRoots bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "roots":
-			hasRoots = true
-			v.Roots = []Root{}
-			err = d.array(func(i int) (err error) {
-				v.Roots = append(v.Roots, Root{})
-				return v.Roots[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 0
+			v.Roots, err = decodeSliceOf[Root](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasRoots:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "roots")
 	}
 	return nil
@@ -9944,65 +13609,93 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v Root) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v Root) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *Root) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
-	e.key("uri")
+	e.member("\"uri\":")
 	e.str(v.URI)
 	if v.Name != nil {
-		e.key("name")
+		e.member("\"name\":")
 		e.str(*v.Name)
 	}
 	if v.Meta != nil {
-		e.key("_meta")
+		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	e.extra(v.Extra, "uri", "name", "_meta")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "uri", "name", "_meta")
+	}
 	e.endObject()
 }
 
 func (v *Root) decode(d *decoder) (err error) {
 	*v = Root{}
-	var hasURI bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "uri":
-			hasURI = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			v.Name = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasURI:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "uri")
 	}
 	return nil
@@ -10011,68 +13704,95 @@ func (v *Root) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequestFormParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.beginObject()
 	if v.Mode != nil {
-		e.key("mode")
+		e.member("\"mode\":")
 		e.str(cmp.Or(*v.Mode, "form"))
 	}
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
-	e.key("requestedSchema")
+	e.member("\"requestedSchema\":")
 	v.RequestedSchema.encode(e)
-	e.extra(v.Extra, "mode", "message", "requestedSchema")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "mode", "message", "requestedSchema")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestFormParams{}
-	var hasMessage, hasRequestedSchema bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "mode":
-			v.Mode = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Mode = alloc(&d.strs)
 			*v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, *v.Mode, "form")
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "requestedSchema":
-			hasRequestedSchema = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			err = v.RequestedSchema.decode(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
-	case !hasRequestedSchema:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "requestedSchema")
 	}
 	return nil
@@ -10081,93 +13801,119 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequestFormParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 	e.beginObject()
 	if v.Schema != nil {
-		e.key("$schema")
+		e.member("\"$schema\":")
 		e.str(*v.Schema)
 	}
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "object"))
-	e.key("properties")
+	e.member("\"properties\":")
 	e.beginObject()
-	for _, k := range slices.Sorted(maps.Keys(v.Properties)) {
-		e.key(k)
-		encodePrimitiveSchemaDefinition(e, v.Properties[k])
+	{
+		keys, mark := sortedKeys(e, v.Properties)
+		for _, k := range keys {
+			e.key(k)
+			encodePrimitiveSchemaDefinition(e, v.Properties[k])
+		}
+		e.releaseKeys(mark)
 	}
 	e.endObject()
 	if v.Required != nil {
-		e.key("required")
+		e.member("\"required\":")
 		e.beginArray()
 		for i := range v.Required {
-			e.elem()
+			e.elem(i)
 			e.str(v.Required[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "$schema", "type", "properties", "required")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "$schema", "type", "properties", "required")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) {
 	*v = ElicitRequestFormParamsRequestedSchema{}
-	var hasType, hasProperties bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "$schema":
-			v.Schema = new(string)
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
+			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			hasType = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			hasProperties = true
-			v.Properties = map[string]PrimitiveSchemaDefinition{}
-			err = d.object(func(key string) (err error) {
-				v.Properties[key], err = decodePrimitiveSchemaDefinition(d)
-				return err
-			})
-		case "required":
-			v.Required = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Required = append(v.Required, "")
-				v.Required[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 2
+			v.Properties, err = decodeMap(d, decodePrimitiveSchemaDefinition)
+		case "required":
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Required, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasProperties:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "properties")
 	}
 	return nil
@@ -10176,68 +13922,94 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequestURLParams) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.beginObject()
-	e.key("mode")
+	e.member("\"mode\":")
 	e.str(cmp.Or(v.Mode, "url"))
-	e.key("message")
+	e.member("\"message\":")
 	e.str(v.Message)
-	e.key("url")
+	e.member("\"url\":")
 	e.str(v.URL)
-	e.extra(v.Extra, "mode", "message", "url")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "mode", "message", "url")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 	*v = ElicitRequestURLParams{}
-	var hasMode, hasMessage, hasURL bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "mode":
-			hasMode = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Mode, "url")
 			}
 		case "message":
-			hasMessage = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Message, err = d.str()
 		case "url":
-			hasURL = true
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
 			v.URL, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMode:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "mode")
-	case !hasMessage:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "message")
-	case !hasURL:
+	case seen&(1<<2) == 0:
 		return d.errorf("missing required member %q", "url")
 	}
 	return nil
@@ -10246,61 +14018,84 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
-	e.key("method")
+	e.member("\"method\":")
 	e.str(cmp.Or(v.Method, "elicitation/create"))
-	e.key("params")
+	e.member("\"params\":")
 	encodeElicitRequestParams(e, v.Params)
-	e.extra(v.Extra, "method", "params")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "method", "params")
+	}
 	e.endObject()
 }
 
 func (v *ElicitRequest) decode(d *decoder) (err error) {
 	*v = ElicitRequest{}
-	var hasMethod, hasParams bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "method":
-			hasMethod = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "elicitation/create")
 			}
 		case "params":
-			hasParams = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Params, err = decodeElicitRequestParams(d)
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasMethod:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "method")
-	case !hasParams:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "params")
 	}
 	return nil
@@ -10309,96 +14104,140 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *StringSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MinLength != nil {
-		e.key("minLength")
+		e.member("\"minLength\":")
 		e.int64(*v.MinLength)
 	}
 	if v.MaxLength != nil {
-		e.key("maxLength")
+		e.member("\"maxLength\":")
 		e.int64(*v.MaxLength)
 	}
 	if v.Format != nil {
-		e.key("format")
+		e.member("\"format\":")
 		v.Format.encode(e)
 	}
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
+	}
 	e.endObject()
 }
 
 func (v *StringSchema) decode(d *decoder) (err error) {
 	*v = StringSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
-			v.MinLength = new(int64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
-			v.MaxLength = new(int64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			v.Format = new(StringSchemaFormat)
 			err = v.Format.decode(d)
 		case "default":
-			v.Default = new(string)
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 6
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -10407,21 +14246,27 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v StringSchemaFormat) encode(e *encoder) {
@@ -10440,86 +14285,126 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *NumberSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	v.Type.encode(e)
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Minimum != nil {
-		e.key("minimum")
+		e.member("\"minimum\":")
 		e.float64(*v.Minimum)
 	}
 	if v.Maximum != nil {
-		e.key("maximum")
+		e.member("\"maximum\":")
 		e.float64(*v.Maximum)
 	}
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.float64(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
+	}
 	e.endObject()
 }
 
 func (v *NumberSchema) decode(d *decoder) (err error) {
 	*v = NumberSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Type.decode(d)
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
-			v.Minimum = new(float64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
-			v.Maximum = new(float64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		case "default":
-			v.Default = new(float64)
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
+			v.Default = alloc(&d.floats)
 			*v.Default, err = d.float64()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -10528,21 +14413,27 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v NumberSchemaType) encode(e *encoder) {
@@ -10561,75 +14452,107 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *BooleanSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "boolean"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.bool(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "default")
+	}
 	e.endObject()
 }
 
 func (v *BooleanSchema) decode(d *decoder) (err error) {
 	*v = BooleanSchema{}
-	var hasType bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "boolean")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
-			v.Default = new(bool)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
 	}
 	return nil
@@ -10638,92 +14561,122 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UntitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("enum")
+	e.member("\"enum\":")
 	e.beginArray()
 	for i := range v.Enum {
-		e.elem()
+		e.elem(i)
 		e.str(v.Enum[i])
 	}
 	e.endArray()
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "enum", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "enum", "default")
+	}
 	e.endObject()
 }
 
 func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = UntitledSingleSelectEnumSchema{}
-	var hasType, hasEnum bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			hasEnum = true
-			v.Enum = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Enum = append(v.Enum, "")
-				v.Enum[i], err = d.str()
-				return err
-			})
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "default":
-			v.Default = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasEnum:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "enum")
 	}
 	return nil
@@ -10732,91 +14685,122 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("oneOf")
+	e.member("\"oneOf\":")
 	e.beginArray()
 	for i := range v.OneOf {
-		e.elem()
+		e.elem(i)
 		v.OneOf[i].encode(e)
 	}
 	e.endArray()
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
+	}
 	e.endObject()
 }
 
 func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = TitledSingleSelectEnumSchema{}
-	var hasType, hasOneOf bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "oneOf":
-			hasOneOf = true
-			v.OneOf = []TitledSingleSelectEnumSchemaOneOf{}
-			err = d.array(func(i int) (err error) {
-				v.OneOf = append(v.OneOf, TitledSingleSelectEnumSchemaOneOf{})
-				return v.OneOf[i].decode(d)
-			})
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.OneOf, err = decodeSliceOf[TitledSingleSelectEnumSchemaOneOf](d)
 		case "default":
-			v.Default = new(string)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasOneOf:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "oneOf")
 	}
 	return nil
@@ -10825,58 +14809,81 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TitledSingleSelectEnumSchemaOneOf) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 	e.beginObject()
-	e.key("const")
+	e.member("\"const\":")
 	e.str(v.Const)
-	e.key("title")
+	e.member("\"title\":")
 	e.str(v.Title)
-	e.extra(v.Extra, "const", "title")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "const", "title")
+	}
 	e.endObject()
 }
 
 func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 	*v = TitledSingleSelectEnumSchemaOneOf{}
-	var hasConst, hasTitle bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "const":
-			hasConst = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Const, err = d.str()
 		case "title":
-			hasTitle = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Title, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasConst:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "const")
-	case !hasTitle:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "title")
 	}
 	return nil
@@ -10885,105 +14892,143 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UntitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "array"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MinItems != nil {
-		e.key("minItems")
+		e.member("\"minItems\":")
 		e.int64(*v.MinItems)
 	}
 	if v.MaxItems != nil {
-		e.key("maxItems")
+		e.member("\"maxItems\":")
 		e.int64(*v.MaxItems)
 	}
-	e.key("items")
+	e.member("\"items\":")
 	v.Items.encode(e)
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.beginArray()
 		for i := range v.Default {
-			e.elem()
+			e.elem(i)
 			e.str(v.Default[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
+	}
 	e.endObject()
 }
 
 func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = UntitledMultiSelectEnumSchema{}
-	var hasType, hasItems bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "array")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
-			v.MinItems = new(int64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
-			v.MaxItems = new(int64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
-			hasItems = true
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			err = v.Items.decode(d)
 		case "default":
-			v.Default = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Default = append(v.Default, "")
-				v.Default[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 6
+			v.Default, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasItems:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "items")
 	}
 	return nil
@@ -10992,71 +15037,89 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v UntitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
-	e.key("enum")
+	e.member("\"enum\":")
 	e.beginArray()
 	for i := range v.Enum {
-		e.elem()
+		e.elem(i)
 		e.str(v.Enum[i])
 	}
 	e.endArray()
-	e.extra(v.Extra, "type", "enum")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "enum")
+	}
 	e.endObject()
 }
 
 func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 	*v = UntitledMultiSelectEnumSchemaItems{}
-	var hasType, hasEnum bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "enum":
-			hasEnum = true
-			v.Enum = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Enum = append(v.Enum, "")
-				v.Enum[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Enum, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasEnum:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "enum")
 	}
 	return nil
@@ -11065,105 +15128,143 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "array"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
 	if v.MinItems != nil {
-		e.key("minItems")
+		e.member("\"minItems\":")
 		e.int64(*v.MinItems)
 	}
 	if v.MaxItems != nil {
-		e.key("maxItems")
+		e.member("\"maxItems\":")
 		e.int64(*v.MaxItems)
 	}
-	e.key("items")
+	e.member("\"items\":")
 	v.Items.encode(e)
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.beginArray()
 		for i := range v.Default {
-			e.elem()
+			e.elem(i)
 			e.str(v.Default[i])
 		}
 		e.endArray()
 	}
-	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
+	}
 	e.endObject()
 }
 
 func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchema{}
-	var hasType, hasItems bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "array")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
-			v.MinItems = new(int64)
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
-			v.MaxItems = new(int64)
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
-			hasItems = true
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
 			err = v.Items.decode(d)
 		case "default":
-			v.Default = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Default = append(v.Default, "")
-				v.Default[i], err = d.str()
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<6) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 6
+			v.Default, err = decodeSlice(d, (*decoder).str)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasItems:
+	case seen&(1<<5) == 0:
 		return d.errorf("missing required member %q", "items")
 	}
 	return nil
@@ -11172,60 +15273,76 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 	e.beginObject()
-	e.key("anyOf")
+	e.member("\"anyOf\":")
 	e.beginArray()
 	for i := range v.AnyOf {
-		e.elem()
+		e.elem(i)
 		v.AnyOf[i].encode(e)
 	}
 	e.endArray()
-	e.extra(v.Extra, "anyOf")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "anyOf")
+	}
 	e.endObject()
 }
 
 func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchemaItems{}
-	var hasAnyOf bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "anyOf":
-			hasAnyOf = true
-			v.AnyOf = []TitledMultiSelectEnumSchemaItemsAnyOf{}
-			err = d.array(func(i int) (err error) {
-				v.AnyOf = append(v.AnyOf, TitledMultiSelectEnumSchemaItemsAnyOf{})
-				return v.AnyOf[i].decode(d)
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 0
+			v.AnyOf, err = decodeSliceOf[TitledMultiSelectEnumSchemaItemsAnyOf](d)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasAnyOf:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "anyOf")
 	}
 	return nil
@@ -11234,58 +15351,81 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v TitledMultiSelectEnumSchemaItemsAnyOf) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 	e.beginObject()
-	e.key("const")
+	e.member("\"const\":")
 	e.str(v.Const)
-	e.key("title")
+	e.member("\"title\":")
 	e.str(v.Title)
-	e.extra(v.Extra, "const", "title")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "const", "title")
+	}
 	e.endObject()
 }
 
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 	*v = TitledMultiSelectEnumSchemaItemsAnyOf{}
-	var hasConst, hasTitle bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "const":
-			hasConst = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Const, err = d.str()
 		case "title":
-			hasTitle = true
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
 			v.Title, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasConst:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "const")
-	case !hasTitle:
+	case seen&(1<<1) == 0:
 		return d.errorf("missing required member %q", "title")
 	}
 	return nil
@@ -11294,108 +15434,137 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v LegacyTitledEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 	e.beginObject()
-	e.key("type")
+	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "string"))
 	if v.Title != nil {
-		e.key("title")
+		e.member("\"title\":")
 		e.str(*v.Title)
 	}
 	if v.Description != nil {
-		e.key("description")
+		e.member("\"description\":")
 		e.str(*v.Description)
 	}
-	e.key("enum")
+	e.member("\"enum\":")
 	e.beginArray()
 	for i := range v.Enum {
-		e.elem()
+		e.elem(i)
 		e.str(v.Enum[i])
 	}
 	e.endArray()
 	if v.EnumNames != nil {
-		e.key("enumNames")
+		e.member("\"enumNames\":")
 		e.beginArray()
 		for i := range v.EnumNames {
-			e.elem()
+			e.elem(i)
 			e.str(v.EnumNames[i])
 		}
 		e.endArray()
 	}
 	if v.Default != nil {
-		e.key("default")
+		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
+	}
 	e.endObject()
 }
 
 func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 	*v = LegacyTitledEnumSchema{}
-	var hasType, hasEnum bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "type":
-			hasType = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			v.Title = new(string)
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 1
+			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			v.Description = new(string)
+			if seen&(1<<2) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 2
+			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			hasEnum = true
-			v.Enum = []string{}
-			err = d.array(func(i int) (err error) {
-				v.Enum = append(v.Enum, "")
-				v.Enum[i], err = d.str()
-				return err
-			})
+			if seen&(1<<3) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 3
+			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "enumNames":
-			v.EnumNames = []string{}
-			err = d.array(func(i int) (err error) {
-				v.EnumNames = append(v.EnumNames, "")
-				v.EnumNames[i], err = d.str()
-				return err
-			})
+			if seen&(1<<4) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 4
+			v.EnumNames, err = decodeSlice(d, (*decoder).str)
 		case "default":
-			v.Default = new(string)
+			if seen&(1<<5) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 5
+			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
-			}
-			v.Extra[string(name)], err = d.raw()
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasType:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "type")
-	case !hasEnum:
+	case seen&(1<<3) == 0:
 		return d.errorf("missing required member %q", "enum")
 	}
 	return nil
@@ -11404,66 +15573,90 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResult) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
-	e.key("action")
+	e.member("\"action\":")
 	v.Action.encode(e)
 	if v.Content != nil {
-		e.key("content")
+		e.member("\"content\":")
 		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v.Content)) {
-			e.key(k)
-			encodeElicitResultContent(e, v.Content[k])
+		{
+			keys, mark := sortedKeys(e, v.Content)
+			for _, k := range keys {
+				e.key(k)
+				encodeElicitResultContent(e, v.Content[k])
+			}
+			e.releaseKeys(mark)
 		}
 		e.endObject()
 	}
-	e.extra(v.Extra, "action", "content")
+	if len(v.Extra) > 0 {
+		e.extra(v.Extra, "action", "content")
+	}
 	e.endObject()
 }
 
 func (v *ElicitResult) decode(d *decoder) (err error) {
 	*v = ElicitResult{}
-	var hasAction bool
-	err = d.objectBytes(func(name []byte) (err error) {
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
 		switch string(name) {
 		case "action":
-			hasAction = true
+			if seen&(1<<0) != 0 {
+				return d.duplicate(name)
+			}
+			seen |= 1 << 0
 			err = v.Action.decode(d)
 		case "content":
-			v.Content = map[string]ElicitResultContent{}
-			err = d.object(func(key string) (err error) {
-				v.Content[key], err = decodeElicitResultContent(d)
-				return err
-			})
-		default:
-			if v.Extra == nil {
-				v.Extra = map[string]json.RawMessage{}
+			if seen&(1<<1) != 0 {
+				return d.duplicate(name)
 			}
-			v.Extra[string(name)], err = d.raw()
+			seen |= 1 << 1
+			v.Content, err = decodeMap(d, decodeElicitResultContent)
+		default:
+			err = d.extraRaw(&v.Extra, name)
 		}
-		return err
-	})
+		if err != nil {
+			return inMember(err, name)
+		}
+	}
 	switch {
 	case err != nil:
 		return err
-	case !hasAction:
+	case seen&(1<<0) == 0:
 		return d.errorf("missing required member %q", "action")
 	}
 	return nil
@@ -11472,21 +15665,27 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
-	v.encode(&e)
-	return e.buf, e.err
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.marshaled()
+}
+
+// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
+// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	if e.err != nil {
+		v.encode(e.retrace())
+	}
+	return e.appended()
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
 func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
-	d := newDecoder(data)
-	err := v.decode(d)
-	if err == nil {
-		err = d.end()
-	}
-	if err != nil {
-		return d.fail(err)
-	}
-	return nil
+	return unmarshal(data, v)
 }
 
 func (v ElicitResultAction) encode(e *encoder) {

@@ -34,12 +34,12 @@ func (nested) Validate() error {
 }
 
 func TestExternal(t *testing.T) {
-	e := newEncoder()
+	e := newEncoder().retrace() // tracing, for the error's pointer
 	e.beginObject()
 	e.key("x")
-	encodeExternal(&e, &external{n: 7})
+	encodeExternal(e, &external{n: 7})
 	e.key("y")
-	encodeExternal(&e, &external{n: 2000})
+	encodeExternal(e, &external{n: 2000})
 	e.endObject()
 	if string(e.buf) != `{"x":7,"y":null}` || e.err == nil || e.err.Error() != `/y: json: error calling MarshalJSON for type *wire.external: too large` {
 		t.Errorf("encode: %s, %v", e.buf, e.err)

@@ -60,8 +60,8 @@ func encodeAny(e *encoder, v any) {
 		e.endObject()
 	case []any:
 		e.beginArray()
-		for _, x := range v {
-			e.elem()
+		for i, x := range v {
+			e.elem(i)
 			encodeAny(e, x)
 		}
 		e.endArray()
@@ -297,12 +297,14 @@ func TestDuplicateInLargeObject(t *testing.T) {
 }
 
 func TestNesting(t *testing.T) {
+	const maxDepth = 10000
+	require.Equal(t, maxDepth, MaxDecodeDepth)
 	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	require.NoError(t, run(deep(maxDepth), (*decoder).skip))
 	err := run(deep(maxDepth+1), (*decoder).skip)
 	require.Error(t, err)
-	assert.True(t, strings.HasSuffix(err.Error(), ": nesting deeper than 10000 levels"), err.Error())
-	assert.True(t, strings.HasPrefix(err.Error(), "/0/0/0/"), err.Error()[:20])
+	// The pointer keeps its first and last 16 segments.
+	assert.Equal(t, strings.Repeat("/0", 16)+"/…"+strings.Repeat("/0", 16)+": nesting deeper than 10000 levels", err.Error())
 	assert.False(t, json.Valid([]byte(deep(maxDepth+1))), "same limit as encoding/json")
 
 	objects := strings.Repeat(`{"a":`, maxDepth+1) + "1" + strings.Repeat("}", maxDepth+1)
@@ -408,8 +410,13 @@ func TestMembersLookup(t *testing.T) {
 	}
 	_, err = newDecoder([]byte(`{"a":1,"a":2}`)).members()
 	assert.EqualError(t, err, "/a: duplicate member name")
-	_, _, err = newDecoder([]byte(`{"a":1,"b":"\x"}`)).lookup("a")
+	_, _, err = newDecoder([]byte(`{"a":1,"b":"\x"}`)).lookup("c")
 	assert.EqualError(t, err, `/b: invalid escape "\\x"`)
+	// lookup reads the object up to the member only.
+	v, ok, err = newDecoder([]byte(`{"a":1,"b":"\x"}`)).lookup("a")
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Equal(t, `1`, string(v))
 }
 
 func TestSaveRestore(t *testing.T) {
@@ -429,7 +436,9 @@ func TestSaveRestore(t *testing.T) {
 		})
 	})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"/a/1: expected number, found string"}, errs)
+	// Inside a decode an error has no pointer yet: the values around it add their segments as
+	// it is returned.
+	assert.Equal(t, []string{"(root): expected number, found string"}, errs)
 
 	// After an error deep inside, restore rewinds to the checkpoint.
 	d = newDecoder([]byte(`{"a":{"b":1}}`))
@@ -456,11 +465,11 @@ func TestEncoder(t *testing.T) {
 			e.int64(-42)
 			e.key("b")
 			e.beginArray()
-			e.elem()
+			e.elem(0)
 			e.bool(true)
-			e.elem()
+			e.elem(1)
 			e.null()
-			e.elem()
+			e.elem(2)
 			e.float64(1.5)
 			e.endArray()
 			e.key("c")
@@ -473,9 +482,9 @@ func TestEncoder(t *testing.T) {
 		}, `{"a":-42,"b":[true,null,1.5],"c":{},"d":[]}`, ""},
 		{"raw", func(e *encoder) {
 			e.beginArray()
-			e.elem()
+			e.elem(0)
 			e.raw(json.RawMessage(` {"x": 1} `))
-			e.elem()
+			e.elem(1)
 			e.raw(nil)
 			e.endArray()
 		}, `[ {"x": 1} ,null]`, ""},
@@ -490,9 +499,9 @@ func TestEncoder(t *testing.T) {
 			e.beginObject()
 			e.key("a/b")
 			e.beginArray()
-			e.elem()
+			e.elem(0)
 			e.str("ok")
-			e.elem()
+			e.elem(1)
 			e.str("bad \xff")
 			e.endArray()
 			e.endObject()
@@ -506,7 +515,7 @@ func TestEncoder(t *testing.T) {
 		{"NaN", func(e *encoder) { e.float64(math.NaN()) }, "", "(root): unsupported number NaN"},
 		{"Inf", func(e *encoder) {
 			e.beginArray()
-			e.elem()
+			e.elem(0)
 			e.float64(math.Inf(-1))
 			e.endArray()
 		}, "", "/0: unsupported number -Inf"},
@@ -552,12 +561,11 @@ func TestEncoder(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var e encoder
-			tt.write(&e)
-			assert.Equal(t, tt.err, errText(e.err))
+			got, err := encodeWith(tt.write)
+			assert.Equal(t, tt.err, errText(err))
 			if tt.err == "" {
-				assert.Equal(t, tt.want, string(e.buf))
-				assert.True(t, json.Valid(e.buf))
+				assert.Equal(t, tt.want, string(got))
+				assert.True(t, json.Valid(got))
 			}
 		})
 	}
@@ -793,13 +801,43 @@ func BenchmarkEncode(b *testing.B) {
 	})
 }
 
-func TestNewEncoder(t *testing.T) {
+// encodeWith runs write as the generated MarshalJSON runs an encode: once, and on an error again
+// with the pointer traced.
+func encodeWith(write func(e *encoder)) ([]byte, error) {
 	e := newEncoder()
-	e.beginObject()
-	e.key("a")
-	e.int64(1)
-	e.endObject()
-	require.NoError(t, e.err)
-	assert.Equal(t, `{"a":1}`, string(e.buf))
-	assert.Empty(t, e.stack)
+	write(e)
+	if e.err != nil {
+		write(e.retrace())
+	}
+	return e.marshaled()
+}
+
+func TestNewEncoder(t *testing.T) {
+	write := func(e *encoder) {
+		e.beginObject()
+		e.member(`"a":`)
+		e.int64(1)
+		e.key("b")
+		e.str("x")
+		e.endObject()
+	}
+	for range 3 { // the pooled encoders start clean
+		got, err := encodeWith(write)
+		require.NoError(t, err)
+		assert.Equal(t, `{"a":1,"b":"x"}`, string(got))
+	}
+	// AppendJSON appends; on an error it returns the buffer as it was.
+	e := appendEncoder([]byte("prefix "))
+	write(e)
+	got, err := e.appended()
+	require.NoError(t, err)
+	assert.Equal(t, `prefix {"a":1,"b":"x"}`, string(got))
+	e = appendEncoder([]byte("prefix "))
+	e.beginArray()
+	e.elem(0)
+	e.str("\xff")
+	e.endArray()
+	got, err = e.appended()
+	assert.EqualError(t, err, "(root): invalid UTF-8 in string")
+	assert.Equal(t, "prefix ", string(got))
 }

@@ -70,7 +70,7 @@ func TestDecodeVariant(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d := newDecoder([]byte(tt.in))
-		v, err := decodeVariant(d, "shape", shapes, 0, 1)
+		v, err := decodeVariant(d, "shape", newVariantTable(shapes...), 0, 1)
 		if tt.err != "" {
 			assert.EqualError(t, err, tt.err, tt.in)
 			continue
@@ -91,17 +91,17 @@ func TestDecodeVariant(t *testing.T) {
 			return d.errorf("bad side")
 		})
 	}}
-	_, err := decodeVariant(newDecoder([]byte(`{"r":1,"side":"bad","x":0}`)), "shape", []objectVariant[shape]{pickySquare, strictCircle}, 0, 1)
+	_, err := decodeVariant(newDecoder([]byte(`{"r":1,"side":"bad","x":0}`)), "shape", newVariantTable(pickySquare, strictCircle), 0, 1)
 	assert.EqualError(t, err, "(root): bad side")
 
 	// A variant that defines every member the failed one defines may still be chosen.
 	roundSquare := objectVariant[shape]{name: "circle", required: []string{"side", "x"}, known: []string{"side", "x", "r"}, alloc: shapes[0].alloc}
-	v, err := decodeVariant(newDecoder([]byte(`{"r":1,"side":"bad","x":0}`)), "shape", []objectVariant[shape]{pickySquare, roundSquare}, 0, 1)
+	v, err := decodeVariant(newDecoder([]byte(`{"r":1,"side":"bad","x":0}`)), "shape", newVariantTable(pickySquare, roundSquare), 0, 1)
 	require.NoError(t, err)
 	assert.Equal(t, "*wire.circle", typeName(v))
 
 	// A single candidate is decoded directly, whatever its required members.
-	_, err = decodeVariant(newDecoder([]byte(`{"side":1}`)), "shape", shapes, 1)
+	_, err = decodeVariant(newDecoder([]byte(`{"side":1}`)), "shape", newVariantTable(shapes...), 1)
 	assert.EqualError(t, err, `(root): missing required member "x"`)
 }
 
@@ -114,10 +114,10 @@ func TestDecodeVariantSpecificity(t *testing.T) {
 			return v, decodableFunc(func(d *decoder) (err error) { v.fields, err = decodeFields(d, "r"); return err })
 		}},
 	}
-	v, err := decodeVariant(newDecoder([]byte(`{"r":1,"label":"a"}`)), "shape", vs, 0, 1)
+	v, err := decodeVariant(newDecoder([]byte(`{"r":1,"label":"a"}`)), "shape", newVariantTable(vs...), 0, 1)
 	require.NoError(t, err)
 	assert.Equal(t, "*wire.square", typeName(v))
-	v, err = decodeVariant(newDecoder([]byte(`{"r":1}`)), "shape", vs, 0, 1)
+	v, err = decodeVariant(newDecoder([]byte(`{"r":1}`)), "shape", newVariantTable(vs...), 0, 1)
 	require.NoError(t, err)
 	assert.Equal(t, "*wire.circle", typeName(v))
 }
