@@ -1109,12 +1109,23 @@ func decodeSlice[T any](d *decoder, read func(*decoder) (T, error)) ([]T, error)
 		if !ok {
 			return s, err
 		}
+		if i == 0 {
+			s = newSlice[T]()
+		}
 		v, err := read(d)
 		s = append(s, v)
 		if err != nil {
 			return s, inElem(err, i)
 		}
 	}
+}
+
+// newSlice returns the slice that the elements of a non-empty array are appended to, with room
+// for the first ones: as many as fit in 128 bytes (at least one, at most 8), so that a short array costs
+// one allocation rather than one per doubling.
+func newSlice[T any]() []T {
+	var zero T
+	return make([]T, 0, min(max(1, 128/max(1, int(unsafe.Sizeof(zero)))), 8))
 }
 
 // decodeSliceOf reads an array of a generated type, decoding each element in place.
@@ -1130,6 +1141,9 @@ func decodeSliceOf[T any, P interface {
 		ok, err := d.elem(i)
 		if !ok {
 			return s, err
+		}
+		if i == 0 {
+			s = newSlice[T]()
 		}
 		var zero T
 		s = append(s, zero)

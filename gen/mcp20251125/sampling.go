@@ -24,8 +24,8 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	c.in("messages")
 	defer c.out()
 	seen := map[string]bool{} // every tool use id of the conversation
-	var open map[string]bool  // the ids of the previous message's tool uses: true until answered
-	openAt := -1              // the index of that message
+	open := map[string]bool{} // the ids of the previous message's tool uses: true until answered
+	openAt := -1              // the index of that message, -1 when it has none
 	var uses []string         // the tool use ids of a message
 	var results []toolResult  // the tool results of a message
 	for i := range p.Messages {
@@ -34,9 +34,9 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 		uses = validateMessageBlocks(c, m.Role, &m.Content, seen, uses[:0])
 		results = toolResults(&m.Content, results[:0])
 		switch {
-		case open != nil && len(results) == 0:
+		case openAt >= 0 && len(results) == 0:
 			c.report("the tool uses of message %d (%s) are not answered: the message after them must hold their tool results", openAt, unansweredIDs(open))
-		case open != nil:
+		case openAt >= 0:
 			for _, r := range results {
 				unanswered, asked := open[r.id]
 				if !unanswered {
@@ -65,16 +65,17 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 				c.outContent(&m.Content)
 			}
 		}
-		open, openAt = nil, -1
+		clear(open)
+		openAt = -1
 		if len(uses) > 0 {
-			open, openAt = map[string]bool{}, i
+			openAt = i
 			for _, id := range uses {
 				open[id] = true
 			}
 		}
 		c.out()
 	}
-	if open != nil {
+	if openAt >= 0 {
 		c.report("the tool uses %s of the last message (%d) are not answered", unansweredIDs(open), openAt)
 	}
 }
