@@ -274,3 +274,23 @@ func TestEncodingErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodedValuesDoNotAliasTheInput overwrites the input after decoding: every string, raw
+// value and map key of the value must be its own (a caller reuses its read buffer).
+func TestDecodedValuesDoNotAliasTheInput(t *testing.T) {
+	data := []byte(`{"messages":[{"role":"user","content":{"type":"text","text":"plain text"}},` +
+		`{"role":"assistant","content":[{"type":"text","text":"esc\"aped\n"},{"type":"tool_use","id":"u1","name":"get","input":{"city":"Paris"}}]},` +
+		`{"role":"user","content":{"type":"tool_result","toolUseId":"u1","content":[],"structuredContent":{"t":21}}}],` +
+		`"maxTokens":10,"systemPrompt":"be brief","_meta":{"k":"v"},"x-extra":[1,2]}`)
+	var p CreateMessageRequestParams
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	before := marshal(t, &p)
+	for i := range data {
+		data[i] = 'X'
+	}
+	if after := marshal(t, &p); after != before {
+		t.Errorf("the value changed with its input:\nbefore %s\nafter  %s", before, after)
+	}
+}
