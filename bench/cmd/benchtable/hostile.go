@@ -24,6 +24,14 @@ const (
 // unitOf is the singular of a shape's unit.
 func unitOf(s bench.HostileShape) string { return strings.TrimSuffix(s.Unit, "s") }
 
+// sizeOf writes a size of a shape with its unit: "50MB", "1M members", "9999 levels".
+func sizeOf(s bench.HostileShape, n int) string {
+	if s.Unit == "bytes" {
+		return bench.HostileSizeName(n, s.Unit)
+	}
+	return bench.HostileSizeName(n, s.Unit) + " " + s.Unit
+}
+
 func hostileName(s bench.HostileShape, n int, decoder string) string {
 	return "BenchmarkHostile/" + s.Name + "/" + bench.HostileSizeName(n, s.Unit) + "/" + decoder
 }
@@ -72,7 +80,7 @@ func hostileSummary(res *results.Results, shapes []bench.HostileShape) string {
 		gAny, _ := growth(res, s, anyDecoder)
 		gSkip, _ := growth(res, s, jxSkip)
 		t.Rows = append(t.Rows, []string{
-			s.Name, bench.HostileSizeName(largest, s.Unit) + " " + s.Unit, results.Ratio(ratio), verdict(ratio <= 1, ratio),
+			s.Name, sizeOf(s, largest), results.Ratio(ratio), verdict(ratio <= 1, ratio),
 			fmt.Sprintf("%.2f (%s per %s, from %s)", g, nsPer(perUnit(res, s, largest, mcpgen)), unitOf(s), bench.HostileSizeName(s.Sizes[0], s.Unit)),
 			verdict(g <= linearGrowth, g), fmt.Sprintf("%.2f", gAny), fmt.Sprintf("%.2f", gSkip),
 		})
@@ -156,5 +164,8 @@ func hostileTable(res *results.Results, s bench.HostileShape) string {
 	for _, n := range s.Sizes {
 		sizes = append(sizes, bench.HostileSizeName(n, s.Unit))
 	}
-	return fmt.Sprintf("\n**%s**: %s (%s; n = %s %s).\n\n%s", s.Name, s.What, s.Type, strings.Join(sizes, ", "), s.Unit, t.String())
+	if s.Unit != "bytes" {
+		sizes[len(sizes)-1] += " " + s.Unit
+	}
+	return fmt.Sprintf("\n**%s**: %s (%s; n = %s).\n\n%s", s.Name, s.What, s.Type, strings.Join(sizes, ", "), t.String())
 }

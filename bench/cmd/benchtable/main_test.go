@@ -84,7 +84,7 @@ func TestRenderHostile(t *testing.T) {
 	text := renderHostile(res)
 
 	for _, row := range []string{
-		"| string | 50MB bytes | 0.5× | yes | 1.00 (1.00 ns per byte, from 1MB) | yes | 1.00 | 1.00 |",
+		"| string | 50MB | 0.5× | yes | 1.00 (1.00 ns per byte, from 1MB) | yes | 1.00 | 1.00 |",
 		"| meta-members | 1M members | 0.5× | yes | 3.00 (300 ns per member, from 10k) | no | 3.00 | 1.00 |",
 		"| deep-arrays | 1000 levels | 0.2× | yes | 1.00 (10 ns per level, from 100) | yes | 1.00 | 1.00 |",
 		"| 1M | 17.1 MiB | 300 ms | 0% | 10 | 1000 B | 7 | 600 ms | 0% | 10 | 1000 B | 7 | 10 ms | 0% | 10 | 0.5× | 300 ns | 600 ns |",
