@@ -47,7 +47,7 @@ func HostileShapes() []HostileShape {
 			What:  "a sampling request whose one message is a text of n bytes of plain ASCII",
 			Build: func(n int) []byte { return samplingText(plainText(n)) }},
 		{Name: "string-escaped", Type: CreateMessageRequestParams, Unit: "bytes", Sizes: bytesSizes,
-			What:  `a sampling request whose one message is a text of n bytes, half of them in escape sequences (\", \n, \t, \\, \u00e9)`,
+			What:  "a sampling request whose one message is a text of n bytes, half of them in escape sequences (`\\\"`, `\\n`, `\\t`, `\\\\`, `\\u00e9`)",
 			Build: func(n int) []byte { return samplingText(escapedText(n)) }},
 		{Name: "meta-members", Type: CallToolResult, Unit: "members", Sizes: counts,
 			What:  "a tools/call result whose _meta has n members (the Extra of a ResultMetaObject)",
