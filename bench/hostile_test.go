@@ -63,6 +63,7 @@ func TestHostileShapes(t *testing.T) {
 // TestHostileSizes checks that the shapes have the sizes they are named by.
 func TestHostileSizes(t *testing.T) {
 	text := func(data []byte) string {
+		//lint:ignore SA1019 sampling is deprecated in the draft, and still in it
 		var p mcpdraft.CreateMessageRequestParams
 		require.NoError(t, p.UnmarshalJSON(data))
 		return p.Messages[0].Content.List[0].(*mcpdraft.TextContent).Text
