@@ -33,6 +33,23 @@
 // from typed values: a result goes straight into a [JSONRPCResponse], and [NewErrorResponse]
 // answers a Go error with its JSON-RPC code. [Methods] describes every method of the version.
 //
+// # Limits
+//
+// The decoders are made for input that cannot be trusted. Their work is linear in the size of
+// the input, whatever its shape: a string of any length, an object of any number of members
+// (duplicates are found with a set), an array of any length. Objects and arrays nest at most
+// [MaxDecodeDepth] levels, 10,000 by default as in encoding/json; a program that needs another
+// limit sets it once, before it decodes anything. Strings, numbers, arrays and objects have no
+// size limit of their own: a receiver bounds the size of a message before decoding it, with
+// [net/http.MaxBytesReader], [io.LimitReader] or the frame size of its transport. A decode copies
+// its input once, and the strings and raw JSON values of the decoded value share that copy: a
+// program that keeps a small part of a large message for long copies it ([strings.Clone]).
+//
+// Errors are of bounded size, whatever the input. A [DecodeError] keeps the 16 outermost and 16
+// innermost segments of its JSON pointer with a segment "…" between them, cuts member names at
+// 64 bytes, and quotes at most 64 bytes of the input; a [ValidationError] lists at most 100
+// problems, with member names cut the same way and at most 64 bytes of a value quoted.
+//
 // # License of the documentation
 //
 // The doc comments of this package are the text of the comments of the schema in the Model

@@ -36,7 +36,8 @@ type ValidationError struct {
 // A Problem is one broken rule.
 type Problem struct {
 	// Pointer is the RFC 6901 JSON pointer of the part at fault, from the validated value
-	// ("/messages/2/content/0/toolUseId"); "" is the value itself.
+	// ("/messages/2/content/0/toolUseId"); "" is the value itself. A member name longer than 64
+	// bytes is cut with "…".
 	Pointer string `json:"pointer"`
 	// Message says what is wrong, for a person.
 	Message string `json:"message"`
@@ -122,15 +123,20 @@ func (v *validator) in(name string) { v.path = append(v.path, step{name: name, i
 func (v *validator) at(i int)       { v.path = append(v.path, step{index: i}) }
 func (v *validator) out()           { v.path = v.path[:len(v.path)-1] }
 
-// pointer is the JSON pointer of the current path.
+// pointer is the JSON pointer of the current path. A member name longer than maxSegmentName
+// bytes is cut with "…", as in a DecodeError: a problem under a member of a 1 MB name (a key of
+// a map) is not a 1 MB error.
 func (v *validator) pointer() string {
 	var b strings.Builder
 	for _, s := range v.path {
 		b.WriteByte('/')
-		if s.index >= 0 {
+		switch {
+		case s.index >= 0:
 			b.WriteString(strconv.Itoa(s.index))
-		} else {
-			b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(s.name))
+		case len(s.name) > maxSegmentName:
+			b.WriteString(escapePointer(shorten([]byte(s.name[:maxSegmentName+1]), maxSegmentName)))
+		default:
+			b.WriteString(escapePointer(s.name))
 		}
 	}
 	return b.String()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
@@ -43,6 +44,20 @@ func FuzzDecode(f *testing.F) {
 		for i := range decoders {
 			f.Add(uint8(i), data)
 		}
+	}
+	// Hostile shapes (issue 10, see hostile_test.go), small enough to mutate quickly: a duplicate
+	// discriminator, nesting, a long member name, escapes in names, a long number and id.
+	for _, seed := range []struct {
+		which int // the index of the decoder in decoders
+		data  string
+	}{
+		{5, sampling(`{"type":"text","text":"hi","type":"image","data":"AA==","mimeType":"image/png"}`)},
+		{5, toolUse(`{"x":` + nestedArrays(64) + `,"\ud83d\ude00":{"t\u0065xt":"\u00e9"}}`)},
+		{7, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[],"structuredContent":` +
+			strings.Repeat(`{"a":`, 64) + "1" + strings.Repeat("}", 64) + `,"_meta":{"` + strings.Repeat("k", 300) + `":1}}}`},
+		{8, toolsCall(`"`+strings.Repeat("i", 300)+`"`, `"name":"x","arguments":{"n":`+strings.Repeat("9", 40)+`e-30}`)},
+	} {
+		f.Add(uint8(seed.which), []byte(seed.data))
 	}
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		decode := decoders[int(which)%len(decoders)]

@@ -104,6 +104,22 @@ func TestValidatorPointersAndCodes(t *testing.T) {
 	assert.Equal(t, `invalid: 2 problems: /params/messages/2/a~1b~0c: "system" is not one of "user", "assistant"; /jsonrpc: must be "2.0", not "1.0"`, c.err(true).Error())
 }
 
+// TestValidatorLongNames checks that a member name longer than 64 bytes (a key of a map a peer
+// sent) is cut in a problem's pointer, as in a DecodeError, and is escaped after the cut.
+func TestValidatorLongNames(t *testing.T) {
+	var c validator
+	c.in("properties")
+	c.in(strings.Repeat("k", 1<<20))
+	validConstant(&c, "1.0", "2.0")
+	c.out()
+	c.in(strings.Repeat("~", 100))
+	c.in(strings.Repeat("é", 40)) // 80 bytes: cut at a rune's start
+	validConstant(&c, "1.0", "2.0")
+	err := c.err(false).(*ValidationError)
+	assert.Equal(t, "/properties/"+strings.Repeat("k", 64)+"…", err.Problems[0].Pointer)
+	assert.Equal(t, "/properties/"+strings.Repeat("~0", 64)+"…/"+strings.Repeat("é", 32)+"…", err.Problems[1].Pointer)
+}
+
 func TestValidatorBounds(t *testing.T) {
 	var c validator
 	validConstant(&c, "", "object") // the zero value stands for the constant

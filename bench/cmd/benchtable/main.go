@@ -10,6 +10,12 @@
 //
 // -raw keeps go test's output (benchstat reads it too); -readme replaces the block between
 // "<!-- benchtable:begin -->" and "<!-- benchtable:end -->" of a file with the table.
+//
+// With -hostile it runs and prints the hostile shapes instead (BenchmarkHostile, issue 10: a
+// 50 MB string, a million members, a million elements, nesting near the limit), 3 rounds by
+// default (about 15 minutes), into the block "benchhostile":
+//
+//	go run ./bench/cmd/benchtable -hostile -raw bench/results/hostile.txt -readme bench/README.md
 package main
 
 import (
@@ -31,14 +37,25 @@ func main() {
 	in := flag.String("in", "", "read go test output from this file instead of running it")
 	raw := flag.String("raw", "", "write go test's output to this file")
 	readme := flag.String("readme", "", "replace the benchtable block of this file with the table")
+	hostile := flag.Bool("hostile", false, "run and print the hostile shapes (BenchmarkHostile) into the block benchhostile")
 	flag.Parse()
-	if err := run(*in, *raw, *readme, *count, []string{"-bench", *pattern, "-benchtime", *benchtime}); err != nil {
+	if *hostile {
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["bench"] {
+			*pattern = "^BenchmarkHostile$"
+		}
+		if !set["count"] {
+			*count = 3
+		}
+	}
+	if err := run(*in, *raw, *readme, *hostile, *count, []string{"-bench", *pattern, "-benchtime", *benchtime}); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtable:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, raw, readme string, rounds int, args []string) error {
+func run(in, raw, readme string, hostile bool, rounds int, args []string) error {
 	root, err := cli.Root()
 	if err != nil {
 		return err
@@ -51,10 +68,13 @@ func run(in, raw, readme string, rounds int, args []string) error {
 	if err != nil {
 		return err
 	}
-	text := render(res, corpora)
+	text, block := render(res, corpora), "benchtable"
+	if hostile {
+		text, block = renderHostile(res), "benchhostile"
+	}
 	fmt.Print(text)
 	if readme != "" {
-		return results.ReplaceBlock(readme, "benchtable", text)
+		return results.ReplaceBlock(readme, block, text)
 	}
 	return nil
 }
@@ -88,19 +108,7 @@ func render(res *results.Results, corpora []bench.Corpus) string {
 // machine writes what the run was: where, with what, how many times.
 func machine(res *results.Results) string {
 	var b strings.Builder
-	runs := 0
-	for _, bm := range res.Benchmarks {
-		runs = max(runs, len(bm.Samples))
-	}
-	how := fmt.Sprintf("Every benchmark ran %d times back to back (go test -count)", runs)
-	if rounds := res.Value("rounds"); rounds != "" {
-		how = fmt.Sprintf("Every benchmark ran once in each of %s rounds of go test, so the runs of all of them interleave", rounds)
-	}
-	fmt.Fprintf(&b, "Ran on %s, %s cores, %s, %s/%s, on %s (commit %s). %s; "+
-		"the tables show medians, and ± is the largest distance of a run from the median.\n\n",
-		orUnknown(res.Value("cpu")), orUnknown(res.Value("cores")), orUnknown(res.Value("go")),
-		orUnknown(res.Value("goos")), orUnknown(res.Value("goarch")), orUnknown(res.Value("date")),
-		orUnknown(res.Value("commit")), how)
+	b.WriteString(ranOn(res) + "\n")
 	for _, k := range bench.Contenders() {
 		if v := res.Value(k.Name); v != "" {
 			fmt.Fprintf(&b, "- %s: %s\n", k.Name, v)
@@ -110,6 +118,23 @@ func machine(res *results.Results) string {
 		fmt.Fprintf(&b, "- floors: %s Skip of the input; encoding/json Valid of the input, Compact of the compact input into a reused buffer\n", v)
 	}
 	return b.String()
+}
+
+// ranOn writes where and when the run was, and how many times every benchmark ran.
+func ranOn(res *results.Results) string {
+	runs := 0
+	for _, bm := range res.Benchmarks {
+		runs = max(runs, len(bm.Samples))
+	}
+	how := fmt.Sprintf("Every benchmark ran %d times back to back (go test -count)", runs)
+	if rounds := res.Value("rounds"); rounds != "" {
+		how = fmt.Sprintf("Every benchmark ran once in each of %s rounds of go test, so the runs of all of them interleave", rounds)
+	}
+	return fmt.Sprintf("Ran on %s, %s cores, %s, %s/%s, on %s (commit %s). %s; "+
+		"the tables show medians, and ± is the largest distance of a run from the median.\n",
+		orUnknown(res.Value("cpu")), orUnknown(res.Value("cores")), orUnknown(res.Value("go")),
+		orUnknown(res.Value("goos")), orUnknown(res.Value("goarch")), orUnknown(res.Value("date")),
+		orUnknown(res.Value("commit")), how)
 }
 
 func orUnknown(s string) string {
