@@ -576,21 +576,11 @@ func (d *decoder) str() (string, error) {
 	return string(raw), nil
 }
 
-// Bit masks over the 8 bytes of a word, for scanning strings 8 bytes at a time.
+// Bit masks over the 8 bytes of a word, for handling strings 8 bytes at a time (safe8).
 const (
 	ones  = 0x0101010101010101
 	highs = 0x8080808080808080
 )
-
-// plain8 reports whether the 8 bytes of w (a little-endian load of the input)
-// are all printable ASCII other than '"' and '\\': bytes that a string holds
-// as they are.
-func plain8(w uint64) bool {
-	q := w ^ (ones * '"')
-	s := w ^ (ones * '\\')
-	special := (w - ones*0x20) | (q - ones) | (s - ones)
-	return (special|w)&highs == 0
-}
 
 // stringStop marks (1) the bytes at which scanString stops: '"', '\\',
 // control characters and the bytes of non-ASCII runes.

@@ -1,0 +1,134 @@
+package wire
+
+import (
+	"encoding/json"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The helpers below are called by generated code only; these tests hold them to their contracts
+// in place.
+
+// point decodes itself from a JSON number, as a generated type decodes itself from its JSON.
+type point struct{ x int64 }
+
+func (p *point) decode(d *decoder) error {
+	v, err := d.int64()
+	p.x = v
+	return err
+}
+
+func TestUnmarshalCopiesOnce(t *testing.T) {
+	data := []byte(`  "s\"x"  `)
+	var got string
+	err := unmarshal(data, decodableFunc(func(d *decoder) (err error) {
+		got, err = d.str()
+		return err
+	}))
+	require.NoError(t, err)
+	for i := range data {
+		data[i] = 'X'
+	}
+	assert.Equal(t, `s"x`, got, "the value must not alias the caller's input")
+
+	err = unmarshal([]byte(`1 2`), decodableFunc(func(d *decoder) error { return d.skip() }))
+	assert.EqualError(t, err, "(root): unexpected number after top-level value")
+}
+
+func TestGenericReaders(t *testing.T) {
+	ints := func(d *decoder) ([]int64, error) { return decodeSlice(d, (*decoder).int64) }
+	d := topDecoder([]byte(`[1,2,3]`))
+	s, err := ints(d)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1, 2, 3}, s)
+
+	s, err = ints(newDecoder([]byte(`[]`)))
+	require.NoError(t, err)
+	assert.NotNil(t, s, "an empty array is an empty slice, not nil")
+	assert.Empty(t, s)
+
+	_, err = ints(newDecoder([]byte(`[1,"x"]`)))
+	assert.EqualError(t, finish(err), "/1: expected number, found string")
+
+	points, err := decodeSliceOf[point](newDecoder([]byte(`[4,5]`)))
+	require.NoError(t, err)
+	assert.Equal(t, []point{{4}, {5}}, points)
+
+	p, err := decodeInto[point](newDecoder([]byte(`6`)))
+	require.NoError(t, err)
+	assert.Equal(t, point{6}, p)
+
+	m, err := decodeMapOf[point](newDecoder([]byte(`{"a":1,"b":2}`)))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]point{"a": {1}, "b": {2}}, m)
+
+	_, err = decodeMap(newDecoder([]byte(`{"a":1,"a":2}`)), (*decoder).int64)
+	assert.EqualError(t, finish(err), "/a: duplicate member name")
+
+	var extra map[string]int64
+	d = newDecoder([]byte(`7`))
+	require.NoError(t, decodeEntry(d, &extra, []byte("k"), (*decoder).int64))
+	assert.Equal(t, map[string]int64{"k": 7}, extra)
+	assert.EqualError(t, decodeEntry(newDecoder([]byte(`8`)), &extra, []byte("k"), (*decoder).int64), "(root): duplicate member name")
+
+	var raw map[string]json.RawMessage
+	require.NoError(t, newDecoder([]byte(`{"z":1}`)).extraRaw(&raw, []byte("q")))
+	assert.Equal(t, `{"z":1}`, string(raw["q"]))
+}
+
+// finish writes the pointer of a decoding error, as a top-level decode does.
+func finish(err error) error {
+	if err == nil {
+		return nil
+	}
+	return newDecoder(nil).fail(err)
+}
+
+func TestNewSlice(t *testing.T) {
+	assert.Equal(t, 8, cap(newSlice[int64]()), "8 bytes each: 8 fit in 128 bytes")
+	assert.Equal(t, 1, cap(newSlice[[200]byte]()), "at least one")
+	assert.Equal(t, 8, cap(newSlice[struct{}]()), "at most 8")
+}
+
+func TestAlloc(t *testing.T) {
+	var d decoder
+	var ps []*string
+	for range 100 {
+		ps = append(ps, alloc(&d.strs))
+	}
+	for i, p := range ps {
+		*p = string(rune('a' + i%26))
+	}
+	for i, p := range ps {
+		assert.Equal(t, string(rune('a'+i%26)), *p, "each pointer is a value of its own")
+	}
+	assert.LessOrEqual(t, cap(d.strs), 64, "chunks of at most 64")
+	*alloc(&d.bools), *alloc(&d.ints), *alloc(&d.floats) = true, 1, 1.5
+	assert.Equal(t, []bool{true}, d.bools)
+	assert.Equal(t, []int64{1}, d.ints)
+	assert.Equal(t, []float64{1.5}, d.floats)
+}
+
+func TestEncodeRawMap(t *testing.T) {
+	e := newEncoder()
+	e.rawMap(map[string]json.RawMessage{"b": json.RawMessage(`[1]`), "a": json.RawMessage(`{}`)})
+	out, err := e.marshaled()
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":{},"b":[1]}`, string(out), "members sorted by name")
+}
+
+func TestReadExternal(t *testing.T) {
+	v, err := readExternal[map[string]int](newDecoder([]byte(`{"n":3}`)))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"n": 3}, v)
+}
+
+func TestMemberSetHoldsTheTableNames(t *testing.T) {
+	var s memberSet
+	assert.Equal(t, maxTableNames, 8*int(unsafe.Sizeof(s)), "a memberSet has a bit for every name a table can hold")
+	s.add(maxTableNames - 1)
+	assert.True(t, s.has(maxTableNames-1))
+}
