@@ -93,8 +93,11 @@ func open(key []byte, s string, maxBytes int) (*payload, error) {
 	if !ok || !ok2 || version != stateVersion {
 		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState is not a state this server issued")
 	}
+	// The MAC is compared as the text the server wrote: base64 decoding alone skips CR and LF
+	// (even Strict), which would let one state be presented in many spellings.
+	want := mac(key, body)
 	got, err := base64.RawURLEncoding.Strict().DecodeString(sum)
-	if err != nil || !hmac.Equal(got, mac(key, body)) {
+	if err != nil || !hmac.Equal(got, want) || sum != base64.RawURLEncoding.EncodeToString(want) {
 		return nil, stateErr(ErrTamperedState, codeInvalidParams, "requestState failed its integrity check: it was changed, or issued under another key")
 	}
 	compressed, err := base64.RawURLEncoding.Strict().DecodeString(body)
