@@ -262,6 +262,9 @@ func validRequired(v *validator, present bool) {
 
 // validExtra reports a member of Extra that the type defines, which encoding would write twice.
 func validExtra[V any](v *validator, extra map[string]V, known ...string) {
+	if len(extra) == 0 {
+		return
+	}
 	for _, name := range known {
 		if _, ok := extra[name]; ok {
 			v.in(name)

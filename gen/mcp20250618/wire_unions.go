@@ -95,7 +95,7 @@ func (t *variantTable[U]) present(d *decoder) (memberSet, error) {
 	}
 	mark := len(d.names)
 	defer func() { d.names = d.names[:mark] }()
-	var set map[string]struct{}
+	var set memberNames
 	var name []byte
 	for i := 0; ; i++ {
 		var ok bool
@@ -198,13 +198,16 @@ func decodeVariant[U any](d *decoder, union string, t *variantTable[U], candidat
 // read up to that member only: when the discriminator comes first, as it does in nearly every
 // message, choosing a variant costs the reading of one member.
 func lookupTag(d *decoder, name string) (string, bool, error) {
+	if tag, ok := firstTag(d, name); ok {
+		return tag, true, nil
+	}
 	defer d.restore(d.save())
 	if err := d.beginObject(); err != nil {
 		return "", false, err
 	}
 	mark := len(d.names)
 	defer func() { d.names = d.names[:mark] }()
-	var set map[string]struct{}
+	var set memberNames
 	var n []byte
 	for i := 0; ; i++ {
 		var ok bool
@@ -239,6 +242,43 @@ func lookupTag(d *decoder, name string) (string, bool, error) {
 			return "", false, inMember(err, n)
 		}
 	}
+}
+
+// firstTag is lookupTag's short way, for an object whose first member is the discriminator with
+// a string value without escapes: it returns the value and true, without consuming anything.
+// Otherwise it returns false, and lookupTag reads the object as usual (and finds any error).
+func firstTag(d *decoder, name string) (string, bool) {
+	if d.peek() != '{' {
+		return "", false
+	}
+	data := d.data
+	ws := func(i int) int {
+		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	i := ws(d.pos + 1)
+	if end := i + 1 + len(name); end >= len(data) || data[i] != '"' || string(data[i+1:end]) != name || data[end] != '"' {
+		return "", false
+	}
+	if i = ws(i + 2 + len(name)); i >= len(data) || data[i] != ':' {
+		return "", false
+	}
+	if i = ws(i + 1); i >= len(data) || data[i] != '"' {
+		return "", false
+	}
+	pos := d.pos
+	d.pos = i
+	end, escaped, msg := d.scanString()
+	d.pos = pos
+	if msg != "" || escaped {
+		return "", false
+	}
+	if d.own {
+		return unsafeString(data[i+1 : end-1]), true
+	}
+	return string(data[i+1 : end-1]), true
 }
 
 // decodeFirst decodes the value at d with the first of decoders that succeeds; if none does, the

@@ -23,11 +23,19 @@ import (
 func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	c.in("messages")
 	defer c.out()
-	seen := map[string]bool{} // every tool use id of the conversation
-	open := map[string]bool{} // the ids of the previous message's tool uses: true until answered
-	openAt := -1              // the index of that message, -1 when it has none
-	var uses []string         // the tool use ids of a message
-	var results []toolResult  // the tool results of a message
+	n := 0
+	for i := range p.Messages {
+		for _, b := range p.Messages[i].Content.List {
+			if _, ok := b.(*ToolUseContent); ok {
+				n++
+			}
+		}
+	}
+	seen := make(map[string]bool, n) // every tool use id of the conversation, sized once
+	open := map[string]bool{}        // the ids of the previous message's tool uses: true until answered
+	openAt := -1                     // the index of that message, -1 when it has none
+	var uses []string                // the tool use ids of a message
+	var results []toolResult         // the tool results of a message
 	for i := range p.Messages {
 		m := &p.Messages[i]
 		c.at(i)

@@ -4,9 +4,11 @@ package mcpdraft
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -408,6 +410,10 @@ func (d *decoder) member(i int, prev []byte) (name []byte, ok bool, err error) {
 	if escaped {
 		name = d.unescape(name)
 	}
+	if end < len(d.data) && d.data[end] == ':' {
+		d.pos++
+		return name, true, nil
+	}
 	if d.peek() != ':' {
 		return nil, false, inMember(d.errorf("expected ':' after member name, found %s", d.found()), name)
 	}
@@ -459,7 +465,7 @@ func (d *decoder) objectBytes(member func(name []byte) error) error {
 	}
 	mark := len(d.names)
 	defer func() { d.names = d.names[:mark] }()
-	var set map[string]struct{}
+	var set memberNames
 	var name []byte
 	for i := 0; ; i++ {
 		var ok bool
@@ -503,33 +509,48 @@ func (d *decoder) array(elem func(i int) error) error {
 	}
 }
 
+// memberNames is what seen knows of the member names of one object: a set of
+// 64 bits, one per hash of a name, and past 16 names the names themselves.
+type memberNames struct {
+	bloom uint64
+	set   map[string]struct{}
+}
+
 // seen reports whether name is among the names of the current object, which
 // start at d.names[mark], and records it. An object's first names are kept in
-// d.names and compared one by one; past 16, they move to the set *set, so
-// that an object of any size is read in linear time. The names alias the
-// input or the decoder's text, which outlive the object.
-func (d *decoder) seen(mark int, set *map[string]struct{}, name []byte) bool {
+// d.names and compared one by one, only when a name's bit of names.bloom (a
+// hash of its length and last byte) is set already; past 16, they move to the
+// set names.set, so that an object of any size is read in linear time. The
+// names alias the input or the decoder's text, which outlive the object.
+func (d *decoder) seen(mark int, names *memberNames, name []byte) bool {
 	key := unsafeString(name)
-	if *set == nil {
-		names := d.names[mark:]
-		for _, n := range names {
-			if n == key {
-				return true
+	if names.set == nil {
+		var bit uint64 = 1
+		if len(name) > 0 {
+			bit <<= (uint(len(name))*7 + uint(name[len(name)-1])) & 63
+		}
+		known := d.names[mark:]
+		if names.bloom&bit != 0 {
+			for _, n := range known {
+				if n == key {
+					return true
+				}
 			}
 		}
-		if len(names) < 16 {
+		if len(known) < 16 {
+			names.bloom |= bit
 			d.names = append(d.names, key)
 			return false
 		}
-		*set = make(map[string]struct{}, 2*len(names))
-		for _, n := range names {
-			(*set)[n] = struct{}{}
+		names.set = make(map[string]struct{}, 2*len(known))
+		for _, n := range known {
+			names.set[n] = struct{}{}
 		}
 	}
-	if _, dup := (*set)[key]; dup {
+	if _, dup := names.set[key]; dup {
 		return true
 	}
-	(*set)[key] = struct{}{}
+	names.set[key] = struct{}{}
 	return false
 }
 
@@ -554,6 +575,9 @@ func (d *decoder) str() (string, error) {
 	if d.peek() != '"' {
 		return "", d.errorf("expected string, found %s", d.found())
 	}
+	if d.own && d.input != nil {
+		return d.strInPlace()
+	}
 	start := d.pos + 1
 	end, escaped, msg := d.scanString()
 	if msg != "" {
@@ -562,18 +586,78 @@ func (d *decoder) str() (string, error) {
 	d.pos = end
 	raw := d.data[start : end-1]
 	switch {
-	case escaped && d.own && d.input != nil:
-		// In place: the unescaped string is shorter, and nothing reads these
-		// bytes again (restore puts them back after a failed decode).
-		b := appendUnescaped(raw[:0:len(raw)], raw)
-		d.dirty = max(d.dirty, end)
-		return unsafeString(b), nil
 	case escaped:
 		return unsafeString(d.unescape(raw)), nil
 	case d.own:
 		return unsafeString(raw), nil
 	}
 	return string(raw), nil
+}
+
+// strInPlace is str for a decoder that owns a copy of its input: it checks
+// the string and unescapes it in the same pass, in place (the unescaped
+// string is shorter, and nothing reads these bytes again; restore puts them
+// back after a failed decode).
+func (d *decoder) strInPlace() (string, error) {
+	data := d.data
+	start := d.pos + 1
+	i := start
+	for { // up to the first escape, nothing moves
+		i = stringStopAt(data, i)
+		if i >= len(data) {
+			return "", d.errorf("unexpected end of input in string")
+		}
+		c := data[i]
+		if c == '"' {
+			d.pos = i + 1
+			return unsafeString(data[start:i]), nil
+		}
+		if c == '\\' {
+			break
+		}
+		if c < 0x20 {
+			return "", d.errorf("control character in string")
+		}
+		n := utf8Len(data[i:])
+		if n == 0 {
+			return "", d.errorf("invalid UTF-8 in string")
+		}
+		i += n
+	}
+	// From the first escape on, data[start:w] is the string unescaped so far
+	// and data[i] the next byte to read, one at which stringStopAt stopped.
+	w := i
+	for {
+		d.dirty = max(d.dirty, i)
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return unsafeString(data[start:w]), nil
+		case c == '\\':
+			n, msg := escapeLen(data[i:])
+			if msg != "" {
+				return "", d.errorf("%s", msg)
+			}
+			b, _ := appendEscape(data[w:w], data[i:])
+			w += len(b)
+			i += n
+		case c < 0x20:
+			return "", d.errorf("control character in string")
+		default:
+			n := utf8Len(data[i:])
+			if n == 0 {
+				return "", d.errorf("invalid UTF-8 in string")
+			}
+			w += copy(data[w:], data[i:i+n])
+			i += n
+		}
+		j := stringStopAt(data, i)
+		if j >= len(data) {
+			return "", d.errorf("unexpected end of input in string")
+		}
+		w += copy(data[w:], data[i:j])
+		i = j
+	}
 }
 
 // Bit masks over the 8 bytes of a word, for handling strings 8 bytes at a time (safe8).
@@ -600,18 +684,7 @@ func (d *decoder) scanString() (end int, escaped bool, msg string) {
 	data := d.data
 	i := d.pos + 1
 	for {
-		// The plain bytes, 8 at a time, then one at a time.
-		for i+8 <= len(data) {
-			b := data[i : i+8]
-			if stringStop[b[0]] != 0 || stringStop[b[1]] != 0 || stringStop[b[2]] != 0 || stringStop[b[3]] != 0 ||
-				stringStop[b[4]] != 0 || stringStop[b[5]] != 0 || stringStop[b[6]] != 0 || stringStop[b[7]] != 0 {
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && stringStop[data[i]] == 0 {
-			i++
-		}
+		i = stringStopAt(data, i)
 		if i >= len(data) {
 			return 0, false, "unexpected end of input in string"
 		}
@@ -634,6 +707,31 @@ func (d *decoder) scanString() (end int, escaped bool, msg string) {
 			i += n
 		}
 	}
+}
+
+// stringStopAt returns the index of the first byte at or after i at which
+// scanString stops (see stringStop), or len(data). It reads 8 bytes at a
+// time and leaves at the byte itself, so that a short string costs no second
+// look at its bytes.
+func stringStopAt(data []byte, i int) int {
+	for ; i+8 <= len(data); i += 8 {
+		w := binary.LittleEndian.Uint64(data[i:])
+		q := w ^ (ones * '"')
+		s := w ^ (ones * '\\')
+		// A byte's high bit is set in stop when it is '"', '\\', below 0x20 or
+		// non-ASCII; a borrow can set it in bytes above the first such byte too,
+		// never below it, so the lowest set bit is exact.
+		stop := ((q-ones)&^q | (s-ones)&^s | (w-ones*0x20)&^w | w) & highs
+		if stop != 0 {
+			return i + bits.TrailingZeros64(stop)/8
+		}
+	}
+	for ; i < len(data); i++ {
+		if stringStop[data[i]] != 0 {
+			return i
+		}
+	}
+	return i
 }
 
 // utf8Len returns the length of the valid UTF-8 sequence of a non-ASCII rune
@@ -734,26 +832,31 @@ func appendUnescaped(b, raw []byte) []byte {
 			return append(b, raw...)
 		}
 		b = append(b, raw[:i]...)
-		raw = raw[i:]
-		switch c := raw[1]; c {
-		case 'b', 'f', 'n', 'r', 't':
-			b = append(b, "\b\f\n\r\t"[strings.IndexByte("bfnrt", c)])
-			raw = raw[2:]
-		case 'u':
-			r, _ := hex4(raw[2:])
-			raw = raw[6:]
-			if utf16.IsSurrogate(r) {
-				r2, _ := hex4(raw[2:])
-				r = utf16.DecodeRune(r, r2)
-				raw = raw[6:]
-			}
-			b = utf8.AppendRune(b, r)
-		default: // '"', '\\' or '/'
-			b = append(b, c)
-			raw = raw[2:]
-		}
+		var n int
+		b, n = appendEscape(b, raw[i:])
+		raw = raw[i+n:]
 	}
 	return b
+}
+
+// appendEscape appends the character of the escape sequence, validated by
+// escapeLen, at the start of esc to b, and returns the sequence's length. It
+// reads the sequence before it writes, so b may share memory with esc, ending
+// at or before its start.
+func appendEscape(b, esc []byte) ([]byte, int) {
+	switch c := esc[1]; c {
+	case 'b', 'f', 'n', 'r', 't':
+		return append(b, "\b\f\n\r\t"[strings.IndexByte("bfnrt", c)]), 2
+	case 'u':
+		r, _ := hex4(esc[2:])
+		if utf16.IsSurrogate(r) {
+			r2, _ := hex4(esc[8:])
+			return utf8.AppendRune(b, utf16.DecodeRune(r, r2)), 12
+		}
+		return utf8.AppendRune(b, r), 6
+	default: // '"', '\\' or '/'
+		return append(b, c), 2
+	}
 }
 
 // number consumes a number and returns its bytes.
@@ -941,7 +1044,7 @@ func (d *decoder) skipObject() error {
 		return err
 	}
 	mark := len(d.names)
-	var set map[string]struct{}
+	var set memberNames
 	var name []byte
 	var err error
 	for i := 0; ; i++ {
@@ -1039,7 +1142,7 @@ func (d *decoder) scanObject(member func(name []byte)) error {
 	}
 	mark := len(d.names)
 	defer func() { d.names = d.names[:mark] }()
-	var set map[string]struct{}
+	var set memberNames
 	var name []byte
 	for i := 0; ; i++ {
 		var ok bool
@@ -1065,7 +1168,7 @@ func (d *decoder) lookup(name string) (json.RawMessage, bool, error) {
 	if err := d.beginObject(); err != nil {
 		return nil, false, err
 	}
-	var set map[string]struct{}
+	var set memberNames
 	mark := len(d.names)
 	defer func() { d.names = d.names[:mark] }()
 	var n []byte

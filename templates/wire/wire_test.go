@@ -682,6 +682,7 @@ func FuzzDecoder(f *testing.F) {
 		`{"a":[1,{"b":"\u00e9\ud83d\ude00"}],"c":-1.5e3,"d":true,"e":null}`,
 		` [] `, `"x"`, `{"a":1,"a":2}`, `"\ud83d"`, "\"\xff\"", `[[[[`, `1e999`,
 		`{"a":{"b":{}},"c":[]}`, `{"\u0061":1,"a":2}`,
+		`"caf\u00e9 \"a\"\n\tb → é\\ \ud83d\ude00 end of a longer string"`, `"x\u00e"`, "\"a\\n\x01\"",
 	} {
 		f.Add([]byte(s))
 	}
@@ -698,6 +699,22 @@ func FuzzDecoder(f *testing.F) {
 		} else if err == nil {
 			t.Fatalf("accepted invalid input %q", data)
 		}
+		// A string read by a top-level decode (checked and unescaped in place in its copy of the
+		// input) is encoding/json's string, and the caller's input is left as it was.
+		in := bytes.Clone(data)
+		td := topDecoder(in)
+		s, err := td.str()
+		if err == nil {
+			err = td.end()
+		}
+		var want string
+		if json.Unmarshal(data, &want) == nil && utf8.Valid(data) && !duplicateOrSurrogate(data) {
+			require.NoError(t, err)
+			require.Equal(t, want, s)
+		} else if err == nil {
+			t.Fatalf("accepted invalid string %q", data)
+		}
+		require.Equal(t, data, in)
 		// The typed readers never panic either.
 		_, _ = decodeAny(newDecoder(data))
 		_, _ = newDecoder(data).members()
