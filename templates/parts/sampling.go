@@ -36,6 +36,7 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	seen := make(map[string]bool, n) // every tool use id of the conversation, sized once
 	open := map[string]bool{}        // the ids of the previous message's tool uses: true until answered
 	openAt := -1                     // the index of that message, -1 when it has none
+	pending := 0                     // how many of open are true
 	var uses []string                // the tool use ids of a message
 	var results []toolResult         // the tool results of a message
 	for i := range p.Messages {
@@ -62,9 +63,10 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 					continue
 				}
 				open[r.id] = false
+				pending--
 			}
-			if unanswered := unansweredIDs(open); unanswered != "" {
-				c.report("the tool uses %s of message %d are not answered", unanswered, openAt)
+			if pending > 0 {
+				c.report("the tool uses %s of message %d are not answered", unansweredIDs(open), openAt)
 			}
 		default:
 			for _, r := range results {
@@ -82,6 +84,7 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 			for _, id := range uses {
 				open[id] = true
 			}
+			pending = len(open)
 		}
 		c.out()
 	}
