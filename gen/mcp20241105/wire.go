@@ -660,7 +660,8 @@ func (d *decoder) strInPlace() (string, error) {
 	}
 }
 
-// Bit masks over the 8 bytes of a word, for handling strings 8 bytes at a time (safe8).
+// Bit masks over the 8 bytes of a word, for handling strings 8 bytes at a time (safe8,
+// stringStopAt).
 const (
 	ones  = 0x0101010101010101
 	highs = 0x8080808080808080
