@@ -410,10 +410,6 @@ func (d *decoder) member(i int, prev []byte) (name []byte, ok bool, err error) {
 	if escaped {
 		name = d.unescape(name)
 	}
-	if end < len(d.data) && d.data[end] == ':' {
-		d.pos++
-		return name, true, nil
-	}
 	if d.peek() != ':' {
 		return nil, false, inMember(d.errorf("expected ':' after member name, found %s", d.found()), name)
 	}

@@ -246,37 +246,23 @@ func lookupTag(d *decoder, name string) (string, bool, error) {
 // a string value without escapes: it returns the value and true, without consuming anything.
 // Otherwise it returns false, and lookupTag reads the object as usual (and finds any error).
 func firstTag(d *decoder, name string) (string, bool) {
-	if d.peek() != '{' {
+	s := d.save()
+	defer d.restore(s)
+	if d.beginObject() != nil {
 		return "", false
 	}
-	data := d.data
-	ws := func(i int) int {
-		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-			i++
-		}
-		return i
-	}
-	i := ws(d.pos + 1)
-	if end := i + 1 + len(name); end >= len(data) || data[i] != '"' || string(data[i+1:end]) != name || data[end] != '"' {
+	if n, ok, err := d.member(0, nil); !ok || err != nil || string(n) != name || d.peek() != '"' {
 		return "", false
 	}
-	if i = ws(i + 2 + len(name)); i >= len(data) || data[i] != ':' {
-		return "", false
-	}
-	if i = ws(i + 1); i >= len(data) || data[i] != '"' {
-		return "", false
-	}
-	pos := d.pos
-	d.pos = i
+	start := d.pos + 1
 	end, escaped, msg := d.scanString()
-	d.pos = pos
 	if msg != "" || escaped {
 		return "", false
 	}
 	if d.own {
-		return unsafeString(data[i+1 : end-1]), true
+		return unsafeString(d.data[start : end-1]), true
 	}
-	return string(data[i+1 : end-1]), true
+	return string(d.data[start : end-1]), true
 }
 
 // decodeFirst decodes the value at d with the first of decoders that succeeds; if none does, the
