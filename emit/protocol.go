@@ -309,15 +309,19 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 		if p.batch {
 			doc += " A batch (an array) is a [MessageBatch] of such messages."
 		}
-		f.Add(docComment(doc))
-		f.Func().Id(fn).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
-			jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
-			jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
-			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("messageError").Call(jen.Id("d"), jen.Err()))),
-			jen.Return(jen.Id("m"), jen.Nil()),
-		)
-		f.Line()
+		noCopyDoc := fn + "NoCopy is " + fn + " without the copy of data that it makes, for a message the caller " +
+			"hands over (see [UnmarshalNoCopy]): the message keeps data, which must not change after the call."
+		for _, v := range []struct{ name, doc, decoder string }{{fn, doc, "topDecoder"}, {fn + "NoCopy", noCopyDoc, "noCopyDecoder"}} {
+			f.Add(docComment(v.doc))
+			f.Func().Id(v.name).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
+				jen.Id("d").Op(":=").Id(v.decoder).Call(jen.Id("data")),
+				jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
+				jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("messageError").Call(jen.Id("d"), jen.Err()))),
+				jen.Return(jen.Id("m"), jen.Nil()),
+			)
+			f.Line()
+		}
 
 		var body []jen.Code
 		if p.batch {

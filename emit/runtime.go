@@ -15,10 +15,10 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// validationOnly are the runtime's functions that need Validate methods (Unmarshal decodes and
-// validates, Marshal validates and encodes, validateExternal calls a substitute's): an output
-// without validators (Config.NoValidate) leaves them out.
-var validationOnly = []string{"Unmarshal", "Marshal", "validateExternal"}
+// validationOnly are the runtime's functions that need Validate methods (Unmarshal and
+// UnmarshalNoCopy decode and validate, Marshal validates and encodes, validateExternal calls a
+// substitute's): an output without validators (Config.NoValidate) leaves them out.
+var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "validateExternal"}
 
 // runtime returns the files of the JSON runtime (Options.Runtime) in the output package: the
 // header, the package clause (what comes before it, such as a package doc or a build constraint,

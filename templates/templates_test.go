@@ -16,7 +16,8 @@ import (
 // the validation error and the validating codec helpers.
 var exported = map[string]bool{
 	"DecodeObject": true, "EncodeObject": true,
-	"ValidationError": true, "Problem": true, "Unmarshal": true, "Marshal": true, "DecodeError": true,
+	"ValidationError": true, "Problem": true, "Unmarshal": true, "UnmarshalNoCopy": true, "Marshal": true,
+	"DecodeError": true,
 	// parts/wire_protocol.go: the params of a message, and the pending requests of a peer.
 	"Params": true, "RawParams": true, "Pending": true, "MessageError": true,
 	// The limit of the decoders, which a program may raise.
@@ -24,9 +25,10 @@ var exported = map[string]bool{
 }
 
 // variables lists the only package-level variables the runtime may declare: the limit of the
-// decoders (read at the start of a decode, set by a program before it decodes) and the pool of
-// encoders that MarshalJSON reuses (which changes no result).
-var variables = map[string]bool{"MaxDecodeDepth": true, "encoders": true}
+// decoders (read at the start of a decode, set by a program before it decodes), the pool of
+// encoders that MarshalJSON reuses and the pools of scratch slices that decoding reuses (which
+// change no result).
+var variables = map[string]bool{"MaxDecodeDepth": true, "encoders": true, "scratchPools": true}
 
 // TestRuntimeIsCopyable checks the rules that let the emitter copy the runtime into any
 // generated package: one package clause to replace, no exported names but those listed above,

@@ -595,6 +595,21 @@ func DecodeClientMessage(data []byte, pending func(RequestID) (string, bool)) (M
 	return m, nil
 }
 
+// DecodeClientMessageNoCopy is DecodeClientMessage without the copy of data that it makes, for
+// a message the caller hands over (see [UnmarshalNoCopy]): the message keeps data, which must
+// not change after the call.
+func DecodeClientMessageNoCopy(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
+	d := noCopyDecoder(data)
+	m, err := decodeClientMessage(d, pending)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, messageError(d, err)
+	}
+	return m, nil
+}
+
 func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Message, error) {
 	if d.peek() == '[' {
 		batch := MessageBatch{}
@@ -665,6 +680,21 @@ func decodeClientMessage(d *decoder, pending func(RequestID) (string, bool)) (Me
 // [MessageBatch] of such messages.
 func DecodeServerMessage(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
 	d := topDecoder(data)
+	m, err := decodeServerMessage(d, pending)
+	if err == nil {
+		err = d.end()
+	}
+	if err != nil {
+		return nil, messageError(d, err)
+	}
+	return m, nil
+}
+
+// DecodeServerMessageNoCopy is DecodeServerMessage without the copy of data that it makes, for
+// a message the caller hands over (see [UnmarshalNoCopy]): the message keeps data, which must
+// not change after the call.
+func DecodeServerMessageNoCopy(data []byte, pending func(RequestID) (string, bool)) (Message, error) {
+	d := noCopyDecoder(data)
 	m, err := decodeServerMessage(d, pending)
 	if err == nil {
 		err = d.end()

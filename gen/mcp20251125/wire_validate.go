@@ -88,6 +88,27 @@ func Unmarshal(data []byte, v interface {
 	return v.Validate()
 }
 
+// UnmarshalNoCopy is [Unmarshal] without the copy of data that every other decode makes, for
+// input the caller hands over, such as a message a transport has just read into a buffer of its
+// own: the decoded value keeps data (its strings and raw JSON values point into it), which saves
+// allocating and copying the whole input. data is only read (strings with escapes are unescaped
+// elsewhere), but it must not change after the call, even after an error: the value's strings
+// would change with it. A v that is not a type of this package is decoded by its UnmarshalJSON.
+func UnmarshalNoCopy(data []byte, v interface {
+	json.Unmarshaler
+	Validate() error
+}) error {
+	dv, ok := v.(decodable)
+	if !ok {
+		return Unmarshal(data, v)
+	}
+	d := noCopyDecoder(data)
+	if err := d.finish(dv.decode(d)); err != nil {
+		return err
+	}
+	return v.Validate()
+}
+
 // Marshal validates v and encodes it: the one call a sender makes, so that an invalid value
 // never reaches the wire. A value that breaks a rule of the schema gives a *[ValidationError]
 // and no bytes.

@@ -22,7 +22,8 @@
 // closed enums, bounds, formats, item counts, unknown variants, and required unions left nil in
 // Go. It reports every problem with its JSON pointer in a [ValidationError], which names the
 // JSON-RPC code to answer with. [Unmarshal] decodes and validates; [Marshal] validates and
-// encodes.
+// encodes. [UnmarshalNoCopy] is Unmarshal for input the caller hands over, which the value
+// then keeps instead of a copy.
 //
 // For sampling requests and results, Validate also checks the rules of sampling with tools: tool
 // results alone in their message, every tool use answered by the next message, unique tool use
@@ -37,6 +38,7 @@
 // [Pending] requests), an error response. Every message implements [Message]. A response is built
 // from typed values: a result goes straight into a [JSONRPCResultResponse], and [NewErrorResponse]
 // answers a Go error with its JSON-RPC code. [Methods] describes every method of the version.
+// [DecodeClientMessageNoCopy] and [DecodeServerMessageNoCopy] keep the input instead of a copy.
 //
 // # Limits
 //
@@ -47,8 +49,9 @@
 // limit sets it once, before it decodes anything. Strings, numbers, arrays and objects have no
 // size limit of their own: a receiver bounds the size of a message before decoding it, with
 // [net/http.MaxBytesReader], [io.LimitReader] or the frame size of its transport. A decode copies
-// its input once, and the strings and raw JSON values of the decoded value share that copy: a
-// program that keeps a small part of a large message for long copies it ([strings.Clone]).
+// its input once (the NoCopy decoders keep the input itself), and the strings and raw JSON
+// values of the decoded value share that copy: a program that keeps a small part of a large
+// message for long copies it ([strings.Clone]).
 //
 // Errors are of bounded size, whatever the input. A [DecodeError] keeps the 16 outermost and 16
 // innermost segments of its JSON pointer with a segment "…" between them, cuts member names at

@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -173,10 +174,12 @@ type decoder struct {
 	pos      int
 	depth    int
 	maxDepth int
-	// own is set when data is a copy that the decoded value owns: strings and
-	// raw values then alias it. Otherwise they are copied.
+	// own is set when the decoded value may keep data: a copy of the input
+	// (topDecoder) or the input itself, handed over by the caller
+	// (noCopyDecoder). Strings and raw values then alias it. Otherwise they
+	// are copied.
 	own bool
-	// input is the caller's input of which data is a copy, when own is set.
+	// input is the caller's input of which data is a copy, when there is one.
 	// A string value with escapes is unescaped in place in data; dirty is the
 	// end of the part of data that may differ from input, and restore copies
 	// input over what a failed decode changed.
@@ -214,6 +217,16 @@ func newDecoder(data []byte) *decoder {
 func topDecoder(data []byte) *decoder {
 	d := newDecoder(bytes.Clone(data))
 	d.own, d.input = true, data
+	return d
+}
+
+// noCopyDecoder returns a decoder for a top-level decode of input that the
+// caller hands over: the decoded value's strings and raw values alias data
+// itself, and strings with escapes are unescaped into chunks of their own
+// (unescape), so that data is only read.
+func noCopyDecoder(data []byte) *decoder {
+	d := newDecoder(data)
+	d.own = true
 	return d
 }
 
@@ -809,16 +822,23 @@ func hex4(b []byte) (rune, bool) {
 // unescape returns the decoded contents of a string validated by scanString,
 // in d.text: the value being decoded owns it.
 func (d *decoder) unescape(raw []byte) []byte {
+	if len(raw) > textChunk/8 {
+		// A long string has a buffer of its own, of its size: in a chunk it
+		// would leave much of the chunk before it unused, or much of its own.
+		b := appendUnescaped(make([]byte, 0, len(raw)), raw)
+		return b[:len(b):len(b)]
+	}
 	if cap(d.text)-len(d.text) < len(raw) {
-		// A new chunk, at least as large as the string, growing with the strings
-		// decoded so far but never beyond the rest of the input.
-		size := max(len(raw), min(max(512, 2*cap(d.text)), len(d.data)-d.pos+len(raw)))
-		d.text = make([]byte, 0, size)
+		// A new chunk, never larger than the rest of the input.
+		d.text = make([]byte, 0, min(textChunk, len(d.data)-d.pos+len(raw)))
 	}
 	start := len(d.text)
 	d.text = appendUnescaped(d.text, raw)
 	return d.text[start:len(d.text):len(d.text)]
 }
+
+// textChunk is the size of the chunks of unescaped strings (unescape).
+const textChunk = 4096
 
 // appendUnescaped appends the decoded contents of a string validated by
 // scanString to b.
@@ -1205,29 +1225,18 @@ func decodeSlice[T any](d *decoder, read func(*decoder) (T, error)) ([]T, error)
 	if err := d.beginArray(); err != nil {
 		return nil, err
 	}
-	s := []T{}
+	var a arrayOf[T]
 	for i := 0; ; i++ {
 		ok, err := d.elem(i)
 		if !ok {
-			return s, err
-		}
-		if i == 0 {
-			s = newSlice[T]()
+			return a.done(), err
 		}
 		v, err := read(d)
-		s = append(s, v)
+		*a.next() = v
 		if err != nil {
-			return s, inElem(err, i)
+			return a.done(), inElem(err, i)
 		}
 	}
-}
-
-// newSlice returns the slice that the elements of a non-empty array are appended to, with room
-// for the first ones: as many as fit in 128 bytes (at least one, at most 8), so that a short array costs
-// one allocation rather than one per doubling.
-func newSlice[T any]() []T {
-	var zero T
-	return make([]T, 0, min(max(1, 128/max(1, int(unsafe.Sizeof(zero)))), 8))
 }
 
 // decodeSliceOf reads an array of a generated type, decoding each element in place.
@@ -1238,21 +1247,70 @@ func decodeSliceOf[T any, P interface {
 	if err := d.beginArray(); err != nil {
 		return nil, err
 	}
-	s := []T{}
+	var a arrayOf[T]
 	for i := 0; ; i++ {
 		ok, err := d.elem(i)
 		if !ok {
-			return s, err
+			return a.done(), err
 		}
-		if i == 0 {
-			s = newSlice[T]()
-		}
-		var zero T
-		s = append(s, zero)
-		if err := P(&s[i]).decode(d); err != nil {
-			return s, inElem(err, i)
+		if err := P(a.next()).decode(d); err != nil {
+			return a.done(), inElem(err, i)
 		}
 	}
+}
+
+// arrayOf collects the elements of an array being decoded, for a slice of exactly their number.
+// The first elements go into a slice with room for as many as fit in 128 bytes (at least one, at
+// most 8): a short array costs one allocation. A longer one goes on in a scratch slice kept from
+// one decode to the next, and is copied once into a slice of its length: growing it by append
+// would leave garbage of about its size again, for the collector.
+type arrayOf[T any] struct {
+	s       []T
+	scratch *[]T
+}
+
+// next returns a pointer to a new zero element at the end of the array.
+func (a *arrayOf[T]) next() *T {
+	switch {
+	case a.s == nil:
+		var zero T
+		a.s = make([]T, 0, min(max(1, 128/max(1, int(unsafe.Sizeof(zero)))), 8))
+	case len(a.s) == cap(a.s) && a.scratch == nil:
+		a.scratch = scratchPool[T]().Get().(*[]T)
+		a.s = append((*a.scratch)[:0], a.s...)
+	}
+	var zero T
+	a.s = append(a.s, zero)
+	return &a.s[len(a.s)-1]
+}
+
+// done returns the elements: an empty array is an empty slice, not nil.
+func (a *arrayOf[T]) done() []T {
+	if a.scratch == nil {
+		if a.s == nil {
+			return []T{}
+		}
+		return a.s
+	}
+	s := make([]T, len(a.s))
+	copy(s, a.s)
+	clear(a.s) // the scratch must not keep the elements' memory alive
+	*a.scratch = a.s[:0]
+	scratchPool[T]().Put(a.scratch)
+	return s
+}
+
+// scratchPools holds, for each element type T (keyed by a nil *T), a sync.Pool of *[]T: the
+// scratch slices of arrayOf.
+var scratchPools sync.Map
+
+func scratchPool[T any]() *sync.Pool {
+	key := any((*T)(nil))
+	if p, ok := scratchPools.Load(key); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := scratchPools.LoadOrStore(key, &sync.Pool{New: func() any { return new([]T) }})
+	return p.(*sync.Pool)
 }
 
 // decodeMap reads an object into a map, each value with read. A member name that comes twice is

@@ -1,10 +1,12 @@
 package mcpdraft
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
 )
@@ -292,5 +294,57 @@ func TestDecodedValuesDoNotAliasTheInput(t *testing.T) {
 	}
 	if after := marshal(t, &p); after != before {
 		t.Errorf("the value changed with its input:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// TestUnmarshalNoCopy decodes input that the caller hands over: the value equals what Unmarshal
+// gives, its unescaped strings point into the input instead of a copy, and the input is only read.
+func TestUnmarshalNoCopy(t *testing.T) {
+	data := []byte(`{"messages":[{"role":"user","content":{"type":"text","text":"plain text"}},` +
+		`{"role":"assistant","content":[{"type":"text","text":"esc\"aped\n"},{"type":"tool_use","id":"u1","name":"get","input":{"city":"Paris"}}]},` +
+		`{"role":"user","content":{"type":"tool_result","toolUseId":"u1","content":[],"structuredContent":{"t":21}}}],` +
+		`"maxTokens":10,"systemPrompt":"be brief","_meta":{"k":"v"},"x-extra":[1,2]}`)
+	in := bytes.Clone(data)
+	var want, got CreateMessageRequestParams
+	if err := Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := UnmarshalNoCopy(in, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(in, data) {
+		t.Fatalf("UnmarshalNoCopy changed its input:\n%s", in)
+	}
+	requireJSON(t, marshal(t, &got), marshal(t, &want))
+	inInput := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		start := uintptr(unsafe.Pointer(&in[0]))
+		return p >= start && p < start+uintptr(len(in))
+	}
+	if s := *got.SystemPrompt; !inInput(s) {
+		t.Errorf("systemPrompt %q is a copy, not the input's bytes", s)
+	}
+	if s := got.Messages[1].Content.List[0].(*TextContent).Text; inInput(s) || s != "esc\"aped\n" {
+		t.Errorf("an escaped string is unescaped into memory of its own, got %q", s)
+	}
+
+	// Errors are those of Unmarshal, and a failed decode leaves the input as it was too.
+	for _, bad := range []string{
+		`{"messages":[],"maxTokens":1,"maxTokens":2}`,
+		`{"messages":[{"role":"user","content":{"type":"text","text":"a\"b` + "\x01" + `"}}],"maxTokens":1}`,
+		`{"messages":[{"role":"robot","content":{"type":"text","text":"x"}}],"maxTokens":1}`,
+		`{"messages":[`,
+	} {
+		data := []byte(bad)
+		in := bytes.Clone(data)
+		var p CreateMessageRequestParams
+		want := Unmarshal(data, &p)
+		got := UnmarshalNoCopy(in, &p)
+		if want == nil || got == nil || got.Error() != want.Error() {
+			t.Errorf("%s:\n got %v\nwant %v", bad, got, want)
+		}
+		if !bytes.Equal(in, data) {
+			t.Errorf("%s: the input changed to %s", bad, in)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package mcpdraft
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -79,6 +80,61 @@ func FuzzDecode(f *testing.F) {
 		}
 		if err := jsontest.Equal(first, second); err != nil {
 			t.Fatalf("encoding is not stable: %v\n%s\n%s", err, first, second)
+		}
+	})
+}
+
+// FuzzDecodeNoCopy holds the decoders that keep their input (UnmarshalNoCopy and the NoCopy
+// message decoders) to their copying twins: the same value or the same error, and the input only
+// read, whatever it is.
+func FuzzDecodeNoCopy(f *testing.F) {
+	files, err := filepath.Glob("../testdata/examples/draft/*/*.json")
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seeds: %v", err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for i := range 3 {
+			f.Add(uint8(i), data)
+		}
+	}
+	f.Add(uint8(0), []byte(sampling(`{"type":"text","text":"caf\u00e9 \"q\"\n`+strings.Repeat(`\\`, 600)+`"}`)))
+	type pair struct{ copying, noCopy func([]byte) (any, error) }
+	pairs := []pair{
+		{func(b []byte) (any, error) { var v CreateMessageRequestParams; return &v, Unmarshal(b, &v) },
+			func(b []byte) (any, error) { var v CreateMessageRequestParams; return &v, UnmarshalNoCopy(b, &v) }},
+		{func(b []byte) (any, error) { return DecodeClientMessage(b, pendingToolsCall) },
+			func(b []byte) (any, error) { return DecodeClientMessageNoCopy(b, pendingToolsCall) }},
+		{func(b []byte) (any, error) { return DecodeServerMessage(b, pendingToolsCall) },
+			func(b []byte) (any, error) { return DecodeServerMessageNoCopy(b, pendingToolsCall) }},
+	}
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		p := pairs[int(which)%len(pairs)]
+		in := bytes.Clone(data)
+		want, wantErr := p.copying(data)
+		got, err := p.noCopy(in)
+		if !bytes.Equal(in, data) {
+			t.Fatalf("the input changed:\n%q\n%q", data, in)
+		}
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("got error %v, want %v", err, wantErr)
+		}
+		if err != nil {
+			return
+		}
+		a, err := json.Marshal(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("got %s\nwant %s", a, b)
 		}
 	})
 }

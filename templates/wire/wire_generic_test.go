@@ -87,10 +87,41 @@ func finish(err error) error {
 	return newDecoder(nil).fail(err)
 }
 
-func TestNewSlice(t *testing.T) {
-	assert.Equal(t, 8, cap(newSlice[int64]()), "8 bytes each: 8 fit in 128 bytes")
-	assert.Equal(t, 1, cap(newSlice[[200]byte]()), "at least one")
-	assert.Equal(t, 8, cap(newSlice[struct{}]()), "at most 8")
+func TestArrayOf(t *testing.T) {
+	first := func(a *arrayOf[int64]) int { *a.next() = 1; return cap(a.s) }
+	assert.Equal(t, 8, first(&arrayOf[int64]{}), "8 bytes each: 8 fit in 128 bytes")
+	var big arrayOf[[200]byte]
+	big.next()
+	assert.Equal(t, 1, cap(big.s), "at least one")
+	var empty arrayOf[struct{}]
+	empty.next()
+	assert.Equal(t, 8, cap(empty.s), "at most 8")
+
+	var none arrayOf[string]
+	assert.Equal(t, []string{}, none.done(), "an empty array is an empty slice, not nil")
+
+	// Past the first room, the elements go on in a scratch slice: the result has exactly their
+	// number, and the scratch goes back to its pool emptied.
+	for _, n := range []int{1, 8, 9, 100, 3} {
+		var a arrayOf[*int]
+		want := make([]*int, n)
+		for i := range n {
+			want[i] = new(int)
+			*want[i] = i
+			*a.next() = want[i]
+		}
+		scratch := a.scratch
+		got := a.done()
+		assert.Equal(t, want, got)
+		if n <= 8 {
+			assert.Nil(t, scratch, "%d elements fit in the first room", n)
+			continue
+		}
+		assert.Equal(t, n, cap(got), "%d elements: a slice of their length", n)
+		require.NotNil(t, scratch)
+		assert.Zero(t, len(*scratch))
+		assert.Equal(t, make([]*int, n), (*scratch)[:n], "the scratch keeps no pointer")
+	}
 }
 
 func TestAlloc(t *testing.T) {

@@ -716,6 +716,16 @@ func FuzzDecoder(f *testing.F) {
 			t.Fatalf("accepted invalid string %q", data)
 		}
 		require.Equal(t, data, in)
+		// A decode that keeps the caller's input (NoCopy) reads the same string, unescaped into a
+		// buffer of its own, and only reads the input.
+		nd := noCopyDecoder(in)
+		s2, err2 := nd.str()
+		if err2 == nil {
+			err2 = nd.end()
+		}
+		require.Equal(t, err == nil, err2 == nil, "%v / %v", err, err2)
+		require.Equal(t, s, s2)
+		require.Equal(t, data, in)
 		// The typed readers never panic either.
 		_, _ = decodeAny(newDecoder(data))
 		_, _ = newDecoder(data).members()
