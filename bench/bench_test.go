@@ -30,7 +30,9 @@ func BenchmarkEncode(b *testing.B) {
 	for _, c := range corpora(b) {
 		b.Run(c.Name, func(b *testing.B) {
 			for _, k := range Contenders() {
-				b.Run(k.Name, func(b *testing.B) { benchEncode(b, k, c) })
+				if !k.DecodeOnly {
+					b.Run(k.Name, func(b *testing.B) { benchEncode(b, k, c) })
+				}
 			}
 			compact, err := Compact(c.Data)
 			if err != nil {
@@ -46,8 +48,9 @@ func BenchmarkEncode(b *testing.B) {
 }
 
 // scaleContenders are the contenders of the scaling series (BenchmarkScale): mcpgen's draft
-// types, the SDKs', the plain map; with the jx.Skip floor.
-var scaleContenders = []string{"mcpgen-draft", "go-sdk", "mcp-go", "map"}
+// types (with and without the copy of the input), the SDKs', the plain map; with the jx.Skip
+// floor.
+var scaleContenders = []string{"mcpgen-draft", "mcpgen-draft-nocopy", "go-sdk", "mcp-go", "map"}
 
 // BenchmarkScale decodes sampling requests of growing size, from 1 KB to 10 MB (ScaleSeries).
 // cmd/benchplot runs it and plots the result.

@@ -23,8 +23,11 @@ type Contender struct {
 	Module string
 	// Spec is the spec version of the types: a corpus that this version's schema.json does not
 	// accept is not given to them. "" for the SDKs, whose types follow several versions at once.
-	Spec   string
-	codecs map[Type]Codec
+	Spec string
+	// DecodeOnly is set for another way of decoding into the types of another contender: it has
+	// no encode benchmarks of its own (it would time the same code again).
+	DecodeOnly bool
+	codecs     map[Type]Codec
 }
 
 // Codec returns the contender's codec for a type, if it has a type for it.
@@ -60,6 +63,14 @@ func Contenders() []Contender {
 			CreateMessageResult: codecOf[mcpdraft.CreateMessageResult](),
 			ListToolsResult:     codecOf[mcpdraft.ListToolsResult](),
 			CallToolResult:      codecOf[mcpdraft.CallToolResult](),
+		}},
+		{Name: "mcpgen-draft-nocopy", Module: "github.com/mcpgen/mcpgen/gen", Spec: "draft", DecodeOnly: true, codecs: map[Type]Codec{
+			//lint:ignore SA1019 as above
+			CreateMessageRequestParams: noCopyCodecOf[mcpdraft.CreateMessageRequestParams](),
+			//lint:ignore SA1019 as above
+			CreateMessageResult: noCopyCodecOf[mcpdraft.CreateMessageResult](),
+			ListToolsResult:     noCopyCodecOf[mcpdraft.ListToolsResult](),
+			CallToolResult:      noCopyCodecOf[mcpdraft.CallToolResult](),
 		}},
 		{Name: "mcpgen-2025-11-25", Module: "github.com/mcpgen/mcpgen/gen", Spec: "2025-11-25", codecs: map[Type]Codec{
 			CreateMessageRequestParams: codecOf[mcp20251125.CreateMessageRequestParams](),
@@ -124,6 +135,26 @@ func codecOf[T any]() Codec {
 		},
 		Validates: validates,
 	}
+}
+
+// noCopyCodecOf returns the codec of a type of gen/mcpdraft that decodes with
+// mcpdraft.UnmarshalNoCopy: as a receiver that hands over the buffer it read a message into, so
+// that the value keeps the input instead of a copy. The benchmark gives it the same corpus every
+// time; UnmarshalNoCopy only reads it.
+func noCopyCodecOf[T any, P interface {
+	*T
+	json.Unmarshaler
+	Validate() error
+}]() Codec {
+	c := codecOf[T]()
+	c.Decode = func(data []byte) (any, error) {
+		v := P(new(T))
+		if err := mcpdraft.UnmarshalNoCopy(data, v); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	return c
 }
 
 // Op is what a benchmark measures.
