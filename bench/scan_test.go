@@ -16,8 +16,10 @@ import (
 //
 //   - mcpgen-scan: the generated runtime's scanner, reached through a public API: the corpus is
 //     the structuredContent of a CallToolResult, which the decoder checks (syntax, UTF-8,
-//     duplicate member names) and keeps as raw JSON, with the one copy of the input that every
-//     decode makes;
+//     duplicate member names) and keeps as raw JSON, with the one copy of the input that
+//     UnmarshalJSON makes;
+//   - mcpgen-scan-nocopy: the same with UnmarshalNoCopy, which keeps the input instead of a copy
+//     (and validates the result, a CallToolResult of two members);
 //   - jx.Skip: github.com/go-faster/jx, the fastest scanner we know of (it checks syntax, not
 //     duplicate names);
 //   - json.Valid and json.Decoder.Token: the standard library's scanner;
@@ -44,6 +46,10 @@ func BenchmarkScan(b *testing.B) {
 			run("mcpgen-scan", wrapped, func(data []byte) error {
 				var r mcpdraft.CallToolResult
 				return r.UnmarshalJSON(data)
+			})
+			run("mcpgen-scan-nocopy", wrapped, func(data []byte) error {
+				var r mcpdraft.CallToolResult
+				return mcpdraft.UnmarshalNoCopy(data, &r)
 			})
 			var jd jx.Decoder
 			run("jx.Skip", c.Data, func(data []byte) error {
