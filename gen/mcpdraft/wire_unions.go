@@ -222,21 +222,8 @@ func lookupTag(d *decoder, name string) (string, bool, error) {
 			if d.peek() != '"' {
 				return "", false, d.errorf("member %q must be a string, found %s", name, d.found())
 			}
-			// The tag is read without changing the input (str unescapes in place),
-			// since the variant's decoder reads the member again.
-			start := d.pos + 1
-			end, escaped, msg := d.scanString()
-			if msg != "" {
-				return "", false, inMember(d.errorf("%s", msg), n)
-			}
-			raw := d.data[start : end-1]
-			switch {
-			case escaped:
-				return string(appendUnescaped(nil, raw)), true, nil
-			case d.own:
-				return unsafeString(raw), true, nil
-			}
-			return string(raw), true, nil
+			tag, err := d.tag()
+			return tag, err == nil, inMember(err, n)
 		}
 		if err := d.skip(); err != nil {
 			return "", false, inMember(err, n)
@@ -245,26 +232,37 @@ func lookupTag(d *decoder, name string) (string, bool, error) {
 }
 
 // firstTag is lookupTag's short way, for an object whose first member is the discriminator with
-// a string value without escapes: it returns the value and true, without consuming anything.
-// Otherwise it returns false, and lookupTag reads the object as usual (and finds any error).
+// a string value: it returns the value and true, without consuming anything. Otherwise it returns
+// false, and lookupTag reads the object as usual (and finds any error).
 func firstTag(d *decoder, name string) (string, bool) {
-	s := d.save()
-	defer d.restore(s)
+	defer d.restore(d.save())
 	if d.beginObject() != nil {
 		return "", false
 	}
 	if n, ok, err := d.member(0, nil); !ok || err != nil || string(n) != name || d.peek() != '"' {
 		return "", false
 	}
+	tag, err := d.tag()
+	return tag, err == nil
+}
+
+// tag reads the string at d, a discriminator, without changing the input (str unescapes in
+// place): the variant's decoder reads the member again.
+func (d *decoder) tag() (string, error) {
 	start := d.pos + 1
 	end, escaped, msg := d.scanString()
-	if msg != "" || escaped {
-		return "", false
+	if msg != "" {
+		return "", d.errorf("%s", msg)
 	}
-	if d.own {
-		return unsafeString(d.data[start : end-1]), true
+	d.pos = end
+	raw := d.data[start : end-1]
+	switch {
+	case escaped:
+		return string(appendUnescaped(nil, raw)), nil
+	case d.own:
+		return unsafeString(raw), nil
 	}
-	return string(d.data[start : end-1]), true
+	return string(raw), nil
 }
 
 // decodeFirst decodes the value at d with the first of decoders that succeeds; if none does, the
