@@ -37,7 +37,7 @@ func TestConstructedCorporaAreDeterministic(t *testing.T) {
 	assert.True(t, bytes.Equal(ToolsList(ToolCount), ToolsList(ToolCount)))
 }
 
-// The constructed sampling request has the shape issue 9 asks for, and keeps the spec's
+// The constructed sampling request has the shape of the codec targets' corpus, and keeps the spec's
 // sampling rules (docs/draft/client/sampling.mdx).
 func TestSamplingRequestShape(t *testing.T) {
 	var req struct {

@@ -13,7 +13,7 @@ import (
 
 // The hostile shapes are valid MCP messages of shapes that a peer can send to make a decoder
 // slow: one huge string, objects with a million members, arrays of a million elements, nesting
-// near the depth limit (issue 10: "long strings and objects with a million members decoded at
+// near the depth limit (the target: "long strings and objects with a million members decoded at
 // least as fast as encoding/json decodes them into any, linear time throughout"). Each shape is
 // built at two or three sizes a decade or so apart, so that time per byte shows whether the
 // decoders grow linearly.

@@ -9,7 +9,7 @@ import (
 	"github.com/mcpgen/mcpgen/bench/internal/results"
 )
 
-// The tables of the hostile shapes (BenchmarkHostile, issue 10): for every shape and size, the
+// The tables of the hostile shapes (BenchmarkHostile): for every shape and size, the
 // time of mcpgen's draft types, of encoding/json into an any and of the jx Skip floor, and the
 // time per unit of the shape (byte, member, element, level), whose growth from the smallest size
 // to the largest says whether decoding is linear.
@@ -36,7 +36,7 @@ func hostileName(s bench.HostileShape, n int, decoder string) string {
 	return "BenchmarkHostile/" + s.Name + "/" + bench.HostileSizeName(n, s.Unit) + "/" + decoder
 }
 
-// renderHostile writes the summary of the hostile shapes against issue 10's targets, then a
+// renderHostile writes the summary of the hostile shapes against their targets, then a
 // table per shape.
 func renderHostile(res *results.Results) string {
 	var b strings.Builder
@@ -85,7 +85,7 @@ func hostileSummary(res *results.Results, shapes []bench.HostileShape) string {
 			verdict(g <= linearGrowth, g), fmt.Sprintf("%.2f", gAny), fmt.Sprintf("%.2f", gSkip),
 		})
 	}
-	return fmt.Sprintf("\nWhere %s stands against issue 10 (\"long strings and objects with a million members decoded at least "+
+	return fmt.Sprintf("\nWhere %s stands against the hostile-shape target (\"long strings and objects with a million members decoded at least "+
 		"as fast as encoding/json decodes them into any, linear time throughout\"); a growth of the time per unit up to %.2f "+
 		"is called linear:\n\n%s", mcpgen, linearGrowth, t.String())
 }

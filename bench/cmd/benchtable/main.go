@@ -1,7 +1,7 @@
 // Command benchtable runs the decode and encode benchmarks of the bench module and prints their
 // table: for every corpus, every contender's median ns/op, MB/s, B/op and allocs/op, its ratios
-// to the floors and to every other contender, and where mcpgen stands against the targets of
-// issue 9. A contender that cannot hold a corpus (see bench.Hold) has the reason in place of
+// to the floors and to every other contender, and where mcpgen stands against its codec
+// targets. A contender that cannot hold a corpus (see bench.Hold) has the reason in place of
 // numbers. From the repository's root:
 //
 //	go run ./bench/cmd/benchtable                      # run (about 8 minutes) and print
@@ -11,7 +11,7 @@
 // -raw keeps go test's output (benchstat reads it too); -readme replaces the block between
 // "<!-- benchtable:begin -->" and "<!-- benchtable:end -->" of a file with the table.
 //
-// With -hostile it runs and prints the hostile shapes instead (BenchmarkHostile, issue 10: a
+// With -hostile it runs and prints the hostile shapes instead (BenchmarkHostile: a
 // 50 MB string, a million members, a million elements, nesting near the limit), 3 rounds by
 // default (about 15 minutes), into the block "benchhostile":
 //
@@ -159,10 +159,10 @@ func name(op bench.Op, corpus, contender string) string {
 	return "Benchmark" + string(op) + "/" + corpus + "/" + contender
 }
 
-// targets writes where mcpgen stands against issue 9's targets: its decode both as
+// targets writes where mcpgen stands against its codec targets: its decode both as
 // UnmarshalJSON (which copies the input) and as UnmarshalNoCopy (which keeps it).
 func targets(res *results.Results) string {
-	t := &results.Table{Header: []string{"issue 9 target", "corpus", "contender", "measured", "met"}}
+	t := &results.Table{Header: []string{"target", "corpus", "contender", "measured", "met"}}
 	ns := func(op bench.Op, corpus, contender string) float64 {
 		return median(res, name(op, corpus, contender), results.NsPerOp)
 	}
@@ -206,7 +206,7 @@ func targets(res *results.Results) string {
 			}, r <= 0.1)
 		}
 	}
-	return "\nWhere mcpgen's draft types stand against the targets of issue 9, decoding with UnmarshalJSON (" + mcpgen +
+	return "\nWhere mcpgen's draft types stand against the codec targets, decoding with UnmarshalJSON (" + mcpgen +
 		", which copies the input) and with UnmarshalNoCopy (" + noCopy + ", which keeps it); the target of linear growth " +
 		"is judged by the scaling plot below:\n\n" + t.String()
 }

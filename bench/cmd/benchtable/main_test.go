@@ -54,7 +54,7 @@ func TestRender(t *testing.T) {
 	assert.NotContains(t, text, "Decode call-tool-result")
 }
 
-// renderHostile turns results of BenchmarkHostile into the summary against issue 10 and a table
+// renderHostile turns results of BenchmarkHostile into the summary against the hostile-shape target and a table
 // per shape, with the time per unit and its growth from the smallest size to the largest that ran.
 func TestRenderHostile(t *testing.T) {
 	var out strings.Builder
