@@ -35,13 +35,17 @@
 //
 // # The state
 //
-// A requestState is "v1.<body>.<mac>": body is the base64url of the DEFLATE-compressed JSON of
-// the conversation (the next request's messages and template, without the tools, which the
-// server has), the requests answered, the key of the pending sampling request, a random state id,
-// the expiry, and hashes of the principal and of the request it belongs to; mac is
-// HMAC-SHA256(Runner.Key, "mcpgen/mrtr/v1." + body), checked in constant time before anything
-// else is read. The client can read the state (it holds nothing the client does not see in the
-// sampling requests) but cannot change it. A state is accepted only:
+// The state is [States]' (the Runner's Key, TTL, MaxStateBytes, Guard and Now configure one); a
+// party that must carry its own data through the client between round trips (a proxy that samples
+// on a server's behalf) uses States directly, with the same guarantees. A requestState is
+// "v2.<body>.<mac>": body is the base64url of the DEFLATE-compressed JSON of an envelope (a
+// random state id, the expiry, hashes of the principal and of the request it belongs to, and the
+// caller's body: for the Runner, the conversation (the next request's messages and template,
+// without the tools, which the server has), the requests answered and the key of the pending
+// sampling request); mac is HMAC-SHA256(Key, "mcpgen/mrtr/v2." + body), checked in constant time
+// before anything else is read. States of version 1 are refused as malformed. The client can
+// read the state (it holds nothing the client does not see in the sampling requests) but cannot
+// change it. A state is accepted only:
 //
 //   - with a valid MAC: an edited state, or one issued under another key, is refused (tampered);
 //   - before its expiry, Runner.TTL (default 10 minutes) after it was issued (expired); every

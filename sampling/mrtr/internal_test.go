@@ -66,7 +66,7 @@ func TestConversionsOnSpecExamples(t *testing.T) {
 
 func TestSealOpen(t *testing.T) {
 	key := []byte(strings.Repeat("k", 32))
-	p := &payload{ID: "id", Expires: 1, Principal: "p", Request: "r", Key: "sampling-1", Conversation: "c", Iterations: 2, Params: json.RawMessage(`{"messages":[],"maxTokens":1}`)}
+	p := &envelope{ID: "id", Expires: 1, Principal: "p", Request: "r", Body: json.RawMessage(`{"key":"sampling-1","conv":"c","n":2,"params":{"messages":[],"maxTokens":1}}`)}
 	s, err := seal(key, p, DefaultMaxStateBytes)
 	if err != nil {
 		t.Fatal(err)
@@ -87,15 +87,15 @@ func TestSealOpen(t *testing.T) {
 // seals back to the same state (only states the server issued open), and never panics.
 func FuzzOpen(f *testing.F) {
 	key := []byte(strings.Repeat("k", 32))
-	p := &payload{ID: "id", Expires: 1, Key: "sampling-1", Params: json.RawMessage(`{}`)}
+	p := &envelope{ID: "id", Expires: 1, Body: json.RawMessage(`{}`)}
 	s, err := seal(key, p, DefaultMaxStateBytes)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(s)
 	f.Add(s[:len(s)-1])
-	f.Add("v1..")
-	f.Add("v1.AAAA.AAAA")
+	f.Add("v2..")
+	f.Add("v2.AAAA.AAAA")
 	f.Fuzz(func(t *testing.T, state string) {
 		got, err := open(key, state, 4096)
 		if err != nil {

@@ -455,7 +455,7 @@ func TestMRTRTamperedState(t *testing.T) {
 		"a byte of the MAC":  {version + "." + body + "." + flip(sum, 3), "tampered"},
 		"no MAC":             {version + "." + body + ".", "tampered"},
 		"another key":        {otherState(), "tampered"},
-		"another version":    {"v2." + body + "." + sum, "malformed"},
+		"another version":    {"v1." + body + "." + sum, "malformed"},
 		"not a state":        {"opaque", "malformed"},
 		"too large":          {strings.Repeat("A", mrtr.DefaultMaxStateBytes+1), "tooLarge"},
 		"a truncated MAC":    {state[:len(state)-2], "tampered"},

@@ -29,7 +29,8 @@ const (
 // A Runner runs a [sampling.Loop] across the round trips of multi round-trip requests: each
 // sampling request of the loop is an InputRequiredResult, and the loop's state travels in its
 // requestState, so that any instance of a stateless server continues it on the retried request.
-// See the package doc. A Runner is configuration; it is safe for concurrent use.
+// See the package doc. Its Key, TTL, MaxStateBytes, Guard and Now configure the [States] of its
+// requestStates. A Runner is configuration; it is safe for concurrent use.
 type Runner struct {
 	// Loop is the tool loop; its Capabilities field is ignored (each request declares the
 	// client's capabilities).
@@ -145,7 +146,8 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 	if err != nil {
 		return nil, withCode(err, codeInvalidParams, "clientCapabilities: "+err.Error())
 	}
-	now := r.now()
+	states := r.states()
+	binding := Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding}
 	if req.RequestState == nil {
 		params, err := start()
 		if err != nil {
@@ -155,58 +157,49 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 		if err != nil {
 			return nil, loopError(err)
 		}
-		return r.ask(conv, &req, now)
+		return r.ask(states, conv, binding)
 	}
-	p, err := open(r.Key, *req.RequestState, r.maxStateBytes())
+	opened, err := states.Open(*req.RequestState, binding)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case now.UnixMilli() > p.Expires:
-		return nil, stateErr(ErrExpiredState, codeInvalidParams, "requestState expired at %s (it is valid for %s); call again without requestState",
-			time.UnixMilli(p.Expires).UTC().Format(time.RFC3339), r.ttl())
-	case p.Principal != digest("principal", req.Principal):
-		return nil, stateErr(ErrOtherPrincipal, codeInvalidParams, "requestState was issued to another principal")
-	case p.Request != digest("request", req.Method, req.Binding):
-		return nil, stateErr(ErrOtherRequest, codeInvalidParams, "requestState was issued for another request (method, tool or arguments differ)")
-	}
-	var params v1125.CreateMessageRequestParams
-	if err := params.UnmarshalJSON(p.Params); err != nil {
+	var ls loopState
+	d := json.NewDecoder(bytes.NewReader(opened.Body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&ls); err != nil {
 		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
 	}
-	conv, err := r.Loop.Resume(sampling.Snapshot{ID: p.Conversation, Iterations: p.Iterations, Params: params}, caps)
+	var params v1125.CreateMessageRequestParams
+	if err := params.UnmarshalJSON(ls.Params); err != nil {
+		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
+	}
+	conv, err := r.Loop.Resume(sampling.Snapshot{ID: ls.Conversation, Iterations: ls.Iterations, Params: params}, caps)
 	if err != nil {
 		return nil, loopError(err)
 	}
-	response, ok := req.InputResponses[p.Key]
+	response, ok := req.InputResponses[ls.Key]
 	if !ok || response == nil {
 		// The client did not answer: ask again, with the same state (MRTR's error handling).
-		return r.request(conv, p.Key, *req.RequestState)
+		return r.request(conv, ls.Key, *req.RequestState)
 	}
 	answer, ok := response.(*mcp.CreateMessageResult)
 	if !ok {
-		return nil, invalidAnswer(p.Key, fmt.Errorf(": a %T does not answer a sampling request", response))
+		return nil, invalidAnswer(ls.Key, fmt.Errorf(": a %T does not answer a sampling request", response))
 	}
 	if err := answer.Validate(); err != nil {
-		return nil, invalidAnswer(p.Key, err)
+		return nil, invalidAnswer(ls.Key, err)
 	}
 	res, err := toV1125Result(answer)
 	if err != nil {
-		return nil, invalidAnswer(p.Key, err)
+		return nil, invalidAnswer(ls.Key, err)
 	}
-	if r.Guard != nil {
-		first, err := r.Guard.Use(ctx, p.ID, time.UnixMilli(p.Expires))
-		if err != nil {
-			return nil, withCode(err, codeInternal, "the replay guard failed")
-		}
-		if !first {
-			return nil, stateErr(ErrReplayedState, codeInvalidParams, "requestState was already used; call again without requestState")
-		}
+	if err := states.Use(ctx, opened); err != nil {
+		return nil, err
 	}
 	if err := conv.Accept(ctx, res); err != nil {
 		var rerr *sampling.ResultError
 		if errors.As(err, &rerr) {
-			return nil, invalidAnswer(p.Key, err)
+			return nil, invalidAnswer(ls.Key, err)
 		}
 		if ctx.Err() != nil {
 			return nil, err
@@ -216,31 +209,33 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 	if conv.Next() == nil {
 		return &Outcome{Result: conv.Result()}, nil
 	}
-	return r.ask(conv, &req, now)
+	return r.ask(states, conv, binding)
+}
+
+// loopState is the body of the Runner's requestStates.
+type loopState struct {
+	// Key is the key of the pending sampling request in inputRequests.
+	Key string `json:"key"`
+	// Conversation, Iterations and Params are the loop's snapshot: its id, the requests
+	// answered, and the next request without its tools.
+	Conversation string          `json:"conv"`
+	Iterations   int             `json:"n"`
+	Params       json.RawMessage `json:"params"`
 }
 
 // ask issues the next sampling request of conv with a new state.
-func (r *Runner) ask(conv *sampling.Conversation, req *Request, now time.Time) (*Outcome, error) {
+func (r *Runner) ask(states *States, conv *sampling.Conversation, b Binding) (*Outcome, error) {
 	snap := conv.Snapshot()
 	params, err := snap.Params.MarshalJSON()
 	if err != nil {
 		return nil, withCode(err, codeInternal, "encoding the conversation: "+err.Error())
 	}
-	id, err := newStateID()
-	if err != nil {
-		return nil, withCode(err, codeInternal, err.Error())
-	}
 	key := fmt.Sprintf("sampling-%d", snap.Iterations+1)
-	state, err := seal(r.Key, &payload{
-		ID:           id,
-		Expires:      millis(now.Add(r.ttl())),
-		Principal:    digest("principal", req.Principal),
-		Request:      digest("request", req.Method, req.Binding),
-		Key:          key,
-		Conversation: snap.ID,
-		Iterations:   snap.Iterations,
-		Params:       params,
-	}, r.maxStateBytes())
+	body, err := json.Marshal(&loopState{Key: key, Conversation: snap.ID, Iterations: snap.Iterations, Params: params})
+	if err != nil {
+		return nil, withCode(err, codeInternal, "encoding the conversation: "+err.Error())
+	}
+	state, err := states.Issue(b, body)
 	if err != nil {
 		return nil, err
 	}
@@ -319,23 +314,7 @@ func (r *Runner) check() error {
 	return nil
 }
 
-func (r *Runner) now() time.Time {
-	if r.Now != nil {
-		return r.Now()
-	}
-	return time.Now()
-}
-
-func (r *Runner) ttl() time.Duration {
-	if r.TTL > 0 {
-		return r.TTL
-	}
-	return DefaultTTL
-}
-
-func (r *Runner) maxStateBytes() int {
-	if r.MaxStateBytes > 0 {
-		return r.MaxStateBytes
-	}
-	return DefaultMaxStateBytes
+// states returns the Runner's configuration of its requestStates.
+func (r *Runner) states() *States {
+	return &States{Key: r.Key, TTL: r.TTL, MaxStateBytes: r.MaxStateBytes, Guard: r.Guard, Now: r.Now}
 }

@@ -3,35 +3,37 @@ package mrtr
 import (
 	"bytes"
 	"compress/flate"
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 )
 
-// The requestState format, version 1:
+// The requestState format, version 2:
 //
-//	v1.<body>.<mac>
+//	v2.<body>.<mac>
 //
-// body is the base64url (no padding) of the DEFLATE-compressed JSON of a payload; mac is the
-// base64url of HMAC-SHA256(key, "mcpgen/mrtr/v1." + body). The MAC is checked (in constant time)
+// body is the base64url (no padding) of the DEFLATE-compressed JSON of an envelope; mac is the
+// base64url of HMAC-SHA256(key, "mcpgen/mrtr/v2." + body). The MAC is checked (in constant time)
 // before anything of the body is read.
 const (
-	stateVersion = "v1"
-	macContext   = "mcpgen/mrtr/v1."
-	// inflateFactor bounds the decompressed payload: at most inflateFactor times the largest
+	stateVersion = "v2"
+	macContext   = "mcpgen/mrtr/v2."
+	// inflateFactor bounds the decompressed envelope: at most inflateFactor times the largest
 	// requestState.
 	inflateFactor = 16
 )
 
-// payload is what a requestState carries.
-type payload struct {
+// envelope is what a requestState carries: the state's own fields, and the caller's body.
+type envelope struct {
 	// ID is random: it names this state (a ReplayGuard records it).
 	ID string `json:"id"`
 	// Expires is when the state lapses, in Unix milliseconds.
@@ -40,20 +42,170 @@ type payload struct {
 	// method and salient parameters of the request that may present it.
 	Principal string `json:"sub"`
 	Request   string `json:"req"`
-	// Key is the key of the pending sampling request in inputRequests.
-	Key string `json:"key"`
-	// Conversation is the loop's snapshot: its id, the requests answered, and the next request
-	// without its tools.
-	Conversation string          `json:"conv"`
-	Iterations   int             `json:"n"`
-	Params       json.RawMessage `json:"params"`
+	// Body is the caller's JSON.
+	Body json.RawMessage `json:"body"`
 }
 
-// seal encodes and authenticates a payload.
-func seal(key []byte, p *payload, maxBytes int) (string, error) {
-	data, err := json.Marshal(p)
-	if err != nil {
+// States issues and opens authenticated, bounded, expiring requestStates. It is the one
+// implementation of the state in this package: [Runner] uses it, and so does any other party that
+// must carry its own data through a client between the round trips of a multi round-trip request
+// (a proxy that samples on a server's behalf, say). See the package doc for what a state
+// guarantees and what it costs.
+//
+// A States is configuration; it is safe for concurrent use (if its Guard is).
+type States struct {
+	// Key authenticates the states (HMAC-SHA256): at least MinKeyBytes random bytes, the same
+	// for every instance of the server, and secret.
+	Key []byte
+	// TTL is how long a state is valid after it is issued; 0 means DefaultTTL.
+	TTL time.Duration
+	// MaxStateBytes bounds a state, as issued and as accepted; 0 means DefaultMaxStateBytes.
+	MaxStateBytes int
+	// Guard, when set, makes every state single-use: Use refuses a state presented before
+	// (ErrReplayedState). nil: a state may be used more than once within its TTL.
+	Guard ReplayGuard
+	// Now returns the time; nil means time.Now.
+	Now func() time.Time
+}
+
+// A Binding says what a state belongs to: the principal, and the method and salient parameters of
+// the request that may present it. A state is opened only with the Binding it was issued with.
+type Binding struct {
+	// Principal is the authenticated principal (e.g. the OAuth subject), "" if there is none.
+	Principal string
+	// Method is the request's method, e.g. "tools/call".
+	Method string
+	// Request holds the request's salient parameters, e.g. the tool name and
+	// Canonical(arguments).
+	Request string
+}
+
+// Opened is a state that [States.Open] accepted.
+type Opened struct {
+	// ID names the state; it is random, and new in every state issued.
+	ID string
+	// Expires is when the state lapses (to the millisecond).
+	Expires time.Time
+	// Body is the JSON given to Issue.
+	Body []byte
+}
+
+// Issue seals body (the caller's JSON value) into a new state with a new id and an expiry TTL from
+// now, bound to b. A state larger than MaxStateBytes is not issued: the error is a *StateError
+// (ErrStateTooLarge, JSON-RPC -32603).
+func (s *States) Issue(b Binding, body []byte) (string, error) {
+	if err := s.check(); err != nil {
 		return "", err
+	}
+	if !json.Valid(body) {
+		return "", withCode(errors.New("mrtr: the body of a state must be JSON"), codeInternal, "the server's state does not encode")
+	}
+	id, err := newStateID()
+	if err != nil {
+		return "", withCode(err, codeInternal, err.Error())
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, body); err != nil {
+		return "", withCode(err, codeInternal, err.Error())
+	}
+	return seal(s.Key, &envelope{
+		ID:        id,
+		Expires:   s.now().Add(s.ttl()).UnixMilli(),
+		Principal: digest("principal", b.Principal),
+		Request:   digest("request", b.Method, b.Request),
+		Body:      compact.Bytes(),
+	}, s.maxStateBytes())
+}
+
+// Open checks a state's size, form and MAC, then its expiry and binding, and returns its body. It
+// does not consult the Guard: call [States.Use] right before acting on the state. Its errors are
+// *StateError (JSON-RPC -32602) with the reason: ErrStateTooLarge, ErrMalformedState,
+// ErrTamperedState, ErrExpiredState, ErrOtherPrincipal or ErrOtherRequest.
+func (s *States) Open(state string, b Binding) (*Opened, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	e, err := open(s.Key, state, s.maxStateBytes())
+	if err != nil {
+		return nil, err
+	}
+	o := &Opened{ID: e.ID, Expires: time.UnixMilli(e.Expires), Body: e.Body}
+	switch {
+	case s.expired(o):
+		return nil, s.expiredErr(o)
+	case e.Principal != digest("principal", b.Principal):
+		return nil, stateErr(ErrOtherPrincipal, codeInvalidParams, "requestState was issued to another principal")
+	case e.Request != digest("request", b.Method, b.Request):
+		return nil, stateErr(ErrOtherRequest, codeInvalidParams, "requestState was issued for another request (method, tool or arguments differ)")
+	}
+	return o, nil
+}
+
+// Use marks an opened state used, right before the caller acts on it (runs tools, spends): it
+// checks the expiry again, now, and consults the Guard, if any. A state presented before is
+// refused (ErrReplayedState); a failing Guard gives an error with JSON-RPC -32603.
+func (s *States) Use(ctx context.Context, o *Opened) error {
+	if o == nil {
+		return withCode(errors.New("mrtr: Use of a nil state"), codeInternal, "the server is misconfigured")
+	}
+	if s.expired(o) {
+		return s.expiredErr(o)
+	}
+	if s.Guard == nil {
+		return nil
+	}
+	first, err := s.Guard.Use(ctx, o.ID, o.Expires)
+	if err != nil {
+		return withCode(err, codeInternal, "the replay guard failed")
+	}
+	if !first {
+		return stateErr(ErrReplayedState, codeInvalidParams, "requestState was already used; call again without requestState")
+	}
+	return nil
+}
+
+func (s *States) expired(o *Opened) bool {
+	return s.now().UnixMilli() > o.Expires.UnixMilli()
+}
+
+func (s *States) expiredErr(o *Opened) error {
+	return stateErr(ErrExpiredState, codeInvalidParams, "requestState expired at %s (it is valid for %s); call again without requestState",
+		o.Expires.UTC().Format(time.RFC3339), s.ttl())
+}
+
+func (s *States) check() error {
+	if len(s.Key) < MinKeyBytes {
+		return withCode(fmt.Errorf("mrtr: the key has %d bytes, fewer than %d", len(s.Key), MinKeyBytes), codeInternal, "the server is misconfigured")
+	}
+	return nil
+}
+
+func (s *States) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *States) ttl() time.Duration {
+	if s.TTL > 0 {
+		return s.TTL
+	}
+	return DefaultTTL
+}
+
+func (s *States) maxStateBytes() int {
+	if s.MaxStateBytes > 0 {
+		return s.MaxStateBytes
+	}
+	return DefaultMaxStateBytes
+}
+
+// seal encodes and authenticates an envelope.
+func seal(key []byte, e *envelope, maxBytes int) (string, error) {
+	data, err := json.Marshal(e)
+	if err != nil {
+		return "", withCode(err, codeInternal, "the server's state does not encode")
 	}
 	if len(data) > maxBytes*inflateFactor {
 		return "", stateErr(ErrStateTooLarge, codeInternal, "the conversation is too long to travel in requestState (%d bytes of JSON, more than %d)", len(data), maxBytes*inflateFactor)
@@ -82,9 +234,9 @@ func mac(key []byte, body string) []byte {
 	return h.Sum(nil)
 }
 
-// open checks a requestState's size, form and MAC, and decodes its payload. Expiry and binding
+// open checks a requestState's size, form and MAC, and decodes its envelope. Expiry and binding
 // are the caller's to check.
-func open(key []byte, s string, maxBytes int) (*payload, error) {
+func open(key []byte, s string, maxBytes int) (*envelope, error) {
 	if len(s) > maxBytes {
 		return nil, stateErr(ErrStateTooLarge, codeInvalidParams, "requestState is %d bytes, more than the %d this server issues", len(s), maxBytes)
 	}
@@ -111,11 +263,14 @@ func open(key []byte, s string, maxBytes int) (*payload, error) {
 	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
-	var p payload
-	if err := d.Decode(&p); err != nil {
+	var e envelope
+	if err := d.Decode(&e); err != nil {
 		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
 	}
-	return &p, nil
+	if e.Body == nil {
+		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState has no body")
+	}
+	return &e, nil
 }
 
 // digest hashes the parts of a binding, each prefixed by its length so that no two lists of
@@ -136,5 +291,3 @@ func newStateID() (string, error) {
 	}
 	return hex.EncodeToString(b[:]), nil
 }
-
-func millis(t time.Time) int64 { return t.UnixMilli() }
