@@ -1,28 +1,68 @@
 //lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577); this adapts the 2025-11-25 flow, in which it remains
 
-// Package gosdk makes a server session of the official Go MCP SDK
-// (github.com/modelcontextprotocol/go-sdk) a [sampling.Sampler], so that a go-sdk server runs the
-// tool loop of package sampling on the client's model with one call:
+// Package gosdk runs the tool loop of package sampling in servers written with the official Go
+// MCP SDK (github.com/modelcontextprotocol/go-sdk, v1.8.0), on the client's model.
 //
-//	func agent(ctx context.Context, req *mcp.CallToolRequest, in Input) (*mcp.CallToolResult, any, error) {
-//		res, err := gosdk.Run(ctx, req.Session, loop, params) // loop: a *sampling.Loop
-//		...
-//	}
+// # A tool handler, for every protocol version
+//
+// [Handler] runs the loop of an [mrtr.Runner] in a go-sdk tool handler. On a session of
+// 2026-07-28 (go-sdk's default) it works in the multi round-trip style: a call that needs the
+// model returns a CallToolResult with the sampling request in InputRequests and the loop's state
+// in RequestState (authenticated, bounded, expiring and bound to the principal, the tool and its
+// arguments, as package mrtr makes it); the client samples and calls again with InputResponses,
+// and the loop goes on. On a session of 2025-11-25 or earlier, the same handler sends each
+// sampling request itself (ServerSession.CreateMessageWithTools) and runs the following steps
+// within the one call, since go-sdk's bridge for older clients answers only one round of
+// InputRequests. The client's capabilities come from the request's _meta
+// (io.modelcontextprotocol/clientCapabilities) in 2026-07-28 and from initialize before it.
+//
+//	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: tools}, Key: key, Guard: &mrtr.MemoryGuard{}} // key: 32+ secret random bytes
+//	sdk.AddTool(server, &sdk.Tool{Name: "agent"}, func(ctx context.Context, req *sdk.CallToolRequest, in Input) (*sdk.CallToolResult, any, error) {
+//		res, out, err := gosdk.Step(ctx, runner, req, func() (*mcp.CreateMessageRequestParams, error) {
+//			return &mcp.CreateMessageRequestParams{ // the first request of the call (mcp: gen/mcp20251125)
+//				Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
+//				MaxTokens: 1024,
+//			}, nil
+//		})
+//		if err != nil {
+//			return nil, nil, gosdk.JSONRPCError(err) // -32602 for a refused state, -32021 without sampling.tools, ...
+//		}
+//		if res != nil {
+//			return res, nil, nil // InputRequests: the client samples and calls again
+//		}
+//		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: out.Text()}}}, nil, nil
+//	})
+//
+// Errors keep what caused them (errors.As finds *mrtr.StateError, *sampling.CapabilityError,
+// ...), so a handler can answer some of them with a tool result instead; [JSONRPCError] gives the
+// JSON-RPC error (go-sdk passes a *jsonrpc.Error through as the call's error response, and turns
+// any other error into a tool result with isError). go-sdk's client retries at most 10 times
+// per call (its maxMultiRoundTripRetries), so a loop of more than 9 samples fails in that client
+// at 2026-07-28: keep Loop.MaxIterations below 10 for it.
+//
+// # A Sampler, for 2025-11-25
+//
+// [Sampler] makes a server session a [sampling.Sampler], so that a go-sdk server runs the loop
+// (or the helpers of package sampling) with one call:
+//
+//	res, err := gosdk.Run(ctx, req.Session, loop, params) // loop: a *sampling.Loop
 //
 // The sampler sends sampling/createMessage with the SDK's ServerSession.CreateMessageWithTools,
 // and takes the client's capabilities from its initialize request (so the loop checks
 // sampling.tools before sending). The SDK sends server-initiated requests only in sessions of
-// protocol 2025-11-25 and earlier; in 2026-07-28 a server asks with an InputRequiredResult, which
-// is package [github.com/mcpgen/mcpgen/sampling/mrtr]'s flow.
+// protocol 2025-11-25 and earlier: in 2026-07-28 it refuses them, and a server asks with
+// InputRequests, which is what [Handler] does.
 //
-// The conversion between mcpgen's types (gen/mcp20251125) and the SDK's goes through JSON, the
-// form both agree on. A request that the SDK's types cannot carry unchanged is not sent: the SDK
-// drops what its structs have no field for (unknown members, a message's _meta, a tool's
-// execution) and what its omitempty tags take for unset (temperature 0, an empty stopSequences),
-// and [ToSDKParams] compares the JSON the SDK will send with mcpgen's and returns a [*LossError]
-// naming the first difference (the single and array forms of a message's content, which the SDK
-// chooses by itself, count as equal). Results are taken as the SDK decoded them; the loop
-// validates them.
+// # Conversions
+//
+// The conversion between mcpgen's types (gen/mcp20251125, gen/mcp20260728) and the SDK's goes
+// through JSON, the form both agree on. A request that the SDK's types cannot carry unchanged is
+// not sent: the SDK drops what its structs have no field for (unknown members, a message's _meta,
+// a tool's execution) and what its omitempty tags take for unset (temperature 0, an empty
+// stopSequences), and [ToSDKParams] (and Handler, for its InputRequests) compares the JSON the SDK
+// will send with mcpgen's and returns a [*LossError] naming the first difference (the single and
+// array forms of a message's content, which the SDK chooses by itself, count as equal). Results
+// are taken as the SDK decoded them; the loop validates them.
 package gosdk
 
 import (

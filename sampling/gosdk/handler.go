@@ -1,0 +1,286 @@
+//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577), and still in it: this runs its tool loop
+
+package gosdk
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
+	"github.com/mcpgen/mcpgen/sampling"
+	"github.com/mcpgen/mcpgen/sampling/mrtr"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A Handler runs the tool loop of an [mrtr.Runner] inside a go-sdk tool handler, in the multi
+// round-trip style of protocol 2026-07-28: a call that needs the client's model is answered with
+// a CallToolResult holding the sampling request in InputRequests and the loop's state in
+// RequestState; the client samples and calls again with InputResponses and the state, and the
+// loop goes on (or ends). The state is the Runner's: authenticated, bounded and expiring, bound
+// to the principal, the tool and its arguments (see package mrtr).
+//
+// Clients of 2025-11-25 and earlier cannot answer InputRequests, and go-sdk's bridge for them
+// (it sends the InputRequests as sampling/createMessage requests and calls the handler again
+// with the answers) does so only once per call, while the loop may need many samples. So on a
+// session of an older protocol, Step never returns InputRequests: it sends each sampling
+// request itself with ServerSession.CreateMessageWithTools and feeds the answer, with the state
+// just issued, to the Runner's next step, until the loop ends. Both flows run the same steps:
+// the same checks, the same state, the same errors.
+//
+// A Handler is configuration; it is safe for concurrent use.
+type Handler struct {
+	// Runner runs the loop and keeps its state.
+	Runner *mrtr.Runner
+	// Principal returns the authenticated principal of a request: a state is accepted only from
+	// the principal it was issued to. nil means the user id of the request's OAuth token
+	// (req.Extra.TokenInfo.UserID), or "" without one.
+	Principal func(req *sdk.CallToolRequest) string
+}
+
+// Step runs the loop of h.Runner as far as it can go on a tools/call request, as
+// [mrtr.Runner.Step] does. start gives the conversation's first params (the messages and the
+// template, see [sampling.Loop.Run]); it is called on the first request of a call only.
+//
+// It returns one of:
+//   - a CallToolResult asking for the model (InputRequests and RequestState set): the handler
+//     returns it as it is, and go-sdk answers the call with resultType "input_required". Only on
+//     sessions of 2026-07-28 and later;
+//   - the loop's result, when it is over (Result.Stop says why: StopEndTurn or
+//     StopMaxIterations); the handler answers with what it makes of it;
+//   - an error, as Runner.Step gives them (errors.As finds *mrtr.StateError,
+//     *sampling.CapabilityError, *sampling.ResultError, ...), or one of this package's: a
+//     sampling request that go-sdk's types cannot carry (*LossError, internal error), a
+//     request whose capabilities or inputResponses do not convert (invalid params), or the
+//     error of a sampling request sent on an older session. [JSONRPCError] turns an error into
+//     the JSON-RPC error the client should see.
+func (h *Handler) Step(ctx context.Context, req *sdk.CallToolRequest, start func() (*v1125.CreateMessageRequestParams, error)) (*sdk.CallToolResult, *sampling.Result, error) {
+	if h == nil || h.Runner == nil {
+		return nil, nil, &rpcError{code: jsonrpc.CodeInternalError, err: errors.New("gosdk: Handler.Runner is nil")}
+	}
+	if req == nil || req.Params == nil || req.Session == nil {
+		return nil, nil, &rpcError{code: jsonrpc.CodeInternalError, err: errors.New("gosdk: a tools/call request without params or session")}
+	}
+	params, err := callParams(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	principal := ""
+	switch {
+	case h.Principal != nil:
+		principal = h.Principal(req)
+	case req.Extra != nil && req.Extra.TokenInfo != nil:
+		principal = req.Extra.TokenInfo.UserID
+	}
+	mreq, err := mrtr.CallTool(params, principal)
+	if err != nil {
+		return nil, nil, err
+	}
+	modern := multiRoundTrip(req.Session)
+	for {
+		out, err := h.Runner.Step(ctx, mreq, start)
+		if err != nil {
+			return nil, nil, err
+		}
+		if out.InputRequired == nil {
+			return nil, out.Result, nil
+		}
+		requests, err := toSDKInputRequests(out.InputRequired.InputRequests)
+		if err != nil {
+			return nil, nil, err
+		}
+		if modern {
+			res := &sdk.CallToolResult{InputRequests: requests}
+			if s := out.InputRequired.RequestState; s != nil {
+				res.RequestState = *s
+			}
+			return res, nil, nil
+		}
+		// An older session: ask the client here, and continue with its answers.
+		responses, err := fulfil(ctx, req.Session, requests)
+		if err != nil {
+			return nil, nil, err
+		}
+		mreq.InputResponses = responses
+		mreq.RequestState = out.InputRequired.RequestState
+	}
+}
+
+// Step runs the loop of runner on a tools/call request: (&Handler{Runner: runner}).Step.
+func Step(ctx context.Context, runner *mrtr.Runner, req *sdk.CallToolRequest, start func() (*v1125.CreateMessageRequestParams, error)) (*sdk.CallToolResult, *sampling.Result, error) {
+	return (&Handler{Runner: runner}).Step(ctx, req, start)
+}
+
+// multiRoundTrip reports whether the session's client answers InputRequests itself (protocol
+// 2026-07-28 and later), as go-sdk decides it.
+func multiRoundTrip(ss *sdk.ServerSession) bool {
+	p := ss.InitializeParams()
+	return p == nil || p.ProtocolVersion >= mcp.LatestProtocolVersion
+}
+
+// fulfil sends the sampling requests of an older session to its client.
+func fulfil(ctx context.Context, ss *sdk.ServerSession, requests sdk.InputRequestMap) (mcp.InputResponses, error) {
+	responses := mcp.InputResponses{}
+	for _, key := range slices.Sorted(maps.Keys(requests)) {
+		p, ok := requests[key].(*sdk.CreateMessageWithToolsParams)
+		if !ok {
+			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: fmt.Errorf("gosdk: input request %q is a %T, not a sampling request", key, requests[key])}
+		}
+		res, err := ss.CreateMessageWithTools(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		r, err := toInputResponse(res)
+		if err != nil {
+			return nil, &rpcError{code: jsonrpc.CodeInvalidParams, err: fmt.Errorf("gosdk: the client's sampling result %q: %w", key, err)}
+		}
+		responses[key] = r
+	}
+	return responses, nil
+}
+
+// callParams converts a go-sdk tools/call request to mcpgen's params of 2026-07-28, with the
+// client's capabilities: the request's own (_meta io.modelcontextprotocol/clientCapabilities) on
+// a session of 2026-07-28, those of initialize on an older one.
+func callParams(req *sdk.CallToolRequest) (*mcp.CallToolRequestParams, error) {
+	p := &mcp.CallToolRequestParams{Name: req.Params.Name}
+	if len(req.Params.Arguments) > 0 && string(req.Params.Arguments) != "null" {
+		if err := json.Unmarshal(req.Params.Arguments, &p.Arguments); err != nil {
+			return nil, &rpcError{code: jsonrpc.CodeInvalidParams, err: fmt.Errorf("gosdk: arguments: %w", err)}
+		}
+	}
+	caps, err := requestCapabilities(req)
+	if err != nil {
+		return nil, &rpcError{code: jsonrpc.CodeInvalidParams, err: fmt.Errorf("gosdk: client capabilities: %w", err)}
+	}
+	p.Meta.ClientCapabilities = *caps
+	if req.Params.RequestState != "" {
+		s := req.Params.RequestState
+		p.RequestState = &s
+	}
+	if len(req.Params.InputResponses) > 0 {
+		p.InputResponses = mcp.InputResponses{}
+		for k, v := range req.Params.InputResponses {
+			if v == nil {
+				continue
+			}
+			r, err := toInputResponse(v)
+			if err != nil {
+				return nil, &rpcError{code: jsonrpc.CodeInvalidParams, err: fmt.Errorf("gosdk: inputResponses[%q]: %w", k, err)}
+			}
+			p.InputResponses[k] = r
+		}
+	}
+	return p, nil
+}
+
+// requestCapabilities returns the client's capabilities for req, as mcpgen's type.
+func requestCapabilities(req *sdk.CallToolRequest) (*mcp.ClientCapabilities, error) {
+	var v any
+	if multiRoundTrip(req.Session) {
+		raw, ok := req.Params.Meta[sdk.MetaKeyClientCapabilities]
+		if !ok || raw == nil {
+			return &mcp.ClientCapabilities{}, nil
+		}
+		v = raw
+	} else {
+		ip := req.Session.InitializeParams()
+		if ip == nil || ip.Capabilities == nil {
+			return &mcp.ClientCapabilities{}, nil
+		}
+		v = ip.Capabilities
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	out := &mcp.ClientCapabilities{}
+	if err := out.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// toInputResponse converts a client's answer, as go-sdk decoded it, to mcpgen's.
+func toInputResponse(v any) (mcp.InputResponse, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return mcp.UnmarshalInputResponse(data)
+}
+
+// toSDKInputRequests converts the Runner's input requests to go-sdk's, refusing (with a
+// *LossError, as an internal error) a request that go-sdk would not send unchanged.
+func toSDKInputRequests(in mcp.InputRequests) (sdk.InputRequestMap, error) {
+	out := sdk.InputRequestMap{}
+	for key, r := range in {
+		cm, ok := r.(*mcp.CreateMessageRequest)
+		if !ok {
+			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: fmt.Errorf("gosdk: input request %q is a %T, not a sampling request", key, r)}
+		}
+		want, err := cm.Params.MarshalJSON()
+		if err != nil {
+			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: err}
+		}
+		var p sdk.CreateMessageWithToolsParams
+		if err := json.Unmarshal(want, &p); err != nil {
+			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: fmt.Errorf("gosdk: the SDK does not take sampling request %q: %w", key, err)}
+		}
+		got, err := json.Marshal(&p)
+		if err != nil {
+			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: fmt.Errorf("gosdk: the SDK does not encode sampling request %q: %w", key, err)}
+		}
+		if err := compare(want, got); err != nil {
+			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: err}
+		}
+		out[key] = &p
+	}
+	return out, nil
+}
+
+// rpcError is an error of this package with the JSON-RPC code that answers it.
+type rpcError struct {
+	code int64
+	err  error
+}
+
+func (e *rpcError) Error() string { return e.err.Error() }
+func (e *rpcError) Unwrap() error { return e.err }
+
+// JSONRPCError returns the error a go-sdk tool handler returns for an error of [Handler.Step],
+// so that the client gets the JSON-RPC error that answers it: a *jsonrpc.Error with the code,
+// message and data of the error mrtr attached (-32602 with data {"reason": ...} for a refused
+// requestState, -32602 with the JSON pointer of the problem for an invalid answer, -32021 with
+// data {"requiredCapabilities": ...} for a client without sampling.tools, -32603 for the
+// server's own failures), or of this package's errors. go-sdk passes a *jsonrpc.Error through
+// as the call's error response (any other error becomes a tool result with isError). Other
+// errors (the context's, start's, a sampling request's failure on an older session) are
+// returned unchanged; nil stays nil.
+func JSONRPCError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var w *jsonrpc.Error
+	if errors.As(err, &w) {
+		return w
+	}
+	var own *rpcError
+	var e *mcp.Error
+	var c *mcp.MissingRequiredClientCapabilityErrorError
+	switch {
+	case errors.As(err, &c):
+		obj := mcp.NewErrorResponse(nil, c).Error
+		return &jsonrpc.Error{Code: obj.Code, Message: obj.Message, Data: obj.Data}
+	case errors.As(err, &e):
+		return &jsonrpc.Error{Code: e.Code, Message: e.Message, Data: e.Data}
+	case errors.As(err, &own):
+		return &jsonrpc.Error{Code: own.code, Message: own.Error()}
+	}
+	return err
+}
