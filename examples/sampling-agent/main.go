@@ -1,24 +1,33 @@
-//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577); this server speaks 2025-11-25, in which it remains
+//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577), and still in it: this server runs it
 
-// Command sampling-agent is a stdio MCP server (protocol 2025-11-25, on the official Go SDK)
-// with one tool, agent, that answers a prompt with the client's model: its handler runs the tool
-// loop of github.com/mcpgen/mcpgen/sampling through sampling with tools, offering the model two
-// local tools, get_weather (deterministic made-up weather) and add.
+// Command sampling-agent is a stdio MCP server, on the official Go SDK, with one tool, agent,
+// that answers a prompt with the client's model: its handler runs the tool loop of
+// github.com/mcpgen/mcpgen/sampling through sampling with tools, offering the model two local
+// tools, get_weather (deterministic made-up weather) and add.
 //
 //	go build && ./sampling-agent     # in examples/sampling-agent; speaks MCP on stdin/stdout
+//
+// It serves every version go-sdk does, 2026-07-28 (the default) and older ones, with one handler
+// (github.com/mcpgen/mcpgen/sampling/gosdk's Handler): at 2026-07-28 a call that needs the model
+// is answered with the sampling request in inputRequests and the loop's state in requestState,
+// and the client calls again with the model's answer; with a client of 2025-11-25 the server
+// sends its sampling requests itself within the call.
 //
 // The agent tool takes {"prompt": string, "maxIterations"?: integer} (default 10, at most 50:
 // the most sampling requests of one call). Its result is the model's final text. It is an error
 // result (isError: true) saying why when the loop stops at maxIterations with the model still
-// asking for tools, when the client lacks the sampling.tools capability, or when the client's
-// model answers with something the loop refuses (a repeated tool use id, say). The client needs
-// the sampling capability with tools: sampling: {tools: {}}.
+// asking for tools, when the client lacks the sampling.tools capability (no sampling request is
+// sent then), or when the client's model answers with something the loop refuses (a repeated
+// tool use id, say). The client needs the sampling capability with tools: sampling: {tools: {}}.
+// A requestState that is tampered with, expired, of another call or already used is refused with
+// JSON-RPC error -32602 (data {"reason": ...}).
 //
 // Logs go to stderr.
 package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -28,6 +37,7 @@ import (
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	"github.com/mcpgen/mcpgen/sampling"
 	"github.com/mcpgen/mcpgen/sampling/gosdk"
+	"github.com/mcpgen/mcpgen/sampling/mrtr"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -54,51 +64,75 @@ type Input struct {
 	MaxIterations *int   `json:"maxIterations,omitempty" jsonschema:"the most sampling requests the tool loop makes (default 10, at most 50)"`
 }
 
+// agentServer holds what every call of the agent tool shares: the local tools, the key that
+// authenticates the requestStates (random per process: a state lives only as long as the
+// process, which is the only instance), and the guard that makes each state single-use.
+type agentServer struct {
+	tools []*sampling.Tool
+	key   []byte
+	guard *mrtr.MemoryGuard
+}
+
 func newServer() (*sdk.Server, error) {
 	tools, err := localTools()
 	if err != nil {
 		return nil, err
 	}
-	server := sdk.NewServer(&sdk.Implementation{Name: "sampling-agent", Version: "0.1.0"}, &sdk.ServerOptions{
-		// Sampling requests from the server are the flow of 2025-11-25; in 2026-07-28 a server
-		// asks through InputRequiredResult (package sampling/mrtr).
-		SupportedProtocolVersions: []string{"2025-11-25"},
-	})
+	a := &agentServer{tools: tools, key: make([]byte, 32), guard: &mrtr.MemoryGuard{}}
+	if _, err := rand.Read(a.key); err != nil {
+		return nil, err
+	}
+	server := sdk.NewServer(&sdk.Implementation{Name: "sampling-agent", Version: "0.2.0"}, nil)
 	sdk.AddTool(server, &sdk.Tool{
 		Name:        "agent",
 		Description: "Answers a prompt with the client's model, which can look up the weather (get_weather) and add numbers (add).",
-	}, func(ctx context.Context, req *sdk.CallToolRequest, in Input) (*sdk.CallToolResult, any, error) {
-		return agent(ctx, req.Session, tools, in), nil, nil
-	})
+	}, a.agent)
 	return server, nil
 }
 
-// agent runs the tool loop for one call of the agent tool.
-func agent(ctx context.Context, session *sdk.ServerSession, tools []*sampling.Tool, in Input) *sdk.CallToolResult {
+// agent is the agent tool's handler: one step of the tool loop per call at 2026-07-28, the whole
+// loop in one call on older sessions (gosdk.Handler).
+func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in Input) (*sdk.CallToolResult, any, error) {
 	limit := defaultMaxIterations
 	if in.MaxIterations != nil {
 		limit = *in.MaxIterations
 	}
 	if limit < 1 || limit > maxMaxIterations {
-		return errorResult("maxIterations must be between 1 and %d, not %d", maxMaxIterations, limit)
+		return errorResult("maxIterations must be between 1 and %d, not %d", maxMaxIterations, limit), nil, nil
 	}
 	if strings.TrimSpace(in.Prompt) == "" {
-		return errorResult("the prompt is empty")
+		return errorResult("the prompt is empty"), nil, nil
 	}
-	loop := &sampling.Loop{Tools: tools, MaxIterations: limit}
-	res, err := gosdk.Run(ctx, session, loop, &mcp.CreateMessageRequestParams{
-		Messages:     []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
-		SystemPrompt: ptr("Answer the user's question. You can call get_weather for the weather of a city and add to add numbers."),
-		MaxTokens:    1024,
+	// The limit is part of the arguments, to which each state is bound: every step of a call
+	// runs with the same one.
+	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: a.tools, MaxIterations: limit}, Key: a.key, Guard: a.guard}
+	res, out, err := gosdk.Step(ctx, runner, req, func() (*mcp.CreateMessageRequestParams, error) {
+		return &mcp.CreateMessageRequestParams{
+			Messages:     []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
+			SystemPrompt: ptr("Answer the user's question. You can call get_weather for the weather of a city and add to add numbers."),
+			MaxTokens:    1024,
+		}, nil
 	})
 	var cerr *sampling.CapabilityError
+	var rerr *sampling.ResultError
 	switch {
 	case errors.As(err, &cerr):
-		return errorResult("the client does not support sampling with tools (%v): it must declare the sampling.tools capability", cerr.Err)
+		return errorResult("the client does not support sampling with tools (%v): it must declare the sampling.tools capability", cerr.Err), nil, nil
+	case errors.As(err, &rerr):
+		log.Printf("agent: the client's model answered with something the loop refuses: %v", err)
+		return errorResult("the tool loop failed: the model's answer was refused: %v", rerr), nil, nil
 	case err != nil:
-		log.Printf("agent: the loop stopped (%s) after %d sampling requests: %v", res.Stop, res.Iterations, err)
-		return errorResult("the tool loop failed after %d sampling requests: %v", res.Iterations, err)
-	case res.Stop == sampling.StopMaxIterations:
+		log.Printf("agent: %v", err)
+		return nil, nil, gosdk.JSONRPCError(err)
+	case res != nil:
+		return res, nil, nil // the client samples and calls again
+	}
+	return final(out, limit), nil, nil
+}
+
+// final is the agent tool's result when the loop is over.
+func final(res *sampling.Result, limit int) *sdk.CallToolResult {
+	if res.Stop == sampling.StopMaxIterations {
 		var names []string
 		for _, u := range res.PendingToolUses() {
 			names = append(names, u.Name)

@@ -1,4 +1,4 @@
-//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577); this tests the 2025-11-25 flow, in which it remains
+//lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577), and still in it: this tests it
 
 package main
 
@@ -19,11 +19,24 @@ import (
 	"time"
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	v2026 "github.com/mcpgen/mcpgen/gen/mcp20260728"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The tests build the command with go build, run the binary, and drive it over stdio with the
-// official Go SDK's client, whose model is scripted.
+// official Go SDK's client (v1.8.0), whose model is scripted: at the client's default version
+// (the session negotiates 2026-07-28, and the client's middleware answers the server's
+// inputRequests and calls again) and at 2025-11-25 (the server sends sampling/createMessage).
+
+// versions are the protocol versions the tests ask for: "" is the client's default.
+var versions = []string{"", "2025-11-25"}
+
+func versionName(v string) string {
+	if v == "" {
+		return "default"
+	}
+	return v
+}
 
 var binary string
 
@@ -95,6 +108,7 @@ func echo(ids ...string) turn {
 // of the scenario named by the prompt.
 type process struct {
 	session *sdk.ClientSession
+	version string       // the negotiated protocol version
 	stdout  bytes.Buffer // everything the server wrote
 
 	mu       sync.Mutex
@@ -102,9 +116,10 @@ type process struct {
 	requests []*mcp.CreateMessageRequestParams
 }
 
-// start runs the binary. capabilities: "tools" (sampling with tools), "basic" (sampling without
+// start runs the binary and connects at version ("" for the client's default, which must
+// negotiate 2026-07-28). capabilities: "tools" (sampling with tools), "basic" (sampling without
 // tools), "none".
-func start(t *testing.T, capabilities string, scenarios map[string][]turn) *process {
+func start(t *testing.T, version, capabilities string, scenarios map[string][]turn) *process {
 	t.Helper()
 	a := &process{played: map[string]int{}}
 	cmd := exec.Command(binary)
@@ -179,11 +194,19 @@ func start(t *testing.T, capabilities string, scenarios map[string][]turn) *proc
 		}
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "test-client", Version: "0"}, opts)
-	a.session, err = client.Connect(t.Context(), &sdk.IOTransport{Reader: out, Writer: stdin}, nil)
+	a.session, err = client.Connect(t.Context(), &sdk.IOTransport{Reader: out, Writer: stdin}, &sdk.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatalf("connect: %v\n%s", err, stderr.String())
 	}
 	t.Cleanup(func() { a.session.Close() })
+	a.version = a.session.InitializeResult().ProtocolVersion
+	want := version
+	if want == "" {
+		want = v2026.LatestProtocolVersion
+	}
+	if a.version != want {
+		t.Fatalf("the session negotiated %s, want %s", a.version, want)
+	}
 	return a
 }
 
@@ -209,7 +232,9 @@ func (a *process) call(t *testing.T, ctx context.Context, args map[string]any) (
 	return strings.Join(parts, "\n"), res.IsError
 }
 
-// checkWire decodes the server's sampling requests, as it wrote them, with mcpgen's types.
+// checkWire decodes the server's sampling requests, as it wrote them, with mcpgen's types of the
+// negotiated version: at 2025-11-25, requests sampling/createMessage; at 2026-07-28, the
+// inputRequests of input_required results, and no request from the server at all.
 func (a *process) checkWire(t *testing.T, want int) {
 	t.Helper()
 	a.mu.Lock()
@@ -218,17 +243,50 @@ func (a *process) checkWire(t *testing.T, want int) {
 	sc.Buffer(nil, 1<<20)
 	n := 0
 	for sc.Scan() {
-		if !bytes.Contains(sc.Bytes(), []byte(`"method":"sampling/createMessage"`)) {
+		var probe struct {
+			Method string `json:"method"`
+			Result *struct {
+				ResultType    string                     `json:"resultType"`
+				InputRequests map[string]json.RawMessage `json:"inputRequests"`
+				RequestState  string                     `json:"requestState"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &probe); err != nil {
+			t.Fatalf("the server wrote %q: %v", sc.Bytes(), err)
+		}
+		if a.version == "2025-11-25" {
+			if probe.Result != nil && probe.Result.InputRequests != nil {
+				t.Errorf("inputRequests in a session of 2025-11-25: %s", sc.Bytes())
+			}
+			if probe.Method != "sampling/createMessage" {
+				continue
+			}
+			msg, err := mcp.DecodeServerMessage(sc.Bytes(), nil)
+			if err != nil {
+				t.Fatalf("a sampling request does not decode: %v\n%s", err, sc.Bytes())
+			}
+			if err := msg.(*mcp.CreateMessageRequest).Validate(); err != nil {
+				t.Errorf("a sampling request is invalid: %v", err)
+			}
+			n++
 			continue
 		}
-		msg, err := mcp.DecodeServerMessage(sc.Bytes(), nil)
-		if err != nil {
-			t.Fatalf("a sampling request does not decode: %v\n%s", err, sc.Bytes())
+		if probe.Method != "" && !strings.HasPrefix(probe.Method, "notifications/") {
+			t.Errorf("a request from the server at %s: %s", a.version, sc.Bytes())
 		}
-		if err := msg.(*mcp.CreateMessageRequest).Validate(); err != nil {
-			t.Errorf("a sampling request is invalid: %v", err)
+		if probe.Result == nil || probe.Result.InputRequests == nil {
+			continue
 		}
-		n++
+		if probe.Result.ResultType != "input_required" || probe.Result.RequestState == "" {
+			t.Errorf("an input request without resultType input_required and a requestState: %s", sc.Bytes())
+		}
+		for key, raw := range probe.Result.InputRequests {
+			var r v2026.CreateMessageRequest
+			if err := v2026.Unmarshal(raw, &r); err != nil {
+				t.Fatalf("input request %s is not a valid sampling request of 2026-07-28: %v\n%s", key, err, raw)
+			}
+			n++
+		}
 	}
 	if n != want {
 		t.Errorf("%d sampling requests on the wire, want %d", n, want)
@@ -236,6 +294,12 @@ func (a *process) checkWire(t *testing.T, want int) {
 }
 
 func TestAgent(t *testing.T) {
+	for _, v := range versions {
+		t.Run(versionName(v), func(t *testing.T) { testAgent(t, v) })
+	}
+}
+
+func testAgent(t *testing.T, version string) {
 	scenarios := map[string][]turn{
 		"single": {
 			answer("toolUse", use("call-1", "get_weather", `{"city":"Paris"}`)),
@@ -268,7 +332,7 @@ func TestAgent(t *testing.T) {
 		},
 		"plain": {answer("endTurn", text("Hello."))},
 	}
-	a := start(t, "tools", scenarios)
+	a := start(t, version, "tools", scenarios)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	for _, tc := range []struct {
@@ -287,7 +351,7 @@ func TestAgent(t *testing.T) {
 		{prompt: "limit", max: 3, isError: true, requests: 3,
 			want: "the tool loop stopped at its limit of 3 sampling requests (maxIterations) with the model still asking for tools (get_weather)"},
 		{prompt: "duplicate", isError: true, requests: 2,
-			want: `the tool loop failed after 2 sampling requests: sampling: invalid result: /content/1/id: tool use id "x" is already used in message 1 of the conversation; ids must be unique`},
+			want: `the tool loop failed: the model's answer was refused: sampling: invalid result: /content/1/id: tool use id "x" is already used in message 1 of the conversation; ids must be unique`},
 		{prompt: "plain", want: "Hello.", requests: 1},
 	} {
 		t.Run(tc.prompt, func(t *testing.T) {
@@ -311,6 +375,28 @@ func TestAgent(t *testing.T) {
 		})
 	}
 	a.checkWire(t, 16)
+	// The parallel tool calls were answered in one user message, their results in the order of
+	// the tool uses.
+	found := false
+	for _, p := range a.requests {
+		if p.Messages[0].Content.List[0].(*mcp.TextContent).Text != "parallel" || len(p.Messages) != 3 {
+			continue
+		}
+		found = true
+		last := p.Messages[2]
+		var ids []string
+		for _, b := range last.Content.List {
+			if r, ok := b.(*mcp.ToolResultContent); ok {
+				ids = append(ids, r.ToolUseID)
+			}
+		}
+		if last.Role != mcp.RoleUser || len(last.Content.List) != 3 || strings.Join(ids, ",") != "a,b,c" {
+			t.Errorf("the results of the parallel tool calls: role %s, %d blocks, ids %v", last.Role, len(last.Content.List), ids)
+		}
+	}
+	if !found {
+		t.Error("no second request in the parallel scenario")
+	}
 	// Every request offered the two tools.
 	for i, p := range a.requests {
 		if len(p.Tools) != 2 || p.Tools[0].Name != "get_weather" || p.Tools[1].Name != "add" {
@@ -324,23 +410,36 @@ func TestAgent(t *testing.T) {
 }
 
 func TestAgentWithoutSamplingTools(t *testing.T) {
-	for _, caps := range []string{"basic", "none"} {
-		t.Run(caps, func(t *testing.T) {
-			a := start(t, caps, nil)
-			got, isErr := a.call(t, t.Context(), map[string]any{"prompt": "hi"})
-			want := "the client does not declare the sampling.tools capability"
-			if caps == "none" {
-				want = "the client does not declare the sampling capability"
-			}
-			if !isErr || !strings.HasPrefix(got, "the client does not support sampling with tools") || !strings.Contains(got, want) {
-				t.Errorf("result %q (isError %v)", got, isErr)
-			}
-			a.checkWire(t, 0)
-		})
+	for _, v := range versions {
+		for _, caps := range []string{"basic", "none"} {
+			t.Run(versionName(v)+"/"+caps, func(t *testing.T) { testWithoutSamplingTools(t, v, caps) })
+		}
 	}
 }
 
+func testWithoutSamplingTools(t *testing.T, version, caps string) {
+	a := start(t, version, caps, nil)
+	got, isErr := a.call(t, t.Context(), map[string]any{"prompt": "hi"})
+	want := "the client does not declare the sampling.tools capability"
+	if caps == "none" {
+		want = "the client does not declare the sampling capability"
+	}
+	if !isErr || !strings.HasPrefix(got, "the client does not support sampling with tools") || !strings.Contains(got, want) {
+		t.Errorf("result %q (isError %v)", got, isErr)
+	}
+	a.checkWire(t, 0)
+}
+
+// TestAgentCancellation: a call cancelled while the model thinks ends its sampling request (at
+// 2025-11-25 the server cancels the request it sent; at 2026-07-28 the client's own request
+// context ends), and the server goes on serving.
 func TestAgentCancellation(t *testing.T) {
+	for _, v := range versions {
+		t.Run(versionName(v), func(t *testing.T) { testCancellation(t, v) })
+	}
+}
+
+func testCancellation(t *testing.T, version string) {
 	canceled := make(chan struct{})
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -356,7 +455,7 @@ func TestAgentCancellation(t *testing.T) {
 		}},
 		"after": {answer("endTurn", text("still here"))},
 	}
-	a := start(t, "tools", scenarios)
+	a := start(t, version, "tools", scenarios)
 	if _, err := a.session.CallTool(ctx, &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "slow"}}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("tools/call: %v", err)
 	}
