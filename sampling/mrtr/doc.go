@@ -39,7 +39,9 @@
 // party that must carry its own data through the client between round trips (a proxy that samples
 // on a server's behalf) uses States directly, with the same guarantees. A requestState is
 // "v2.<body>.<mac>": body is the base64url of the DEFLATE-compressed JSON of an envelope (a
-// random state id, the expiry, hashes of the principal and of the request it belongs to, and the
+// random state id, the expiry, keyed hashes of the principal and of the request it belongs to
+// (HMAC-SHA256 under a subkey of Key, so that whoever sees a state cannot test guesses of a
+// user's e-mail or of low-entropy arguments), and the
 // caller's body: for the Runner, the conversation (the next request's messages and template,
 // without the tools, which the server has), the requests answered and the key of the pending
 // sampling request); mac is HMAC-SHA256(Key, "mcpgen/mrtr/v2." + body), checked in constant time
@@ -48,15 +50,33 @@
 // change it. A state is accepted only:
 //
 //   - with a valid MAC: an edited state, or one issued under another key, is refused (tampered);
-//   - before its expiry, Runner.TTL (default 10 minutes) after it was issued (expired); every
-//     step issues a new state with a new expiry;
+//   - before its expiry, Runner.TTL (default 10 minutes) after it was issued (expired), checked
+//     when it is opened and again right before it is used (tools run); every step issues a new
+//     state with a new expiry. The expiry is read on the clock of the instance that presents the
+//     state: the instances of a server need synchronised clocks (NTP), well within the guard's
+//     grace period (see ReplayGuard);
 //   - from the principal it was issued to (Request.Principal, e.g. the OAuth subject), and on a
 //     request with the same method and binding (for tools/call, the tool's name and arguments,
-//     compared as canonical JSON): another request's state is refused (otherPrincipal,
-//     otherRequest);
-//   - if it is at most Runner.MaxStateBytes (default 256 KiB), checked before it is read; its
-//     decompressed body is bounded too. A conversation that outgrows the bound ends with an
-//     internal error (-32603) rather than a state the server would refuse.
+//     compared as [Canonical] JSON, at every depth): another request's state is refused
+//     (otherPrincipal, otherRequest);
+//   - if it is at most Runner.MaxStateBytes (default 256 KiB), checked before it is read, and if
+//     its JSON is at most MaxStateBytes and at most 8 times the state's length, checked while it
+//     is inflated (tooLarge). The server keeps to both when it issues a state (a very repetitive
+//     conversation is compressed with Huffman coding only); a conversation that outgrows them
+//     ends with an internal error (-32603, tooLarge) rather than a state the server would refuse.
+//
+// # What a client can make the server do
+//
+// A request with a requestState costs the server, before any tool runs: the HMAC of the state
+// (linear in its size, at most MaxStateBytes), inflating at most min(MaxStateBytes, 8 × its size)
+// bytes, decoding and validating that JSON and the request's inputResponses, and encoding the
+// answer. The largest answer that needs no tool run is a retry without the answer (asked again):
+// the conversation the state carries (at most 8 bytes of JSON per byte of state) plus the state
+// itself plus the tools' definitions (the server's, the same for every request), so at most
+// about 9 bytes out per byte of requestState in, plus the tools; a client gets a large answer
+// only by sending a large state. With a ReplayGuard, a state already used is not asked again
+// (replayed): the guard is asked read-only (ReplayGuard.Used) before answering. Tools run only on
+// a retry with a valid answer, and, with a guard, once per state.
 //
 // Each refusal is JSON-RPC error -32602 (invalid params) with a message saying what was wrong and
 // data {"reason": "tampered" | "expired" | "otherRequest" | "otherPrincipal" | "replayed" |
@@ -79,15 +99,21 @@
 //     replay of one state re-runs the tool uses of the answer it carries.
 //   - Without a [ReplayGuard], the replay is accepted, and the tool uses of that answer run a
 //     second time. They do not run unnoticed: each handler gets the same
-//     [sampling.Call].IdempotencyKey in both runs (derived from the conversation's id and the
-//     tool use's id, both in the state), so a tool with side effects records the key where the
-//     effect happens (or passes it downstream as an idempotency key) and skips the effect, or
-//     returns the recorded result, when it sees the key again. Read-only tools need nothing.
+//     [sampling.Call].IdempotencyKey in both runs (derived from the conversation's id, in the
+//     state, and the tool use's id, tool name and canonical input, so that a replay that answers
+//     with another tool or input under the same id gets another key), so a tool with side
+//     effects records the key where the effect happens (or passes it downstream as an
+//     idempotency key) and skips the effect, or returns the recorded result, when it sees the
+//     key again. Read-only tools need nothing.
 //   - With a ReplayGuard (Runner.Guard), each state is accepted once: the guard records the
-//     state's id before any tool runs, and a second presentation is refused (-32602, reason
-//     "replayed") without running anything. This is the server-side enforcement the spec requires
-//     of a server whose effects must happen at most once. [MemoryGuard] serves one process; a
-//     server of several instances needs a guard they share (the interface is one method). The
+//     state's id before any tool runs (right after the expiry is checked again), and a second
+//     presentation, with the answer or without it, is refused (-32602, reason "replayed")
+//     without running anything. This is the server-side enforcement the spec requires of a
+//     server whose effects must happen at most once. [MemoryGuard] serves one process; a server
+//     of several instances needs a guard they share (the interface is two methods: Use records,
+//     Used asks; it gained Used with the read-only check, so a guard written for the one-method
+//     interface must add it). A guard keeps an id until its expiry plus a grace period longer
+//     than the instances' clocks may differ (MemoryGuard: a minute by default). The
 //     cost: a client whose retry got no answer (a lost response) cannot retry it, and starts the
 //     call over.
 //

@@ -3,6 +3,7 @@
 package mrtr
 
 import (
+	"compress/flate"
 	"encoding/json"
 	"errors"
 	"os"
@@ -110,4 +111,33 @@ func FuzzOpen(f *testing.F) {
 			t.Fatalf("opened %q, which seals to %q (%v)", state, again, err)
 		}
 	})
+}
+
+// TestOpenBoundsInflation: a state whose envelope inflates to more than maxInflateRatio times
+// the state, or to more than MaxStateBytes, is refused before its JSON is read, even with a valid
+// MAC (a state of an older format or configuration, say); seal never issues one.
+func TestOpenBoundsInflation(t *testing.T) {
+	key := []byte(strings.Repeat("k", 32))
+	e := &envelope{ID: "id", Expires: 1, Body: json.RawMessage(`"` + strings.Repeat("a", 100<<10) + `"`)}
+	data, _ := json.Marshal(e)
+	dense, err := sealAt(key, data, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(key, dense, DefaultMaxStateBytes); !errors.Is(err, ErrStateTooLarge) {
+		t.Errorf("%d bytes inflating to %d: %v", len(dense), len(data), err)
+	}
+	s, err := seal(key, e, DefaultMaxStateBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > maxInflateRatio*len(s) {
+		t.Errorf("seal issued %d bytes for %d bytes of JSON", len(s), len(data))
+	}
+	if got, err := open(key, s, DefaultMaxStateBytes); err != nil || !reflect.DeepEqual(got, e) {
+		t.Errorf("open: %v", err)
+	}
+	if _, err := open(key, s, len(data)-1); !errors.Is(err, ErrStateTooLarge) {
+		t.Errorf("more than MaxStateBytes: %v", err)
+	}
 }

@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"time"
 
@@ -72,8 +70,8 @@ type Request struct {
 }
 
 // CallTool returns the Request of a tools/call request: bound to the tool's name and its
-// arguments (compared as JSON, whatever the spacing and the order of the members), from the given
-// principal.
+// arguments (compared as [Canonical] JSON, whatever the spacing and the order of the members at
+// any depth), from the given principal.
 func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
 	args, err := canonicalObject(p.Arguments)
 	if err != nil {
@@ -89,23 +87,16 @@ func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
 	}, nil
 }
 
-// canonicalObject writes a free-form object with its members sorted and its values compacted.
+// canonicalObject writes a free-form object as Canonical does.
 func canonicalObject(m map[string]json.RawMessage) (string, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		key, _ := json.Marshal(k)
-		b.Write(key)
-		b.WriteByte(':')
-		if err := json.Compact(&b, m[k]); err != nil {
-			return "", fmt.Errorf("member %q: %w", k, err)
-		}
+	if m == nil {
+		m = map[string]json.RawMessage{}
 	}
-	b.WriteByte('}')
-	return b.String(), nil
+	data, err := json.Marshal(m)
+	if err != nil {
+		return "", err
+	}
+	return Canonical(data)
 }
 
 // An Outcome is what a step of the loop gives: an InputRequiredResult to answer the request
@@ -179,7 +170,11 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 	}
 	response, ok := req.InputResponses[ls.Key]
 	if !ok || response == nil {
-		// The client did not answer: ask again, with the same state (MRTR's error handling).
+		// The client did not answer: ask again, with the same state (MRTR's error handling),
+		// unless the guard says the state was used.
+		if err := states.Check(ctx, opened); err != nil {
+			return nil, err
+		}
 		return r.request(conv, ls.Key, *req.RequestState)
 	}
 	answer, ok := response.(*mcp.CreateMessageResult)

@@ -27,9 +27,12 @@ import (
 const (
 	stateVersion = "v2"
 	macContext   = "mcpgen/mrtr/v2."
-	// inflateFactor bounds the decompressed envelope: at most inflateFactor times the largest
-	// requestState.
-	inflateFactor = 16
+	// maxInflateRatio bounds the decompressed envelope of a state: at most maxInflateRatio times
+	// the state's length (and at most MaxStateBytes). Sealing keeps to it by compressing a very
+	// repetitive envelope with Huffman coding only, which writes at least one bit per byte (at
+	// most 6 bytes of JSON per byte of base64).
+	maxInflateRatio = 8
+	bindingContext  = "mcpgen/mrtr/v2/binding"
 )
 
 // envelope is what a requestState carries: the state's own fields, and the caller's body.
@@ -111,8 +114,8 @@ func (s *States) Issue(b Binding, body []byte) (string, error) {
 	return seal(s.Key, &envelope{
 		ID:        id,
 		Expires:   s.now().Add(s.ttl()).UnixMilli(),
-		Principal: digest("principal", b.Principal),
-		Request:   digest("request", b.Method, b.Request),
+		Principal: digest(s.Key, "principal", b.Principal),
+		Request:   digest(s.Key, "request", b.Method, b.Request),
 		Body:      compact.Bytes(),
 	}, s.maxStateBytes())
 }
@@ -133,18 +136,31 @@ func (s *States) Open(state string, b Binding) (*Opened, error) {
 	switch {
 	case s.expired(o):
 		return nil, s.expiredErr(o)
-	case e.Principal != digest("principal", b.Principal):
+	case !hmac.Equal([]byte(e.Principal), []byte(digest(s.Key, "principal", b.Principal))):
 		return nil, stateErr(ErrOtherPrincipal, codeInvalidParams, "requestState was issued to another principal")
-	case e.Request != digest("request", b.Method, b.Request):
+	case !hmac.Equal([]byte(e.Request), []byte(digest(s.Key, "request", b.Method, b.Request))):
 		return nil, stateErr(ErrOtherRequest, codeInvalidParams, "requestState was issued for another request (method, tool or arguments differ)")
 	}
 	return o, nil
 }
 
 // Use marks an opened state used, right before the caller acts on it (runs tools, spends): it
-// checks the expiry again, now, and consults the Guard, if any. A state presented before is
-// refused (ErrReplayedState); a failing Guard gives an error with JSON-RPC -32603.
+// checks the expiry again, now, and records the state's id with the Guard, if any. A state
+// presented before is refused (ErrReplayedState); a failing Guard gives an error with JSON-RPC
+// -32603.
 func (s *States) Use(ctx context.Context, o *Opened) error {
+	return s.use(ctx, o, true)
+}
+
+// Check is Use without recording: it checks the expiry again and asks the Guard, if any, whether
+// the state was used, and refuses it then (ErrReplayedState). A caller that answers a state
+// without acting on it (the Runner asking again for a missing answer) calls Check, so that a
+// state already used is not answered again.
+func (s *States) Check(ctx context.Context, o *Opened) error {
+	return s.use(ctx, o, false)
+}
+
+func (s *States) use(ctx context.Context, o *Opened, record bool) error {
 	if o == nil {
 		return withCode(errors.New("mrtr: Use of a nil state"), codeInternal, "the server is misconfigured")
 	}
@@ -154,18 +170,32 @@ func (s *States) Use(ctx context.Context, o *Opened) error {
 	if s.Guard == nil {
 		return nil
 	}
-	first, err := s.Guard.Use(ctx, o.ID, o.Expires)
+	var used bool
+	var err error
+	if record {
+		var first bool
+		first, err = s.Guard.Use(ctx, o.ID, o.Expires)
+		used = !first
+	} else {
+		used, err = s.Guard.Used(ctx, o.ID)
+	}
 	if err != nil {
 		return withCode(err, codeInternal, "the replay guard failed")
 	}
-	if !first {
+	if used {
 		return stateErr(ErrReplayedState, codeInvalidParams, "requestState was already used; call again without requestState")
 	}
 	return nil
 }
 
 func (s *States) expired(o *Opened) bool {
-	return s.now().UnixMilli() > o.Expires.UnixMilli()
+	return Expired(s.now(), o.Expires)
+}
+
+// Expired reports whether a state that expires at exp has expired at now: from exp on (to the
+// millisecond) it has. States and MemoryGuard compare the expiry this one way.
+func Expired(now, exp time.Time) bool {
+	return now.UnixMilli() >= exp.UnixMilli()
 }
 
 func (s *States) expiredErr(o *Opened) error {
@@ -201,17 +231,37 @@ func (s *States) maxStateBytes() int {
 	return DefaultMaxStateBytes
 }
 
-// seal encodes and authenticates an envelope.
+// seal encodes and authenticates an envelope. Its JSON is at most maxBytes, and at most
+// maxInflateRatio times the state.
 func seal(key []byte, e *envelope, maxBytes int) (string, error) {
 	data, err := json.Marshal(e)
 	if err != nil {
 		return "", withCode(err, codeInternal, "the server's state does not encode")
 	}
-	if len(data) > maxBytes*inflateFactor {
-		return "", stateErr(ErrStateTooLarge, codeInternal, "the conversation is too long to travel in requestState (%d bytes of JSON, more than %d)", len(data), maxBytes*inflateFactor)
+	if len(data) > maxBytes {
+		return "", stateErr(ErrStateTooLarge, codeInternal, "the conversation is too long to travel in requestState (%d bytes of JSON, more than %d)", len(data), maxBytes)
 	}
+	s, err := sealAt(key, data, flate.BestCompression)
+	if err == nil && len(data) > maxInflateRatio*len(s) {
+		// Too repetitive: a small state would carry a large conversation, which asking again
+		// would send back. Huffman coding alone bounds the ratio.
+		s, err = sealAt(key, data, flate.HuffmanOnly)
+	}
+	if err != nil {
+		return "", withCode(err, codeInternal, "the server's state does not encode")
+	}
+	if len(s) > maxBytes {
+		return "", stateErr(ErrStateTooLarge, codeInternal, "the conversation is too long to travel in requestState (%d bytes, more than %d)", len(s), maxBytes)
+	}
+	if len(data) > maxInflateRatio*len(s) {
+		return "", stateErr(ErrStateTooLarge, codeInternal, "the conversation does not travel in requestState (%d bytes of JSON in %d bytes of state)", len(data), len(s))
+	}
+	return s, nil
+}
+
+func sealAt(key, data []byte, level int) (string, error) {
 	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	w, err := flate.NewWriter(&buf, level)
 	if err != nil {
 		return "", err
 	}
@@ -220,11 +270,7 @@ func seal(key []byte, e *envelope, maxBytes int) (string, error) {
 		return "", err
 	}
 	body := base64.RawURLEncoding.EncodeToString(buf.Bytes())
-	s := stateVersion + "." + body + "." + base64.RawURLEncoding.EncodeToString(mac(key, body))
-	if len(s) > maxBytes {
-		return "", stateErr(ErrStateTooLarge, codeInternal, "the conversation is too long to travel in requestState (%d bytes, more than %d)", len(s), maxBytes)
-	}
-	return s, nil
+	return stateVersion + "." + body + "." + base64.RawURLEncoding.EncodeToString(mac(key, body)), nil
 }
 
 func mac(key []byte, body string) []byte {
@@ -256,10 +302,16 @@ func open(key []byte, s string, maxBytes int) (*envelope, error) {
 	if err != nil {
 		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
 	}
-	r := io.LimitReader(flate.NewReader(bytes.NewReader(compressed)), int64(maxBytes*inflateFactor)+1)
+	// What the state inflates to is bounded before it is read: at most maxBytes, and at most
+	// maxInflateRatio times the state, as seal issues them.
+	limit := min(maxBytes, maxInflateRatio*len(s))
+	r := io.LimitReader(flate.NewReader(bytes.NewReader(compressed)), int64(limit)+1)
 	data, err := io.ReadAll(r)
-	if err != nil || len(data) > maxBytes*inflateFactor {
+	if err != nil {
 		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode")
+	}
+	if len(data) > limit {
+		return nil, stateErr(ErrStateTooLarge, codeInvalidParams, "requestState inflates to more than the %d bytes this server issues", limit)
 	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
@@ -273,10 +325,13 @@ func open(key []byte, s string, maxBytes int) (*envelope, error) {
 	return &e, nil
 }
 
-// digest hashes the parts of a binding, each prefixed by its length so that no two lists of
-// parts hash alike.
-func digest(parts ...string) string {
-	h := sha256.New()
+// digest authenticates the parts of a binding with a subkey of key, each part prefixed by its
+// length so that no two lists of parts hash alike. Keyed, it lets no one who sees a state test
+// guesses of the principal or of the request.
+func digest(key []byte, parts ...string) string {
+	sub := hmac.New(sha256.New, key)
+	sub.Write([]byte(bindingContext))
+	h := hmac.New(sha256.New, sub.Sum(nil))
 	for _, p := range parts {
 		fmt.Fprintf(h, "%d:", len(p))
 		h.Write([]byte(p))
