@@ -1,6 +1,7 @@
 package sampling
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -541,7 +542,7 @@ func (c *Conversation) runTools(ctx context.Context, uses []*mcp.ToolUseContent)
 			results[i] = toolError(u.ID, fmt.Sprintf("tool %q was not run: %v", u.Name, ctx.Err()))
 			continue
 		}
-		call := Call{ID: u.ID, Name: u.Name, Iteration: c.iterations, IdempotencyKey: c.idempotencyKey(u.ID)}
+		call := Call{ID: u.ID, Name: u.Name, Iteration: c.iterations, IdempotencyKey: c.idempotencyKey(u)}
 		wg.Go(func() {
 			defer func() { <-sem }()
 			results[i] = t.run(ctx, call, u)
@@ -551,10 +552,26 @@ func (c *Conversation) runTools(ctx context.Context, uses []*mcp.ToolUseContent)
 	return results
 }
 
-// idempotencyKey is the key of a tool use of this conversation (see [Call]).
-func (c *Conversation) idempotencyKey(toolUseID string) string {
-	sum := sha256.Sum256([]byte("mcpgen/sampling/call\x00" + c.id + "\x00" + toolUseID))
-	return hex.EncodeToString(sum[:16])
+// idempotencyKey is the key of a tool use of this conversation (see [Call]): of its id, its
+// tool's name and its input, written with the members of its objects sorted at every depth, so
+// that another tool use under the same id (a replayed retry answered otherwise) has another key.
+func (c *Conversation) idempotencyKey(u *mcp.ToolUseContent) string {
+	input, err := json.Marshal(u.Input)
+	if err == nil {
+		d := json.NewDecoder(bytes.NewReader(input))
+		d.UseNumber()
+		var v any
+		if d.Decode(&v) == nil {
+			if canonical, err := json.Marshal(v); err == nil { // maps are written sorted
+				input = canonical
+			}
+		}
+	}
+	h := sha256.New()
+	for _, part := range []string{"mcpgen/sampling/call", c.id, u.ID, u.Name, string(input)} {
+		fmt.Fprintf(h, "%d:%s", len(part), part)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // toolUses returns the tool uses of a message.

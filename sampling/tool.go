@@ -119,7 +119,8 @@ type Call struct {
 	// multi round-trip flow (package mrtr) as in the first run. A tool with side effects that
 	// must happen at most once records it where the effect happens, or passes it on (as an
 	// Idempotency-Key header, say), and does nothing when it sees it again. It is derived
-	// from the conversation's id and the tool use's id, and unique in practice.
+	// from the conversation's id and the tool use's id, tool name and input (compared as JSON,
+	// whatever the order of the members), and unique in practice.
 	IdempotencyKey string
 }
 
