@@ -510,3 +510,38 @@ func TestJSONRPCError(t *testing.T) {
 		t.Errorf("the context's error became %v", err)
 	}
 }
+
+// TestHandlerRefusesLossyRequest: a sampling request that go-sdk's types would not send unchanged
+// (temperature 0, which its omitempty drops) is not sent: the call fails with -32603 naming it.
+func TestHandlerRefusesLossyRequest(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v.name, func(t *testing.T) {
+			s := sdk.NewServer(&sdk.Implementation{Name: "lossy", Version: "0"}, nil)
+			runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: nil}, Key: []byte("a key of at least thirty-two bytes")}
+			sdk.AddTool(s, &sdk.Tool{Name: "agent"}, func(ctx context.Context, req *sdk.CallToolRequest, in agentInput) (*sdk.CallToolResult, any, error) {
+				res, _, err := gosdk.Step(ctx, runner, req, func() (*mcp.CreateMessageRequestParams, error) {
+					zero := 0.0
+					return &mcp.CreateMessageRequestParams{
+						Messages:    []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
+						MaxTokens:   10,
+						Temperature: &zero,
+					}, nil
+				})
+				if err != nil {
+					return nil, nil, gosdk.JSONRPCError(err)
+				}
+				return res, nil, nil
+			})
+			m := &model{t: t}
+			cs := connectClient(t, s, v.version, clientOptions(m, "tools", false))
+			_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "hi"}})
+			werr, _ := rpcErr(t, err)
+			if werr.Code != -32603 || !strings.Contains(werr.Message, "/temperature") {
+				t.Errorf("error %d %q", werr.Code, werr.Message)
+			}
+			if m.count() != 0 {
+				t.Errorf("the model got %d requests", m.count())
+			}
+		})
+	}
+}
