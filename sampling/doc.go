@@ -60,6 +60,27 @@
 // [Conversation] drive the same loop one request at a time, for flows that cannot wait for the
 // answer.
 //
+// # Progress
+//
+// A context made by [WithProgress] carries a sink for the loop's [Progress] events: each
+// sampling request it asks for, each tool use it handles (ran, or failed), and the end of the
+// loop. [Loop.Run], [Loop.StartContext] and [Conversation.Accept] report them, one call at a
+// time, numbered 1, 2, 3, ... over the whole conversation: the numbers are derived from the
+// conversation itself, so a conversation continued from a [Snapshot] in a later request goes on
+// where it stopped and never repeats a number. The package knows no transport: the adapter that
+// serves the client's request, when that request carries a progressToken, sends each event as
+// notifications/progress with that token (progress: the event's number, message: its Message),
+// and only while it handles that request — in the multi round-trip flow of 2026-07-28, each
+// round's request with its own token, never after that round's response:
+//
+//	// In a go-sdk tool handler (gomcp is github.com/modelcontextprotocol/go-sdk/mcp):
+//	if token := req.Params.GetProgressToken(); token != nil {
+//		ctx = sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
+//			req.Session.NotifyProgress(ctx, &gomcp.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Message: p.Message})
+//		})
+//	}
+//	res, err := loop.Run(ctx, sampler, params)
+//
 // # Guaranteed helpers
 //
 // [SampleTools] insists on at least one valid tool call (toolChoice "required", retrying with a

@@ -190,7 +190,7 @@ func (l *Loop) Run(ctx context.Context, s Sampler, params *mcp.CreateMessageRequ
 	if err != nil {
 		return stopped(params, StopMissingCapability), err
 	}
-	c, err := l.Start(params, caps)
+	c, err := l.StartContext(ctx, params, caps)
 	if err != nil {
 		return stopped(params, stopOf(err)), err
 	}
@@ -272,6 +272,7 @@ type Conversation struct {
 	next       *mcp.CreateMessageRequestParams
 	last       *mcp.CreateMessageResult
 	stop       StopReason
+	progress   progressCounter
 }
 
 // A Snapshot is what a [Conversation] needs to continue: its id, the requests answered so far,
@@ -290,8 +291,15 @@ type Snapshot struct {
 
 // Start begins a conversation from params (see [Loop.Run]) for a client with the given
 // capabilities (nil: none). Its first request is checked: the error is a *CapabilityError or a
-// *RequestError, or says what is wrong with the loop's configuration.
+// *RequestError, or says what is wrong with the loop's configuration. Start reports no progress;
+// [Loop.StartContext] does.
 func (l *Loop) Start(params *mcp.CreateMessageRequestParams, caps *mcp.ClientCapabilities) (*Conversation, error) {
+	return l.StartContext(context.Background(), params, caps)
+}
+
+// StartContext is [Loop.Start] that reports the first request (a [ProgressRequest] event
+// numbered 1) to the progress sink of ctx (see [WithProgress]).
+func (l *Loop) StartContext(ctx context.Context, params *mcp.CreateMessageRequestParams, caps *mcp.ClientCapabilities) (*Conversation, error) {
 	if params == nil {
 		return nil, &RequestError{Err: errors.New("nil params")}
 	}
@@ -302,12 +310,20 @@ func (l *Loop) Start(params *mcp.CreateMessageRequestParams, caps *mcp.ClientCap
 	if err != nil {
 		return nil, err
 	}
-	return l.resume(Snapshot{ID: id, Params: *params}, caps)
+	c, err := l.resume(Snapshot{ID: id, Params: *params}, caps)
+	if err != nil {
+		return nil, err
+	}
+	c.progress.n--
+	c.reportRequest(ctx)
+	return c, nil
 }
 
 // Resume continues a conversation from a snapshot, for a client with the given capabilities
 // (which may differ from those it started with: in 2026-07-28 each request declares its own).
-// Its next request is checked as in Start.
+// Its next request is checked as in Start. It reports no progress: the pending request was
+// reported when it was asked for, and the conversation's next progress event continues the
+// numbers of the snapshot's (see [Conversation.Progress]).
 func (l *Loop) Resume(s Snapshot, caps *mcp.ClientCapabilities) (*Conversation, error) {
 	if s.ID == "" {
 		return nil, &RequestError{Err: errors.New("snapshot without an id")}
@@ -329,6 +345,7 @@ func (l *Loop) resume(s Snapshot, caps *mcp.ClientCapabilities) (*Conversation, 
 		caps:          caps,
 		iterations:    s.Iterations,
 		seen:          map[string]int{},
+		progress:      progressCounter{n: progressOf(&s)},
 	}
 	if c.maxIterations <= 0 {
 		c.maxIterations = DefaultMaxIterations
@@ -455,6 +472,10 @@ func (c *Conversation) end(reason StopReason) {
 // Every tool use gets a result: an unknown tool name, an input that its tool's input schema
 // rejects, a handler's error or panic, and an invalid result of a handler are tool results with
 // isError: true and a message that says what went wrong, for the model to read and correct.
+//
+// Accept reports to the progress sink of ctx (see [WithProgress]) a [ProgressTool] event for
+// each tool use as it is handled (in the order they finish), then a [ProgressRequest] event for
+// the next request, or a [ProgressDone] event when the loop is over.
 func (c *Conversation) Accept(ctx context.Context, res *mcp.CreateMessageResult) error {
 	if c.next == nil {
 		return errors.New("sampling: the conversation is over")
@@ -474,9 +495,11 @@ func (c *Conversation) Accept(ctx context.Context, res *mcp.CreateMessageResult)
 	switch {
 	case len(uses) == 0:
 		c.end(StopEndTurn)
+		c.reportDone(ctx)
 		return nil
 	case c.iterations >= c.maxIterations:
 		c.end(StopMaxIterations)
+		c.reportDone(ctx)
 		return nil
 	}
 	results := c.runTools(ctx, uses)
@@ -485,7 +508,11 @@ func (c *Conversation) Accept(ctx context.Context, res *mcp.CreateMessageResult)
 		c.end(StopCanceled)
 		return err
 	}
-	return c.prepare()
+	if err := c.prepare(); err != nil {
+		return err
+	}
+	c.reportRequest(ctx)
+	return nil
 }
 
 // check refuses an answer the loop must not accept.
@@ -526,26 +553,33 @@ func (c *Conversation) runTools(ctx context.Context, uses []*mcp.ToolUseContent)
 	results := make([]mcp.SamplingMessageContentBlock, len(uses))
 	sem := make(chan struct{}, c.maxParallel)
 	var wg sync.WaitGroup
+	refuse := func(i int, u *mcp.ToolUseContent, message string) {
+		r := toolError(u.ID, message)
+		results[i] = r
+		c.reportTool(ctx, u, r)
+	}
 	for i, u := range uses {
 		t := c.tools[u.Name]
 		if t == nil {
-			results[i] = toolError(u.ID, fmt.Sprintf("unknown tool %q: the tools are %s", u.Name, c.names))
+			refuse(i, u, fmt.Sprintf("unknown tool %q: the tools are %s", u.Name, c.names))
 			continue
 		}
 		if err := t.schema.validate(u.Input); err != nil {
-			results[i] = toolError(u.ID, fmt.Sprintf("invalid input for tool %q: %v", u.Name, err))
+			refuse(i, u, fmt.Sprintf("invalid input for tool %q: %v", u.Name, err))
 			continue
 		}
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
-			results[i] = toolError(u.ID, fmt.Sprintf("tool %q was not run: %v", u.Name, ctx.Err()))
+			refuse(i, u, fmt.Sprintf("tool %q was not run: %v", u.Name, ctx.Err()))
 			continue
 		}
 		call := Call{ID: u.ID, Name: u.Name, Iteration: c.iterations, IdempotencyKey: c.idempotencyKey(u)}
 		wg.Go(func() {
-			defer func() { <-sem }()
-			results[i] = t.run(ctx, call, u)
+			r := t.run(ctx, call, u)
+			results[i] = r
+			<-sem
+			c.reportTool(ctx, u, r)
 		})
 	}
 	wg.Wait()
