@@ -33,6 +33,16 @@
 // request declares in its _meta: a request without sampling.tools gets
 // MissingRequiredClientCapability (-32021) with requiredCapabilities {"sampling": {"tools": {}}}.
 //
+// # Versions
+//
+// [Runner.Step] takes and gives the types of 2026-07-28; package mrtrdraft (sampling/mrtr/mrtrdraft)
+// is the same API on the draft's types (gen/mcpdraft). Both are thin boundaries around one
+// implementation, [Runner.StepNeutral], which works on the loop's own types (those of 2025-11-25,
+// whose sampling JSON the later versions share; they are converted through it). Every error
+// carries its JSON-RPC error for either version: errors.As finds an *Error (and, for -32021, a
+// *MissingRequiredClientCapabilityErrorError) of gen/mcp20260728 or of gen/mcpdraft in it, so
+// either package's NewErrorResponse answers with it.
+//
 // # The state
 //
 // The state is [States]' (the Runner's Key, TTL, MaxStateBytes, Guard and Now configure one); a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
+	"github.com/mcpgen/mcpgen/gen/mcpdraft"
 	"github.com/mcpgen/mcpgen/sampling"
 )
 
@@ -48,7 +49,8 @@ const (
 // A StateError is a requestState that the server refuses, or cannot issue. Its JSON-RPC error is
 // -32602 (invalid params: the client sent a state the server does not accept), or -32603 (internal
 // error) when the server's own conversation outgrew MaxStateBytes, with data {"reason": ...}
-// naming the refusal: mcp.NewErrorResponse(id, err) answers with it.
+// naming the refusal: NewErrorResponse(id, err) of gen/mcp20260728 or gen/mcpdraft answers with
+// it (errors.As finds an *Error of either package in it).
 type StateError struct {
 	// Reason is one of the Err...State variables.
 	Reason error
@@ -64,17 +66,23 @@ func stateErr(reason error, code int64, format string, args ...any) *StateError 
 
 func (e *StateError) Error() string { return "mrtr: " + e.Message }
 
-// Unwrap returns the reason and the JSON-RPC error.
-func (e *StateError) Unwrap() []error {
+// Unwrap returns the reason.
+func (e *StateError) Unwrap() error { return e.Reason }
+
+// As gives the JSON-RPC error of e as an *Error of gen/mcp20260728 or gen/mcpdraft.
+func (e *StateError) As(target any) bool {
 	data, _ := json.Marshal(map[string]string{"reason": reasons[e.Reason]})
-	return []error{e.Reason, &mcp.Error{Code: e.Code, Message: e.Message, Data: data}}
+	return asRPC(target, e.Code, e.Message, data)
 }
 
 // rpcError is an error of the loop with the JSON-RPC error that answers it.
 type rpcError struct {
 	msg string // if not "", the message; else err's
 	err error
-	rpc error // *mcp.Error or *mcp.MissingRequiredClientCapabilityErrorError
+	// The JSON-RPC error.
+	code    int64
+	message string
+	data    json.RawMessage
 }
 
 func (e *rpcError) Error() string {
@@ -84,10 +92,40 @@ func (e *rpcError) Error() string {
 	return e.err.Error()
 }
 
-func (e *rpcError) Unwrap() []error { return []error{e.err, e.rpc} }
+func (e *rpcError) Unwrap() error { return e.err }
+
+// As gives the JSON-RPC error of e as an *Error, or a *MissingRequiredClientCapabilityErrorError
+// for -32021, of gen/mcp20260728 or gen/mcpdraft.
+func (e *rpcError) As(target any) bool { return asRPC(target, e.code, e.message, e.data) }
+
+// asRPC sets target, a pointer to a JSON-RPC error type of 2026-07-28 or of the draft, to the
+// error of code, message and data.
+func asRPC(target any, code int64, message string, data json.RawMessage) bool {
+	switch t := target.(type) {
+	case **mcp.Error:
+		*t = &mcp.Error{Code: code, Message: message, Data: data}
+	case **mcpdraft.Error:
+		*t = &mcpdraft.Error{Code: code, Message: message, Data: data}
+	case **mcp.MissingRequiredClientCapabilityErrorError:
+		var d mcp.MissingRequiredClientCapabilityErrorErrorData
+		if code != mcp.MissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
+			return false
+		}
+		*t = &mcp.MissingRequiredClientCapabilityErrorError{Code: code, Message: message, Data: d}
+	case **mcpdraft.MissingRequiredClientCapabilityErrorError:
+		var d mcpdraft.MissingRequiredClientCapabilityErrorErrorData
+		if code != mcpdraft.MissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
+			return false
+		}
+		*t = &mcpdraft.MissingRequiredClientCapabilityErrorError{Code: code, Message: message, Data: d}
+	default:
+		return false
+	}
+	return true
+}
 
 func withCode(err error, code int64, message string) error {
-	return &rpcError{err: err, rpc: &mcp.Error{Code: code, Message: message}}
+	return &rpcError{err: err, code: code, message: message}
 }
 
 // invalidAnswer is the error of an inputResponse that the loop refuses: -32602, with the JSON
@@ -98,5 +136,5 @@ func invalidAnswer(key string, err error) error {
 		err = &sampling.ResultError{Err: err}
 	}
 	msg := prefixed("/inputResponses/"+key, err)
-	return &rpcError{msg: "mrtr: " + msg, err: err, rpc: &mcp.Error{Code: codeInvalidParams, Message: msg}}
+	return &rpcError{msg: "mrtr: " + msg, err: err, code: codeInvalidParams, message: msg}
 }

@@ -14,6 +14,7 @@ import (
 
 	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
+	"github.com/mcpgen/mcpgen/sampling/mrtr/internal/boundary"
 )
 
 // TestConversionsOnSpecExamples: the spec's sampling examples of 2026-07-28 cross the boundary
@@ -36,7 +37,7 @@ func TestConversionsOnSpecExamples(t *testing.T) {
 			if err := v1125.Unmarshal(data, &p); err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
-			q, err := toV2026Params(&p)
+			q, err := boundary.Convert[mcp.CreateMessageRequestParams](&p)
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
@@ -48,7 +49,7 @@ func TestConversionsOnSpecExamples(t *testing.T) {
 			if err := mcp.Unmarshal(data, &r); err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
-			q, err := toV1125Result(&r)
+			q, err := boundary.Convert[v1125.CreateMessageResult](&r)
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}

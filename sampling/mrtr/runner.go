@@ -3,17 +3,14 @@
 package mrtr
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
 	"github.com/mcpgen/mcpgen/sampling"
+	"github.com/mcpgen/mcpgen/sampling/mrtr/internal/boundary"
 )
 
 // Defaults of a [Runner].
@@ -73,7 +70,7 @@ type Request struct {
 // arguments (compared as [Canonical] JSON, whatever the spacing and the order of the members at
 // any depth), from the given principal.
 func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
-	args, err := canonicalObject(p.Arguments)
+	args, err := boundary.CanonicalObject(p.Arguments)
 	if err != nil {
 		return Request{}, withCode(err, codeInvalidParams, "arguments: "+err.Error())
 	}
@@ -85,18 +82,6 @@ func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
 		InputResponses: p.InputResponses,
 		RequestState:   p.RequestState,
 	}, nil
-}
-
-// canonicalObject writes a free-form object as Canonical does.
-func canonicalObject(m map[string]json.RawMessage) (string, error) {
-	if m == nil {
-		m = map[string]json.RawMessage{}
-	}
-	data, err := json.Marshal(m)
-	if err != nil {
-		return "", err
-	}
-	return Canonical(data)
 }
 
 // An Outcome is what a step of the loop gives: an InputRequiredResult to answer the request
@@ -130,186 +115,41 @@ type Outcome struct {
 //
 // A retry without the response the state waits for gets the same InputRequiredResult again.
 func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.CreateMessageRequestParams, error)) (*Outcome, error) {
-	if err := r.check(); err != nil {
-		return nil, err
+	var caps json.Marshaler
+	if req.Capabilities != nil {
+		caps = req.Capabilities
 	}
-	caps, err := toV1125Capabilities(req.Capabilities)
-	if err != nil {
-		return nil, withCode(err, codeInvalidParams, "clientCapabilities: "+err.Error())
-	}
-	states := r.states()
-	binding := Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding}
-	if req.RequestState == nil {
-		params, err := start()
-		if err != nil {
-			return nil, err
-		}
-		conv, err := r.Loop.Start(params, caps)
-		if err != nil {
-			return nil, loopError(err)
-		}
-		return r.ask(states, conv, binding)
-	}
-	opened, err := states.Open(*req.RequestState, binding)
+	out, err := r.StepNeutral(ctx, &NeutralRequest{
+		Binding:      Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding},
+		Capabilities: caps,
+		RequestState: req.RequestState,
+		Response: func(key string) (json.Marshaler, error) {
+			return boundary.Answer[*mcp.CreateMessageResult](req.InputResponses, key)
+		},
+	}, start)
 	if err != nil {
 		return nil, err
 	}
-	var ls loopState
-	d := json.NewDecoder(bytes.NewReader(opened.Body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&ls); err != nil {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
+	if out.Result != nil {
+		return &Outcome{Result: out.Result}, nil
 	}
-	var params v1125.CreateMessageRequestParams
-	if err := params.UnmarshalJSON(ls.Params); err != nil {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
-	}
-	conv, err := r.Loop.Resume(sampling.Snapshot{ID: ls.Conversation, Iterations: ls.Iterations, Params: params}, caps)
-	if err != nil {
-		return nil, loopError(err)
-	}
-	response, ok := req.InputResponses[ls.Key]
-	if !ok || response == nil {
-		// The client did not answer: ask again, with the same state (MRTR's error handling),
-		// unless the guard says the state was used.
-		if err := states.Check(ctx, opened); err != nil {
-			return nil, err
-		}
-		return r.request(conv, ls.Key, *req.RequestState)
-	}
-	answer, ok := response.(*mcp.CreateMessageResult)
-	if !ok {
-		return nil, invalidAnswer(ls.Key, fmt.Errorf(": a %T does not answer a sampling request", response))
-	}
-	if err := answer.Validate(); err != nil {
-		return nil, invalidAnswer(ls.Key, err)
-	}
-	res, err := toV1125Result(answer)
-	if err != nil {
-		return nil, invalidAnswer(ls.Key, err)
-	}
-	if err := states.Use(ctx, opened); err != nil {
-		return nil, err
-	}
-	if err := conv.Accept(ctx, res); err != nil {
-		var rerr *sampling.ResultError
-		if errors.As(err, &rerr) {
-			return nil, invalidAnswer(ls.Key, err)
-		}
-		if ctx.Err() != nil {
-			return nil, err
-		}
-		return nil, loopError(err)
-	}
-	if conv.Next() == nil {
-		return &Outcome{Result: conv.Result()}, nil
-	}
-	return r.ask(states, conv, binding)
+	return r.request(out)
 }
 
-// loopState is the body of the Runner's requestStates.
-type loopState struct {
-	// Key is the key of the pending sampling request in inputRequests.
-	Key string `json:"key"`
-	// Conversation, Iterations and Params are the loop's snapshot: its id, the requests
-	// answered, and the next request without its tools.
-	Conversation string          `json:"conv"`
-	Iterations   int             `json:"n"`
-	Params       json.RawMessage `json:"params"`
-}
-
-// ask issues the next sampling request of conv with a new state.
-func (r *Runner) ask(states *States, conv *sampling.Conversation, b Binding) (*Outcome, error) {
-	snap := conv.Snapshot()
-	params, err := snap.Params.MarshalJSON()
-	if err != nil {
-		return nil, withCode(err, codeInternal, "encoding the conversation: "+err.Error())
-	}
-	key := fmt.Sprintf("sampling-%d", snap.Iterations+1)
-	body, err := json.Marshal(&loopState{Key: key, Conversation: snap.ID, Iterations: snap.Iterations, Params: params})
-	if err != nil {
-		return nil, withCode(err, codeInternal, "encoding the conversation: "+err.Error())
-	}
-	state, err := states.Issue(b, body)
-	if err != nil {
-		return nil, err
-	}
-	return r.request(conv, key, state)
-}
-
-// request returns the InputRequiredResult asking for conv's next request under key.
-func (r *Runner) request(conv *sampling.Conversation, key, state string) (*Outcome, error) {
-	params, err := toV2026Params(conv.Next())
+// request returns the InputRequiredResult asking for out's sampling request.
+func (r *Runner) request(out *NeutralOutcome) (*Outcome, error) {
+	params, err := boundary.Convert[mcp.CreateMessageRequestParams](out.Request)
 	if err != nil {
 		return nil, withCode(err, codeInternal, "converting the sampling request: "+err.Error())
 	}
+	state := out.State
 	res := &mcp.InputRequiredResult{
 		ResultType:    mcp.ResultTypeInputRequired,
-		InputRequests: mcp.InputRequests{key: &mcp.CreateMessageRequest{Method: mcp.MethodCreateMessage, Params: *params}},
+		InputRequests: mcp.InputRequests{out.Key: &mcp.CreateMessageRequest{Method: mcp.MethodCreateMessage, Params: *params}},
 		RequestState:  &state,
 	}
 	if err := res.Validate(); err != nil {
 		return nil, withCode(err, codeInternal, "the sampling request is invalid in 2026-07-28: "+err.Error())
 	}
 	return &Outcome{InputRequired: res}, nil
-}
-
-// loopError gives an error of the loop's Start, Resume or Accept its JSON-RPC error.
-func loopError(err error) error {
-	var cerr *sampling.CapabilityError
-	if errors.As(err, &cerr) {
-		required, cerr2 := toV2026Capabilities(cerr.Required)
-		if cerr2 != nil {
-			return withCode(err, codeInternal, err.Error())
-		}
-		return &rpcError{err: err, rpc: &mcp.MissingRequiredClientCapabilityErrorError{
-			Code:    mcp.MissingRequiredClientCapability,
-			Message: "sampling with tools needs the client's sampling.tools capability: " + cerr.Err.Error(),
-			Data:    mcp.MissingRequiredClientCapabilityErrorErrorData{RequiredCapabilities: *required},
-		}}
-	}
-	if errors.Is(err, sampling.ErrUnknownCapabilities) {
-		return withCode(err, codeInvalidParams, err.Error())
-	}
-	return withCode(err, codeInternal, err.Error())
-}
-
-// prefixed writes the problems of a refused answer with their JSON pointers from the retried
-// request's params.
-func prefixed(prefix string, err error) string {
-	var verr *v1125.ValidationError
-	var verr2 *mcp.ValidationError
-	var msgs []string
-	switch {
-	case errors.As(err, &verr2):
-		for _, p := range verr2.Problems {
-			msgs = append(msgs, prefix+p.Pointer+": "+p.Message)
-		}
-	case errors.As(err, &verr):
-		for _, p := range verr.Problems {
-			msgs = append(msgs, prefix+p.Pointer+": "+p.Message)
-		}
-	default:
-		var rerr *sampling.ResultError
-		if errors.As(err, &rerr) {
-			err = rerr.Err
-		}
-		msgs = append(msgs, prefix+err.Error())
-	}
-	return "invalid sampling result: " + strings.Join(msgs, "; ")
-}
-
-func (r *Runner) check() error {
-	switch {
-	case r.Loop == nil:
-		return withCode(errors.New("mrtr: Runner.Loop is nil"), codeInternal, "the server is misconfigured")
-	case len(r.Key) < MinKeyBytes:
-		return withCode(fmt.Errorf("mrtr: Runner.Key has %d bytes, fewer than %d", len(r.Key), MinKeyBytes), codeInternal, "the server is misconfigured")
-	}
-	return nil
-}
-
-// states returns the Runner's configuration of its requestStates.
-func (r *Runner) states() *States {
-	return &States{Key: r.Key, TTL: r.TTL, MaxStateBytes: r.MaxStateBytes, Guard: r.Guard, Now: r.Now}
 }
