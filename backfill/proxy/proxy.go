@@ -1,32 +1,52 @@
-// Package proxy sits between an MCP client and an MCP server on stdio and answers the server's
-// sampling requests itself, with a [sampling.Sampler] (a model provider's API, for a backfill),
-// so that a server that needs a model works under a client that has none.
+// Package proxy sits between an MCP client on stdio and an MCP server (a child process on stdio,
+// or a remote server over Streamable HTTP) and answers the server's sampling requests itself,
+// with a [sampling.Sampler] (a model provider's API, for a backfill), so that a server that needs
+// a model works under a client that has none.
 //
-// It forwards every message in both directions unchanged, byte for byte and in order, with three
-// exceptions:
-//   - the client's initialize request is rewritten to advertise the sampling capability with
-//     tools (and without context inclusion or task-augmented sampling, which it does not do);
-//   - the server's sampling/createMessage requests are answered by the Sampler and are not
-//     forwarded to the client;
-//   - the server's notifications/cancelled for such a request cancel it and are not forwarded.
+// It serves both flows of sampling:
 //
-// This is the 2025-11-25 flow, where the server sends sampling/createMessage itself. In
-// 2026-07-28 a server asks for sampling inside its results (multi round-trip requests), which
-// the proxy passes through untouched; it logs a warning when a session negotiates such a version.
+//   - 2025-11-25 and earlier: the server sends sampling/createMessage while it serves a request.
+//     The proxy advertises sampling with tools in the client's initialize request, answers the
+//     server's sampling requests with the Sampler (never forwarding them to the client), and
+//     cancels the provider call when the server sends notifications/cancelled for one.
+//   - 2026-07-28 (multi round-trip requests): the server answers tools/call, prompts/get or
+//     resources/read with a result of resultType "input_required" whose inputRequests ask for
+//     sampling (and perhaps elicitation or roots). The proxy declares sampling with tools in the
+//     per-request client capabilities (_meta "io.modelcontextprotocol/clientCapabilities") of every
+//     request it forwards at that version, answers the sampling input requests with the Sampler,
+//     and retries the original request with the inputResponses and the requestState, round after
+//     round (at most [Proxy.MaxRounds]), so that the client sees one complete result. When a round
+//     also asks for what only the client can give (elicitation/create, roots/list), the proxy
+//     answers the client with an input_required result holding only those requests, and a
+//     requestState of its own that carries the server's requestState and the sampling answers
+//     already made, sealed with [mrtr.States] (authenticated, bound to the request, expiring);
+//     the client's retry is forwarded with the server's requestState and every answer.
 //
-// Messages are newline-delimited JSON, as on the stdio transport. JSON-RPC batches (removed from
-// MCP in 2025-06-18) are forwarded unread.
+// The proxy never changes the protocol version that the client and the server negotiate.
+// Everything else is forwarded unchanged, in order: on stdio, byte for byte, one message a line;
+// over HTTP, each message's params and results as they were (the JSON-RPC envelope is re-encoded
+// by the transport). A message larger than [Proxy.MaxMessageBytes] is dropped, and a request
+// among those is answered with a JSON-RPC error (-32600). JSON-RPC batches (removed from MCP in
+// 2025-06-18) are forwarded unread.
+//
+// [Limits] bound what the server can spend with the operator's key: maxTokens is capped, provider
+// calls run at most so many at once, and a token budget ends sampling when spent. A request over
+// a limit is answered with the JSON-RPC error [CodeLimit]. [Router] picks the provider model from a
+// request's model hints.
 package proxy
 
 import (
-	"bufio"
+	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpgen/mcpgen/backfill"
@@ -34,50 +54,76 @@ import (
 	"github.com/mcpgen/mcpgen/sampling"
 )
 
+// DefaultMaxRounds is the number of input_required rounds the proxy answers for one request when
+// [Proxy.MaxRounds] is zero (go-sdk's client allows 10).
+const DefaultMaxRounds = 10
+
 // A Proxy forwards MCP traffic between a client and a server and answers the server's sampling
-// requests with its Sampler.
+// requests with its Sampler. Its fields are read when Serve starts.
 type Proxy struct {
-	// Sampler answers the server's sampling/createMessage requests.
+	// Sampler answers the server's sampling requests.
 	Sampler sampling.Sampler
 	// Logger receives what the proxy does; nil discards it.
 	Logger *slog.Logger
 	// OnClientClosed, when set, is called once the client's stream has ended and the server's
 	// input has been closed, so that the caller can give the server a deadline to exit.
 	OnClientClosed func()
+	// MaxMessageBytes bounds a message in either direction; 0 is [DefaultMaxMessageBytes]. It
+	// applies to the client's messages, and to the server's when Serve makes the Conn.
+	MaxMessageBytes int
+	// Limits bound the provider calls; the zero value sets none.
+	Limits Limits
+	// MaxRounds bounds the input_required rounds of one request (those the proxy answers and
+	// those it forwards to the client); 0 is [DefaultMaxRounds].
+	MaxRounds int
 }
 
-// Serve forwards messages from fromClient to toServer and from fromServer to toClient until the
-// server's output ends, and returns nil then. When the client's stream ends first, Serve closes
-// toServer, so that the server sees the end of its input and exits, and keeps forwarding the
-// server's last messages. When ctx ends, Serve returns ctx's error; the caller stops the server.
-// Serve waits for the sampling requests it started; the goroutine reading fromClient may outlive
-// it, until that stream ends.
+// Serve forwards messages from fromClient to toServer and from fromServer to toClient, one a
+// line (a server on stdio); see [Proxy.ServeConn].
 func (p *Proxy) Serve(ctx context.Context, fromClient io.Reader, toClient io.Writer, fromServer io.Reader, toServer io.WriteCloser) error {
+	return p.ServeConn(ctx, fromClient, toClient, NewStreamConn(fromServer, toServer, p.MaxMessageBytes))
+}
+
+// ServeConn forwards messages from fromClient (one a line) to server and from server to toClient
+// until the server's output ends, and returns nil then. When the client's stream ends first,
+// ServeConn closes server, so that the server sees the end of its input and exits, and keeps
+// forwarding the server's last messages. When ctx ends, ServeConn closes server (which unblocks a
+// write the server does not read) and returns ctx's error; the caller stops the server. ServeConn
+// waits for the provider calls it started, which it cancels as it returns; the goroutine reading
+// fromClient may outlive it, until that stream ends.
+func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io.Writer, server Conn) error {
 	log := p.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var prefix [6]byte
+	rand.Read(prefix[:])
 	s := &session{
 		p:        p,
 		log:      log,
 		ctx:      ctx,
-		toServer: toServer,
+		server:   server,
 		toClient: toClient,
+		limiter:  newLimiter(p.Limits, log),
+		idPrefix: "sampling-proxy-" + hex.EncodeToString(prefix[:]) + "-",
 		inFlight: map[string]context.CancelFunc{},
+		calls:    map[string]*call{},
+		waiting:  map[string]chan []byte{},
 	}
 
 	go s.pumpClient(fromClient)
 
 	serverDone := make(chan error, 1)
-	go func() { serverDone <- s.pumpServer(fromServer) }()
+	go func() { serverDone <- s.pumpServer() }()
 
 	var err error
 	select {
 	case err = <-serverDone:
 	case <-ctx.Done():
 		err = ctx.Err()
+		server.Close()
 	}
 	cancel()
 	s.mu.Lock()
@@ -88,55 +134,72 @@ func (p *Proxy) Serve(ctx context.Context, fromClient io.Reader, toClient io.Wri
 }
 
 type session struct {
-	p   *Proxy
-	log *slog.Logger
-	ctx context.Context
+	p        *Proxy
+	log      *slog.Logger
+	ctx      context.Context
+	server   Conn
+	limiter  *limiter
+	idPrefix string
+	nextID   atomic.Int64
 
-	serverMu     sync.Mutex // serializes writes to the server
-	toServer     io.WriteCloser
-	serverClosed bool
-
-	toClient io.Writer // written only by pumpServer
+	clientMu sync.Mutex // serializes writes to the client
+	toClient io.Writer
 
 	mu       sync.Mutex
 	initID   string                        // the key of the client's initialize request
-	inFlight map[string]context.CancelFunc // sampling requests being answered, by request id key
-	closing  bool                          // Serve is returning: no new sampling starts
+	inFlight map[string]context.CancelFunc // server-sent sampling requests being answered, by id key
+	calls    map[string]*call              // client requests that may need input, by the client's id
+	waiting  map[string]chan []byte        // the proxy's own retries awaiting their response, by id
+	closing  bool                          // Serve is returning: nothing new starts
 	wg       sync.WaitGroup
 }
 
-// readLines calls f with each line of r, newline included (the last line may lack one).
-func readLines(r io.Reader, f func(line []byte) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 {
-			if ferr := f(line); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+func (s *session) maxBytes() int {
+	if s.p.MaxMessageBytes > 0 {
+		return s.p.MaxMessageBytes
 	}
+	return DefaultMaxMessageBytes
+}
+
+// start runs f in the background unless Serve is returning; Serve waits for it.
+func (s *session) start(f func()) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		f()
+	}()
+	return true
 }
 
 func (s *session) pumpClient(fromClient io.Reader) {
-	err := readLines(fromClient, func(line []byte) error {
-		return s.writeServer(s.fromClient(line))
-	})
-	if err != nil && s.ctx.Err() == nil {
+	lr := newLineReader(fromClient, s.maxBytes())
+	var err error
+	for {
+		var line []byte
+		line, err = lr.next()
+		var tooLarge *MessageTooLargeError
+		if errors.As(err, &tooLarge) {
+			s.clientTooLarge(tooLarge)
+			continue
+		}
+		if err != nil {
+			break
+		}
+		if out := s.fromClient(line); out != nil {
+			if err = s.server.Write(s.ctx, out); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil && err != io.EOF && s.ctx.Err() == nil {
 		s.log.Warn("client stream", "error", err)
 	}
-	s.serverMu.Lock()
-	if !s.serverClosed {
-		s.serverClosed = true
-		s.toServer.Close()
-	}
-	s.serverMu.Unlock()
+	s.server.Close()
 	if s.ctx.Err() == nil {
 		s.log.Info("client closed its stream; closed the server's input")
 		if s.p.OnClientClosed != nil {
@@ -145,29 +208,94 @@ func (s *session) pumpClient(fromClient io.Reader) {
 	}
 }
 
-func (s *session) writeServer(line []byte) error {
-	s.serverMu.Lock()
-	defer s.serverMu.Unlock()
-	if s.serverClosed {
-		return errors.New("the server's input is closed")
+// clientTooLarge answers a client's request that was too large to read, and drops anything else.
+func (s *session) clientTooLarge(e *MessageTooLargeError) {
+	id, method := envelope(e.Head)
+	s.log.Warn("dropped a message from the client over the size limit", "limit", e.Limit, "method", method, "id", string(id))
+	if id != nil && method != "" {
+		s.writeClient(rawError(id, mcp.InvalidRequest, fmt.Sprintf("the message is larger than the proxy's limit of %d bytes", e.Limit), nil))
 	}
-	_, err := s.toServer.Write(line)
-	return err
 }
 
-// fromClient returns the line to send to the server for a line from the client.
+// writeClient sends one message to the client and reports whether it could.
+func (s *session) writeClient(msg []byte) bool {
+	s.clientMu.Lock()
+	defer s.clientMu.Unlock()
+	buf := make([]byte, 0, len(msg)+1)
+	if _, err := s.toClient.Write(append(append(buf, msg...), '\n')); err != nil {
+		s.log.Warn("writing to the client", "error", err)
+		return false
+	}
+	return true
+}
+
+// reply sends a message to the server and reports whether it could.
+func (s *session) reply(msg []byte) bool {
+	if err := s.server.Write(s.ctx, msg); err != nil {
+		s.log.Warn("could not answer the server", "error", err)
+		return false
+	}
+	return true
+}
+
+// message is the envelope of a JSON-RPC message, its members kept raw.
+type message map[string]json.RawMessage
+
+func parseMessage(line []byte) message {
+	var m message
+	if len(line) == 0 || line[0] != '{' && !bytes.HasPrefix(bytes.TrimSpace(line), []byte("{")) {
+		return nil
+	}
+	if json.Unmarshal(line, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+func (m message) method() string {
+	var s string
+	json.Unmarshal(m["method"], &s)
+	return s
+}
+
+func (m message) isRequest() bool  { return m["method"] != nil && m["id"] != nil }
+func (m message) isResponse() bool { return m["method"] == nil && m["id"] != nil }
+
+// rawKey is a comparable key of a raw JSON-RPC id.
+func rawKey(id json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, id) != nil {
+		return string(id)
+	}
+	return b.String()
+}
+
+// mrtrMethods are the requests a server may answer with input_required.
+var mrtrMethods = map[string]bool{"tools/call": true, "prompts/get": true, "resources/read": true}
+
+// fromClient returns the message to send to the server for a line from the client, or nil when
+// the proxy consumed it.
 func (s *session) fromClient(line []byte) []byte {
-	msg, err := mcp.UnmarshalJSONRPCMessage(line)
-	if err != nil {
+	m := parseMessage(line)
+	if m == nil {
 		return line
 	}
-	req, ok := msg.(*mcp.JSONRPCRequest)
-	if ok && req.Method == "server/discover" {
-		s.log.Warn("the client speaks protocol 2026-07-28 or later (server/discover), where servers ask for sampling inside their results; the proxy answers sampling only in the 2025-11-25 flow")
+	method := m.method()
+	switch {
+	case m.isRequest() && method == mcp.MethodInitialize:
+		return s.initialize(line)
+	case m.isRequest():
+		return s.clientRequest(line, m, method)
+	case method == mcp.MethodCancelled && m["id"] == nil:
+		if s.clientCancelled(m) {
+			return nil
+		}
 	}
-	if !ok || req.Method != mcp.MethodInitialize {
-		return line
-	}
+	return line
+}
+
+// initialize rewrites the client's initialize request to advertise sampling with tools.
+func (s *session) initialize(line []byte) []byte {
 	var init mcp.InitializeRequest
 	if err := json.Unmarshal(line, &init); err != nil {
 		s.log.Warn("client's initialize request does not decode; forwarded unchanged", "error", err)
@@ -188,29 +316,139 @@ func (s *session) fromClient(line []byte) []byte {
 	s.mu.Unlock()
 	s.log.Info("client initializes; advertising sampling with tools to the server",
 		"protocolVersion", init.Params.ProtocolVersion, "client", init.Params.ClientInfo.Name)
-	return append(out, '\n')
+	return out
 }
 
-func (s *session) pumpServer(fromServer io.Reader) error {
-	err := readLines(fromServer, func(line []byte) error {
-		if s.fromServer(line) {
+// The per-request _meta keys of 2026-07-28.
+const (
+	metaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	metaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+)
+
+// firstPerRequestVersion is the first protocol version whose requests carry their client's
+// capabilities in _meta.
+const firstPerRequestVersion = "2026-07-28"
+
+// clientRequest handles a request from the client: at 2026-07-28 it declares sampling with tools
+// in the request's _meta, and a request that may need input is recorded (and a retry that carries
+// the proxy's own requestState gets the server's back, with the answers the proxy made).
+func (s *session) clientRequest(line []byte, m message, method string) []byte {
+	var params map[string]json.RawMessage
+	if p := m["params"]; p != nil && json.Unmarshal(p, &params) != nil {
+		return line
+	}
+	c := &call{clientID: m["id"], method: method}
+	changed := false
+	if meta := decodeObject(params["_meta"]); meta != nil {
+		var version string
+		json.Unmarshal(meta[metaProtocolVersion], &version)
+		if version >= firstPerRequestVersion {
+			c.perRequest = true
+			c.clientCaps = decodeObject(meta[metaClientCapabilities])
+			caps := decodeObject(meta[metaClientCapabilities])
+			if caps == nil {
+				caps = map[string]json.RawMessage{}
+			}
+			caps["sampling"] = json.RawMessage(`{"tools":{}}`)
+			meta[metaClientCapabilities] = mustMarshal(caps)
+			params["_meta"] = mustMarshal(meta)
+			changed = true
+		}
+	}
+	if mrtrMethods[method] {
+		if st := params["requestState"]; st != nil {
+			var state string
+			if json.Unmarshal(st, &state) == nil {
+				restored, errMsg := s.restore(c, params, state)
+				if errMsg != nil {
+					s.writeClient(errMsg)
+					return nil
+				}
+				changed = changed || restored
+			}
+		}
+		c.params = params
+		s.track(c)
+	}
+	if !changed {
+		return line
+	}
+	m["params"] = mustMarshal(params)
+	return mustMarshal(m)
+}
+
+func decodeObject(raw json.RawMessage) map[string]json.RawMessage {
+	if raw == nil {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+func mustMarshal(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Only raw JSON that was decoded before is marshalled here.
+		panic(err)
+	}
+	return b
+}
+
+func (s *session) pumpServer() error {
+	for {
+		msg, err := s.server.Read(s.ctx)
+		var tooLarge *MessageTooLargeError
+		if errors.As(err, &tooLarge) {
+			s.serverTooLarge(tooLarge)
+			continue
+		}
+		if err == io.EOF {
+			s.log.Info("server closed its stream")
 			return nil
 		}
-		_, err := s.toClient.Write(line)
 		if err != nil {
-			return fmt.Errorf("writing to the client: %w", err)
+			if s.ctx.Err() != nil {
+				return s.ctx.Err()
+			}
+			return err
 		}
-		return nil
-	})
-	if err == nil {
-		s.log.Info("server closed its stream")
+		if s.fromServer(msg) {
+			continue
+		}
+		if !s.writeClient(msg) {
+			return errors.New("writing to the client failed")
+		}
 	}
-	return err
 }
 
-// fromServer handles a line from the server and reports whether it was consumed (not to be
+// serverTooLarge answers what the server sent that was too large to read: a request gets an
+// error, a response is replaced by an error to whoever waits for it, anything else is dropped.
+func (s *session) serverTooLarge(e *MessageTooLargeError) {
+	id, method := envelope(e.Head)
+	s.log.Warn("dropped a message from the server over the size limit", "limit", e.Limit, "method", method, "id", string(id))
+	if id == nil {
+		return
+	}
+	text := fmt.Sprintf("the server's message is larger than the proxy's limit of %d bytes", e.Limit)
+	if method != "" {
+		s.reply(rawError(id, mcp.InvalidRequest, text, nil))
+		return
+	}
+	resp := rawError(id, mcp.InternalError, text, nil)
+	if !s.fromServer(resp) {
+		s.writeClient(resp)
+	}
+}
+
+// fromServer handles a message from the server and reports whether it was consumed (not to be
 // forwarded to the client).
 func (s *session) fromServer(line []byte) bool {
+	if m := parseMessage(line); m != nil && m.isResponse() {
+		return s.serverResponse(m, line)
+	}
 	msg, err := mcp.UnmarshalJSONRPCMessage(line)
 	if err != nil {
 		// Not a message the generated types accept. A sampling request among those still must
@@ -248,38 +486,66 @@ func (s *session) fromServer(line []byte) bool {
 				}
 			}
 		}
-	case *mcp.JSONRPCResultResponse:
-		s.mu.Lock()
-		isInit := s.initID != "" && idKey(m.ID) == s.initID
-		s.mu.Unlock()
-		if isInit {
-			var res mcp.InitializeResult
-			if b, err := json.Marshal(&m.Result); err == nil && json.Unmarshal(b, &res) == nil {
-				s.log.Info("server initialized", "protocolVersion", res.ProtocolVersion, "server", res.ServerInfo.Name)
-				if res.ProtocolVersion > mcp.LatestProtocolVersion {
-					s.log.Warn("this protocol version asks for sampling inside results (multi round-trip requests), which the proxy does not answer", "protocolVersion", res.ProtocolVersion)
-				}
-			}
-		}
 	}
 	return false
 }
 
-// sample answers a sampling/createMessage request in the background.
+// serverResponse routes a response of the server: to the proxy's own retry that waits for it, to
+// the multi round-trip handling when it asks for input, or on to the client.
+func (s *session) serverResponse(m message, line []byte) bool {
+	key := rawKey(m["id"])
+	s.mu.Lock()
+	if ch, ok := s.waiting[key]; ok {
+		delete(s.waiting, key)
+		s.mu.Unlock()
+		ch <- line
+		return true
+	}
+	c := s.calls[key]
+	if c != nil && !c.driving {
+		delete(s.calls, key)
+	} else {
+		c = nil
+	}
+	isInit := s.initID != "" && key == s.initKey()
+	s.mu.Unlock()
+	if isInit {
+		var res mcp.InitializeResult
+		if json.Unmarshal(m["result"], &res) == nil {
+			s.log.Info("server initialized", "protocolVersion", res.ProtocolVersion, "server", res.ServerInfo.Name)
+		}
+	}
+	if c == nil || m["result"] == nil {
+		return false
+	}
+	var head struct {
+		ResultType string `json:"resultType"`
+	}
+	if json.Unmarshal(m["result"], &head) != nil || head.ResultType != resultInputRequired {
+		return false
+	}
+	return s.drive(c, m["result"])
+}
+
+// initKey is the raw key of the initialize request's id (s.mu held).
+func (s *session) initKey() string {
+	switch {
+	case len(s.initID) > 2 && s.initID[:2] == "s:":
+		return string(mustMarshal(s.initID[2:]))
+	case len(s.initID) > 2:
+		return s.initID[2:]
+	}
+	return ""
+}
+
+// sample answers a server-sent sampling/createMessage request in the background.
 func (s *session) sample(id mcp.RequestID, line []byte) {
 	key := idKey(id)
 	ctx, cancel := context.WithCancel(s.ctx)
 	s.mu.Lock()
-	if s.closing {
-		s.mu.Unlock()
-		cancel()
-		return
-	}
 	s.inFlight[key] = cancel
-	s.wg.Add(1)
 	s.mu.Unlock()
-	go func() {
-		defer s.wg.Done()
+	started := s.start(func() {
 		defer func() {
 			s.mu.Lock()
 			delete(s.inFlight, key)
@@ -287,79 +553,101 @@ func (s *session) sample(id mcp.RequestID, line []byte) {
 			cancel()
 		}()
 		start := time.Now()
-		resp := s.answer(ctx, id, line)
-		if resp == nil {
+		res, rerr := s.answer(ctx, idText(id), line)
+		var resp []byte
+		switch {
+		case rerr != nil:
+			resp = rerr.response(id)
+		case res == nil:
 			return // cancelled: no answer is sent
+		default:
+			out, err := json.Marshal(&mcp.JSONRPCResultResponse{ID: id, Result: res})
+			if err != nil {
+				resp = errorResponse(id, mcp.InternalError, "encoding the sampling result: "+err.Error(), nil)
+			} else {
+				resp = out
+			}
 		}
-		if s.reply(resp) {
+		if s.reply(resp) && rerr == nil {
 			s.log.Info("answered sampling request", "id", idText(id), "duration", time.Since(start).Round(time.Millisecond))
 		}
-	}()
-}
-
-// reply sends a response to the server and reports whether it could.
-func (s *session) reply(resp []byte) bool {
-	if err := s.writeServer(append(resp, '\n')); err != nil {
-		s.log.Warn("could not answer the server", "error", err)
-		return false
+	})
+	if !started {
+		s.mu.Lock()
+		delete(s.inFlight, key)
+		s.mu.Unlock()
+		cancel()
 	}
-	return true
 }
 
-// answer returns the JSON-RPC response to a sampling request, or nil when ctx was cancelled.
-func (s *session) answer(ctx context.Context, id mcp.RequestID, line []byte) []byte {
+// An rpcError is a JSON-RPC error object.
+type rpcError struct {
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *rpcError) response(id mcp.RequestID) []byte {
+	return errorResponse(id, e.Code, e.Message, e.Data)
+}
+
+// answer answers a sampling request (line is the whole JSON-RPC request): the result, or the
+// error to answer with, or neither when ctx was cancelled. what names the request in the log.
+func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.CreateMessageResult, *rpcError) {
 	// Decoded and validated, with the sampling rules of the spec (tool results alone in their
 	// message, every tool use answered, unique ids): what the client would reject, the proxy
 	// rejects too, before the provider sees it.
 	var req mcp.CreateMessageRequest
 	if err := mcp.Unmarshal(line, &req); err != nil {
-		s.log.Warn("invalid sampling request", "id", idText(id), "error", err)
-		resp, _ := json.Marshal(mcp.NewErrorResponse(id, err))
-		return resp
+		s.log.Warn("invalid sampling request", "id", what, "error", err)
+		e := mcp.NewErrorResponse(nil, err).Error
+		return nil, &rpcError{Code: e.Code, Message: e.Message, Data: e.Data}
 	}
-	s.log.Info("sampling request", "id", idText(id), "messages", len(req.Params.Messages), "tools", len(req.Params.Tools))
-	res, err := s.p.Sampler.CreateMessage(ctx, &req.Params)
+	params := &req.Params
+	s.log.Info("sampling request", "id", what, "messages", len(params.Messages), "tools", len(params.Tools))
+	release, lerr := s.limiter.admit(what, params)
+	if lerr != nil {
+		return nil, lerr
+	}
+	res, err := s.p.Sampler.CreateMessage(ctx, params)
+	release(res)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil // the server cancelled it, or the proxy is stopping
+			return nil, nil // cancelled, or the proxy is stopping
 		}
-		s.log.Warn("sampling failed", "id", idText(id), "error", err)
-		return samplingError(id, err)
+		s.log.Warn("sampling failed", "id", what, "error", err)
+		return nil, samplingError(err)
 	}
 	if err := res.Validate(); err != nil {
-		s.log.Warn("the provider's answer breaks the rules of a sampling result", "id", idText(id), "error", err)
-		return errorResponse(id, mcp.InternalError, "the provider's answer is not a valid sampling result: "+err.Error(), nil)
+		s.log.Warn("the provider's answer breaks the rules of a sampling result", "id", what, "error", err)
+		return nil, &rpcError{Code: mcp.InternalError, Message: "the provider's answer is not a valid sampling result: " + err.Error()}
 	}
-	attrs := []any{"id", idText(id), "model", res.Model}
+	attrs := []any{"id", what, "model", res.Model}
 	if res.StopReason != nil {
 		attrs = append(attrs, "stopReason", string(*res.StopReason))
 	}
 	s.log.Info("model answered", attrs...)
-	out, err := json.Marshal(&mcp.JSONRPCResultResponse{ID: id, Result: res})
-	if err != nil {
-		return errorResponse(id, mcp.InternalError, "encoding the sampling result: "+err.Error(), nil)
-	}
-	return out
+	return res, nil
 }
 
 // samplingError maps a Sampler's error to a JSON-RPC error: params the provider cannot take are
 // invalid params (-32602), as the spec asks of a client; a provider failure is an internal error
 // (-32603) whose data names the provider, the HTTP status and the attempts made.
-func samplingError(id mcp.RequestID, err error) []byte {
+func samplingError(err error) *rpcError {
 	var ce *backfill.ConversionError
 	var pe *backfill.ProviderError
 	var ve *mcp.ValidationError
 	switch {
 	case errors.As(err, &ve):
-		resp, _ := json.Marshal(mcp.NewErrorResponse(id, err))
-		return resp
+		e := mcp.NewErrorResponse(nil, err).Error
+		return &rpcError{Code: e.Code, Message: e.Message, Data: e.Data}
 	case errors.As(err, &pe):
 		data, _ := json.Marshal(map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts})
-		return errorResponse(id, mcp.InternalError, "sampling failed: "+err.Error(), data)
+		return &rpcError{Code: mcp.InternalError, Message: "sampling failed: " + err.Error(), Data: data}
 	case errors.As(err, &ce):
-		return errorResponse(id, mcp.InvalidParams, "sampling request cannot be sent to the provider: "+err.Error(), nil)
+		return &rpcError{Code: mcp.InvalidParams, Message: "sampling request cannot be sent to the provider: " + err.Error()}
 	default:
-		return errorResponse(id, mcp.InternalError, "sampling failed: "+err.Error(), nil)
+		return &rpcError{Code: mcp.InternalError, Message: "sampling failed: " + err.Error()}
 	}
 }
 
@@ -374,6 +662,15 @@ func errorResponse(id mcp.RequestID, code int64, msg string, data json.RawMessag
 		return []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error"}}`)
 	}
 	return out
+}
+
+// rawError is an error response to a raw id.
+func rawError(id json.RawMessage, code int64, msg string, data json.RawMessage) []byte {
+	return mustMarshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   rpcError        `json:"error"`
+	}{"2.0", id, rpcError{Code: code, Message: msg, Data: data}})
 }
 
 // idText is a request id as JSON, for the log.

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	anthropicoption "github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/mcpgen/mcpgen/backfill"
 	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
 	"github.com/mcpgen/mcpgen/backfill/proxy"

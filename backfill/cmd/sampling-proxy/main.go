@@ -29,8 +29,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	anthropicoption "github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/mcpgen/mcpgen/backfill"
 	"github.com/mcpgen/mcpgen/backfill/proxy"
 	"github.com/openai/openai-go/v3"

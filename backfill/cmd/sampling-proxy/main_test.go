@@ -29,6 +29,7 @@ func TestMain(m *testing.M) {
 		switch os.Args[1] {
 		case "test-server":
 			s := testkit.NewAgentServer()
+			addMRTRTools(s)
 			mcp.AddTool(s, &mcp.Tool{Name: "exit", Description: "The server exits with status 4"},
 				func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
 					os.Exit(4)
@@ -130,11 +131,20 @@ func callAgent(t *testing.T, cs *mcp.ClientSession) (string, bool) {
 }
 
 func connect(t *testing.T, transport mcp.Transport) *mcp.ClientSession {
+	return connectAt(t, transport, "2025-11-25", nil)
+}
+
+// connectAt connects a go-sdk client at a protocol version ("" is go-sdk's default).
+func connectAt(t *testing.T, transport mcp.Transport, version string, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	client := mcp.NewClient(&mcp.Implementation{Name: "proxy-test-client", Version: "1.0.0"}, nil)
-	cs, err := client.Connect(ctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	client := mcp.NewClient(&mcp.Implementation{Name: "proxy-test-client", Version: "1.0.0"}, opts)
+	var copts *mcp.ClientSessionOptions
+	if version != "" {
+		copts = &mcp.ClientSessionOptions{ProtocolVersion: version}
+	}
+	cs, err := client.Connect(ctx, transport, copts)
 	if err != nil {
 		t.Fatalf("connecting: %v", err)
 	}

