@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/v2"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 )
 
@@ -27,19 +27,18 @@ func ToAnthropicRequest(p *mcp.CreateMessageRequestParams, model string) (anthro
 	if p.SystemPrompt != nil && *p.SystemPrompt != "" {
 		r.System = []anthropic.TextBlockParam{{Text: *p.SystemPrompt}}
 	}
-	if p.Temperature != nil {
-		r.Temperature = anthropic.Float(*p.Temperature)
-	}
+	// API version 2026-10-21 has no sampling parameters (temperature, top_p, top_k): a request
+	// with any of them is refused, so temperature is not sent and the model's default applies.
 	if p.StopSequences != nil {
 		r.StopSequences = append([]string{}, p.StopSequences...)
 	}
 	for i := range p.Messages {
 		mp := pointer("/messages").index(i)
-		m, err := toAnthropicMessageParam(mp, &p.Messages[i])
+		m, ok, err := toAnthropicMessageParam(mp, &p.Messages[i])
 		if err != nil {
 			return r, err
 		}
-		if len(m.Content) > 0 {
+		if ok {
 			r.Messages = append(r.Messages, m)
 		}
 	}
@@ -60,17 +59,28 @@ func ToAnthropicRequest(p *mcp.CreateMessageRequestParams, model string) (anthro
 	return r, nil
 }
 
-func toAnthropicMessageParam(p pointer, m *mcp.SamplingMessage) (anthropic.MessageParam, error) {
+// toAnthropicMessageParam converts one message; ok is false when nothing of it is left to send
+// (all its texts were empty).
+func toAnthropicMessageParam(p pointer, m *mcp.SamplingMessage) (out anthropic.MessageParam, ok bool, err error) {
 	const prov = ProviderAnthropic
-	var out anthropic.MessageParam
-	switch m.Role {
-	case mcp.RoleUser:
-		out.Role = anthropic.MessageParamRoleUser
-	case mcp.RoleAssistant:
-		out.Role = anthropic.MessageParamRoleAssistant
-	default:
-		return out, p.key("role").errorf(prov, "unknown role %q", m.Role)
+	if m.Role != mcp.RoleUser && m.Role != mcp.RoleAssistant {
+		return out, false, p.key("role").errorf(prov, "unknown role %q", m.Role)
 	}
+	blocks, err := toAnthropicBlocks(p, m)
+	if err != nil || len(blocks) == 0 {
+		return out, false, err
+	}
+	if m.Role == mcp.RoleUser {
+		out.OfUser = &anthropic.UserMessageParam{Content: blocks}
+	} else {
+		out.OfAssistant = &anthropic.AssistantMessageParam{Content: blocks}
+	}
+	return out, true, nil
+}
+
+func toAnthropicBlocks(p pointer, m *mcp.SamplingMessage) ([]anthropic.ContentBlockParamUnion, error) {
+	const prov = ProviderAnthropic
+	var out []anthropic.ContentBlockParamUnion
 	for j, b := range m.Content.List {
 		bp := p.key("content")
 		if m.Content.IsList {
@@ -87,29 +97,29 @@ func toAnthropicMessageParam(p pointer, m *mcp.SamplingMessage) (anthropic.Messa
 		case *mcp.ImageContent:
 			img, err := toAnthropicImage(bp, b.MimeType, b.Data)
 			if err != nil {
-				return out, err
+				return nil, err
 			}
 			c.OfImage = img
 		case *mcp.AudioContent:
-			return out, bp.errorf(prov, "the Messages API does not accept audio (%s); use a provider that does, or transcribe it", b.MimeType)
+			return nil, bp.errorf(prov, "the Messages API does not accept audio (%s); use a provider that does, or transcribe it", b.MimeType)
 		case *mcp.ToolUseContent:
 			input, err := encodeToolInput(b.Input)
 			if err != nil {
-				return out, bp.key("input").errorf(prov, "%v", err)
+				return nil, bp.key("input").errorf(prov, "%v", err)
 			}
 			c.OfToolUse = &anthropic.ToolUseBlockParam{ID: b.ID, Name: b.Name, Input: input}
 		case *mcp.ToolResultContent:
 			tr, err := toAnthropicToolResult(bp, b)
 			if err != nil {
-				return out, err
+				return nil, err
 			}
 			c.OfToolResult = tr
 		case *mcp.UnknownSamplingMessageContentBlock:
-			return out, bp.errorf(prov, "content block of unknown type: %.80s", b.Raw)
+			return nil, bp.errorf(prov, "content block of unknown type: %.80s", b.Raw)
 		default:
-			return out, bp.errorf(prov, "unsupported content block %T", b)
+			return nil, bp.errorf(prov, "unsupported content block %T", b)
 		}
-		out.Content = append(out.Content, c)
+		out = append(out, c)
 	}
 	return out, nil
 }
@@ -205,23 +215,22 @@ func toAnthropicToolChoice(tc *mcp.ToolChoice) (anthropic.ToolChoiceUnionParam, 
 func FromAnthropicRequest(r *anthropic.MessageNewParams) (*mcp.CreateMessageRequestParams, string, error) {
 	const prov = ProviderAnthropic
 	p := &mcp.CreateMessageRequestParams{MaxTokens: r.MaxTokens, Messages: []mcp.SamplingMessage{}}
-	if len(r.System) > 0 {
-		texts := make([]string, len(r.System))
-		for i, s := range r.System {
-			texts[i] = s.Text
-		}
-		sys := strings.Join(texts, "\n\n")
-		p.SystemPrompt = &sys
-	}
-	if r.Temperature.Valid() {
-		t := r.Temperature.Value
-		p.Temperature = &t
-	}
+	p.SystemPrompt = joinSystem(nil, r.System)
 	if r.StopSequences != nil {
 		p.StopSequences = append([]string{}, r.StopSequences...)
 	}
 	for i := range r.Messages {
-		m, err := fromAnthropicMessageParam(pointer("/messages").index(i), &r.Messages[i])
+		mp := pointer("/messages").index(i)
+		if sys := r.Messages[i].OfSystem; sys != nil {
+			// MCP has one system prompt, before the conversation: system messages are joined
+			// into it while no user or assistant message came before them.
+			if len(p.Messages) > 0 {
+				return nil, "", mp.errorf(prov, "MCP has one system prompt, before the conversation; a system message after the first user or assistant message has no MCP equivalent")
+			}
+			p.SystemPrompt = joinSystem(p.SystemPrompt, sys.Content)
+			continue
+		}
+		m, err := fromAnthropicMessageParam(mp, &r.Messages[i])
 		if err != nil {
 			return nil, "", err
 		}
@@ -268,19 +277,35 @@ func FromAnthropicRequest(r *anthropic.MessageNewParams) (*mcp.CreateMessageRequ
 	return p, string(r.Model), nil
 }
 
+// joinSystem appends system text blocks to a system prompt, with blank lines between them.
+func joinSystem(prompt *string, blocks []anthropic.TextBlockParam) *string {
+	if len(blocks) == 0 {
+		return prompt
+	}
+	var texts []string
+	if prompt != nil {
+		texts = append(texts, *prompt)
+	}
+	for _, b := range blocks {
+		texts = append(texts, b.Text)
+	}
+	return ptr(strings.Join(texts, "\n\n"))
+}
+
 func fromAnthropicMessageParam(p pointer, m *anthropic.MessageParam) (mcp.SamplingMessage, error) {
 	const prov = ProviderAnthropic
 	var out mcp.SamplingMessage
-	switch m.Role {
-	case anthropic.MessageParamRoleUser:
-		out.Role = mcp.RoleUser
-	case anthropic.MessageParamRoleAssistant:
-		out.Role = mcp.RoleAssistant
+	var content []anthropic.ContentBlockParamUnion
+	switch {
+	case m.OfUser != nil:
+		out.Role, content = mcp.RoleUser, m.OfUser.Content
+	case m.OfAssistant != nil:
+		out.Role, content = mcp.RoleAssistant, m.OfAssistant.Content
 	default:
-		return out, p.key("role").errorf(prov, "MCP messages are from the user or the assistant, not %q", m.Role)
+		return out, p.key("role").errorf(prov, "MCP messages are from the user or the assistant")
 	}
 	var bs []mcp.SamplingMessageContentBlock
-	for j, c := range m.Content {
+	for j, c := range content {
 		bp := p.key("content").index(j)
 		switch {
 		case c.OfText != nil:

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/v2"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	"github.com/openai/openai-go/v3"
 )
@@ -524,6 +524,8 @@ func TestReverseConversionErrors(t *testing.T) {
 			"/content/0/input: tool input is not a JSON object"},
 		{"server tool use", ProviderAnthropic, "", `{"id":"msg","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"x"},{"type":"server_tool_use","id":"a","name":"web_search","input":{}}],"stop_reason":"end_turn"}`,
 			`/content/1: content block of type "server_tool_use" has no MCP equivalent`},
+		{"late system message", ProviderAnthropic, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":"hi"},{"role":"system","content":[{"type":"text","text":"be brief"}]}]}`, "",
+			"/messages/1: MCP has one system prompt"},
 		{"no token limit", ProviderOpenAI, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`, "",
 			"/max_completion_tokens: MCP requires a token limit"},
 		{"image by URL", ProviderOpenAI, `{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"https://example.com/a.png"}}]}]}`, "",
@@ -614,6 +616,25 @@ func TestEdgeCases(t *testing.T) {
 		got, _ := json.Marshal(r)
 		assertJSONEqual(t, "request", got, []byte(`{"model":"m","max_tokens":10,"messages":[
 			{"role":"user","content":[{"type":"text","text":"hi"}]},{"role":"user","content":[{"type":"text","text":"again"}]}]}`))
+	})
+	t.Run("temperature is not sent to Anthropic", func(t *testing.T) {
+		// API version 2026-10-21 refuses temperature, top_p and top_k, even at their defaults.
+		p := &mcp.CreateMessageRequestParams{MaxTokens: 10, Temperature: ptr(0.5), Messages: []mcp.SamplingMessage{textMsg(mcp.RoleUser, "hi")}}
+		r, err := ToAnthropicRequest(p, "m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(r)
+		assertJSONEqual(t, "request", got, []byte(`{"model":"m","max_tokens":10,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}]}`))
+	})
+	t.Run("leading Anthropic system messages join the system prompt", func(t *testing.T) {
+		p, _, err := providers[0].fromRequest([]byte(`{"model":"m","max_tokens":5,"system":[{"type":"text","text":"one"}],"messages":[
+			{"role":"system","content":[{"type":"text","text":"two"},{"type":"text","text":"three"}]},{"role":"user","content":"hi"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(p)
+		assertJSONEqual(t, "params", got, []byte(`{"systemPrompt":"one\n\ntwo\n\nthree","maxTokens":5,"messages":[{"role":"user","content":{"type":"text","text":"hi"}}]}`))
 	})
 	t.Run("parallel tool use disabled without a mode", func(t *testing.T) {
 		tc := &mcp.ToolChoice{}

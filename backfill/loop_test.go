@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	anthropicoption "github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/mcpgen/mcpgen/backfill"
 	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"

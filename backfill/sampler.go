@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	anthropicoption "github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	"github.com/mcpgen/mcpgen/sampling"
 	"github.com/openai/openai-go/v3"

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go"
-	anthropicoption "github.com/anthropics/anthropic-sdk-go/option"
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/mcpgen/mcpgen/backfill"
 	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
@@ -100,11 +100,13 @@ func TestSamplerRoundTrip(t *testing.T) {
 			if got := jsonValue(t, reqs[0].Body); !reflect.DeepEqual(got, jsonValue(t, want)) {
 				t.Errorf("request on the wire:\n%s\nwant:\n%s", reqs[0].Body, want)
 			}
-			if f.name == "anthropic" && reqs[0].Header.Get("X-Api-Key") != "test-key" {
-				t.Errorf("x-api-key header %q", reqs[0].Header.Get("X-Api-Key"))
-			}
-			if f.name == "openai" && reqs[0].Header.Get("Authorization") != "Bearer test-key" {
+			// Both SDKs send the key as a bearer token (Anthropic's from API version
+			// 2026-10-21 on, which its SDK v2 sends).
+			if reqs[0].Header.Get("Authorization") != "Bearer test-key" {
 				t.Errorf("authorization header %q", reqs[0].Header.Get("Authorization"))
+			}
+			if f.name == "anthropic" && reqs[0].Header.Get("Anthropic-Version") != "2026-10-21" {
+				t.Errorf("anthropic-version header %q", reqs[0].Header.Get("Anthropic-Version"))
 			}
 			got, _ := json.Marshal(res)
 			wantRes, _ := os.ReadFile(filepath.Join("testdata", strings.TrimSuffix(f.response, ".json")+".mcp.json"))
