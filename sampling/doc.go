@@ -49,6 +49,12 @@
 //     message for the model ("unknown tool "get_wether": the tools are add, get_weather",
 //     "invalid input for tool "add": /numbers/1: got string, want number"): the model corrects
 //     itself, the loop goes on.
+//   - Tool results. When a tool has an output schema (NewTypedTool derives one from a result
+//     type whose values are JSON objects), the structuredContent of each result that is not an
+//     error is validated against it before the model sees it: a result without
+//     structuredContent, or with one the schema rejects, reaches the model as a tool result with
+//     isError: true that gives the JSON pointer and the validator's message of each problem,
+//     instead of the invalid value.
 //   - Limits. [Loop.MaxIterations] bounds the sampling requests; when the model still asks for
 //     tools in the last answer, the loop stops (StopMaxIterations) without running them
 //     ([Result.PendingToolUses]). [Loop.ForceFinalAnswer] sends the last request with toolChoice

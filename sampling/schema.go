@@ -60,7 +60,16 @@ func compileInputSchema(s *mcp.ToolInputSchema) (*schema, error) {
 	return compileSchema(data)
 }
 
-// validate checks a tool input against the schema; the error says what is wrong, for the model.
+// compileOutputSchema compiles the output schema of a tool.
+func compileOutputSchema(s *mcp.ToolOutputSchema) (*schema, error) {
+	data, err := s.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return compileSchema(data)
+}
+
+// validate checks a tool input (or structured output) against the schema; the error says what is wrong, for the model.
 func (s *schema) validate(input map[string]json.RawMessage) error {
 	data, err := json.Marshal(input)
 	if err != nil {
@@ -127,6 +136,55 @@ func InputSchemaFor[T any](opts *googleschema.ForOptions) (mcp.ToolInputSchema, 
 		return mcp.ToolInputSchema{}, err
 	}
 	return toInputSchema(s, reflect.TypeFor[T]())
+}
+
+// OutputSchemaFor returns the JSON Schema of the Go type T (see [SchemaFor]) as the output schema
+// of a tool. T must be a struct (or a map with string keys, or a pointer to one): a tool's
+// structured content is a JSON object.
+func OutputSchemaFor[T any](opts *googleschema.ForOptions) (mcp.ToolOutputSchema, error) {
+	t := reflect.TypeFor[T]()
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem() // the structured content of a result is an object, never null
+	}
+	s, err := googleschema.ForType(t, opts)
+	if err != nil {
+		return mcp.ToolOutputSchema{}, err
+	}
+	if !isObjectSchema(s) {
+		return mcp.ToolOutputSchema{}, fmt.Errorf("the schema of %s is not an object schema, which a tool's output must be", t)
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		return mcp.ToolOutputSchema{}, err
+	}
+	var out mcp.ToolOutputSchema
+	if err := mcp.Unmarshal(data, &out); err != nil {
+		return mcp.ToolOutputSchema{}, fmt.Errorf("the schema of %s cannot be a tool's output schema: %w", t, err)
+	}
+	return out, nil
+}
+
+// objectType reports whether the values of t encode as JSON objects: structs, maps with string
+// keys, and pointers to them (but not a *mcp.CallToolResult, which a typed tool returns as it
+// is, nor a type with its own JSON encoding, whose schema cannot be derived from its fields).
+func objectType(t reflect.Type) bool {
+	if t == reflect.TypeFor[*mcp.CallToolResult]() {
+		return false
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	marshaler := reflect.TypeFor[json.Marshaler]()
+	if t.Implements(marshaler) || reflect.PointerTo(t).Implements(marshaler) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		return true
+	case reflect.Map:
+		return t.Key().Kind() == reflect.String
+	}
+	return false
 }
 
 // toInputSchema converts a derived schema to a tool's input schema, which must be an object.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	googleschema "github.com/google/jsonschema-go/jsonschema"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
@@ -21,12 +22,21 @@ type ToolHandler func(ctx context.Context, use *mcp.ToolUseContent) (*mcp.CallTo
 type Tool struct {
 	def     mcp.Tool
 	schema  *schema
+	output  *schema // nil: the tool has no output schema
 	handler ToolHandler
 }
 
 // NewTool returns a tool with the given definition and handler. The definition must be valid
 // (mcp.Tool.Validate) and its input schema must compile: the loop validates every tool input
 // against it before calling the handler.
+//
+// When the definition has an output schema (it must compile too), the loop validates the
+// structuredContent of every result of the handler that is not an error (isError unset or
+// false) against it before the model sees it, as the spec says clients should: a result without
+// structuredContent, or whose structuredContent the schema rejects, reaches the model as a tool
+// result with isError: true that says why, with the JSON pointer of each problem
+// ("tool "get_weather" returned structuredContent that its output schema rejects: /celsius: got
+// string, want number"), instead of the invalid value. Error results are not validated.
 func NewTool(def mcp.Tool, handler ToolHandler) (*Tool, error) {
 	if handler == nil {
 		return nil, fmt.Errorf("tool %q: nil handler", def.Name)
@@ -41,7 +51,13 @@ func NewTool(def mcp.Tool, handler ToolHandler) (*Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tool %q: input schema: %w", def.Name, err)
 	}
-	return &Tool{def: def, schema: s, handler: handler}, nil
+	t := &Tool{def: def, schema: s, handler: handler}
+	if def.OutputSchema != nil {
+		if t.output, err = compileOutputSchema(def.OutputSchema); err != nil {
+			return nil, fmt.Errorf("tool %q: output schema: %w", def.Name, err)
+		}
+	}
+	return t, nil
 }
 
 // NewTypedTool returns a tool whose input is the Go type In and whose handler is fn. The input
@@ -49,12 +65,27 @@ func NewTool(def mcp.Tool, handler ToolHandler) (*Tool, error) {
 // against it and decoded into an In. fn's result becomes the tool result: a *mcp.CallToolResult
 // is taken as it is; a string is its text; any other value is encoded as JSON, which is the text
 // and, when it is a JSON object, the structured content as well.
+//
+// When Out is a type whose values are JSON objects (a struct, a map with string keys, or a
+// pointer to one), the tool's output schema is derived from Out as the input schema is from In
+// (see [OutputSchemaFor]), and the structured content of each result is validated against it
+// (see [NewTool]); a nil pointer is then a result without structured content, which the model
+// gets as an error. For other types (string, numbers, slices, interfaces, *mcp.CallToolResult,
+// types with their own MarshalJSON) the tool has no output schema. A field whose type encodes
+// itself unlike its Go fields needs its schema in opts.TypeSchemas, or its values are refused.
 func NewTypedTool[In, Out any](name, description string, opts *googleschema.ForOptions, fn func(ctx context.Context, in In) (Out, error)) (*Tool, error) {
 	in, err := InputSchemaFor[In](opts)
 	if err != nil {
 		return nil, fmt.Errorf("tool %q: %w", name, err)
 	}
 	def := mcp.Tool{Name: name, InputSchema: in}
+	if objectType(reflect.TypeFor[Out]()) {
+		out, err := OutputSchemaFor[Out](opts)
+		if err != nil {
+			return nil, fmt.Errorf("tool %q: %w", name, err)
+		}
+		def.OutputSchema = &out
+	}
 	if description != "" {
 		def.Description = &description
 	}
@@ -159,6 +190,14 @@ func (t *Tool) run(ctx context.Context, call Call, use *mcp.ToolUseContent) (blo
 	}
 	if err := block.Validate(); err != nil {
 		return toolError(use.ID, fmt.Sprintf("tool %q returned an invalid result: %v", t.def.Name, err))
+	}
+	if t.output != nil && !(block.IsError != nil && *block.IsError) {
+		if block.StructuredContent == nil {
+			return toolError(use.ID, fmt.Sprintf("tool %q returned no structuredContent, which its output schema requires", t.def.Name))
+		}
+		if err := t.output.validate(block.StructuredContent); err != nil {
+			return toolError(use.ID, fmt.Sprintf("tool %q returned structuredContent that its output schema rejects: %v", t.def.Name, err))
+		}
 	}
 	return block
 }
