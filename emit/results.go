@@ -25,11 +25,23 @@ type resultCase struct {
 // FooResult); when the schema declares "FooResultResponse" with a union "result" member, the
 // other variants of that union (such as InputRequiredResult); and CreateTaskResult when the
 // request can be task-augmented.
+//
+// It also finds the base of each result union: the variant whose required members every variant
+// requires (Result, which requires nothing, or only "resultType" from 2026-07-28), the one with
+// the fewest members among several, then the first; it takes any result. A result decoded
+// without the method of its request is typed by its members alone, a guess: when the variant
+// its members point to does not decode it (a result of a method the version does not define,
+// which looks like another method's), the base does, keeping its members in Extra.
 func (g *generator) planResults() {
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
 		if union == nil || union.form != interfaceForm || union.objects == nil || union.decision.Strategy != model.ObjectStrategy {
 			continue
+		}
+		for _, v := range union.objects.variants {
+			if requiredByAll(v, union.objects.variants) && (union.base == nil || len(v.model.Object.Members) < len(union.base.model.Object.Members)) {
+				union.base = v
+			}
 		}
 		for _, td := range g.types {
 			value, ok := methodOf(td)
@@ -61,6 +73,18 @@ func (g *generator) planResults() {
 			union.objects.table = true
 		}
 	}
+}
+
+// requiredByAll reports whether every variant of variants requires the required members of v.
+func requiredByAll(v *variant, variants []*variant) bool {
+	for _, w := range variants {
+		for _, r := range v.model.Required {
+			if !slices.Contains(w.model.Required, r) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // responseResults lists the declarations named by the "result" member of a response

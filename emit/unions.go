@@ -181,7 +181,7 @@ func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
 		return g.decodeResults(td, allVariants(oc), "")
 	}
 	if oc.decision.Discriminator == "" {
-		return g.decodeCandidates(td, allVariants(oc))
+		return g.decodeGuess(td, allVariants(oc))
 	}
 	tags, absent := tagCases(oc)
 	ifAbsent := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("missing member %q"), jen.Lit(oc.decision.Discriminator)))}
@@ -221,7 +221,10 @@ func (g *generator) decodeResults(td *typeDecl, candidates []int, method string)
 	}
 	ifComplete := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
 		jen.Lit("a complete result does not answer "+quote(method))))}
-	if len(complete) > 0 {
+	switch {
+	case len(complete) > 0 && method == "":
+		ifComplete = g.decodeGuess(td, complete)
+	case len(complete) > 0:
 		ifComplete = g.decodeCandidates(td, complete)
 	}
 	return append([]jen.Code{
@@ -241,6 +244,21 @@ func (g *generator) decodeCandidates(td *typeDecl, candidates []int) []jen.Code 
 		return decodeInto(td.objects.variants[candidates[0]])
 	}
 	return []jen.Code{jen.Return(g.callDecodeVariant(td, candidates))}
+}
+
+// decodeGuess decodes an object of td without knowing which variant it must be, as
+// decodeCandidates does, except for a union of results with a base (typeDecl.base): when the
+// candidates fail, the base takes the result.
+func (g *generator) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
+	base := slices.Index(td.objects.variants, td.base)
+	if base < 0 || len(candidates) == 1 || !slices.Contains(candidates, base) {
+		return g.decodeCandidates(td, candidates)
+	}
+	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name), jen.Lit(base)}
+	for _, c := range candidates {
+		args = append(args, jen.Lit(c))
+	}
+	return []jen.Code{jen.Return(jen.Id("decodeVariantOrBase").Call(args...))}
 }
 
 func (g *generator) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
@@ -364,6 +382,12 @@ func objectsDoc(td *typeDecl, subject string) string {
 		}
 		doc := subject + " picks the variant whose required members are all present, " + order + ": " +
 			strings.Join(parts, ", ") + "."
+		if td.base != nil {
+			doc += " A result that none of them decodes is a " + variantLink(td.base) + " if it decodes as one, " +
+				"its members kept in Extra: without the method of its request, the members of a result " +
+				"are a guess at its type (a result of a method this version does not define may look " +
+				"like another method's)."
+		}
 		if td.resultTag {
 			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
 				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.unknown +

@@ -163,6 +163,43 @@ func TestTypedResults(t *testing.T) {
 	}
 }
 
+// TestResultWithoutMethod: decoded without the method of its request, a result is typed by its
+// members; when the variant they point to does not decode it, the base Result takes it, with its
+// members in Extra. With the method, the method's result type must fit.
+func TestResultWithoutMethod(t *testing.T) {
+	in := `{"items":{"not":"a list"},"action":"accept"}`
+	for _, decode := range []func([]byte) (ServerResult, error){
+		UnmarshalServerResult,
+		func(b []byte) (ServerResult, error) { return UnmarshalServerResultFor("other/method", b) },
+	} {
+		v, err := decode([]byte(in))
+		if err != nil {
+			t.Fatalf("decoding %s: %v", in, err)
+		}
+		r, ok := v.(*Result)
+		if !ok {
+			t.Fatalf("decoding %s: got %T, want *Result", in, v)
+		}
+		if string(r.Extra["items"]) != `{"not":"a list"}` || string(r.Extra["action"]) != `"accept"` {
+			t.Errorf("Extra: %v", r.Extra)
+		}
+		if err := r.Validate(); err != nil {
+			t.Errorf("Validate: %v", err)
+		}
+		out, err := json.Marshal(v)
+		if err != nil || string(out) != `{"action":"accept","items":{"not":"a list"}}` {
+			t.Errorf("encoding: %s, %v", out, err)
+		}
+	}
+	if _, err := UnmarshalServerResultFor("items/list", []byte(in)); err == nil {
+		t.Errorf("items/list: the method's result type must fit")
+	}
+	// What the base cannot decode either is still an error.
+	if _, err := UnmarshalServerResult([]byte(`{"items":[],"items":[]}`)); err == nil {
+		t.Errorf("a duplicate member must be an error")
+	}
+}
+
 // holder is a JSON Holder with every required member, member (`"name":value`) replacing one.
 func holder(member string) string {
 	members := []string{`"content":[]`, `"contents":[]`, `"id":1`, `"value":"v"`, `"sample":[]`, `"ttl":null`,

@@ -1361,7 +1361,10 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // listed (after one fails to decode, a later one is tried only if it defines every member
 // present that the failed one defines; otherwise the error is returned): [*EmptyResult],
 // [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
-// "roots").
+// "roots"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
+// members kept in Extra: without the method of its request, the members of a result are a
+// guess at its type (a result of a method this version does not define may look like another
+// method's).
 type ClientResult interface {
 	isClientResult()
 	Validate() error
@@ -1382,7 +1385,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 }
 
 func decodeClientResult(d *decoder) (ClientResult, error) {
-	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2)
+	return decodeVariantOrBase(d, "ClientResult", variantsOfClientResult, 0, 0, 1, 2)
 }
 
 func encodeClientResult(e *encoder, v ClientResult) {
@@ -1738,7 +1741,10 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*ListPromptsResult] (requires "prompts"), [*ListResourcesResult] (requires "resources"),
 // [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ReadResourceResult]
 // (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools").
+// "tools"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
+// members kept in Extra: without the method of its request, the members of a result are a
+// guess at its type (a result of a method this version does not define may look like another
+// method's).
 type ServerResult interface {
 	isServerResult()
 	Validate() error
@@ -1766,7 +1772,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 }
 
 func decodeServerResult(d *decoder) (ServerResult, error) {
-	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+	return decodeVariantOrBase(d, "ServerResult", variantsOfServerResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
 }
 
 func encodeServerResult(e *encoder, v ServerResult) {
@@ -1933,7 +1939,10 @@ var variantsOfServerResult = newVariantTable(
 // [*ListResourceTemplatesResult] (requires "resourceTemplates"), [*ReadResourceResult]
 // (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
 // "tools"), [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
-// (requires "roots").
+// (requires "roots"). A result that none of them decodes is a [*Result] if it decodes as one,
+// its members kept in Extra: without the method of its request, the members of a result are a
+// guess at its type (a result of a method this version does not define may look like another
+// method's).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -1963,7 +1972,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 }
 
 func decodeAnyResult(d *decoder) (AnyResult, error) {
-	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+	return decodeVariantOrBase(d, "AnyResult", variantsOfAnyResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 }
 
 func encodeAnyResult(e *encoder, v AnyResult) {

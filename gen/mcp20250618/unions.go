@@ -1626,7 +1626,10 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // listed (after one fails to decode, a later one is tried only if it defines every member
 // present that the failed one defines; otherwise the error is returned): [*EmptyResult],
 // [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
-// "roots"), [*ElicitResult] (requires "action").
+// "roots"), [*ElicitResult] (requires "action"). A result that none of them decodes is a
+// [*EmptyResult] if it decodes as one, its members kept in Extra: without the method of its
+// request, the members of a result are a guess at its type (a result of a method this version
+// does not define may look like another method's).
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -1650,7 +1653,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 }
 
 func decodeClientResult(d *decoder) (ClientResult, error) {
-	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2, 3)
+	return decodeVariantOrBase(d, "ClientResult", variantsOfClientResult, 0, 0, 1, 2, 3)
 }
 
 func encodeClientResult(e *encoder, v ClientResult) {
@@ -2033,7 +2036,10 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
 // "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
 // (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools").
+// "tools"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
+// members kept in Extra: without the method of its request, the members of a result are a
+// guess at its type (a result of a method this version does not define may look like another
+// method's).
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2063,7 +2069,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 }
 
 func decodeServerResult(d *decoder) (ServerResult, error) {
-	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+	return decodeVariantOrBase(d, "ServerResult", variantsOfServerResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
 }
 
 func encodeServerResult(e *encoder, v ServerResult) {
@@ -2230,7 +2236,10 @@ var variantsOfServerResult = newVariantTable(
 // "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
 // (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
 // "tools"), [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
-// (requires "roots"), [*ElicitResult] (requires "action").
+// (requires "roots"), [*ElicitResult] (requires "action"). A result that none of them decodes
+// is a [*Result] if it decodes as one, its members kept in Extra: without the method of its
+// request, the members of a result are a guess at its type (a result of a method this version
+// does not define may look like another method's).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -2261,7 +2270,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 }
 
 func decodeAnyResult(d *decoder) (AnyResult, error) {
-	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+	return decodeVariantOrBase(d, "AnyResult", variantsOfAnyResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 }
 
 func encodeAnyResult(e *encoder, v AnyResult) {

@@ -193,6 +193,28 @@ func decodeVariant[U any](d *decoder, union string, t *variantTable[U], candidat
 	return zero, first
 }
 
+// decodeVariantOrBase is decodeVariant for a union whose variant base takes any object: one
+// without required members, which keeps the members it does not define (the base Result of a
+// union of results). When no candidate decodes the object, base decodes it, and the members the
+// candidates failed on are kept as its unknown members. It serves the results decoded without
+// the method of the request they answer: their members are only a guess at their type, and a
+// result of a method this version does not know (an elicitation result in a version without
+// elicitation) may look like another method's. If base fails too, the error is the candidates'.
+func decodeVariantOrBase[U any](d *decoder, union string, t *variantTable[U], base int, candidates ...int) (U, error) {
+	s := d.save()
+	u, err := decodeVariant(d, union, t, candidates...)
+	if err == nil {
+		return u, nil
+	}
+	d.restore(s)
+	b, dv := t.variants[base].alloc()
+	if dv.decode(d) != nil {
+		d.restore(s)
+		return u, err
+	}
+	return b, nil
+}
+
 // lookupTag returns the string value of the member name of the object at d, and whether the
 // object has it. A value that is not a string is an error. The object is not consumed, and it is
 // read up to that member only: when the discriminator comes first, as it does in nearly every

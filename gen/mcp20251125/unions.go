@@ -2391,7 +2391,10 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // "roots"), [*ElicitResult] (requires "action"), [*GetTaskResult] (requires "taskId",
 // "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult]
 // (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt",
-// "lastUpdatedAt", "ttl"), [*CreateTaskResult] (requires "task").
+// "lastUpdatedAt", "ttl"), [*CreateTaskResult] (requires "task"). A result that none of them
+// decodes is a [*EmptyResult] if it decodes as one, its members kept in Extra: without the
+// method of its request, the members of a result are a guess at its type (a result of a method
+// this version does not define may look like another method's).
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2420,7 +2423,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 }
 
 func decodeClientResult(d *decoder) (ClientResult, error) {
-	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	return decodeVariantOrBase(d, "ClientResult", variantsOfClientResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8)
 }
 
 func encodeClientResult(e *encoder, v ClientResult) {
@@ -2938,7 +2941,10 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // "tools"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt",
 // "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult]
 // (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult]
-// (requires "task").
+// (requires "task"). A result that none of them decodes is a [*EmptyResult] if it decodes as
+// one, its members kept in Extra: without the method of its request, the members of a result
+// are a guess at its type (a result of a method this version does not define may look like
+// another method's).
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2973,7 +2979,7 @@ func UnmarshalServerResult(data []byte) (ServerResult, error) {
 }
 
 func decodeServerResult(d *decoder) (ServerResult, error) {
-	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+	return decodeVariantOrBase(d, "ServerResult", variantsOfServerResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 }
 
 func encodeServerResult(e *encoder, v ServerResult) {
@@ -3213,7 +3219,10 @@ var variantsOfServerResult = newVariantTable(
 // "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult]
 // (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult]
 // (requires "task"), [*CreateMessageResult] (requires "role", "content", "model"),
-// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
+// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
+// none of them decodes is a [*Result] if it decodes as one, its members kept in Extra: without
+// the method of its request, the members of a result are a guess at its type (a result of a
+// method this version does not define may look like another method's).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -3249,7 +3258,7 @@ func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 }
 
 func decodeAnyResult(d *decoder) (AnyResult, error) {
-	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
+	return decodeVariantOrBase(d, "AnyResult", variantsOfAnyResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
 }
 
 func encodeAnyResult(e *encoder, v AnyResult) {

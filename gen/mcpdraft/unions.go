@@ -3174,7 +3174,10 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta", "resultType"),
 // [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult] (requires
 // "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
-// "resultType").
+// "resultType"). A result that none of them decodes is a [*EmptyResult] if it decodes as one,
+// its members kept in Extra: without the method of its request, the members of a result are a
+// guess at its type (a result of a method this version does not define may look like another
+// method's).
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -3219,7 +3222,7 @@ func decodeServerResult(d *decoder) (ServerResult, error) {
 		v := new(UnknownServerResult)
 		return v, v.decode(d)
 	}
-	return decodeVariant(d, "ServerResult", variantsOfServerResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+	return decodeVariantOrBase(d, "ServerResult", variantsOfServerResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 }
 
 func encodeServerResult(e *encoder, v ServerResult) {

@@ -219,3 +219,48 @@ func loadSpecDocs(dir, file string, directions map[string]string) ([]*message, e
 	}
 	return msgs, nil
 }
+
+// loadExamples reads the results among the spec's examples (schema/<version>/examples/<Type>/,
+// the versions that have examples): a *ResultResponse example as it is, a *Result example as the
+// result of a response with id 1. Its method is the one whose result the type is in a method
+// table of any version (resultMethods); it is sent by the side that answers that method.
+func loadExamples(dir string, resultMethods map[string]string, directions map[string]string) ([]*message, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(files)
+	var msgs []*message
+	for _, f := range files {
+		typ := filepath.Base(filepath.Dir(f))
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		resultType := typ
+		switch {
+		case strings.HasSuffix(typ, "ResultResponse"):
+			resultType = strings.TrimSuffix(typ, "Response")
+		case strings.HasSuffix(typ, "Result"):
+			raw = append(append([]byte(`{"jsonrpc":"2.0","id":1,"result":`), bytes.TrimSpace(raw)...), '}')
+		default:
+			continue
+		}
+		m := &message{source: "examples/" + filepath.Base(filepath.Dir(dir)), where: typ + "/" + filepath.Base(f), raw: raw}
+		if err := m.decodeEnvelope(); err != nil {
+			return nil, err
+		}
+		if m.kind != result {
+			continue // an error response's example
+		}
+		m.method = resultMethods[resultType]
+		switch directions[m.method] {
+		case "client":
+			m.from = "server"
+		case "server":
+			m.from = "client"
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, nil
+}

@@ -28,6 +28,9 @@ type outcome struct {
 	// failure says what is wrong with the package's decoding, validation or re-encoding of the
 	// message ("" when nothing is). For a message the schema accepts, a failure must be listed.
 	failure string
+	// unpaired marks the verdict on a result decoded without the method of its request (see
+	// judgeUnpaired).
+	unpaired bool
 }
 
 // messageDecoder is what every message of a package has.
@@ -45,21 +48,7 @@ func judge(p genPackage, ref *reference, m *message) outcome {
 		return o
 	}
 	info, known := p.lookup(m.method)
-	sides := []string{m.from}
-	if m.from == "" {
-		switch {
-		case (m.kind == request || m.kind == notification) && known && !info.fromClient:
-			sides = []string{"server"}
-		case m.kind == request || m.kind == notification:
-			sides = []string{"client"}
-		case known && !info.fromServer: // a response to a client's request
-			sides = []string{"server"}
-		case known && !info.fromClient:
-			sides = []string{"client"}
-		default: // a response whose request is unknown or goes both ways
-			sides = []string{"server", "client"}
-		}
-	}
+	sides := sidesOf(m, p)
 
 	var envelope string
 	var wantTypes []reflect.Type // nil: any result
@@ -213,5 +202,92 @@ func oneLine(s string) string {
 }
 
 func (o outcome) String() string {
+	if o.unpaired {
+		return fmt.Sprintf("%s %s#unpaired", o.version, o.msg.name())
+	}
 	return fmt.Sprintf("%s %s", o.version, o.msg.name())
+}
+
+// sidesOf returns the sides that may have sent m, whose decoder decodes it: "client"
+// (DecodeClientMessage) or "server", or both when the exchange and the method tables do not say.
+func sidesOf(m *message, p genPackage) []string {
+	if m.from != "" {
+		return []string{m.from}
+	}
+	info, known := p.lookup(m.method)
+	switch {
+	case (m.kind == request || m.kind == notification) && known && !info.fromClient:
+		return []string{"server"}
+	case m.kind == request || m.kind == notification:
+		return []string{"client"}
+	case known && !info.fromServer: // a response to a client's request
+		return []string{"server"}
+	case known && !info.fromClient:
+		return []string{"client"}
+	default: // a response whose request is unknown or goes both ways
+		return []string{"server", "client"}
+	}
+}
+
+// judgeUnpaired checks a result response decoded as if its request were unknown (no pending
+// entry for its id: a response to a request another component sent) by DecodeServerMessage or
+// DecodeClientMessage, for the side that sent it (both when either could have, as judge does),
+// and by UnmarshalJSONRPCMessage, which takes any result: its members alone
+// choose its type. A result that the version's schema.json accepts (paired is the verdict with its
+// request) must decode each way to a result type whose definition in schema.json accepts it (the
+// base Result when the members' guess does not fit), validate and encode back to the same JSON.
+func judgeUnpaired(p genPackage, ref *reference, m *message, paired outcome) outcome {
+	o := outcome{msg: m, version: p.version, unpaired: true, accepted: paired.accepted, schemaErr: paired.schemaErr,
+		side: strings.Join(sidesOf(m, p), " and ") + " and UnmarshalJSONRPCMessage", want: "a result response holding a result type that schema.json accepts it as"}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(m.raw))
+	if err != nil {
+		o.failure = "not JSON: " + err.Error()
+		return o
+	}
+	none := func(string) (string, bool) { return "", false }
+	type decoder struct {
+		name   string
+		decode func([]byte) (any, error)
+	}
+	var decoders []decoder
+	for _, side := range sidesOf(m, p) {
+		decoders = append(decoders, decoder{side, func(b []byte) (any, error) { return p.decode(side, b, none) }})
+	}
+	decoders = append(decoders, decoder{"UnmarshalJSONRPCMessage", p.generic})
+	var problems, got []string
+	for _, dec := range decoders {
+		decoded, err := dec.decode(m.raw)
+		if err != nil {
+			problems = append(problems, dec.name+": decoding fails: "+oneLine(err.Error()))
+			continue
+		}
+		t := reflect.TypeOf(decoded)
+		res := reflect.ValueOf(decoded).Elem().FieldByName("Result")
+		if !strings.HasPrefix(t.Elem().Name(), "JSONRPC") || !res.IsValid() || res.IsNil() {
+			problems = append(problems, dec.name+": decodes to "+typeName(t)+", want "+o.want)
+			continue
+		}
+		rt := res.Elem().Type()
+		name := typeName(t) + "{" + typeName(rt) + "}"
+		got = append(got, dec.name+": "+name)
+		if def := ref.definition(rt.Elem().Name()); def == "" {
+			problems = append(problems, dec.name+": decodes to "+name+", which schema.json does not define")
+		} else if err := ref.validate(def, inst.(map[string]any)["result"]); err != nil {
+			problems = append(problems, dec.name+": decodes to "+name+", which schema.json rejects: "+oneLine(err.Error()))
+		}
+		dm := decoded.(messageDecoder)
+		if err := dm.Validate(); err != nil {
+			problems = append(problems, dec.name+": Validate: "+oneLine(err.Error()))
+		}
+		again, err := json.Marshal(dm)
+		if err == nil {
+			err = jsoneq.Equal(m.raw, again)
+		}
+		if err != nil {
+			problems = append(problems, dec.name+": re-encoding: "+oneLine(err.Error()))
+		}
+	}
+	o.got = strings.Join(got, ", ")
+	o.failure = strings.Join(problems, "; ")
+	return o
 }

@@ -19,7 +19,10 @@ type genPackage struct {
 	version string
 	// decode decodes what side ("client" or "server") sends; pending answers with the method of a
 	// request from its id as compact JSON.
-	decode  func(side string, data []byte, pending func(id string) (string, bool)) (any, error)
+	decode func(side string, data []byte, pending func(id string) (string, bool)) (any, error)
+	// generic decodes any JSON-RPC message with UnmarshalJSONRPCMessage, which types a result by
+	// its members alone.
+	generic func(data []byte) (any, error)
 	lookup  func(method string) (methodInfo, bool)
 	methods []string                // the methods of the table
 	unknown map[string]reflect.Type // "client request", "server notification", ... -> *UnknownClientRequest, ...
@@ -41,6 +44,7 @@ func idJSON(id any) string {
 var packages = []genPackage{
 	{
 		version: mcp20241105.SchemaVersion,
+		generic: func(data []byte) (any, error) { return mcp20241105.UnmarshalJSONRPCMessage(data) },
 		decode: func(side string, data []byte, pending func(string) (string, bool)) (any, error) {
 			p := func(id mcp20241105.RequestID) (string, bool) { return pending(idJSON(id)) }
 			if side == "server" {
@@ -67,6 +71,7 @@ var packages = []genPackage{
 	},
 	{
 		version: mcp20250326.SchemaVersion,
+		generic: func(data []byte) (any, error) { return mcp20250326.UnmarshalJSONRPCMessage(data) },
 		decode: func(side string, data []byte, pending func(string) (string, bool)) (any, error) {
 			p := func(id mcp20250326.RequestID) (string, bool) { return pending(idJSON(id)) }
 			if side == "server" {
@@ -93,6 +98,7 @@ var packages = []genPackage{
 	},
 	{
 		version: mcp20250618.SchemaVersion,
+		generic: func(data []byte) (any, error) { return mcp20250618.UnmarshalJSONRPCMessage(data) },
 		decode: func(side string, data []byte, pending func(string) (string, bool)) (any, error) {
 			p := func(id mcp20250618.RequestID) (string, bool) { return pending(idJSON(id)) }
 			if side == "server" {
@@ -119,6 +125,7 @@ var packages = []genPackage{
 	},
 	{
 		version: mcp20251125.SchemaVersion,
+		generic: func(data []byte) (any, error) { return mcp20251125.UnmarshalJSONRPCMessage(data) },
 		decode: func(side string, data []byte, pending func(string) (string, bool)) (any, error) {
 			p := func(id mcp20251125.RequestID) (string, bool) { return pending(idJSON(id)) }
 			if side == "server" {
@@ -145,6 +152,7 @@ var packages = []genPackage{
 	},
 	{
 		version: mcp20260728.SchemaVersion,
+		generic: func(data []byte) (any, error) { return mcp20260728.UnmarshalJSONRPCMessage(data) },
 		decode: func(side string, data []byte, pending func(string) (string, bool)) (any, error) {
 			p := func(id mcp20260728.RequestID) (string, bool) { return pending(idJSON(id)) }
 			if side == "server" {
@@ -171,6 +179,7 @@ var packages = []genPackage{
 	},
 	{
 		version: mcpdraft.SchemaVersion,
+		generic: func(data []byte) (any, error) { return mcpdraft.UnmarshalJSONRPCMessage(data) },
 		decode: func(side string, data []byte, pending func(string) (string, bool)) (any, error) {
 			p := func(id mcpdraft.RequestID) (string, bool) { return pending(idJSON(id)) }
 			if side == "server" {

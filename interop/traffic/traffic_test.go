@@ -63,6 +63,27 @@ func corpus(t *testing.T) (map[string][]*message, []string) {
 			directions[m] = ""
 		}
 	}
+	// The method whose result a type is, from every version's table (the first that has it).
+	resultMethods := map[string]string{}
+	for _, p := range packages {
+		for _, m := range p.methods {
+			info, _ := p.lookup(m)
+			for _, r := range info.results {
+				if _, ok := resultMethods[r.Elem().Name()]; !ok && r.Elem().Name() != "Result" {
+					resultMethods[r.Elem().Name()] = m
+				}
+			}
+		}
+	}
+	for _, version := range []string{"2026-07-28", "draft"} {
+		msgs, err := loadExamples(filepath.Join("..", "..", "schema", version, "examples"), resultMethods, directions)
+		if err != nil || len(msgs) == 0 {
+			t.Fatalf("no results among the examples of %s (%v)", version, err)
+		}
+		src := "examples/" + version
+		bySource[src] = msgs
+		sources = append(sources, src)
+	}
 	files, err := filepath.Glob("testdata/specdocs/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no spec documentation messages (%v)", err)
@@ -101,7 +122,11 @@ func TestTraffic(t *testing.T) {
 		}
 		for _, src := range sources {
 			for _, m := range bySource[src] {
-				outcomes = append(outcomes, judge(p, ref, m))
+				o := judge(p, ref, m)
+				outcomes = append(outcomes, o)
+				if m.kind == result {
+					outcomes = append(outcomes, judgeUnpaired(p, ref, m, o))
+				}
 			}
 		}
 	}
@@ -121,7 +146,17 @@ func TestTraffic(t *testing.T) {
 	}
 	for _, p := range packages {
 		var accepted, ok, failed, rejected, rejectedDecoded int
+		var results, resultsOK int
 		for _, o := range outcomes {
+			if o.unpaired {
+				if o.version == p.version && o.accepted {
+					results++
+					if o.failure == "" {
+						resultsOK++
+					}
+				}
+				continue
+			}
 			switch {
 			case o.version != p.version:
 			case o.accepted && o.failure == "":
@@ -139,11 +174,13 @@ func TestTraffic(t *testing.T) {
 		}
 		t.Logf("%s: schema.json accepts %d messages: %d decode to the right type, validate and round-trip, %d do not; it rejects %d (the package decodes, validates and round-trips %d of those)",
 			p.version, accepted, ok, failed, rejected, rejectedDecoded)
+		t.Logf("%s: decoded without their request, %d of the %d results it accepts decode to a type it accepts them as, validate and round-trip",
+			p.version, resultsOK, results)
 	}
 
 	if *explain {
 		for _, o := range outcomes {
-			if !o.accepted {
+			if !o.accepted && !o.unpaired {
 				verdict := "the package decodes it to " + o.got + ", validates and round-trips it"
 				if o.failure != "" {
 					verdict = "the package: " + o.failure

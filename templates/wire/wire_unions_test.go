@@ -204,3 +204,56 @@ func TestObjectHelpers(t *testing.T) {
 	assert.EqualError(t, err, "(root): expected object, found array")
 	assert.Error(t, DecodeObject(map[string]json.RawMessage{"days": json.RawMessage(`"x"`)}, &got))
 }
+
+func TestDecodeVariantOrBase(t *testing.T) {
+	// base takes any object (no required members) and keeps what it does not define.
+	base := objectVariant[shape]{name: "circle", required: []string{}, known: []string{}, alloc: func() (shape, decodable) {
+		v := new(circle)
+		return v, decodableFunc(func(d *decoder) (err error) { v.fields, err = decodeFields(d); return err })
+	}}
+	vs := newVariantTable(base, shapes[1])
+	tests := []struct {
+		in, want, err string
+	}{
+		{`{"side":1,"x":0}`, "*wire.square", ""},
+		{`{"r":1}`, "*wire.circle", ""},
+		// What base cannot decode either stays an error: the candidates'.
+		{`{"side":1,"x":0,"x":1}`, "", `/x: duplicate member name`},
+		{`[1]`, "", "(root): expected object, found array"},
+		// square needs "x": only base fits.
+		{`{"side":1}`, "*wire.circle", ""},
+	}
+	for _, tt := range tests {
+		d := newDecoder([]byte(tt.in))
+		v, err := decodeVariantOrBase(d, "shape", vs, 0, 0, 1)
+		if tt.err != "" {
+			assert.EqualError(t, err, tt.err, tt.in)
+			continue
+		}
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, typeName(v), tt.in)
+		require.NoError(t, d.end(), tt.in)
+	}
+
+	// A candidate that fits by its members and fails to decode gives way to base, which keeps
+	// every member; the decoder is where base left it.
+	failing := objectVariant[shape]{name: "square", required: []string{"side"}, known: []string{"side"}, alloc: func() (shape, decodable) {
+		v := new(square)
+		return v, decodableFunc(func(d *decoder) error {
+			if err := d.skip(); err != nil {
+				return err
+			}
+			return d.errorf("bad side")
+		})
+	}}
+	d := newDecoder([]byte(`{"side":"wrong","label":"a"} `))
+	v, err := decodeVariantOrBase(d, "shape", newVariantTable(base, failing), 0, 0, 1)
+	require.NoError(t, err)
+	require.IsType(t, &circle{}, v)
+	assert.Equal(t, map[string]json.RawMessage{"side": json.RawMessage(`"wrong"`), "label": json.RawMessage(`"a"`)}, v.(*circle).fields)
+	require.NoError(t, d.end())
+
+	// The plain decodeVariant returns the candidate's error instead.
+	_, err = decodeVariant(newDecoder([]byte(`{"side":"wrong"}`)), "shape", newVariantTable(base, failing), 0, 1)
+	assert.EqualError(t, err, "(root): bad side")
+}
