@@ -85,6 +85,9 @@ type ToolCalls struct {
 // model what was wrong — a user message saying it must call a tool, or a tool result with isError:
 // true for each tool use — and asks again, up to the retries of opts. The tools are not run.
 //
+// Each attempt is reported to the progress sink of ctx (see [WithProgress]) as a
+// [ProgressRequest] event numbered by the attempt (1, 2, 3), without a conversation id.
+//
 // Errors: *RetryError when every attempt was refused; *CapabilityError (the client lacks
 // sampling.tools), ErrUnknownCapabilities, *RequestError, *ResultError (an answer that breaks the
 // protocol's rules is not retried), *SamplerError, or the context's error.
@@ -182,8 +185,8 @@ type Structured[T any] struct {
 // value. Otherwise the helper tells the model what was wrong, the validator's findings included,
 // and asks again, up to the retries of opts.
 //
-// params must not hold tools or a toolChoice: ErrSchemaAndTools. The other errors are those of
-// [SampleTools].
+// params must not hold tools or a toolChoice: ErrSchemaAndTools. The other errors, and the
+// progress events, are those of [SampleTools].
 func SampleStructured[T any](ctx context.Context, s Sampler, params *mcp.CreateMessageRequestParams, opts *StructuredOptions) (*Structured[T], error) {
 	if params == nil {
 		return nil, &RequestError{Err: errors.New("nil params")}
@@ -322,6 +325,10 @@ func retry(ctx context.Context, helper string, s Sampler, p *mcp.CreateMessageRe
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if f := progressFrom(ctx); f != nil {
+			f(ctx, Progress{Kind: ProgressRequest, Progress: float64(n), Iteration: n,
+				Message: fmt.Sprintf("asking the model (attempt %d of at most %d)", n, attempts)})
 		}
 		res, err := s.CreateMessage(ctx, &req)
 		if err != nil {

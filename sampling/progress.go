@@ -36,7 +36,8 @@ type Progress struct {
 	// [Loop.Resume], since it is derived from what the snapshot holds (see
 	// [Conversation.Progress]). The total is unknown.
 	Progress float64
-	// ConversationID is the conversation's id (see [Snapshot]).
+	// ConversationID is the conversation's id (see [Snapshot]); empty in the events of
+	// SampleTools and SampleStructured.
 	ConversationID string
 	// Iteration is the number of the sampling request: the one asked for (ProgressRequest),
 	// the one whose answer asked for the tool (ProgressTool), or the last one
@@ -63,8 +64,9 @@ type ProgressFunc func(ctx context.Context, p Progress)
 type progressKey struct{}
 
 // WithProgress returns a context that carries f: [Loop.Run], [Loop.StartContext] and
-// [Conversation.Accept] given that context report their conversation's events to f. A nil f
-// removes a sink the context carries.
+// [Conversation.Accept] given that context report their conversation's events to f, and
+// [SampleTools] and [SampleStructured] report each attempt. A nil f removes a sink the context
+// carries.
 //
 // An adapter wires f to its transport when the client's request carries a progressToken: it
 // sends notifications/progress with that token, p.Progress as progress, no total, and

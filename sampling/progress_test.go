@@ -2,6 +2,7 @@ package sampling_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -375,4 +376,36 @@ func roundTrip(t *testing.T, s sampling.Snapshot) sampling.Snapshot {
 		t.Fatal(err)
 	}
 	return sampling.Snapshot{ID: s.ID, Iterations: s.Iterations, Params: params}
+}
+
+func TestProgressHelpers(t *testing.T) {
+	s := &script{t: t, caps: withTools, turns: []turn{
+		answer("endTurn", text("No tool.")),
+		answer("toolUse", use("t1", "play_defensive", `{"threat":"row 1"}`)),
+	}}
+	p := prompt("Choose.")
+	p.Tools = strategyTools()
+	var rec recorder
+	if _, err := sampling.SampleTools(rec.ctx(t.Context()), s, p, &sampling.RetryOptions{Capabilities: withTools}); err != nil {
+		t.Fatal(err)
+	}
+	if got := trace(rec.events); got != "1:request:1\n2:request:2" {
+		t.Errorf("SampleTools events:\n%s", got)
+	}
+	if got := rec.events[1].Message; got != "asking the model (attempt 2 of at most 3)" {
+		t.Errorf("message %q", got)
+	}
+
+	// SampleStructured, out of attempts: one event per attempt.
+	s = &script{t: t, caps: withTools, turns: []turn{answer("endTurn", text("a")), answer("endTurn", text("b"))}}
+	rec = recorder{}
+	_, err := sampling.SampleStructured[cityInput](rec.ctx(t.Context()), s, prompt("A city?"),
+		&sampling.StructuredOptions{RetryOptions: sampling.RetryOptions{Capabilities: withTools, Retries: 1}})
+	var rerr *sampling.RetryError
+	if !errors.As(err, &rerr) {
+		t.Fatalf("error %v", err)
+	}
+	if got := trace(rec.events); got != "1:request:1\n2:request:2" {
+		t.Errorf("SampleStructured events:\n%s", got)
+	}
 }
