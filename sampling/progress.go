@@ -58,7 +58,9 @@ type Progress struct {
 // A ProgressFunc receives the progress events of the loops run with a context that carries it
 // (see [WithProgress]). The loop calls it from its own goroutine and from those of the tool
 // handlers, one call at a time and in the order of the events' numbers; it should return soon
-// (the tool handler that finished waits for it). ctx is the context the loop was given.
+// (the tool handler that finished waits for it), and must not call the methods of the
+// [Conversation] that reports (they wait for it to return). ctx is the context the loop was
+// given.
 type ProgressFunc func(ctx context.Context, p Progress)
 
 type progressKey struct{}
