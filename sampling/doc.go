@@ -95,5 +95,6 @@
 // github.com/google/jsonschema-go, validated by a JSON Schema validator, decoded into the type,
 // retried with the validator's findings as feedback). Asking SampleStructured for tools as well
 // is an error ([ErrSchemaAndTools]). When the retries run out, the error is a [*RetryError]
-// holding the attempts, the last answer and the conversation.
+// holding the attempts, the last answer and the conversation. Both report each attempt to the
+// progress sink of their context.
 package sampling
