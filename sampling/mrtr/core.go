@@ -69,7 +69,7 @@ func (r *Runner) StepNeutral(ctx context.Context, req *NeutralRequest, start fun
 		if err != nil {
 			return nil, err
 		}
-		conv, err := r.Loop.Start(params, caps)
+		conv, err := r.Loop.StartContext(ctx, params, caps)
 		if err != nil {
 			return nil, loopError(err)
 		}
