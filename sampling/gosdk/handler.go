@@ -33,6 +33,15 @@ import (
 // just issued, to the Runner's next step, until the loop ends. Both flows run the same steps:
 // the same checks, the same state, the same errors.
 //
+// When the request carries a progressToken (_meta.progressToken), the loop's events (each
+// sampling request asked for, each tool use handled, the end; see [sampling.Progress]) go to the
+// client as notifications/progress with that token, the event's number as progress (no total)
+// and its message, while the request is handled and never after its response. At 2026-07-28 each
+// round is a request of its own: a round reports the events of its step (the first round, request
+// 1; a retry, the tool uses of the answer it carries and then the next request or the end), with
+// the retry's token, and the numbers go on increasing across the rounds. On an older session the
+// one call reports them all.
+//
 // A Handler is configuration; it is safe for concurrent use.
 type Handler struct {
 	// Runner runs the loop and keeps its state.
@@ -80,6 +89,14 @@ func (h *Handler) Step(ctx context.Context, req *sdk.CallToolRequest, start func
 	mreq, err := mrtr.CallTool(params, principal)
 	if err != nil {
 		return nil, nil, err
+	}
+	if token := req.Params.GetProgressToken(); token != nil {
+		// The loop's events go out while this request is handled, with its own token: the sink
+		// lives in this ctx only, so nothing is sent after the response.
+		ss := req.Session
+		ctx = sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
+			_ = ss.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Message: p.Message})
+		})
 	}
 	modern := multiRoundTrip(req.Session)
 	for {
