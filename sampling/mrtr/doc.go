@@ -43,6 +43,19 @@
 // *MissingRequiredClientCapabilityErrorError) of gen/mcp20260728 or of gen/mcpdraft in it, so
 // either package's NewErrorResponse answers with it.
 //
+// # The guaranteed helpers
+//
+// [Runner.SampleTools] and [SampleStructured] run [sampling.SampleTools] (force a valid tool
+// call) and [sampling.SampleStructured] (a typed value through a forced tool) across round
+// trips, with the helpers' own retries, corrections and errors. They work by replay: the state
+// records the model's answers so far and a digest of each request sent, and each round re-runs
+// the helper from the start with a Sampler that answers from the record and stops at the first
+// request it does not answer, which becomes the InputRequiredResult. The helpers have no effect
+// besides sampling, so this is safe; the params function must give the same params on every
+// round (a replayed request that does not match its digest fails with -32603). The state's
+// bounds, expiry, binding (to the helper as well as the request) and guard apply as for Step; a
+// state is used (with a guard: once) when the helper takes its answer.
+//
 // # The state
 //
 // The state is [States]' (the Runner's Key, TTL, MaxStateBytes, Guard and Now configure one); a

@@ -115,18 +115,7 @@ type Outcome struct {
 //
 // A retry without the response the state waits for gets the same InputRequiredResult again.
 func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.CreateMessageRequestParams, error)) (*Outcome, error) {
-	var caps json.Marshaler
-	if req.Capabilities != nil {
-		caps = req.Capabilities
-	}
-	out, err := r.StepNeutral(ctx, &NeutralRequest{
-		Binding:      Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding},
-		Capabilities: caps,
-		RequestState: req.RequestState,
-		Response: func(key string) (json.Marshaler, error) {
-			return boundary.Answer[*mcp.CreateMessageResult](req.InputResponses, key)
-		},
-	}, start)
+	out, err := r.StepNeutral(ctx, req.neutral(), start)
 	if err != nil {
 		return nil, err
 	}
@@ -134,6 +123,22 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 		return &Outcome{Result: out.Result}, nil
 	}
 	return r.request(out)
+}
+
+// neutral returns req in the loop's own types.
+func (req *Request) neutral() *NeutralRequest {
+	var caps json.Marshaler
+	if req.Capabilities != nil {
+		caps = req.Capabilities
+	}
+	return &NeutralRequest{
+		Binding:      Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding},
+		Capabilities: caps,
+		RequestState: req.RequestState,
+		Response: func(key string) (json.Marshaler, error) {
+			return boundary.Answer[*mcp.CreateMessageResult](req.InputResponses, key)
+		},
+	}
 }
 
 // request returns the InputRequiredResult asking for out's sampling request.

@@ -26,6 +26,8 @@ type server struct {
 	t         *testing.T
 	runner    *mrtr.Runner
 	principal string // the authenticated principal of every request
+	// handle, when set, answers the tools/call requests instead of the agent's loop.
+	handle func(ctx context.Context, p *mcp.CallToolRequestParams) (mcp.AnyResult, error)
 }
 
 // agentArgs are the arguments of the agent tool.
@@ -54,6 +56,9 @@ func (s *server) serve(ctx context.Context, data []byte) []byte {
 }
 
 func (s *server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mcp.AnyResult, error) {
+	if s.handle != nil {
+		return s.handle(ctx, p)
+	}
 	req, err := mrtr.CallTool(p, s.principal)
 	if err != nil {
 		return nil, err

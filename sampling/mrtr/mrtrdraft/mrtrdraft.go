@@ -79,24 +79,84 @@ type Outcome struct {
 
 // Step is [mrtr.Runner.Step] on the draft's types.
 func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.CreateMessageRequestParams, error)) (*Outcome, error) {
-	var caps json.Marshaler
-	if req.Capabilities != nil {
-		caps = req.Capabilities
-	}
-	out, err := (*mrtr.Runner)(r).StepNeutral(ctx, &mrtr.NeutralRequest{
-		Binding:      mrtr.Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding},
-		Capabilities: caps,
-		RequestState: req.RequestState,
-		Response: func(key string) (json.Marshaler, error) {
-			return boundary.Answer[*mcp.CreateMessageResult](req.InputResponses, key)
-		},
-	}, start)
+	out, err := (*mrtr.Runner)(r).StepNeutral(ctx, req.neutral(), start)
 	if err != nil {
 		return nil, err
 	}
 	if out.Result != nil {
 		return &Outcome{Result: out.Result}, nil
 	}
+	ir, err := inputRequired(out)
+	if err != nil {
+		return nil, err
+	}
+	return &Outcome{InputRequired: ir}, nil
+}
+
+// ToolsOutcome is [mrtr.ToolsOutcome] with the draft's InputRequiredResult.
+type ToolsOutcome struct {
+	InputRequired *mcp.InputRequiredResult
+	Calls         *sampling.ToolCalls
+}
+
+// SampleTools is [mrtr.Runner.SampleTools] on the draft's types.
+func (r *Runner) SampleTools(ctx context.Context, req Request, params func() (*v1125.CreateMessageRequestParams, error), opts *sampling.RetryOptions) (*ToolsOutcome, error) {
+	var calls *sampling.ToolCalls
+	out, err := (*mrtr.Runner)(r).ReplayNeutral(ctx, req.neutral(), "SampleTools", boundary.ToolsRun(params, opts, &calls))
+	if err != nil {
+		return nil, err
+	}
+	if out.Request == nil {
+		return &ToolsOutcome{Calls: calls}, nil
+	}
+	ir, err := inputRequired(out)
+	if err != nil {
+		return nil, err
+	}
+	return &ToolsOutcome{InputRequired: ir}, nil
+}
+
+// StructuredOutcome is [mrtr.StructuredOutcome] with the draft's InputRequiredResult.
+type StructuredOutcome[T any] struct {
+	InputRequired *mcp.InputRequiredResult
+	Answer        *sampling.Structured[T]
+}
+
+// SampleStructured is [mrtr.SampleStructured] on the draft's types.
+func SampleStructured[T any](ctx context.Context, r *Runner, req Request, params func() (*v1125.CreateMessageRequestParams, error), opts *sampling.StructuredOptions) (*StructuredOutcome[T], error) {
+	var answer *sampling.Structured[T]
+	out, err := (*mrtr.Runner)(r).ReplayNeutral(ctx, req.neutral(), "SampleStructured", boundary.StructuredRun(params, opts, &answer))
+	if err != nil {
+		return nil, err
+	}
+	if out.Request == nil {
+		return &StructuredOutcome[T]{Answer: answer}, nil
+	}
+	ir, err := inputRequired(out)
+	if err != nil {
+		return nil, err
+	}
+	return &StructuredOutcome[T]{InputRequired: ir}, nil
+}
+
+// neutral returns req in the loop's own types.
+func (req *Request) neutral() *mrtr.NeutralRequest {
+	var caps json.Marshaler
+	if req.Capabilities != nil {
+		caps = req.Capabilities
+	}
+	return &mrtr.NeutralRequest{
+		Binding:      mrtr.Binding{Principal: req.Principal, Method: req.Method, Request: req.Binding},
+		Capabilities: caps,
+		RequestState: req.RequestState,
+		Response: func(key string) (json.Marshaler, error) {
+			return boundary.Answer[*mcp.CreateMessageResult](req.InputResponses, key)
+		},
+	}
+}
+
+// inputRequired returns the InputRequiredResult asking for out's sampling request.
+func inputRequired(out *mrtr.NeutralOutcome) (*mcp.InputRequiredResult, error) {
 	params, err := boundary.Convert[mcp.CreateMessageRequestParams](out.Request)
 	if err != nil {
 		return nil, internal("converting the sampling request", err)
@@ -110,7 +170,7 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 	if err := res.Validate(); err != nil {
 		return nil, internal("the sampling request is invalid in the draft", err)
 	}
-	return &Outcome{InputRequired: res}, nil
+	return res, nil
 }
 
 func internal(what string, err error) error {

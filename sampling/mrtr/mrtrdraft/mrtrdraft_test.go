@@ -92,7 +92,7 @@ func (s *server) serve(ctx context.Context, data []byte) []byte {
 	if err != nil {
 		return s.encode(mcp.NewErrorResponse(call.ID, err))
 	}
-	out, err := s.runner.Step(ctx, req, func() (*v1125.CreateMessageRequestParams, error) {
+	start := func() (*v1125.CreateMessageRequestParams, error) {
 		var args struct{ Prompt string }
 		if err := mcp.DecodeObject(call.Params.Arguments, &args); err != nil {
 			return nil, &mcp.Error{Code: mcp.InvalidParams, Message: err.Error()}
@@ -101,7 +101,19 @@ func (s *server) serve(ctx context.Context, data []byte) []byte {
 			Messages:  []v1125.SamplingMessage{{Role: v1125.RoleUser, Content: v1125.NewSamplingMessageContent(&v1125.TextContent{Text: args.Prompt})}},
 			MaxTokens: 1000,
 		}, nil
-	})
+	}
+	if call.Params.Name == "structured" {
+		out, err := mrtrdraft.SampleStructured[forecast](ctx, s.runner, req, start, &sampling.StructuredOptions{RetryOptions: sampling.RetryOptions{Retries: 1}})
+		if err != nil {
+			return s.encode(mcp.NewErrorResponse(call.ID, err))
+		}
+		var res mcp.AnyResult = out.InputRequired
+		if out.InputRequired == nil {
+			res = &mcp.CallToolResult{ResultType: mcp.ResultTypeComplete, Content: []mcp.ContentBlock{&mcp.TextContent{Text: fmt.Sprintf("%s %g after %d", out.Answer.Value.City, out.Answer.Value.TempC, out.Answer.Attempts)}}}
+		}
+		return s.encode(&mcp.JSONRPCResultResponse{ID: call.ID, Result: res})
+	}
+	out, err := s.runner.Step(ctx, req, start)
 	if err != nil {
 		return s.encode(mcp.NewErrorResponse(call.ID, err))
 	}
@@ -330,5 +342,52 @@ func TestDraftErrorsCarryTheirRPCError(t *testing.T) {
 	}
 	if _, err := mrtrdraft.CallTool(&mcp.CallToolRequestParams{Name: "x", Arguments: map[string]json.RawMessage{"a": json.RawMessage(`{"b":1,"b":2}`)}}, ""); !errors.As(err, &rpc) || rpc.Code != mcp.InvalidParams {
 		t.Errorf("arguments with a member twice: %v", err)
+	}
+}
+
+type forecast struct {
+	City  string  `json:"city"`
+	TempC float64 `json:"tempC"`
+}
+
+// TestDraftSampleStructured: the helper across round trips on the draft's types: a refused
+// answer, then a valid one; and, another time, two refused answers (the retries exhausted).
+func TestDraftSampleStructured(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)}
+	s := newServer(t, clk, nil)
+	ctx := t.Context()
+	run := func(answers ...string) (*mcp.CallToolResult, *mcp.Error, *client) {
+		c := &client{t: t, caps: toolsCaps}
+		p := c.params("the forecast")
+		p.Name = "structured"
+		for i := 0; ; i++ {
+			res, rpcErr := c.send(ctx, s, p)
+			if rpcErr != nil {
+				return nil, rpcErr, c
+			}
+			switch r := res.(type) {
+			case *mcp.CallToolResult:
+				return r, nil, c
+			case *mcp.InputRequiredResult:
+				if i >= len(answers) {
+					t.Fatal("asked more than the script holds")
+				}
+				p = c.retry(p, r, answers[i])
+			}
+		}
+	}
+	res, rpcErr, c := run(result("toolUse", use("a", "answer", `{"city":"Paris"}`)), result("toolUse", use("b", "answer", `{"city":"Paris","tempC":18}`)))
+	if rpcErr != nil {
+		t.Fatal(rpcErr)
+	}
+	if got := res.Content[0].(*mcp.TextContent).Text; got != "Paris 18 after 2" {
+		t.Errorf("result %q", got)
+	}
+	if len(c.requests) != 2 || len(c.requests[1].Messages) != 3 || c.requests[1].Tools[0].Name != "answer" {
+		t.Errorf("requests %+v", c.requests)
+	}
+	_, rpcErr, _ = run(result("endTurn", text("no")), result("endTurn", text("no")))
+	if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || !strings.Contains(rpcErr.Message, "no valid answer in 2 attempts") {
+		t.Errorf("exhausted: %+v", rpcErr)
 	}
 }

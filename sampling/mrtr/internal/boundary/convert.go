@@ -5,9 +5,13 @@
 package boundary
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	"github.com/mcpgen/mcpgen/sampling"
 )
 
 // Convert returns src's JSON decoded into a new T.
@@ -54,4 +58,39 @@ func IsNil(v any) bool {
 	}
 	rv := reflect.ValueOf(v)
 	return rv.Kind() == reflect.Pointer && rv.IsNil()
+}
+
+// ToolsRun is the run of sampling.SampleTools for mrtr's Runner.ReplayNeutral: params are the
+// helper's, opts its options with the client's capabilities, and the result is kept in *out.
+func ToolsRun(params func() (*v1125.CreateMessageRequestParams, error), opts *sampling.RetryOptions, out **sampling.ToolCalls) func(context.Context, sampling.Sampler, *v1125.ClientCapabilities) error {
+	return func(ctx context.Context, s sampling.Sampler, caps *v1125.ClientCapabilities) error {
+		p, err := params()
+		if err != nil {
+			return err
+		}
+		var o sampling.RetryOptions
+		if opts != nil {
+			o = *opts
+		}
+		o.Capabilities = caps
+		*out, err = sampling.SampleTools(ctx, s, p, &o)
+		return err
+	}
+}
+
+// StructuredRun is ToolsRun for sampling.SampleStructured.
+func StructuredRun[T any](params func() (*v1125.CreateMessageRequestParams, error), opts *sampling.StructuredOptions, out **sampling.Structured[T]) func(context.Context, sampling.Sampler, *v1125.ClientCapabilities) error {
+	return func(ctx context.Context, s sampling.Sampler, caps *v1125.ClientCapabilities) error {
+		p, err := params()
+		if err != nil {
+			return err
+		}
+		var o sampling.StructuredOptions
+		if opts != nil {
+			o = *opts
+		}
+		o.Capabilities = caps
+		*out, err = sampling.SampleStructured[T](ctx, s, p, &o)
+		return err
+	}
 }
