@@ -69,6 +69,28 @@ type Handler struct {
 //     error of a sampling request sent on an older session. [JSONRPCError] turns an error into
 //     the JSON-RPC error the client should see.
 func (h *Handler) Step(ctx context.Context, req *sdk.CallToolRequest, start func() (*v1125.CreateMessageRequestParams, error)) (*sdk.CallToolResult, *sampling.Result, error) {
+	ctx, mreq, err := h.prepare(ctx, req)
+	if err != nil {
+		return nil, nil, err
+	}
+	var result *sampling.Result
+	res, err := drive(ctx, req, mreq, func(ctx context.Context, mreq mrtr.Request) (*mcp.InputRequiredResult, error) {
+		out, err := h.Runner.Step(ctx, mreq, start)
+		if err != nil {
+			return nil, err
+		}
+		result = out.Result
+		return out.InputRequired, nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, result, nil
+}
+
+// prepare checks the configuration and the request, and returns the Runner's request and the
+// context of the steps (with the progress sink when the request carries a progressToken).
+func (h *Handler) prepare(ctx context.Context, req *sdk.CallToolRequest) (context.Context, *mrtr.Request, error) {
 	if h == nil || h.Runner == nil {
 		return nil, nil, &rpcError{code: jsonrpc.CodeInternalError, err: errors.New("gosdk: Handler.Runner is nil")}
 	}
@@ -98,33 +120,37 @@ func (h *Handler) Step(ctx context.Context, req *sdk.CallToolRequest, start func
 			_ = ss.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Message: p.Message})
 		})
 	}
+	return ctx, &mreq, nil
+}
+
+// drive runs step, a multi round-trip step of the Runner, on a tools/call request: on a session
+// of 2026-07-28 once, returning its InputRequests as a CallToolResult; on an older session round
+// after round, sending the sampling requests itself, until step is done (it returns nil).
+func drive(ctx context.Context, req *sdk.CallToolRequest, mreq *mrtr.Request, step func(context.Context, mrtr.Request) (*mcp.InputRequiredResult, error)) (*sdk.CallToolResult, error) {
 	modern := multiRoundTrip(req.Session)
 	for {
-		out, err := h.Runner.Step(ctx, mreq, start)
-		if err != nil {
-			return nil, nil, err
+		ir, err := step(ctx, *mreq)
+		if err != nil || ir == nil {
+			return nil, err
 		}
-		if out.InputRequired == nil {
-			return nil, out.Result, nil
-		}
-		requests, err := toSDKInputRequests(out.InputRequired.InputRequests)
+		requests, err := toSDKInputRequests(ir.InputRequests)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if modern {
 			res := &sdk.CallToolResult{InputRequests: requests}
-			if s := out.InputRequired.RequestState; s != nil {
+			if s := ir.RequestState; s != nil {
 				res.RequestState = *s
 			}
-			return res, nil, nil
+			return res, nil
 		}
 		// An older session: ask the client here, and continue with its answers.
 		responses, err := fulfil(ctx, req.Session, requests)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		mreq.InputResponses = responses
-		mreq.RequestState = out.InputRequired.RequestState
+		mreq.RequestState = ir.RequestState
 	}
 }
 
