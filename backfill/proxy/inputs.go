@@ -2,13 +2,16 @@ package proxy
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
 	"time"
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	"github.com/mcpgen/mcpgen/sampling/mrtr"
 )
 
 // resultInputRequired is the resultType of a result that asks for input (2026-07-28).
@@ -277,14 +280,113 @@ func (s *session) retry(c *call, answers map[string]json.RawMessage, state *stri
 	}
 }
 
+// carried is what the proxy's requestState carries through the client.
+type carried struct {
+	// State is the server's requestState, if it gave one.
+	State *string `json:"state,omitempty"`
+	// Answers are the proxy's answers to the round's sampling input requests.
+	Answers map[string]json.RawMessage `json:"answers"`
+	// Round is the number of input_required rounds so far.
+	Round int `json:"round"`
+}
+
+// NewStates returns the States a proxy seals its requestStates with when [Proxy.States] is nil:
+// a random key, valid for this process only, and the default TTL and bound.
+func NewStates() (*mrtr.States, error) {
+	key := make([]byte, mrtr.MinKeyBytes)
+	if _, err := rand.Read(key); err != nil {
+		return nil, err
+	}
+	return &mrtr.States{Key: key}, nil
+}
+
+// binding is what a state of the proxy belongs to: the request's method and its params but for
+// _meta, inputResponses and requestState, canonical.
+func binding(method string, params map[string]json.RawMessage) (mrtr.Binding, error) {
+	salient := make(map[string]json.RawMessage, len(params))
+	for k, v := range params {
+		switch k {
+		case "_meta", "inputResponses", "requestState":
+		default:
+			salient[k] = v
+		}
+	}
+	canon, err := mrtr.Canonical(mustMarshal(salient))
+	if err != nil {
+		return mrtr.Binding{}, err
+	}
+	return mrtr.Binding{Method: method, Request: canon}, nil
+}
+
 // forward answers the client with an input_required result holding only the input requests it
-// must answer itself.
+// must answer itself (the server's other members kept), and a requestState of the proxy's that
+// carries the server's requestState and the sampling answers made.
 func (s *session) forward(c *call, result json.RawMessage, ir inputRequired, keys []string, answers map[string]json.RawMessage, round int) []byte {
-	return rawError(c.clientID, mcp.InternalError, "the server asks the client for input, which the proxy does not forward yet", nil)
+	var res map[string]json.RawMessage
+	var reqs map[string]json.RawMessage
+	if json.Unmarshal(result, &res) != nil || json.Unmarshal(res["inputRequests"], &reqs) != nil {
+		return rawError(c.clientID, mcp.InternalError, "the server's input_required result does not decode", nil)
+	}
+	b, err := binding(c.method, c.params)
+	if err != nil {
+		return rawError(c.clientID, mcp.InvalidParams, "the request's params do not decode: "+err.Error(), nil)
+	}
+	state, err := s.states.Issue(b, mustMarshal(carried{State: ir.RequestState, Answers: answers, Round: round}))
+	if err != nil {
+		s.log.Warn("sealing the proxy's requestState", "id", string(c.clientID), "error", err)
+		return rawError(c.clientID, mcp.InternalError, "the proxy could not carry its state through the client: "+err.Error(), nil)
+	}
+	forClient := make(map[string]json.RawMessage, len(keys))
+	for _, k := range keys {
+		forClient[k] = reqs[k]
+	}
+	res["inputRequests"] = mustMarshal(forClient)
+	res["requestState"] = mustMarshal(state)
+	s.log.Info("forwarded input requests to the client", "id", string(c.clientID), "round", round, "keys", keys, "sampled", len(answers))
+	return mustMarshal(message{"jsonrpc": json.RawMessage(`"2.0"`), "id": c.clientID, "result": mustMarshal(res)})
 }
 
 // restore gives a retry that carries the proxy's requestState the server's, and the answers the
-// proxy made; it reports whether it changed params, or the error for the client.
+// proxy made with the client's; it reports whether it changed params, or the error for the client.
 func (s *session) restore(c *call, params map[string]json.RawMessage, state string) (bool, []byte) {
-	return false, nil
+	b, err := binding(c.method, params)
+	if err != nil {
+		return false, rawError(c.clientID, mcp.InvalidParams, "the request's params do not decode: "+err.Error(), nil)
+	}
+	refuse := func(err error) (bool, []byte) {
+		s.log.Warn("refused a requestState", "id", string(c.clientID), "error", err)
+		code := int64(mcp.InvalidParams)
+		var se *mrtr.StateError
+		if errors.As(err, &se) {
+			code = se.Code
+		}
+		return false, rawError(c.clientID, code, "requestState: "+err.Error(), nil)
+	}
+	opened, err := s.states.Open(state, b)
+	if err != nil {
+		return refuse(err)
+	}
+	if err := s.states.Use(s.ctx, opened); err != nil {
+		return refuse(err)
+	}
+	var body carried
+	if err := json.Unmarshal(opened.Body, &body); err != nil {
+		return refuse(err)
+	}
+	responses := decodeObject(params["inputResponses"])
+	if responses == nil {
+		responses = map[string]json.RawMessage{}
+	}
+	for k, v := range body.Answers {
+		responses[k] = v
+	}
+	params["inputResponses"] = mustMarshal(responses)
+	if body.State != nil {
+		params["requestState"] = mustMarshal(*body.State)
+	} else {
+		delete(params, "requestState")
+	}
+	c.rounds = body.Round
+	s.log.Info("the client answered forwarded input requests; retrying with the server's state", "id", string(c.clientID), "round", body.Round)
+	return true, nil
 }

@@ -52,6 +52,7 @@ import (
 	"github.com/mcpgen/mcpgen/backfill"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	"github.com/mcpgen/mcpgen/sampling"
+	"github.com/mcpgen/mcpgen/sampling/mrtr"
 )
 
 // DefaultMaxRounds is the number of input_required rounds the proxy answers for one request when
@@ -76,6 +77,10 @@ type Proxy struct {
 	// MaxRounds bounds the input_required rounds of one request (those the proxy answers and
 	// those it forwards to the client); 0 is [DefaultMaxRounds].
 	MaxRounds int
+	// States seals what the proxy carries through the client when it forwards input requests
+	// (the server's requestState and the sampling answers made); nil uses [NewStates]. Share one
+	// key between proxies only if a client may retry through another one.
+	States *mrtr.States
 }
 
 // Serve forwards messages from fromClient to toServer and from fromServer to toClient, one a
@@ -96,6 +101,13 @@ func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	states := p.States
+	if states == nil {
+		var err error
+		if states, err = NewStates(); err != nil {
+			return err
+		}
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var prefix [6]byte
@@ -107,6 +119,7 @@ func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io
 		server:   server,
 		toClient: toClient,
 		limiter:  newLimiter(p.Limits, log),
+		states:   states,
 		idPrefix: "sampling-proxy-" + hex.EncodeToString(prefix[:]) + "-",
 		inFlight: map[string]context.CancelFunc{},
 		calls:    map[string]*call{},
@@ -123,7 +136,11 @@ func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io
 	case err = <-serverDone:
 	case <-ctx.Done():
 		err = ctx.Err()
-		server.Close()
+		if a, ok := server.(interface{ Abort() error }); ok {
+			a.Abort()
+		} else {
+			server.Close()
+		}
 	}
 	cancel()
 	s.mu.Lock()
@@ -139,6 +156,7 @@ type session struct {
 	ctx      context.Context
 	server   Conn
 	limiter  *limiter
+	states   *mrtr.States
 	idPrefix string
 	nextID   atomic.Int64
 
@@ -199,12 +217,14 @@ func (s *session) pumpClient(fromClient io.Reader) {
 	if err != nil && err != io.EOF && s.ctx.Err() == nil {
 		s.log.Warn("client stream", "error", err)
 	}
+	if s.ctx.Err() != nil {
+		s.server.Close()
+		return
+	}
+	s.log.Info("client closed its stream; closing the server's input")
 	s.server.Close()
-	if s.ctx.Err() == nil {
-		s.log.Info("client closed its stream; closed the server's input")
-		if s.p.OnClientClosed != nil {
-			s.p.OnClientClosed()
-		}
+	if s.p.OnClientClosed != nil {
+		s.p.OnClientClosed()
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,6 +25,7 @@ type mrtrState struct {
 	Messages []*mcp.SamplingMessageV2 `json:"messages"`
 	Round    int                      `json:"round"`
 	Confirm  bool                     `json:"confirm,omitempty"`
+	Answer   string                   `json:"answer,omitempty"` // the user's answer to the confirmation
 }
 
 func encodeState(st *mrtrState) string {
@@ -94,13 +96,12 @@ func agentRound(req *mcp.CallToolRequest, in testkit.AgentInput, confirm bool) (
 		if !ok {
 			return textResult(true, "no answer to %s", key), nil, nil
 		}
-		confirmed := ""
 		if st.Confirm {
 			e, ok := p.InputResponses["confirm"].(*mcp.ElicitResult)
 			if !ok {
 				return textResult(true, "no answer to confirm"), nil, nil
 			}
-			confirmed = fmt.Sprintf("confirmed=%s ", e.Action)
+			st.Answer = fmt.Sprintf("confirmed=%s ", e.Action)
 			st.Confirm = false
 		}
 		st.Messages = append(st.Messages, &mcp.SamplingMessageV2{Role: "assistant", Content: res.Content})
@@ -111,7 +112,7 @@ func agentRound(req *mcp.CallToolRequest, in testkit.AgentInput, confirm bool) (
 					texts = append(texts, t.Text)
 				}
 			}
-			return textResult(false, "%s%s", confirmed, strings.Join(texts, "")), nil, nil
+			return textResult(false, "%s%s", st.Answer, strings.Join(texts, "")), nil, nil
 		}
 		var results []mcp.Content
 		for _, c := range res.Content {
@@ -193,5 +194,53 @@ func TestProxyMRTR(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProxyMRTRElicitation: a round that asks for an elicitation and a sampling request at once.
+// The proxy answers the sampling request, forwards the elicitation to the client (with a
+// requestState of its own), and on the client's retry gives the server both answers and its
+// requestState.
+func TestProxyMRTRElicitation(t *testing.T) {
+	p := providers[0]
+	fake, url := fakeProvider(t, p, recorded(p.replies...))
+	var stderr syncBuffer
+	cmd := proxyCommand(t, p, url, &stderr)
+	var asked atomic.Int32
+	opts := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		asked.Add(1)
+		if req.Params.Message != "Ask the model?" {
+			return nil, fmt.Errorf("unexpected elicitation %q", req.Params.Message)
+		}
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{}}, nil
+	}}
+	cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, "", opts)
+	defer cs.Close()
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("negotiated %s, want 2026-07-28", v)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "confirm-agent", Arguments: map[string]any{"prompt": prompt}})
+	if err != nil {
+		t.Fatalf("calling confirm-agent: %v\nstderr:\n%s", err, stderr.String())
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; res.IsError || text != "confirmed=accept "+finalAnswer {
+		t.Fatalf("confirm-agent answered (isError %v) %q\nstderr:\n%s", res.IsError, text, stderr.String())
+	}
+	if n := asked.Load(); n != 1 {
+		t.Errorf("the client was asked to elicit %d times, want 1", n)
+	}
+	checkSecondRequest(t, p, fake)
+	if !strings.Contains(stderr.String(), "forwarded input requests to the client") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+
+	// A client without elicitation gets an error, not a request it cannot answer.
+	cs2 := connectAt(t, &mcp.CommandTransport{Command: proxyCommand(t, p, url, &stderr)}, "", nil)
+	defer cs2.Close()
+	_, err = cs2.CallTool(ctx, &mcp.CallToolParams{Name: "confirm-agent", Arguments: map[string]any{"prompt": prompt}})
+	if err == nil || !strings.Contains(err.Error(), "which the client does not support") {
+		t.Errorf("a client without elicitation: %v", err)
 	}
 }

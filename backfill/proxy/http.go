@@ -1,0 +1,274 @@
+package proxy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// HTTPOptions configure [NewHTTPConn].
+type HTTPOptions struct {
+	// Header is added to every HTTP request (e.g. Authorization). It is never logged.
+	Header http.Header
+	// Client sends the requests; nil uses http.DefaultTransport.
+	Client *http.Client
+	// MaxMessageBytes bounds a server-sent event; 0 is [DefaultMaxMessageBytes].
+	MaxMessageBytes int
+	// Logger receives the failures of messages that have no response to carry them.
+	Logger *slog.Logger
+}
+
+// HTTPConn is a [Conn] to a remote MCP server over Streamable HTTP, on go-sdk's client transport.
+// Each message's params, result or error travel as they were; the JSON-RPC envelope is decoded
+// and encoded again. A request the server cannot be reached for (a refused connection, an HTTP
+// error status) is answered with a JSON-RPC error (-32603) from the proxy, as if by the server.
+//
+// The Mcp-Protocol-Version header is the request's _meta protocol version (2026-07-28), or the
+// version the server answered initialize with. go-sdk's standalone GET stream is not opened:
+// the server's messages arrive on the responses to the requests they relate to.
+type HTTPConn struct {
+	conn     mcp.Connection
+	log      *slog.Logger
+	ctx      context.Context
+	cancel   context.CancelFunc
+	version  *atomic.Value // the negotiated protocol version, for the header
+	initID   atomic.Value  // the id of the initialize request, as JSON
+	failures chan []byte   // responses the proxy makes for requests that failed to go out
+	wg       sync.WaitGroup
+	closer   sync.Once
+
+	mu      sync.Mutex
+	pending map[string]bool // requests sent whose response has not come
+	closing bool            // Close was called: abort once nothing is pending
+}
+
+// NewHTTPConn returns a Conn to the Streamable HTTP endpoint url.
+func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn, error) {
+	if opts == nil {
+		opts = &HTTPOptions{}
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	base := http.DefaultTransport
+	var client http.Client
+	if opts.Client != nil {
+		client = *opts.Client
+		if client.Transport != nil {
+			base = client.Transport
+		}
+	}
+	version := &atomic.Value{}
+	client.Transport = &headerTransport{base: base, header: opts.Header.Clone(), version: version}
+	maxBytes := opts.MaxMessageBytes
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxMessageBytes
+	}
+	t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &client, MaxEventSize: maxBytes, DisableStandaloneSSE: true}
+	conn, err := t.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	return &HTTPConn{conn: conn, log: log, ctx: cctx, cancel: cancel, version: version, failures: make(chan []byte, 16), pending: map[string]bool{}}, nil
+}
+
+// headerTransport adds the operator's headers, and the protocol version when go-sdk's transport
+// has none to give (it learns it only from a client session, which the proxy is not).
+type headerTransport struct {
+	base    http.RoundTripper
+	header  http.Header
+	version *atomic.Value
+}
+
+func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, vs := range h.header {
+		r.Header.Del(k)
+		for _, v := range vs {
+			r.Header.Add(k, v)
+		}
+	}
+	if v, _ := h.version.Load().(string); v != "" && r.Header.Get("Mcp-Protocol-Version") == "" {
+		r.Header.Set("Mcp-Protocol-Version", v)
+	}
+	return h.base.RoundTrip(r)
+}
+
+// Read implements [Conn].
+func (c *HTTPConn) Read(ctx context.Context) ([]byte, error) {
+	type result struct {
+		msg jsonrpc.Message
+		err error
+	}
+	// A failure made by Write comes first if there is one waiting.
+	select {
+	case f := <-c.failures:
+		c.answered(f)
+		return f, nil
+	default:
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan result, 1)
+	go func() {
+		msg, err := c.conn.Read(ctx)
+		done <- result{msg, err}
+	}()
+	select {
+	case f := <-c.failures:
+		cancel()
+		if r := <-done; r.err == nil {
+			// The read won the race too: keep its message for the next Read.
+			go func() { c.failures <- mustEncode(r.msg) }()
+		}
+		c.answered(f)
+		return f, nil
+	case r := <-done:
+		if r.err != nil {
+			if c.ctx.Err() != nil || errors.Is(r.err, io.EOF) {
+				return nil, io.EOF
+			}
+			return nil, r.err
+		}
+		out := mustEncode(r.msg)
+		if resp, ok := r.msg.(*jsonrpc.Response); ok && resp.Result != nil {
+			c.noteInitialize(resp)
+		}
+		c.answered(out)
+		return out, nil
+	}
+}
+
+func mustEncode(msg jsonrpc.Message) []byte {
+	b, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return rawError(json.RawMessage("null"), -32603, "the server's message does not encode: "+err.Error(), nil)
+	}
+	return b
+}
+
+// noteInitialize learns the protocol version from the answer to initialize.
+func (c *HTTPConn) noteInitialize(resp *jsonrpc.Response) {
+	want, _ := c.initID.Load().(string)
+	if want == "" {
+		return
+	}
+	id, err := json.Marshal(resp.ID.Raw())
+	if err != nil || string(id) != want {
+		return
+	}
+	var res struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if json.Unmarshal(resp.Result, &res) == nil && res.ProtocolVersion != "" {
+		c.version.Store(res.ProtocolVersion)
+	}
+}
+
+// Write implements [Conn]. A request is posted in the background (its response comes through
+// Read); initialize and server/discover are posted before Write returns, so that what follows
+// them carries the session they open. A message that does not decode as JSON-RPC is answered, if
+// it has an id, with a JSON-RPC error.
+func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
+	c.mu.Lock()
+	closing := c.closing
+	c.mu.Unlock()
+	if closing || c.ctx.Err() != nil {
+		return errClosed
+	}
+	msg, err := jsonrpc.DecodeMessage(data)
+	if err != nil {
+		id, _ := envelope(data)
+		c.log.Warn("a message for the remote server is not JSON-RPC; dropped", "error", err)
+		if id != nil {
+			c.fail(rawError(id, -32600, "the message is not valid JSON-RPC: "+err.Error(), nil))
+		}
+		return nil
+	}
+	req, isCall := msg.(*jsonrpc.Request)
+	if !isCall || !req.IsCall() {
+		if err := c.conn.Write(c.ctx, msg); err != nil {
+			c.log.Warn("sending a message to the remote server", "error", err)
+		}
+		return nil
+	}
+	id, _ := json.Marshal(req.ID.Raw())
+	c.mu.Lock()
+	c.pending[rawKey(id)] = true
+	c.mu.Unlock()
+	send := func() {
+		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
+			id, _ := json.Marshal(req.ID.Raw())
+			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
+			c.fail(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
+		}
+	}
+	if req.Method == "initialize" || req.Method == "server/discover" {
+		if req.Method == "initialize" {
+			id, _ := json.Marshal(req.ID.Raw())
+			c.initID.Store(string(id))
+		}
+		send()
+		return nil
+	}
+	c.wg.Go(send)
+	return nil
+}
+
+func (c *HTTPConn) fail(resp []byte) {
+	select {
+	case c.failures <- resp:
+	case <-c.ctx.Done():
+	}
+}
+
+// answered notes that a request's response was read, and ends the session once Close was called
+// and nothing is pending.
+func (c *HTTPConn) answered(msg []byte) {
+	m := parseMessage(msg)
+	if m == nil || !m.isResponse() {
+		return
+	}
+	c.mu.Lock()
+	delete(c.pending, rawKey(m["id"]))
+	done := c.closing && len(c.pending) == 0
+	c.mu.Unlock()
+	if done {
+		c.Abort()
+	}
+}
+
+// Close implements [Conn]: nothing more is sent, and once every request sent has its response,
+// the session ends (go-sdk sends DELETE) and Read returns io.EOF. [HTTPConn.Abort] ends it at
+// once.
+func (c *HTTPConn) Close() error {
+	c.mu.Lock()
+	c.closing = true
+	done := len(c.pending) == 0
+	c.mu.Unlock()
+	if done {
+		return c.Abort()
+	}
+	return nil
+}
+
+// Abort ends the session at once, and with it the requests in progress.
+func (c *HTTPConn) Abort() error {
+	var err error
+	c.closer.Do(func() {
+		err = c.conn.Close()
+		c.cancel()
+	})
+	return err
+}
