@@ -488,3 +488,68 @@ func TestWeather(t *testing.T) {
 		t.Error("no error for no city")
 	}
 }
+
+// TestAgentProgress: a call with a progressToken gets the loop's events as
+// notifications/progress, numbered 1, 2, 3, ..., each written before the response to the call
+// (at 2026-07-28, before the response to the round that reported it).
+func TestAgentProgress(t *testing.T) {
+	for _, v := range versions {
+		t.Run(versionName(v), func(t *testing.T) {
+			a := start(t, v, "tools", map[string][]turn{"single": {
+				answer("toolUse", use("call-1", "get_weather", `{"city":"Paris"}`)),
+				echo("call-1"),
+			}})
+			params := &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "single"}}
+			params.SetProgressToken("p-1")
+			res, err := a.session.CallTool(t.Context(), params)
+			if err != nil || res.IsError {
+				t.Fatalf("tools/call: %v %+v", err, res)
+			}
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			var events []string
+			var after []int // the number of events written before each response
+			sc := bufio.NewScanner(bytes.NewReader(a.stdout.Bytes()))
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				var msg struct {
+					Method string `json:"method"`
+					Params struct {
+						ProgressToken string  `json:"progressToken"`
+						Progress      float64 `json:"progress"`
+						Message       string  `json:"message"`
+					} `json:"params"`
+					Result *struct {
+						Content []json.RawMessage `json:"content"`
+						Inputs  json.RawMessage   `json:"inputRequests"`
+					} `json:"result"`
+				}
+				if err := json.Unmarshal(sc.Bytes(), &msg); err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case msg.Method == "notifications/progress":
+					events = append(events, fmt.Sprintf("%s %g %s", msg.Params.ProgressToken, msg.Params.Progress, msg.Params.Message))
+				case msg.Result != nil && (msg.Result.Inputs != nil || len(msg.Result.Content) > 0):
+					after = append(after, len(events))
+				}
+			}
+			want := []string{
+				"p-1 1 asking the model (request 1 of at most 10)",
+				"p-1 2 tool get_weather ran",
+				"p-1 3 asking the model (request 2 of at most 10)",
+				"p-1 4 done after 2 requests",
+			}
+			if strings.Join(events, "\n") != strings.Join(want, "\n") {
+				t.Errorf("progress:\n%s\nwant:\n%s", strings.Join(events, "\n"), strings.Join(want, "\n"))
+			}
+			wantAfter := "[1 3 4]"
+			if v != "" {
+				wantAfter = "[4]"
+			}
+			if fmt.Sprint(after) != wantAfter {
+				t.Errorf("tools/call responses after %v events, want %s", after, wantAfter)
+			}
+		})
+	}
+}
