@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -96,34 +95,6 @@ func (p RetryPolicy) withDefaults() RetryPolicy {
 	}
 	return p
 }
-
-// A ProviderError is a provider call that failed after the retries the [RetryPolicy] allows, or
-// an answer that could not be converted to a sampling result.
-type ProviderError struct {
-	// Provider is "anthropic" or "openai".
-	Provider string
-	// StatusCode is the HTTP status of the last attempt, 0 when there was no HTTP answer.
-	StatusCode int
-	// Attempts is the number of calls made.
-	Attempts int
-	// Err is the last attempt's error.
-	Err error
-}
-
-func (e *ProviderError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Provider)
-	if e.StatusCode != 0 {
-		fmt.Fprintf(&b, ": HTTP %d %s", e.StatusCode, http.StatusText(e.StatusCode))
-	}
-	if e.Attempts > 1 {
-		fmt.Fprintf(&b, " after %d attempts", e.Attempts)
-	}
-	fmt.Fprintf(&b, ": %v", e.Err)
-	return b.String()
-}
-
-func (e *ProviderError) Unwrap() error { return e.Err }
 
 func newSampler(provider, model string, opts *Options) *Sampler {
 	s := &Sampler{provider: provider, model: model}
@@ -220,7 +191,7 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 		r, err := call(ctx)
 		if err == nil {
 			if verr := r.Validate(); verr != nil {
-				return nil, &ProviderError{Provider: s.provider, Attempts: n, Err: fmt.Errorf("the answer is not a valid sampling result: %w", verr)}
+				return nil, s.failure(n, fmt.Errorf("the answer is not a valid sampling result: %w", verr))
 			}
 			info, _ := Info(r)
 			attrs := []any{"provider", s.provider, "model", r.Model, "attempts", n, "duration", time.Since(start).Round(time.Millisecond)}
@@ -239,13 +210,15 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 		status, header := httpFailure(err)
 		var re responseError
 		if errors.As(err, &re) {
-			return nil, &ProviderError{Provider: s.provider, Attempts: n, Err: fmt.Errorf("converting the answer: %w", re.err)}
+			return nil, s.failure(n, fmt.Errorf("converting the answer: %w", re.err))
 		}
 		wait, retry := s.retryDelay(n, status, header, err)
 		if !retry {
-			return nil, &ProviderError{Provider: s.provider, StatusCode: status, Attempts: n, Err: err}
+			return nil, s.failure(n, err)
 		}
-		s.log.Warn("provider call failed; retrying", "provider", s.provider, "attempt", n, "status", status, "wait", wait.Round(time.Millisecond), "error", err)
+		// The SDK's error may carry the base URL's credentials and the raw body: the log gets
+		// the sanitised form.
+		s.log.Warn("provider call failed; retrying", "provider", s.provider, "attempt", n, "status", status, "wait", wait.Round(time.Millisecond), "error", s.failure(n, err))
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
