@@ -86,7 +86,9 @@ type ToolCalls struct {
 // true for each tool use — and asks again, up to the retries of opts. The tools are not run.
 //
 // Each attempt is reported to the progress sink of ctx (see [WithProgress]) as a
-// [ProgressRequest] event numbered by the attempt (1, 2, 3), without a conversation id.
+// [ProgressRequest] event numbered by the attempt (1, 2, 3), without a conversation id. A caller
+// that runs the helper again over answers it recorded (the multi round-trip flow, by replay)
+// passes on only the attempts it has not reported before (see [ProgressFromContext]).
 //
 // Errors: *RetryError when every attempt was refused; *CapabilityError (the client lacks
 // sampling.tools), ErrUnknownCapabilities, *RequestError, *ResultError (an answer that breaks the

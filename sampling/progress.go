@@ -82,6 +82,21 @@ func WithProgress(ctx context.Context, f ProgressFunc) context.Context {
 	return context.WithValue(ctx, progressKey{}, f)
 }
 
+// ProgressFromContext returns the progress sink ctx carries, or nil. A layer that runs the loop
+// or a helper again over work it already reported (a helper replayed from its recorded answers,
+// say) wraps it, and passes on only the events it has not reported before:
+//
+//	if f := sampling.ProgressFromContext(ctx); f != nil {
+//		ctx = sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
+//			if p.Progress > reported {
+//				f(ctx, p)
+//			}
+//		})
+//	}
+func ProgressFromContext(ctx context.Context) ProgressFunc {
+	return progressFrom(ctx)
+}
+
 func progressFrom(ctx context.Context) ProgressFunc {
 	f, _ := ctx.Value(progressKey{}).(ProgressFunc)
 	return f

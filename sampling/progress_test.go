@@ -409,3 +409,33 @@ func TestProgressHelpers(t *testing.T) {
 		t.Errorf("SampleStructured events:\n%s", got)
 	}
 }
+
+func TestProgressFromContext(t *testing.T) {
+	if sampling.ProgressFromContext(t.Context()) != nil {
+		t.Error("a sink in a context without one")
+	}
+	var rec recorder
+	ctx := rec.ctx(t.Context())
+	f := sampling.ProgressFromContext(ctx)
+	if f == nil {
+		t.Fatal("no sink")
+	}
+	// A replaying layer that reported attempt 1 before passes on only what follows.
+	ctx = sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
+		if p.Progress > 1 {
+			f(ctx, p)
+		}
+	})
+	s := &script{t: t, caps: withTools, turns: []turn{
+		answer("endTurn", text("No tool.")),
+		answer("toolUse", use("t1", "play_defensive", `{"threat":"row 1"}`)),
+	}}
+	p := prompt("Choose.")
+	p.Tools = strategyTools()
+	if _, err := sampling.SampleTools(ctx, s, p, &sampling.RetryOptions{Capabilities: withTools}); err != nil {
+		t.Fatal(err)
+	}
+	if got := trace(rec.events); got != "2:request:2" {
+		t.Errorf("events:\n%s", got)
+	}
+}
