@@ -36,12 +36,13 @@ type Runner struct {
 	// TTL is how long a requestState is valid after it is issued; 0 means DefaultTTL. The client
 	// has that long to sample (and its user to review the request) and retry.
 	TTL time.Duration
-	// MaxStateBytes bounds a requestState, as issued and as accepted; 0 means
-	// DefaultMaxStateBytes. A conversation that grows beyond it cannot go on (ErrStateTooLarge).
+	// MaxStateBytes bounds a requestState, as issued and as accepted, and the JSON it inflates
+	// to; 0 means DefaultMaxStateBytes. A conversation whose JSON grows beyond it cannot go on
+	// (ErrStateTooLarge).
 	MaxStateBytes int
 	// Guard, when set, makes every requestState single-use: a replayed retry is refused
-	// (ErrReplayedState) before any tool runs. Without it, a replayed retry runs the tool uses
-	// of its answer again (see the package doc).
+	// (ErrReplayedState) before any tool runs, and a used state is not asked again. Without it,
+	// a replayed retry runs the tool uses of its answer again (see the package doc).
 	Guard ReplayGuard
 	// Now returns the time; nil means time.Now.
 	Now func() time.Time

@@ -62,7 +62,9 @@ type States struct {
 	Key []byte
 	// TTL is how long a state is valid after it is issued; 0 means DefaultTTL.
 	TTL time.Duration
-	// MaxStateBytes bounds a state, as issued and as accepted; 0 means DefaultMaxStateBytes.
+	// MaxStateBytes bounds a state, as issued and as accepted, and the JSON of its envelope (the
+	// body and about 200 bytes); 0 means DefaultMaxStateBytes. A state also inflates to at most
+	// 8 times its length: Issue compresses a very repetitive body less to keep to it.
 	MaxStateBytes int
 	// Guard, when set, makes every state single-use: Use refuses a state presented before
 	// (ErrReplayedState). nil: a state may be used more than once within its TTL.
