@@ -155,6 +155,19 @@ func (r *Runner) ReplayNeutral(ctx context.Context, req *NeutralRequest, helper 
 		}
 	}
 	answered := s.fresh != nil
+	if f := sampling.ProgressFromContext(ctx); f != nil {
+		// The helper reports each attempt as it asks; the attempts replayed from the record, and
+		// the pending one of a retry, were reported in the rounds that asked them.
+		reported := float64(len(s.answers))
+		if opened != nil {
+			reported++
+		}
+		ctx = sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
+			if p.Progress > reported {
+				f(ctx, p)
+			}
+		})
+	}
 	err = run(ctx, s, caps)
 	var rerr *sampling.ResultError
 	if answered && s.fresh == nil && !errors.As(err, &rerr) && !errors.Is(err, errDiverged) {
