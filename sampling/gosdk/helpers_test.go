@@ -223,3 +223,44 @@ func TestHelperStates(t *testing.T) {
 		})
 	}
 }
+
+// TestHelperProgress: a helper called with a progressToken reports each attempt once, numbered
+// 1, 2, 3, although each round of 2026-07-28 (and each step of an older session) runs the helper
+// again over the answers recorded so far.
+func TestHelperProgress(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v.name, func(t *testing.T) {
+			hs := helperServer(t)
+			m := &model{t: t, turns: []turn{
+				answer("endTurn", text("It is sunny.")),
+				answer("toolUse", use("a", "get_weather", `{"town":"Paris"}`)),
+				answer("toolUse", use("b", "get_weather", `{"city":"Paris"}`)),
+			}}
+			opts := clientOptions(m, "tools", false)
+			events := make(chan string, 100)
+			opts.ProgressNotificationHandler = func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+				events <- fmt.Sprintf("%g %s", req.Params.Progress, req.Params.Message)
+			}
+			cs := connectClient(t, hs.server, v.version, opts)
+			params := &sdk.CallToolParams{Name: "pick", Arguments: map[string]any{"prompt": "Weather in Paris?"}}
+			params.SetProgressToken(7)
+			if _, err := cs.CallTool(t.Context(), params); err != nil {
+				t.Fatal(err)
+			}
+			cs.Close() // every notification received is handled
+			close(events)
+			var got []string
+			for e := range events {
+				got = append(got, e)
+			}
+			want := []string{
+				"1 asking the model (attempt 1 of at most 3)",
+				"2 asking the model (attempt 2 of at most 3)",
+				"3 asking the model (attempt 3 of at most 3)",
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("progress:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
