@@ -40,6 +40,16 @@
 // per call (its maxMultiRoundTripRetries), so a loop of more than 9 samples fails in that client
 // at 2026-07-28: keep Loop.MaxIterations below 10 for it.
 //
+// The guaranteed helpers of package sampling run the same way: [Handler.SampleTools] (at least
+// one valid tool call) and [SampleStructured] (a value of a Go type), with the retries and errors
+// of [sampling.SampleTools] and [sampling.SampleStructured], one round trip per attempt at
+// 2026-07-28 (package mrtr replays the helper over the answers recorded in the state).
+//
+// A call whose _meta carries a progressToken gets the loop's events (each request to the model,
+// each tool use handled, the end; a helper's attempts) as notifications/progress, sent while the
+// request that carried the token is handled, never after its response; the numbers go on
+// increasing from round to round.
+//
 // # A Sampler, for 2025-11-25
 //
 // [Sampler] makes a server session a [sampling.Sampler], so that a go-sdk server runs the loop
