@@ -20,6 +20,7 @@ import (
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	v2026 "github.com/mcpgen/mcpgen/gen/mcp20260728"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -120,6 +121,11 @@ type process struct {
 // negotiate 2026-07-28). capabilities: "tools" (sampling with tools), "basic" (sampling without
 // tools), "none".
 func start(t *testing.T, version, capabilities string, scenarios map[string][]turn) *process {
+	return startWith(t, version, capabilities, scenarios, nil)
+}
+
+// startWith is start with a client whose options adjust changes.
+func startWith(t *testing.T, version, capabilities string, scenarios map[string][]turn, adjust func(*sdk.ClientOptions)) *process {
 	t.Helper()
 	a := &process{played: map[string]int{}}
 	cmd := exec.Command(binary)
@@ -192,6 +198,9 @@ func start(t *testing.T, version, capabilities string, scenarios map[string][]tu
 		opts.CreateMessageHandler = func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			return nil, errors.New("not expected")
 		}
+	}
+	if adjust != nil {
+		adjust(opts)
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "test-client", Version: "0"}, opts)
 	a.session, err = client.Connect(t.Context(), &sdk.IOTransport{Reader: out, Writer: stdin}, &sdk.ClientSessionOptions{ProtocolVersion: version})
@@ -552,4 +561,52 @@ func TestAgentProgress(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAgentStates drives the rounds of 2026-07-28 by hand (go-sdk's client with its multi
+// round-trip middleware disabled): the server asks for the model with inputRequests and a
+// requestState; a tampered state, the state under other arguments and a replayed state are
+// refused with -32602 and the reason.
+func TestAgentStates(t *testing.T) {
+	a := startWith(t, "", "tools", nil, func(o *sdk.ClientOptions) {
+		o.MultiRoundTrip = &sdk.MultiRoundTripOptions{Disabled: true}
+	})
+	args := map[string]any{"prompt": "Weather in Paris?"}
+	res, err := a.session.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: args})
+	if err != nil || !res.NeedsInput() || res.InputRequests["sampling-1"] == nil || res.RequestState == "" {
+		t.Fatalf("first round: %v %+v", err, res)
+	}
+	state := res.RequestState
+	var toolUse sdk.CreateMessageWithToolsResult
+	if err := json.Unmarshal([]byte(answer("toolUse", use("w", "get_weather", `{"city":"Paris"}`))(t.Context(), nil)), &toolUse); err != nil {
+		t.Fatal(err)
+	}
+	retry := func(args map[string]any, state string) (*sdk.CallToolResult, error) {
+		return a.session.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: args,
+			InputResponses: sdk.InputResponseMap{"sampling-1": &toolUse}, RequestState: state})
+	}
+	refused := func(name string, err error, reason string) {
+		t.Helper()
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) {
+			t.Fatalf("%s: not a JSON-RPC error: %v", name, err)
+		}
+		var data struct{ Reason string }
+		json.Unmarshal(werr.Data, &data)
+		if werr.Code != -32602 || data.Reason != reason {
+			t.Errorf("%s: error %d %q, data %s; want -32602, reason %s", name, werr.Code, werr.Message, werr.Data, reason)
+		}
+	}
+	b := []byte(state)
+	b[len(b)-2] ^= 1
+	_, err = retry(args, string(b))
+	refused("tampered", err, "tampered")
+	_, err = retry(map[string]any{"prompt": "Weather in Rome?"}, state)
+	refused("other arguments", err, "otherRequest")
+	res, err = retry(args, state)
+	if err != nil || !res.NeedsInput() || res.InputRequests["sampling-2"] == nil {
+		t.Fatalf("the answer: %v %+v", err, res)
+	}
+	_, err = retry(args, state)
+	refused("replayed", err, "replayed")
 }
