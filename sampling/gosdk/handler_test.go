@@ -646,3 +646,23 @@ func TestHandlerProgress(t *testing.T) {
 		})
 	}
 }
+
+// TestHandlerPerRequestCapabilities: at 2026-07-28 the capabilities are the request's own: a
+// client that can sample with tools but declares none in one call's _meta is refused for that
+// call (and served for the next).
+func TestHandlerPerRequestCapabilities(t *testing.T) {
+	hs := newHandlerServer(t, false)
+	m := &model{t: t, turns: []turn{answer("endTurn", text("Hello."))}}
+	cs := connectClient(t, hs.server, "", clientOptions(m, "tools", false))
+	_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{
+		Meta: sdk.Meta{sdk.MetaKeyClientCapabilities: map[string]any{}},
+		Name: "agent", Arguments: map[string]any{"prompt": "hi"},
+	})
+	if werr, _ := rpcErr(t, err); werr.Code != -32021 || m.count() != 0 {
+		t.Errorf("error %d %q; %d requests", werr.Code, werr.Message, m.count())
+	}
+	res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "hi"}})
+	if err != nil || callText(t, res) != "Hello." {
+		t.Fatalf("the next call: %v %+v", err, res)
+	}
+}
