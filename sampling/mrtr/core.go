@@ -45,10 +45,13 @@ type NeutralRequest struct {
 // A NeutralOutcome is what [Runner.StepNeutral] gives: the loop's next sampling request, to ask
 // for under Key with State as the requestState, or the loop's Result when it is over.
 type NeutralOutcome struct {
-	Key     string
+	// Key is the key of the sampling request in inputRequests ("sampling-1", ...).
+	Key string
+	// Request is the sampling request; nil when the loop (or the helper) is over.
 	Request *v1125.CreateMessageRequestParams
-	State   string
-	// Result is set, and the others are not, when the loop is over.
+	// State is the requestState to send with it.
+	State string
+	// Result is set, and the others are not, when the loop is over (StepNeutral only).
 	Result *sampling.Result
 }
 

@@ -235,8 +235,10 @@ func helperError(key string, err error) error {
 // ToolsOutcome is what [Runner.SampleTools] gives: an InputRequiredResult to answer the request
 // with, or the helper's result.
 type ToolsOutcome struct {
+	// InputRequired asks the client for the helper's next sample; answer the request with it.
 	InputRequired *mcp.InputRequiredResult
-	Calls         *sampling.ToolCalls
+	// Calls is the helper's result, when it is done (the tools are not run).
+	Calls *sampling.ToolCalls
 }
 
 // SampleTools runs [sampling.SampleTools] (ask the model for at least one valid tool call,
@@ -273,8 +275,10 @@ func (r *Runner) SampleTools(ctx context.Context, req Request, params func() (*v
 // StructuredOutcome is what [SampleStructured] gives: an InputRequiredResult to answer the
 // request with, or the helper's result.
 type StructuredOutcome[T any] struct {
+	// InputRequired asks the client for the helper's next sample; answer the request with it.
 	InputRequired *mcp.InputRequiredResult
-	Answer        *sampling.Structured[T]
+	// Answer is the helper's result, when it is done.
+	Answer *sampling.Structured[T]
 }
 
 // SampleStructured runs [sampling.SampleStructured] (ask the model for a value of the Go type T

@@ -95,8 +95,10 @@ func (r *Runner) Step(ctx context.Context, req Request, start func() (*v1125.Cre
 
 // ToolsOutcome is [mrtr.ToolsOutcome] with the draft's InputRequiredResult.
 type ToolsOutcome struct {
+	// InputRequired asks the client for the helper's next sample; answer the request with it.
 	InputRequired *mcp.InputRequiredResult
-	Calls         *sampling.ToolCalls
+	// Calls is the helper's result, when it is done (the tools are not run).
+	Calls *sampling.ToolCalls
 }
 
 // SampleTools is [mrtr.Runner.SampleTools] on the draft's types.
@@ -118,8 +120,10 @@ func (r *Runner) SampleTools(ctx context.Context, req Request, params func() (*v
 
 // StructuredOutcome is [mrtr.StructuredOutcome] with the draft's InputRequiredResult.
 type StructuredOutcome[T any] struct {
+	// InputRequired asks the client for the helper's next sample; answer the request with it.
 	InputRequired *mcp.InputRequiredResult
-	Answer        *sampling.Structured[T]
+	// Answer is the helper's result, when it is done.
+	Answer *sampling.Structured[T]
 }
 
 // SampleStructured is [mrtr.SampleStructured] on the draft's types.
