@@ -92,20 +92,22 @@ func (r *Runner) StepNeutral(ctx context.Context, req *NeutralRequest, start fun
 	if err := params.UnmarshalJSON(ls.Params); err != nil {
 		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
 	}
+	response, responseErr := req.Response(ls.Key)
+	if responseErr == nil && boundary.IsNil(response) {
+		// The client did not answer: ask again, with the same state (MRTR's error handling),
+		// unless the guard says the state was used (checked before any work on the state).
+		if err := states.Check(ctx, opened); err != nil {
+			return nil, err
+		}
+	}
 	conv, err := r.Loop.Resume(sampling.Snapshot{ID: ls.Conversation, Iterations: ls.Iterations, Params: params}, caps)
 	if err != nil {
 		return nil, loopError(err)
 	}
-	response, err := req.Response(ls.Key)
-	if err != nil {
-		return nil, invalidAnswer(ls.Key, err)
+	if responseErr != nil {
+		return nil, invalidAnswer(ls.Key, responseErr)
 	}
 	if boundary.IsNil(response) {
-		// The client did not answer: ask again, with the same state (MRTR's error handling),
-		// unless the guard says the state was used.
-		if err := states.Check(ctx, opened); err != nil {
-			return nil, err
-		}
 		return &NeutralOutcome{Key: ls.Key, Request: conv.Next(), State: *req.RequestState}, nil
 	}
 	res, err := boundary.Convert[v1125.CreateMessageResult](response)
