@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -149,4 +150,36 @@ func TestCanonical(t *testing.T) {
 			t.Errorf("Canonical(%.40s) = %s, want an error", in, got)
 		}
 	}
+}
+
+// FuzzCanonical: Canonical's text is a fixed point (canonical again, it is the same), means the
+// same JSON value as its input, and never panics.
+func FuzzCanonical(f *testing.F) {
+	for _, s := range []string{`{"b":[1,{"y":2,"x":"\u00e9"}],"a":null}`, `[]`, `"x"`, `1e5`, `{"a":{"a":{}}}`, `{"a":1,"a":2}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := mrtr.Canonical([]byte(in))
+		if err != nil {
+			return
+		}
+		again, err := mrtr.Canonical([]byte(out))
+		if err != nil || again != out {
+			t.Fatalf("Canonical(%q) = %q, whose canonical form is %q (%v)", in, out, again, err)
+		}
+		// Numbers compared as written (UseNumber): Canonical keeps them so, 1e700 included.
+		decode := func(s string) (any, error) {
+			d := json.NewDecoder(strings.NewReader(s))
+			d.UseNumber()
+			var v any
+			return v, d.Decode(&v)
+		}
+		a, err := decode(in)
+		if err != nil {
+			t.Fatalf("Canonical accepted %q, which encoding/json refuses: %v", in, err)
+		}
+		if b, err := decode(out); err != nil || !reflect.DeepEqual(a, b) {
+			t.Fatalf("Canonical(%q) = %q: another value (%v)", in, out, err)
+		}
+	})
 }
