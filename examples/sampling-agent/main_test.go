@@ -289,10 +289,15 @@ func (a *process) checkWire(t *testing.T, want int) {
 		if probe.Result.ResultType != "input_required" || probe.Result.RequestState == "" {
 			t.Errorf("an input request without resultType input_required and a requestState: %s", sc.Bytes())
 		}
-		for key, raw := range probe.Result.InputRequests {
-			var r v2026.CreateMessageRequest
-			if err := v2026.Unmarshal(raw, &r); err != nil {
-				t.Fatalf("input request %s is not a valid sampling request of 2026-07-28: %v\n%s", key, err, raw)
+		var whole struct{ Result json.RawMessage }
+		json.Unmarshal(sc.Bytes(), &whole)
+		var r v2026.InputRequiredResult
+		if err := v2026.Unmarshal(whole.Result, &r); err != nil {
+			t.Fatalf("not a valid InputRequiredResult of 2026-07-28: %v\n%s", err, whole.Result)
+		}
+		for key, req := range r.InputRequests {
+			if _, ok := req.(*v2026.CreateMessageRequest); !ok {
+				t.Errorf("input request %s is a %T", key, req)
 			}
 			n++
 		}
