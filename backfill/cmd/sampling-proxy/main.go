@@ -1,19 +1,26 @@
-// Command sampling-proxy runs an MCP server on stdio behind a proxy that answers the server's
-// sampling requests with a model provider's API, for MCP clients that do not implement sampling:
+// Command sampling-proxy puts an MCP server behind a proxy that answers the server's sampling
+// requests with a model provider's API, for MCP clients that do not implement sampling:
 //
-//	sampling-proxy -provider anthropic|openai -model NAME -- SERVER_COMMAND [ARGS...]
+//	sampling-proxy -provider anthropic|openai -model NAME [flags] -- SERVER_COMMAND [ARGS...]
+//	sampling-proxy -provider anthropic|openai -model NAME [flags] -- https://host/mcp
 //
-// The proxy starts the server as its child, serves an MCP client on its own stdin and stdout,
-// and forwards every message between them unchanged, except that it advertises the sampling
-// capability (with tools) to the server and answers the server's sampling/createMessage requests
-// itself, through the provider; see package github.com/mcpgen/mcpgen/backfill/proxy.
+// The proxy serves an MCP client on its own stdin and stdout. It starts a local server as its
+// child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from -header
+// or SAMPLING_PROXY_HEADERS). It forwards every message between them, answering the server's
+// sampling requests itself, through the provider, in both flows: the server's
+// sampling/createMessage requests (2025-11-25), and the sampling input requests of its
+// input_required results (2026-07-28); see package github.com/mcpgen/mcpgen/backfill/proxy.
 //
 // The provider's key comes from ANTHROPIC_API_KEY or OPENAI_API_KEY, and its address from
-// ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set. Failed provider calls are retried (rate limits,
-// overload, timeouts; the provider's Retry-After is respected) and then answered with a JSON-RPC
-// error. The proxy logs to stderr, where the server's stderr goes too. It exits when the server
-// exits, with the server's exit status; when the client closes its input, the proxy closes the
-// server's, and stops the server if it has not exited after -kill-after (SIGTERM, then SIGKILL).
+// ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set. A local server is started without the
+// providers' variables (every ANTHROPIC_* and OPENAI_* one) and without SAMPLING_PROXY_HEADERS,
+// in its own process group, and (on Linux) dies with the proxy. Its stderr is logged by the proxy
+// line by line, as records of their own (src=server), so that it cannot pass for the proxy's.
+// The proxy's log (stderr) redacts the key, header values and passwords of URLs.
+//
+// The proxy exits when the server exits, with the server's exit status. When the client closes
+// its input, or on SIGINT or SIGTERM, it closes the server's input at once, and stops the server
+// if it has not exited after -kill-after (SIGTERM to its process group, then SIGKILL).
 package main
 
 import (
@@ -23,9 +30,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -33,6 +44,7 @@ import (
 	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/mcpgen/mcpgen/backfill"
 	"github.com/mcpgen/mcpgen/backfill/proxy"
+	"github.com/mcpgen/mcpgen/sampling"
 	"github.com/openai/openai-go/v3"
 	openaioption "github.com/openai/openai-go/v3/option"
 )
@@ -42,13 +54,42 @@ func main() {
 }
 
 const usage = `usage: sampling-proxy -provider anthropic|openai -model NAME [flags] -- SERVER_COMMAND [ARGS...]
+       sampling-proxy -provider anthropic|openai -model NAME [flags] -- https://host/mcp
 
-Runs the MCP server SERVER_COMMAND on stdio and serves an MCP client on stdin and stdout,
-answering the server's sampling requests with the provider's API. The key is read from
-ANTHROPIC_API_KEY or OPENAI_API_KEY, the address from ANTHROPIC_BASE_URL or OPENAI_BASE_URL.
+Serves an MCP client on stdin and stdout in front of the MCP server SERVER_COMMAND (started on
+stdio) or a remote server (Streamable HTTP), answering the server's sampling requests with the
+provider's API. The key is read from ANTHROPIC_API_KEY or OPENAI_API_KEY, the address from
+ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from -header or
+SAMPLING_PROXY_HEADERS (one "Name: value" a line).
 
 flags:
 `
+
+// headersVar holds headers for a remote server, one "Name: value" a line.
+const headersVar = "SAMPLING_PROXY_HEADERS"
+
+// headerFlags collects -header values.
+type headerFlags []string
+
+func (h *headerFlags) String() string     { return fmt.Sprintf("%d headers", len(*h)) }
+func (h *headerFlags) Set(v string) error { *h = append(*h, v); return nil }
+
+// parseHeaders reads "Name: value" lines.
+func parseHeaders(lines []string) (http.Header, error) {
+	h := http.Header{}
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(l, ":")
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
+			return nil, fmt.Errorf("header %q: want \"Name: value\"", name)
+		}
+		h.Add(name, value)
+	}
+	return h, nil
+}
 
 // run is the command: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, getenv func(string) string) int {
@@ -59,12 +100,20 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		fs.PrintDefaults()
 	}
 	provider := fs.String("provider", "", "the model provider: anthropic or openai")
-	model := fs.String("model", "", "the provider's model to sample with, e.g. claude-sonnet-4-5 or gpt-4.1")
+	model := fs.String("model", "", "the provider's model to sample with when no model hint matches -model-map, e.g. claude-sonnet-4-5 or gpt-4.1")
+	modelMap := fs.String("model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, or a name that is a substring of it)")
 	maxAttempts := fs.Int("max-attempts", 4, "provider calls per sampling request, retries included")
 	backoff := fs.Duration("retry-backoff", 500*time.Millisecond, "first wait before a retry when the provider names none; doubles with each retry")
 	maxRetryAfter := fs.Duration("max-retry-after", time.Minute, "longest Retry-After to wait for; a provider asking for more fails the request")
 	attemptTimeout := fs.Duration("attempt-timeout", 10*time.Minute, "time limit of one provider call")
+	maxTokens := fs.Int64("max-tokens", 16384, "cap on every request's maxTokens (0: none)")
+	tokenBudget := fs.Int64("token-budget", 0, "tokens (input and output, from the provider's usage) the proxy may spend in its run; 0: no budget")
+	maxConcurrent := fs.Int("max-concurrent", 4, "provider calls at once; requests beyond are refused with an error (0: no bound)")
+	maxMessage := fs.Int("max-message-bytes", proxy.DefaultMaxMessageBytes, "largest message read in either direction; a larger request is answered with an error, anything else dropped")
+	maxRounds := fs.Int("max-rounds", proxy.DefaultMaxRounds, "input_required rounds answered per request")
 	killAfter := fs.Duration("kill-after", 5*time.Second, "how long the server has to exit once its input is closed, before SIGTERM (and as long again before SIGKILL)")
+	var headerArgs headerFlags
+	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged)")
 	verbose := fs.Bool("v", false, "log debug records too")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -87,12 +136,45 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if len(command) == 0 {
 		return fail("no server command: give it after --, e.g. sampling-proxy -provider anthropic -model M -- ./server")
 	}
+	routes, err := proxy.ParseModelMap(*modelMap)
+	if err != nil {
+		return fail("-model-map: %v", err)
+	}
+	remote := len(command) == 1 && (strings.HasPrefix(command[0], "http://") || strings.HasPrefix(command[0], "https://"))
+	header, err := parseHeaders(append(strings.Split(getenv(headersVar), "\n"), headerArgs...))
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(header) > 0 && !remote {
+		return fail("-header and %s are for a remote server (an http:// or https:// URL)", headersVar)
+	}
+
+	keyVar, urlVar := "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
+	if *provider == "openai" {
+		keyVar, urlVar = "OPENAI_API_KEY", "OPENAI_BASE_URL"
+	}
+	key, baseURL := getenv(keyVar), getenv(urlVar)
+	if key == "" {
+		return fail("%s is not set: the proxy answers the server's sampling requests with the %s API, which needs a key", keyVar, *provider)
+	}
+	secrets := []string{key}
+	for _, vs := range header {
+		secrets = append(secrets, vs...)
+	}
+	if u, err := url.Parse(baseURL); err == nil && u.User != nil {
+		if p, ok := u.User.Password(); ok {
+			secrets = append(secrets, p)
+		}
+	}
 
 	level := slog.LevelInfo
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})).With("src", "sampling-proxy")
+	handler := newRedactingHandler(stderr, level, secrets)
+	log := slog.New(handler).With("src", "sampling-proxy")
+	serverLog := slog.New(handler).With("src", "server")
+
 	opts := &backfill.Options{
 		Logger: log,
 		Retry: backfill.RetryPolicy{
@@ -103,28 +185,33 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 			AttemptTimeout: *attemptTimeout,
 		},
 	}
-	var sampler *backfill.Sampler
-	switch *provider {
-	case "anthropic":
-		key := getenv("ANTHROPIC_API_KEY")
-		if key == "" {
-			return fail("ANTHROPIC_API_KEY is not set: the proxy answers the server's sampling requests with the Anthropic API, which needs a key")
-		}
-		o := []anthropicoption.RequestOption{anthropicoption.WithAPIKey(key)}
-		if u := getenv("ANTHROPIC_BASE_URL"); u != "" {
-			o = append(o, anthropicoption.WithBaseURL(u))
-		}
-		sampler = backfill.NewAnthropicSampler(anthropic.NewClient(o...), *model, opts)
-	case "openai":
-		key := getenv("OPENAI_API_KEY")
-		if key == "" {
-			return fail("OPENAI_API_KEY is not set: the proxy answers the server's sampling requests with the OpenAI API, which needs a key")
+	newSampler := func(model string) sampling.Sampler {
+		if *provider == "anthropic" {
+			o := []anthropicoption.RequestOption{anthropicoption.WithAPIKey(key)}
+			if baseURL != "" {
+				o = append(o, anthropicoption.WithBaseURL(baseURL))
+			}
+			return backfill.NewAnthropicSampler(anthropic.NewClient(o...), model, opts)
 		}
 		o := []openaioption.RequestOption{openaioption.WithAPIKey(key)}
-		if u := getenv("OPENAI_BASE_URL"); u != "" {
-			o = append(o, openaioption.WithBaseURL(u))
+		if baseURL != "" {
+			o = append(o, openaioption.WithBaseURL(baseURL))
 		}
-		sampler = backfill.NewOpenAISampler(openai.NewClient(o...), *model, opts)
+		return backfill.NewOpenAISampler(openai.NewClient(o...), model, opts)
+	}
+	var sampler sampling.Sampler = newSampler(*model)
+	if len(routes) > 0 {
+		for i := range routes {
+			routes[i].Sampler = newSampler(routes[i].Model)
+		}
+		sampler = &proxy.Router{Routes: routes, Default: sampler, Logger: log}
+	}
+	p := &proxy.Proxy{
+		Sampler:         sampler,
+		Logger:          log,
+		MaxMessageBytes: *maxMessage,
+		MaxRounds:       *maxRounds,
+		Limits:          proxy.Limits{MaxTokens: *maxTokens, TokenBudget: *tokenBudget, MaxConcurrent: *maxConcurrent},
 	}
 
 	// Signals are caught before the server starts (and before the log says it did), so that a
@@ -134,55 +221,112 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	// Writing to a client that has gone away must be an error, not a SIGPIPE.
 	signal.Ignore(syscall.SIGPIPE)
 
+	if remote {
+		return runRemote(ctx, p, command[0], header, *killAfter, stdin, stdout, log, *provider, *model)
+	}
+	return runLocal(ctx, p, command, *killAfter, stdin, stdout, log, serverLog, *provider, *model)
+}
+
+// serverEnv is the proxy's environment without what the server must not see: the providers'
+// keys and addresses, and the remote server's headers.
+func serverEnv(env []string) []string {
+	var out []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		upper := strings.ToUpper(name)
+		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+func runLocal(ctx context.Context, p *proxy.Proxy, command []string, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log, serverLog *slog.Logger, provider, model string) int {
 	// The server's stdin and stdout are plain pipes (not exec's), so that waiting for the server
 	// does not race with reading its last output.
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return fail("%v", err)
+		log.Error("pipe", "error", err)
+		return 1
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return fail("%v", err)
+		log.Error("pipe", "error", err)
+		return 1
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		log.Error("pipe", "error", err)
+		return 1
 	}
 	cmd := exec.Command(command[0], command[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
+	cmd.Env = serverEnv(os.Environ())
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(stderr, "sampling-proxy: starting the server: %v\n", err)
+		log.Error("starting the server", "error", err)
 		return 1
 	}
 	inR.Close()
 	outW.Close()
-	log.Info("started the server", "command", command, "pid", cmd.Process.Pid, "provider", *provider, "model", *model)
+	errW.Close()
+	log.Info("started the server", "command", command, "pid", cmd.Process.Pid, "provider", provider, "model", model)
+
+	stderrDone := make(chan struct{})
+	go func() {
+		defer close(stderrDone)
+		logLines(errR, serverLog)
+	}()
 
 	exited := make(chan struct{})
 	go func() {
 		cmd.Wait()
 		close(exited)
 	}()
+	conn := proxy.NewStreamConn(outR, inW, p.MaxMessageBytes)
 	stopServer := func() {
-		inW.Close()
+		conn.Close()
 		select {
 		case <-exited:
 			return
-		case <-time.After(*killAfter):
+		case <-time.After(killAfter):
 		}
-		log.Warn("the server has not exited; sending SIGTERM", "after", *killAfter)
-		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-			cmd.Process.Kill()
-		}
+		log.Warn("the server has not exited; sending SIGTERM", "after", killAfter)
+		signalGroup(cmd, syscall.SIGTERM)
 		select {
 		case <-exited:
 			return
-		case <-time.After(*killAfter):
+		case <-time.After(killAfter):
 		}
 		log.Warn("the server has not exited; killing it")
-		cmd.Process.Kill()
+		signalGroup(cmd, syscall.SIGKILL)
 		<-exited
 	}
+	stopped := make(chan struct{})
+	var stopOnce sync.Once
+	startStop := func() {
+		stopOnce.Do(func() {
+			go func() {
+				stopServer()
+				close(stopped)
+			}()
+		})
+	}
+	p.OnClientClosed = startStop
+	go func() {
+		// A signal stops the server at once (its input closed, then -kill-after), whatever the
+		// proxy is doing.
+		select {
+		case <-ctx.Done():
+			log.Info("stopping on a signal")
+			startStop()
+		case <-exited:
+		}
+	}()
 
-	p := &proxy.Proxy{Sampler: sampler, Logger: log, OnClientClosed: func() { go stopServer() }}
 	served := make(chan error, 1)
-	go func() { served <- p.Serve(ctx, stdin, stdout, outR, inW) }()
+	go func() { served <- p.ServeConn(ctx, stdin, stdout, conn) }()
 
 	select {
 	case err = <-served:
@@ -199,7 +343,13 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Warn("proxy stopped", "error", err)
 	}
-	stopServer()
+	startStop()
+	<-stopped
+	select {
+	case <-stderrDone:
+	case <-time.After(2 * time.Second):
+		errR.Close()
+	}
 	code := cmd.ProcessState.ExitCode()
 	if ctx.Err() != nil {
 		log.Info("stopped by a signal")
@@ -209,4 +359,75 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		return 1
 	}
 	return code
+}
+
+// logLines logs each line of the server's stderr as a record of its own, at most 4 KiB of each.
+func logLines(r io.Reader, log *slog.Logger) {
+	buf := make([]byte, 0, 4096)
+	one := make([]byte, 32<<10)
+	dropping := false
+	for {
+		n, err := r.Read(one)
+		for _, b := range one[:n] {
+			if b == '\n' {
+				log.Info("server stderr", "line", string(buf))
+				buf, dropping = buf[:0], false
+				continue
+			}
+			if len(buf) < cap(buf) {
+				buf = append(buf, b)
+			} else if !dropping {
+				dropping = true
+			}
+		}
+		if err != nil {
+			if len(buf) > 0 {
+				log.Info("server stderr", "line", string(buf))
+			}
+			return
+		}
+	}
+}
+
+func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
+	shown := endpoint
+	if u, err := url.Parse(endpoint); err == nil {
+		shown = u.Redacted()
+	}
+	var names []string
+	for k := range header {
+		names = append(names, k)
+	}
+	conn, err := proxy.NewHTTPConn(ctx, endpoint, &proxy.HTTPOptions{Header: header, MaxMessageBytes: p.MaxMessageBytes, Logger: log})
+	if err != nil {
+		log.Error("connecting to the remote server", "url", shown, "error", err)
+		return 1
+	}
+	log.Info("serving a remote server", "url", shown, "headers", names, "provider", provider, "model", model)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p.OnClientClosed = func() {
+		// The answers to requests in progress may still come; after -kill-after the session ends.
+		go func() {
+			select {
+			case <-time.After(killAfter):
+				log.Warn("the remote server's answers did not all come; ending the session", "after", killAfter)
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	err = p.ServeConn(ctx, stdin, stdout, conn)
+	conn.Abort()
+	switch {
+	case err == nil:
+		log.Info("the session with the remote server ended")
+		return 0
+	case errors.Is(err, context.Canceled):
+		log.Info("stopped")
+		return 0
+	default:
+		log.Warn("proxy stopped", "error", err)
+		return 1
+	}
 }

@@ -257,7 +257,12 @@ func TestProxyMissingKey(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	env := func(string) string { return "key" }
+	env := func(name string) string {
+		if strings.HasSuffix(name, "_API_KEY") {
+			return "key"
+		}
+		return ""
+	}
 	for _, tt := range []struct {
 		args []string
 		want string
