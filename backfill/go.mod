@@ -5,12 +5,14 @@ go 1.26.0
 replace (
 	github.com/mcpgen/mcpgen/gen => ../gen
 	github.com/mcpgen/mcpgen/sampling => ../sampling
+	github.com/mcpgen/mcpgen/sampling/gosdk => ../sampling/gosdk
 )
 
 require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
 	github.com/mcpgen/mcpgen/gen v0.0.0-00010101000000-000000000000
 	github.com/mcpgen/mcpgen/sampling v0.0.0-00010101000000-000000000000
+	github.com/mcpgen/mcpgen/sampling/gosdk v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/openai/openai-go/v3 v3.98.0
 )

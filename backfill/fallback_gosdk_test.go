@@ -1,0 +1,139 @@
+//lint:file-ignore SA1019 sampling is deprecated from protocol version 2026-07-28 (SEP-2577); this tests the 2025-11-25 flow, in which it remains, and the way off it.
+
+package backfill_test
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/backfill"
+	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
+	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
+	"github.com/mcpgen/mcpgen/sampling"
+	"github.com/mcpgen/mcpgen/sampling/gosdk"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestFallbackWithGoSDKClient runs a go-sdk server (protocol 2025-11-25) whose tool runs the tool
+// loop on a Fallback: the client's model through the session (sampling/gosdk), or Anthropic's
+// API replayed from recordings. Three go-sdk clients connect to it: one with sampling.tools
+// (its model plays the whole loop, the provider is never called), one with sampling but without
+// tools and one without sampling (the provider plays the whole loop, the client's model is never
+// asked).
+func TestFallbackWithGoSDKClient(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		clientOpts func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions
+		wantRoute  backfill.Route
+		wantText   string
+	}{
+		{"client with sampling.tools", func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
+			return &sdk.ClientOptions{CreateMessageWithToolsHandler: func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+				return model()
+			}}
+		}, backfill.RouteClient, "Paris: 18°C (the client's model)"},
+		{"client with sampling, no tools", func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
+			return &sdk.ClientOptions{CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+				_, err := model()
+				return nil, err
+			}}
+		}, backfill.RouteProvider, "Hi! My name is Claude."},
+		{"client without sampling", func(func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
+			return &sdk.ClientOptions{}
+		}, backfill.RouteProvider, "Hi! My name is Claude."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := t.Context()
+			p := &testkit.Provider{Path: "/v1/messages", Replies: []testkit.Reply{
+				testkit.RecordedReply("responses/anthropic/parallel_tool_use.json"), testkit.RecordedReply("responses/anthropic/end_turn.json")}}
+			provider := fixtures[0].sampler(serve(t, p), fastRetry)
+
+			var clientCalls atomic.Int32
+			model := func() (*sdk.CreateMessageWithToolsResult, error) {
+				// The client's model: a tool use of get_weather, then the answer.
+				if clientCalls.Add(1) == 1 {
+					return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "toolUse",
+						Content: []sdk.Content{&sdk.ToolUseContent{ID: "c1", Name: "get_weather", Input: map[string]any{"city": "Paris"}}}}, nil
+				}
+				return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "endTurn",
+					Content: []sdk.Content{&sdk.TextContent{Text: "Paris: 18°C (the client's model)"}}}, nil
+			}
+
+			weather, err := sampling.NewTypedTool("get_weather", "Get current weather for a city", nil,
+				func(_ context.Context, in struct {
+					City string `json:"city"`
+				}) (string, error) {
+					return testkit.Weather(in.City), nil
+				})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var routes []backfill.Route
+			server := sdk.NewServer(&sdk.Implementation{Name: "fallback-test", Version: "0"}, &sdk.ServerOptions{SupportedProtocolVersions: []string{"2025-11-25"}})
+			sdk.AddTool(server, &sdk.Tool{Name: "agent", Description: "Answers with a model and a weather tool"},
+				func(ctx context.Context, req *sdk.CallToolRequest, in struct {
+					Prompt string `json:"prompt"`
+				}) (*sdk.CallToolResult, any, error) {
+					fb := &backfill.Fallback{Client: gosdk.NewSampler(req.Session), Provider: provider}
+					routed := sampling.SamplerFunc(func(ctx context.Context, p *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
+						r, err := fb.Route(p)
+						routes = append(routes, r)
+						if err != nil {
+							return nil, err
+						}
+						return fb.CreateMessage(ctx, p)
+					})
+					loop := &sampling.Loop{Tools: []*sampling.Tool{weather}, Capabilities: fb.ClientCapabilities()}
+					res, err := loop.Run(ctx, routed, &mcp.CreateMessageRequestParams{
+						Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: in.Prompt})}},
+						MaxTokens: 1000,
+					})
+					if err != nil {
+						return nil, nil, err
+					}
+					return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Text()}}}, nil, nil
+				})
+			ct, st := sdk.NewInMemoryTransports()
+			ss, err := server.Connect(ctx, st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ss.Close()
+			client := sdk.NewClient(&sdk.Implementation{Name: "client", Version: "0"}, tc.clientOpts(model))
+			cs, err := client.Connect(ctx, ct, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" {
+				t.Fatalf("protocol %s", v)
+			}
+
+			res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "What's the weather like in Paris?"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text []string
+			for _, c := range res.Content {
+				if tc, ok := c.(*sdk.TextContent); ok {
+					text = append(text, tc.Text)
+				}
+			}
+			if res.IsError || strings.Join(text, "") != tc.wantText {
+				t.Errorf("tool result (error %v): %q, want %q", res.IsError, text, tc.wantText)
+			}
+			if len(routes) != 2 || routes[0] != tc.wantRoute || routes[1] != tc.wantRoute {
+				t.Errorf("routes %v, want %s twice", routes, tc.wantRoute)
+			}
+			wantClient, wantProvider := 2, 0
+			if tc.wantRoute == backfill.RouteProvider {
+				wantClient, wantProvider = 0, 2
+			}
+			if int(clientCalls.Load()) != wantClient || len(p.Requests()) != wantProvider {
+				t.Errorf("client's model asked %d times, provider %d; want %d and %d", clientCalls.Load(), len(p.Requests()), wantClient, wantProvider)
+			}
+		})
+	}
+}
