@@ -126,3 +126,24 @@ func TestProviderErrorWithoutAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestProviderErrorWithoutJSON checks the error of an answer that is not the provider's JSON
+// (a gateway's HTML page that echoes the key): the status stays, the body does not.
+func TestProviderErrorWithoutJSON(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			p := &testkit.Provider{Path: f.path, Replies: []testkit.Reply{{Status: 502, Body: "<html>" + bodyMarker + " " + anotherKey + "</html>"}}}
+			_, err := f.sampler(serve(t, p), fastRetry).CreateMessage(context.Background(), params(t, "text"))
+			var pe *backfill.ProviderError
+			if !errors.As(err, &pe) {
+				t.Fatalf("got %v, want a *ProviderError", err)
+			}
+			if want := f.name + ": HTTP 502 Bad Gateway after 3 attempts"; err.Error() != want {
+				t.Errorf("error %q, want %q", err, want)
+			}
+			if pe.StatusCode != 502 || pe.Attempts != 3 || len(p.Requests()) != 3 {
+				t.Errorf("status %d, attempts %d, %d requests", pe.StatusCode, pe.Attempts, len(p.Requests()))
+			}
+		})
+	}
+}
