@@ -666,3 +666,31 @@ func TestHandlerPerRequestCapabilities(t *testing.T) {
 		t.Fatalf("the next call: %v %+v", err, res)
 	}
 }
+
+// TestHandlerClientRetryLimit pins what the package doc says of go-sdk's client: it makes at
+// most 10 calls for one tool call, so at 2026-07-28 a loop's 9th sample is its last one (the
+// 10th call's input requests fail in the client), while at 2025-11-25 the loop runs to its own
+// limit.
+func TestHandlerClientRetryLimit(t *testing.T) {
+	var turns []turn
+	for i := range 10 {
+		turns = append(turns, answer("toolUse", use(fmt.Sprint("a", i), "add", `{"numbers":[1]}`)))
+	}
+	for _, v := range versions {
+		t.Run(v.name, func(t *testing.T) {
+			hs := newHandlerServer(t, false)
+			m := &model{t: t, turns: turns}
+			cs := connectClient(t, hs.server, v.version, clientOptions(m, "tools", false))
+			res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "count", "maxIterations": 10}})
+			if v.version == "" {
+				if err == nil || !strings.Contains(err.Error(), "exceeded maximum retries (10)") || m.count() != 9 {
+					t.Errorf("result %+v, error %v; %d samples", res, err, m.count())
+				}
+				return
+			}
+			if err != nil || callText(t, res) != "stopped: maxIterations" || m.count() != 10 {
+				t.Errorf("result %+v, error %v; %d samples", res, err, m.count())
+			}
+		})
+	}
+}
