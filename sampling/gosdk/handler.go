@@ -65,9 +65,9 @@ type Handler struct {
 //   - an error, as Runner.Step gives them (errors.As finds *mrtr.StateError,
 //     *sampling.CapabilityError, *sampling.ResultError, ...), or one of this package's: a
 //     sampling request that go-sdk's types cannot carry (*LossError, internal error), a
-//     request whose capabilities or inputResponses do not convert (invalid params), or the
-//     error of a sampling request sent on an older session. [JSONRPCError] turns an error into
-//     the JSON-RPC error the client should see.
+//     request whose capabilities or inputResponses do not convert (invalid params), or a
+//     *SamplingError (a sampling request sent on an older session failed). [JSONRPCError]
+//     turns an error into the JSON-RPC error the client should see.
 func (h *Handler) Step(ctx context.Context, req *sdk.CallToolRequest, start func() (*v1125.CreateMessageRequestParams, error)) (*sdk.CallToolResult, *sampling.Result, error) {
 	ctx, mreq, err := h.prepare(ctx, req)
 	if err != nil {
@@ -176,7 +176,7 @@ func fulfil(ctx context.Context, ss *sdk.ServerSession, requests sdk.InputReques
 		}
 		res, err := ss.CreateMessageWithTools(ctx, p)
 		if err != nil {
-			return nil, err
+			return nil, &SamplingError{Key: key, Err: err}
 		}
 		r, err := toInputResponse(res)
 		if err != nil {
@@ -287,6 +287,24 @@ func toSDKInputRequests(in mcp.InputRequests) (sdk.InputRequestMap, error) {
 	return out, nil
 }
 
+// A SamplingError is the failure of a sampling request that [Handler] sent itself, on a session
+// older than 2026-07-28: the client answered it with an error, or it could not be sent. It is not
+// an error of the tools/call request: [JSONRPCError] leaves it as it is, so that go-sdk answers
+// the call with a tool result with isError (the client's JSON-RPC error is not passed off as the
+// server's).
+type SamplingError struct {
+	// Key is the key of the input request.
+	Key string
+	// Err is the error of ServerSession.CreateMessageWithTools.
+	Err error
+}
+
+func (e *SamplingError) Error() string {
+	return fmt.Sprintf("gosdk: sampling request %s: %v", e.Key, e.Err)
+}
+
+func (e *SamplingError) Unwrap() error { return e.Err }
+
 // rpcError is an error of this package with the JSON-RPC code that answers it.
 type rpcError struct {
 	code int64
@@ -308,6 +326,10 @@ func (e *rpcError) Unwrap() error { return e.err }
 func JSONRPCError(err error) error {
 	if err == nil {
 		return nil
+	}
+	var serr *SamplingError
+	if errors.As(err, &serr) {
+		return err
 	}
 	var w *jsonrpc.Error
 	if errors.As(err, &w) {

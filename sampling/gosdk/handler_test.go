@@ -694,3 +694,19 @@ func TestHandlerClientRetryLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestHandlerClientSamplingError: at 2025-11-25 a client that answers the server's sampling
+// request with an error gets a tool result with isError saying so, not its own JSON-RPC error
+// back as the server's.
+func TestHandlerClientSamplingError(t *testing.T) {
+	hs := newHandlerServer(t, false)
+	m := &model{t: t, turns: []turn{answer("toolUse", use("a", "add", `{"numbers":[1]}`))}} // no second turn: the model fails
+	cs := connectClient(t, hs.server, "2025-11-25", clientOptions(m, "tools", false))
+	res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "count"}})
+	if err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	if got := callText(t, res); !res.IsError || !strings.Contains(got, "sampling request sampling-2") || !strings.Contains(got, "no turn 2") {
+		t.Errorf("result %q (isError %v)", got, res.IsError)
+	}
+}
