@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -48,32 +49,43 @@ func lines(r io.Reader, out chan<- []byte, eof chan<- struct{}) {
 
 func start(t *testing.T, s sampling.Sampler) *harness {
 	t.Helper()
+	h, _ := startFull(t, &proxy.Proxy{Sampler: s}, true)
+	return h
+}
+
+// startFull runs p over pipes and returns the harness and the cancellation of Serve's context;
+// unless readServer, nothing reads what the proxy writes to the server.
+func startFull(t *testing.T, p *proxy.Proxy, readServer bool) (*harness, context.CancelFunc) {
+	t.Helper()
 	cr, cw := io.Pipe()   // client → proxy
 	pcr, pcw := io.Pipe() // proxy → client
 	sr, sw := io.Pipe()   // server → proxy
 	psr, psw := io.Pipe() // proxy → server
 	h := &harness{
 		t: t, client: cw, server: sw,
-		toClient: make(chan []byte, 100), toServer: make(chan []byte, 100),
+		toClient: make(chan []byte, 1000), toServer: make(chan []byte, 1000),
 		serverEOF: make(chan struct{}), clientClosed: make(chan struct{}), done: make(chan error, 1),
 	}
 	go lines(pcr, h.toClient, nil)
-	go lines(psr, h.toServer, h.serverEOF)
+	if readServer {
+		go lines(psr, h.toServer, h.serverEOF)
+	}
 	var once sync.Once
-	p := &proxy.Proxy{Sampler: s, OnClientClosed: func() { once.Do(func() { close(h.clientClosed) }) }}
+	p.OnClientClosed = func() { once.Do(func() { close(h.clientClosed) }) }
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { h.done <- p.Serve(ctx, cr, pcw, sr, psw) }()
 	t.Cleanup(func() {
 		cancel()
 		cw.Close()
 		sw.Close()
+		psr.Close()
 		select {
 		case <-h.done:
 		case <-time.After(5 * time.Second):
 			t.Error("Serve did not return")
 		}
 	})
-	return h
+	return h, cancel
 }
 
 func (h *harness) send(w io.Writer, line string) {
@@ -269,10 +281,15 @@ func TestSamplingErrors(t *testing.T) {
 type blocking struct {
 	scripted
 	cancelled chan struct{}
+	entered   chan struct{} // closed when a call blocks
+	blocked   atomic.Bool
 }
 
 func (b *blocking) CreateMessage(ctx context.Context, p *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
 	if t, ok := p.Messages[0].Content.List[0].(*mcp.TextContent); ok && t.Text == "block" {
+		if !b.blocked.Swap(true) {
+			close(b.entered)
+		}
 		<-ctx.Done()
 		close(b.cancelled)
 		return nil, ctx.Err()
@@ -281,10 +298,10 @@ func (b *blocking) CreateMessage(ctx context.Context, p *mcp.CreateMessageReques
 }
 
 func TestSamplingCancelled(t *testing.T) {
-	b := &blocking{cancelled: make(chan struct{})}
+	b := &blocking{cancelled: make(chan struct{}), entered: make(chan struct{})}
 	h := start(t, b)
 	h.send(h.server, `{"jsonrpc":"2.0","id":8,"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"block"}}],"maxTokens":10}}`+"\n")
-	time.Sleep(50 * time.Millisecond)
+	<-b.entered
 	h.send(h.server, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8,"reason":"done waiting"}}`+"\n")
 	select {
 	case <-b.cancelled:
