@@ -86,6 +86,15 @@ func toAnthropicBlocks(p pointer, m *mcp.SamplingMessage) ([]anthropic.ContentBl
 		if m.Content.IsList {
 			bp = bp.index(j)
 		}
+		if m.Role == mcp.RoleAssistant {
+			thinking, err := thinkingOf(bp, b)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range thinking {
+				out = append(out, thinkingParam(t))
+			}
+		}
 		var c anthropic.ContentBlockParamUnion
 		switch b := b.(type) {
 		case *mcp.TextContent:
@@ -122,6 +131,23 @@ func toAnthropicBlocks(p pointer, m *mcp.SamplingMessage) ([]anthropic.ContentBl
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+func thinkingParam(t thinkingBlock) anthropic.ContentBlockParamUnion {
+	if t.Type == "redacted_thinking" {
+		return anthropic.ContentBlockParamUnion{OfRedactedThinking: &anthropic.RedactedThinkingBlockParam{Data: *t.Data}}
+	}
+	return anthropic.ContentBlockParamUnion{OfThinking: &anthropic.ThinkingBlockParam{Thinking: *t.Thinking, Signature: *t.Signature}}
+}
+
+// withThinking attaches the pending thinking blocks to b.
+func withThinking(b mcp.SamplingMessageContentBlock, pending *[]thinkingBlock) error {
+	if len(*pending) == 0 {
+		return nil
+	}
+	err := attachThinking(b, *pending)
+	*pending = nil
+	return err
 }
 
 func toAnthropicImage(p pointer, mimeType, data string) (*anthropic.ImageBlockParam, error) {
@@ -305,8 +331,19 @@ func fromAnthropicMessageParam(p pointer, m *anthropic.MessageParam) (mcp.Sampli
 		return out, p.key("role").errorf(prov, "MCP messages are from the user or the assistant")
 	}
 	var bs []mcp.SamplingMessageContentBlock
+	var thinking []thinkingBlock
 	for j, c := range content {
 		bp := p.key("content").index(j)
+		if out.Role == mcp.RoleAssistant && (c.OfThinking != nil || c.OfRedactedThinking != nil) {
+			// Kept in the _meta of the block that follows (see ThinkingMetaKey).
+			if t := c.OfThinking; t != nil {
+				thinking = append(thinking, thinkingBlock{Type: "thinking", Thinking: ptr(t.Thinking), Signature: ptr(t.Signature)})
+			} else {
+				thinking = append(thinking, thinkingBlock{Type: "redacted_thinking", Data: ptr(c.OfRedactedThinking.Data)})
+			}
+			continue
+		}
+		n := len(bs)
 		switch {
 		case c.OfText != nil:
 			bs = append(bs, textBlock(c.OfText.Text))
@@ -349,6 +386,11 @@ func fromAnthropicMessageParam(p pointer, m *anthropic.MessageParam) (mcp.Sampli
 		default:
 			return out, bp.errorf(prov, "this content block has no MCP equivalent (MCP has text, image, audio, tool_use and tool_result)")
 		}
+		if len(bs) > n {
+			if err := withThinking(bs[n], &thinking); err != nil {
+				return out, bp.errorf(prov, "%v", err)
+			}
+		}
 	}
 	out.Content = contentOf(bs, len(bs) != 1)
 	return out, nil
@@ -370,23 +412,34 @@ func fromAnthropicImage(p pointer, img *anthropic.ImageBlockParam) (*mcp.ImageCo
 func FromAnthropicMessage(m *anthropic.Message) (*mcp.CreateMessageResult, error) {
 	const prov = ProviderAnthropic
 	var bs []mcp.SamplingMessageContentBlock
+	var thinking []thinkingBlock
 	for i, b := range m.Content {
 		bp := pointer("/content").index(i)
+		var blk mcp.SamplingMessageContentBlock
 		switch b.Type {
 		case "text":
-			bs = append(bs, textBlock(b.Text))
+			blk = textBlock(b.Text)
 		case "tool_use":
 			input, err := decodeToolInput(b.Input)
 			if err != nil {
 				return nil, bp.key("input").errorf(prov, "%v", err)
 			}
-			bs = append(bs, &mcp.ToolUseContent{Type: "tool_use", ID: b.ID, Name: b.Name, Input: input})
-		case "thinking", "redacted_thinking":
-			// The model's reasoning, which MCP has no block for. Never produced unless extended
-			// thinking is enabled, which the backfill does not do.
+			blk = &mcp.ToolUseContent{Type: "tool_use", ID: b.ID, Name: b.Name, Input: input}
+		case "thinking":
+			// The model's reasoning, which MCP has no block for: kept in the _meta of the
+			// block that follows (see ThinkingMetaKey).
+			thinking = append(thinking, thinkingBlock{Type: "thinking", Thinking: ptr(b.Thinking), Signature: ptr(b.Signature)})
+			continue
+		case "redacted_thinking":
+			thinking = append(thinking, thinkingBlock{Type: "redacted_thinking", Data: ptr(b.Data)})
+			continue
 		default:
 			return nil, bp.errorf(prov, "content block of type %q has no MCP equivalent", b.Type)
 		}
+		if err := withThinking(blk, &thinking); err != nil {
+			return nil, bp.errorf(prov, "%v", err)
+		}
+		bs = append(bs, blk)
 	}
 	r := &mcp.CreateMessageResult{
 		Role:       mcp.RoleAssistant,
@@ -429,11 +482,18 @@ func ToAnthropicMessage(r *mcp.CreateMessageResult) (*anthropic.Message, error) 
 		Name  string          `json:"name,omitempty"`
 		Input json.RawMessage `json:"input,omitempty"`
 	}
-	content := []block{}
+	content := []any{}
 	for i, b := range r.Content.List {
 		bp := pointer("/content")
 		if r.Content.IsList {
 			bp = bp.index(i)
+		}
+		thinking, err := thinkingOf(bp, b)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range thinking {
+			content = append(content, t)
 		}
 		switch b := b.(type) {
 		case *mcp.TextContent:
@@ -463,7 +523,7 @@ func ToAnthropicMessage(r *mcp.CreateMessageResult) (*anthropic.Message, error) 
 		Type         string  `json:"type"`
 		Role         string  `json:"role"`
 		Model        string  `json:"model"`
-		Content      []block `json:"content"`
+		Content      []any   `json:"content"`
 		StopReason   *string `json:"stop_reason"`
 		StopSequence *string `json:"stop_sequence"`
 		Usage        *usage  `json:"usage,omitempty"`

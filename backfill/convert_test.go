@@ -636,6 +636,22 @@ func TestEdgeCases(t *testing.T) {
 		got, _ := json.Marshal(p)
 		assertJSONEqual(t, "params", got, []byte(`{"systemPrompt":"one\n\ntwo\n\nthree","maxTokens":5,"messages":[{"role":"user","content":{"type":"text","text":"hi"}}]}`))
 	})
+	t.Run("malformed thinking in _meta", func(t *testing.T) {
+		for _, bad := range []string{`"not an array"`, `[{"type":"thinking","thinking":"no signature"}]`, `[{"type":"tool_use"}]`} {
+			block := &mcp.TextContent{Type: "text", Text: "x", Meta: &mcp.MetaObject{Extra: map[string]json.RawMessage{ThinkingMetaKey: json.RawMessage(bad)}}}
+			p := &mcp.CreateMessageRequestParams{MaxTokens: 10, Messages: []mcp.SamplingMessage{
+				textMsg(mcp.RoleUser, "hi"), {Role: mcp.RoleAssistant, Content: mcp.NewSamplingMessageContentList(block)}}}
+			_, err := ToAnthropicRequest(p, "m")
+			var ce *ConversionError
+			if !errors.As(err, &ce) || !strings.HasPrefix(ce.Pointer, "/messages/1/content/0/_meta/io.github.mcpgen~1backfill~1thinking") {
+				t.Errorf("%s: got %v", bad, err)
+			}
+			// OpenAI has no place for Anthropic's thinking: the member is not read, nor sent.
+			if _, err := ToOpenAIRequest(p, "m"); err != nil {
+				t.Errorf("%s: openai: %v", bad, err)
+			}
+		}
+	})
 	t.Run("parallel tool use disabled without a mode", func(t *testing.T) {
 		tc := &mcp.ToolChoice{}
 		DisableParallelToolUse(tc)

@@ -3,6 +3,7 @@ package backfill_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -132,5 +133,65 @@ func TestLoopOnProvider(t *testing.T) {
 				t.Errorf("tool results %q", got)
 			}
 		})
+	}
+}
+
+// TestLoopKeepsThinking runs the tool loop on Anthropic, whose first answer starts with thinking
+// blocks (as models that think by default give them): the second request must carry them back
+// unmodified, before the blocks they came before, as the Messages API requires when a
+// conversation continues after a tool use.
+func TestLoopKeepsThinking(t *testing.T) {
+	p := &testkit.Provider{Path: "/v1/messages", Replies: []testkit.Reply{
+		testkit.RecordedReply("responses/anthropic/thinking_tool_use.json"), testkit.RecordedReply("responses/anthropic/end_turn.json")}}
+	c := anthropic.NewClient(anthropicoption.WithAPIKey("test-key"), anthropicoption.WithBaseURL(serve(t, p)))
+	weather, err := sampling.NewTypedTool("get_weather", "Get current weather for a city", nil,
+		func(_ context.Context, in struct {
+			City string `json:"city"`
+		}) (string, error) {
+			return testkit.Weather(in.City), nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&sampling.Loop{Tools: []*sampling.Tool{weather}}).Run(t.Context(),
+		backfill.NewAnthropicSampler(c, "claude-sonnet-4-5", &backfill.Options{Retry: fastRetry}),
+		&mcp.CreateMessageRequestParams{
+			Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: "What's the weather like in Paris?"})}},
+			MaxTokens: 1000,
+		})
+	if err != nil || res.Stop != sampling.StopEndTurn {
+		t.Fatalf("stop %v, %v", res.Stop, err)
+	}
+	reqs := p.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d provider requests", len(reqs))
+	}
+	var first struct {
+		Content []json.RawMessage `json:"content"`
+	}
+	if err := json.Unmarshal([]byte(testkit.RecordedReply("responses/anthropic/thinking_tool_use.json").Body), &first); err != nil {
+		t.Fatal(err)
+	}
+	var second struct {
+		Messages []struct {
+			Role    string            `json:"role"`
+			Content []json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(reqs[1].Body, &second); err != nil {
+		t.Fatal(err)
+	}
+	if len(second.Messages) != 3 || second.Messages[1].Role != "assistant" {
+		t.Fatalf("second request: %s", reqs[1].Body)
+	}
+	// The assistant message is the answer's content, block for block, thinking included.
+	got, want := second.Messages[1].Content, first.Content
+	if len(got) != len(want) {
+		t.Fatalf("assistant content %d blocks, want %d:\n%s", len(got), len(want), reqs[1].Body)
+	}
+	for i := range want {
+		if !reflect.DeepEqual(jsonValue(t, got[i]), jsonValue(t, want[i])) {
+			t.Errorf("block %d:\n%s\nwant\n%s", i, got[i], want[i])
+		}
 	}
 }

@@ -119,3 +119,85 @@ func inputSchemaFromJSON(data []byte) (mcp.ToolInputSchema, error) {
 	err := json.Unmarshal(data, &s)
 	return s, err
 }
+
+// ThinkingMetaKey is the _meta key of a content block under which the backfill keeps the
+// Anthropic thinking blocks (thinking and redacted_thinking) that came right before that block in
+// the model's answer. MCP has no block for a model's reasoning, but Anthropic requires it back,
+// unmodified and in its place, when a conversation continues after a tool use (models that think
+// by default do so from API version 2026-10-21 on): a server that sends the assistant message back
+// as it got it, _meta included (the tool loop of package sampling does), keeps it, and
+// [ToAnthropicRequest] puts the blocks back before the block that carries them. The value is an
+// array of the blocks as the Messages API writes them ({"type": "thinking", "thinking": ...,
+// "signature": ...} or {"type": "redacted_thinking", "data": ...}).
+const ThinkingMetaKey = "io.github.mcpgen/backfill/thinking"
+
+// thinkingBlock is an Anthropic thinking or redacted_thinking block as kept in _meta.
+type thinkingBlock struct {
+	Type      string  `json:"type"`
+	Thinking  *string `json:"thinking,omitempty"`
+	Signature *string `json:"signature,omitempty"`
+	Data      *string `json:"data,omitempty"`
+}
+
+// blockMeta returns where a content block keeps its _meta, or nil for a block without one.
+func blockMeta(b mcp.SamplingMessageContentBlock) **mcp.MetaObject {
+	switch b := b.(type) {
+	case *mcp.TextContent:
+		return &b.Meta
+	case *mcp.ImageContent:
+		return &b.Meta
+	case *mcp.AudioContent:
+		return &b.Meta
+	case *mcp.ToolUseContent:
+		return &b.Meta
+	case *mcp.ToolResultContent:
+		return &b.Meta
+	}
+	return nil
+}
+
+// attachThinking keeps thinking blocks in b's _meta.
+func attachThinking(b mcp.SamplingMessageContentBlock, blocks []thinkingBlock) error {
+	m := blockMeta(b)
+	if m == nil {
+		return fmt.Errorf("a %T cannot carry _meta", b)
+	}
+	data, err := json.Marshal(blocks)
+	if err != nil {
+		return err
+	}
+	if *m == nil {
+		*m = &mcp.MetaObject{}
+	}
+	if (*m).Extra == nil {
+		(*m).Extra = map[string]json.RawMessage{}
+	}
+	(*m).Extra[ThinkingMetaKey] = data
+	return nil
+}
+
+// thinkingOf returns the thinking blocks kept in b's _meta; p locates b for errors.
+func thinkingOf(p pointer, b mcp.SamplingMessageContentBlock) ([]thinkingBlock, error) {
+	m := blockMeta(b)
+	if m == nil || *m == nil {
+		return nil, nil
+	}
+	raw, ok := (*m).Extra[ThinkingMetaKey]
+	if !ok {
+		return nil, nil
+	}
+	mp := p.key("_meta").key(ThinkingMetaKey)
+	var blocks []thinkingBlock
+	if err := json.Unmarshal(raw, &blocks); err != nil {
+		return nil, mp.errorf(ProviderAnthropic, "must be an array of thinking blocks: %v", err)
+	}
+	for i, t := range blocks {
+		switch {
+		case t.Type == "thinking" && t.Thinking != nil && t.Signature != nil:
+		case t.Type == "redacted_thinking" && t.Data != nil:
+		default:
+			return nil, mp.index(i).errorf(ProviderAnthropic, `must be {"type": "thinking", "thinking", "signature"} or {"type": "redacted_thinking", "data"}`)
+		}
+	}
+	return blocks, nil
+}
