@@ -544,21 +544,3 @@ func ToAnthropicMessage(r *mcp.CreateMessageResult) (*anthropic.Message, error) 
 	}
 	return &m, nil
 }
-
-func blockType(b mcp.SamplingMessageContentBlock) string {
-	switch b.(type) {
-	case *mcp.TextContent:
-		return "text"
-	case *mcp.ImageContent:
-		return "image"
-	case *mcp.AudioContent:
-		return "audio"
-	case *mcp.ToolUseContent:
-		return "tool_use"
-	case *mcp.ToolResultContent:
-		return "tool_result"
-	}
-	return "a block of unknown type"
-}
-
-func ptr[T any](v T) *T { return &v }

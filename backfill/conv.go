@@ -183,3 +183,22 @@ func toolResultParts(provider string, p pointer, tr *mcp.ToolResultContent) ([]t
 	}
 	return parts, nil
 }
+
+// blockType names a content block's type for errors.
+func blockType(b mcp.SamplingMessageContentBlock) string {
+	switch b.(type) {
+	case *mcp.TextContent:
+		return "text"
+	case *mcp.ImageContent:
+		return "image"
+	case *mcp.AudioContent:
+		return "audio"
+	case *mcp.ToolUseContent:
+		return "tool_use"
+	case *mcp.ToolResultContent:
+		return "tool_result"
+	}
+	return "a block of unknown type"
+}
+
+func ptr[T any](v T) *T { return &v }
