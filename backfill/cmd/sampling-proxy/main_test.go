@@ -28,6 +28,7 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "test-server":
+			serverHooks()
 			s := testkit.NewAgentServer()
 			addMRTRTools(s)
 			mcp.AddTool(s, &mcp.Tool{Name: "exit", Description: "The server exits with status 4"},
@@ -41,6 +42,8 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		case "test-server-exit-3":
 			os.Exit(3)
+		case "test-server-no-read":
+			noReadServer()
 		}
 	}
 	if os.Getenv("SAMPLING_PROXY_TEST_MAIN") == "1" {
