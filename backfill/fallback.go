@@ -24,6 +24,21 @@ import (
 // A failure of the model that was asked is returned as it is: a request the client's model
 // refused (the user may have declined it) is not sent to the provider instead.
 //
+// At protocol version 2026-07-28 a server cannot send a sampling request while it serves one (the
+// client's model is asked with multi round-trip requests instead, which sampling/gosdk's Handler
+// does), and go-sdk refuses it even when the client declared sampling. A Fallback on a go-sdk
+// session should then take its capabilities from a function that reports none there, so that the
+// provider answers:
+//
+//	session := gosdk.NewSampler(req.Session)
+//	fb := &backfill.Fallback{Client: session, Provider: provider,
+//		Capabilities: func() *mcp.ClientCapabilities {
+//			if req.Session.InitializeParams().ProtocolVersion >= "2026-07-28" {
+//				return nil
+//			}
+//			return session.ClientCapabilities()
+//		}}
+//
 // A Fallback implements [sampling.ClientCapabilitiesProvider], so the tool loop and the helpers
 // of package sampling run on it and check each request against what it can answer: sampling with
 // tools whenever the provider is there, whatever the client declared. Its fields must not change
@@ -32,9 +47,9 @@ type Fallback struct {
 	// Client asks the client's model, for example a sampler on the MCP session
 	// (sampling/gosdk.NewSampler). Nil means that every request goes to Provider.
 	Client sampling.Sampler
-	// Capabilities returns the capabilities the client declared; nil means none. It is called
-	// for each request, so it may follow capabilities that change, such as the per-request ones
-	// of protocol version 2026-07-28. When it is nil, the capabilities are Client's when Client
+	// Capabilities returns the capabilities of the client that a request may use; nil means
+	// none. It is called for each request, so it may follow what changes, such as the
+	// protocol version (see above). When it is nil, the capabilities are Client's when Client
 	// is a [sampling.ClientCapabilitiesProvider]; otherwise the client is taken to declare none,
 	// and every request goes to Provider.
 	Capabilities func() *mcp.ClientCapabilities

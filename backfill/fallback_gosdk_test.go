@@ -4,6 +4,7 @@ package backfill_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -135,5 +136,70 @@ func TestFallbackWithGoSDKClient(t *testing.T) {
 				t.Errorf("client's model asked %d times, provider %d; want %d and %d", clientCalls.Load(), len(p.Requests()), wantClient, wantProvider)
 			}
 		})
+	}
+}
+
+// TestFallbackAtGoSDKDefaultVersion connects a go-sdk client at its default protocol version
+// (2026-07-28), where a server cannot send sampling requests while it serves one: go-sdk refuses
+// them. The client declares sampling with tools, so a Fallback that took the session's
+// capabilities as they are would ask the client and fail; with a Capabilities function that
+// reports none from 2026-07-28 on (as the Fallback's documentation shows), the provider answers.
+func TestFallbackAtGoSDKDefaultVersion(t *testing.T) {
+	ctx := t.Context()
+	p := &testkit.Provider{Path: "/v1/messages", Replies: []testkit.Reply{testkit.RecordedReply("responses/anthropic/end_turn.json")}}
+	provider := fixtures[0].sampler(serve(t, p), fastRetry)
+	var clientCalls atomic.Int32
+	var naive error
+	server := sdk.NewServer(&sdk.Implementation{Name: "fallback-test", Version: "0"}, nil)
+	sdk.AddTool(server, &sdk.Tool{Name: "ask", Description: "Asks a model"},
+		func(ctx context.Context, req *sdk.CallToolRequest, in struct{}) (*sdk.CallToolResult, any, error) {
+			params := &mcp.CreateMessageRequestParams{MaxTokens: 100, Messages: []mcp.SamplingMessage{
+				{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: "Hello"})}}}
+			session := gosdk.NewSampler(req.Session)
+			_, naive = (&backfill.Fallback{Client: session, Provider: provider}).CreateMessage(ctx, params)
+			fb := &backfill.Fallback{Client: session, Provider: provider,
+				Capabilities: func() *mcp.ClientCapabilities {
+					if req.Session.InitializeParams().ProtocolVersion >= "2026-07-28" {
+						return nil // sampling requests cannot be sent while serving a request
+					}
+					return session.ClientCapabilities()
+				}}
+			res, err := fb.CreateMessage(ctx, params)
+			if err != nil {
+				return nil, nil, err
+			}
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Content.List[0].(*mcp.TextContent).Text}}}, nil, nil
+		})
+	ct, st := sdk.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	client := sdk.NewClient(&sdk.Implementation{Name: "client", Version: "0"}, &sdk.ClientOptions{
+		CreateMessageWithToolsHandler: func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+			clientCalls.Add(1)
+			return nil, errors.New("not expected")
+		}})
+	cs, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("protocol %s, want go-sdk's default 2026-07-28", v)
+	}
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "ask", Arguments: map[string]any{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError || len(res.Content) != 1 || res.Content[0].(*sdk.TextContent).Text != "Hi! My name is Claude." {
+		t.Errorf("tool result: %+v", res)
+	}
+	if naive == nil {
+		t.Error("the Fallback on the session's capabilities as they are did not fail: go-sdk sent the sampling request at 2026-07-28 (then this test and the Fallback's documentation are out of date)")
+	}
+	if clientCalls.Load() != 0 || len(p.Requests()) != 1 {
+		t.Errorf("client's model asked %d times, provider %d", clientCalls.Load(), len(p.Requests()))
 	}
 }
