@@ -25,7 +25,6 @@ type call struct {
 	perRequest bool                       // the request carries its client's capabilities in _meta
 	clientCaps map[string]json.RawMessage // the client's own capabilities, before the proxy's
 	rounds     int                        // input_required rounds before this request (forwarded ones)
-	carried    map[string]json.RawMessage // answers the proxy made in earlier rounds, from its state
 
 	driving bool // the proxy answers its input requests (s.mu)
 	ctx     context.Context
