@@ -478,7 +478,7 @@ func (c *Conversation) end(reason StopReason) {
 // the next request, or a [ProgressDone] event when the loop is over.
 func (c *Conversation) Accept(ctx context.Context, res *mcp.CreateMessageResult) error {
 	if c.next == nil {
-		return errors.New("sampling: the conversation is over")
+		return errConversationOver
 	}
 	c.iterations++
 	if err := c.check(res); err != nil {
@@ -515,7 +515,25 @@ func (c *Conversation) Accept(ctx context.Context, res *mcp.CreateMessageResult)
 	return nil
 }
 
-// check refuses an answer the loop must not accept.
+// errConversationOver is the error of an answer to a conversation that asks for none.
+var errConversationOver = errors.New("sampling: the conversation is over")
+
+// Check reports whether [Conversation.Accept] would refuse res, without accepting it or running
+// anything: it returns the *ResultError that Accept would return (the same rules), or an error
+// when the conversation is over, or nil. The conversation is unchanged either way. A flow that
+// must commit to an answer before Accept acts on it (package mrtr marks its requestState used
+// before the tools run) checks it first, so that an answer that breaks the rules commits nothing.
+func (c *Conversation) Check(res *mcp.CreateMessageResult) error {
+	if c.next == nil {
+		return errConversationOver
+	}
+	if err := c.check(res); err != nil {
+		return &ResultError{Result: res, Err: err}
+	}
+	return nil
+}
+
+// check refuses an answer the loop must not accept: the rules of Check and Accept.
 func (c *Conversation) check(res *mcp.CreateMessageResult) error {
 	if res == nil {
 		return errors.New("no result")

@@ -335,6 +335,62 @@ func TestRefusedResults(t *testing.T) {
 	}
 }
 
+// Check applies Accept's rules without accepting: a refused answer leaves the conversation as it
+// was (a valid answer is then accepted), and a valid one is only checked (nothing runs).
+func TestCheck(t *testing.T) {
+	calls := &counter{}
+	loop := &sampling.Loop{Tools: testTools(t, calls), Capabilities: withTools}
+	c, err := loop.Start(prompt("go"), withTools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustParse := func(s string) *mcp.CreateMessageResult {
+		t.Helper()
+		var r mcp.CreateMessageResult
+		if err := r.UnmarshalJSON([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+		return &r
+	}
+	first := mustParse(result("toolUse", use("call-1", "get_weather", `{"city":"Paris"}`)))
+	if err := c.Check(first); err != nil {
+		t.Fatalf("Check of a valid answer: %v", err)
+	}
+	if calls.get("get_weather") != 0 || c.Iterations() != 0 || c.Next() == nil {
+		t.Fatal("Check accepted the answer")
+	}
+	if err := c.Accept(t.Context(), first); err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct{ answer, want string }{
+		"repeated id":            {result("toolUse", use("call-1", "add", `{"numbers":[1]}`)), `/content/0/id: tool use id "call-1" is already used in message 1`},
+		"user role":              {`{"role":"user","model":"m","content":{"type":"text","text":"hi"}}`, `/role: the answer of the model must have the role "assistant"`},
+		"toolUse without a call": {result("toolUse", text("hm")), `/stopReason: "toolUse", but the answer holds no tool use`},
+		"tool result from model": {result("endTurn", `{"type":"tool_result","toolUseId":"x","content":[]}`), `a tool result must be in a user message`},
+	} {
+		err := c.Check(mustParse(tc.answer))
+		var rerr *sampling.ResultError
+		if !errors.As(err, &rerr) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Check gave %v, want a ResultError with %q", name, err, tc.want)
+		}
+	}
+	if err := c.Check(nil); err == nil {
+		t.Error("Check(nil) passed")
+	}
+	if c.Iterations() != 1 || c.Next() == nil || c.Result().Stop != "" || len(c.Result().Messages) != 3 {
+		t.Fatalf("the refused answers changed the conversation: %d iterations, stop %q, %d messages", c.Iterations(), c.Result().Stop, len(c.Result().Messages))
+	}
+	if err := c.Accept(t.Context(), mustParse(result("endTurn", text("done")))); err != nil {
+		t.Fatal(err)
+	}
+	if c.Result().Stop != sampling.StopEndTurn || calls.get("get_weather") != 1 {
+		t.Errorf("stop %q, get_weather ran %d times", c.Result().Stop, calls.get("get_weather"))
+	}
+	if err := c.Check(mustParse(result("endTurn", text("more")))); err == nil || errors.As(err, new(*sampling.ResultError)) {
+		t.Errorf("Check after the end: %v, want the conversation's end", err)
+	}
+}
+
 func TestIterationLimit(t *testing.T) {
 	always := func(_ context.Context, req *mcp.CreateMessageRequestParams) (string, error) {
 		return result("toolUse", use(fmt.Sprint("call-", len(req.Messages)), "get_weather", `{"city":"Paris"}`)), nil
