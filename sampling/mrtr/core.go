@@ -114,14 +114,15 @@ func (r *Runner) StepNeutral(ctx context.Context, req *NeutralRequest, start fun
 	if err != nil {
 		return nil, invalidAnswer(ls.Key, err)
 	}
+	// The answer is checked against the loop's rules before the state is used, so that a client
+	// whose answer is refused may correct it and retry with the same state.
+	if err := conv.Check(res); err != nil {
+		return nil, invalidAnswer(ls.Key, err)
+	}
 	if err := states.Use(ctx, opened); err != nil {
 		return nil, err
 	}
 	if err := conv.Accept(ctx, res); err != nil {
-		var rerr *sampling.ResultError
-		if errors.As(err, &rerr) {
-			return nil, invalidAnswer(ls.Key, err)
-		}
 		if ctx.Err() != nil {
 			return nil, err
 		}

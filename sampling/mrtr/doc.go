@@ -129,9 +129,10 @@
 //     idempotency key) and skips the effect, or returns the recorded result, when it sees the
 //     key again. Read-only tools need nothing.
 //   - With a ReplayGuard (Runner.Guard), each state is accepted once: the guard records the
-//     state's id before any tool runs (right after the expiry is checked again), and a second
-//     presentation, with the answer or without it, is refused (-32602, reason "replayed")
-//     without running anything. This is the server-side enforcement the spec requires of a
+//     state's id before any tool runs (once the answer has passed the loop's checks, right after
+//     the expiry is checked again), and a second presentation, with the answer or without it, is
+//     refused (-32602, reason "replayed") without running anything. An answer the loop refuses
+//     (-32602) does not use the state: the client may correct it and retry with the same state. This is the server-side enforcement the spec requires of a
 //     server whose effects must happen at most once. [MemoryGuard] serves one process; a server
 //     of several instances needs a guard they share (the interface is two methods: Use records,
 //     Used asks; it gained Used with the read-only check, so a guard written for the one-method

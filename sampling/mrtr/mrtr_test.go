@@ -577,6 +577,35 @@ func TestMRTRReplayedState(t *testing.T) {
 	})
 }
 
+// With a guard, an answer that breaks the loop's rules is refused before the state is used: the
+// client may correct it and retry with the same state.
+func TestMRTRRefusedAnswerLeavesTheStateUnused(t *testing.T) {
+	guard := &mrtr.MemoryGuard{}
+	f, c, p := pendingRetry(t, func(r *mrtr.Runner) { r.Guard = guard })
+	good := p.InputResponses
+	for name, bad := range map[string]string{
+		"toolUse without a tool use": result("toolUse", text("hm")),
+		"repeated tool use id":       result("toolUse", use("pay", "charge", `{}`), use("pay", "charge", `{}`)),
+	} {
+		p.InputResponses = mcp.InputResponses{"sampling-1": mustResult(t, bad)}
+		if _, rpcErr := c.send(f.ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.InvalidParams || !strings.Contains(rpcErr.Message, "/inputResponses/sampling-1") {
+			t.Fatalf("%s: error %+v, want -32602 under /inputResponses/sampling-1", name, rpcErr)
+		}
+	}
+	if guard.Len() != 0 || len(f.effects.runs()) != 0 {
+		t.Fatalf("the refused answers used the state (guard holds %d ids) or ran tools (%d)", guard.Len(), len(f.effects.runs()))
+	}
+	p.InputResponses = good
+	res, rpcErr := c.send(f.ctx, f.server, p)
+	if rpcErr != nil {
+		t.Fatalf("the corrected retry: %+v", rpcErr)
+	}
+	if _, ok := res.(*mcp.InputRequiredResult); !ok || len(f.effects.runs()) != 1 || guard.Len() != 1 {
+		t.Errorf("the corrected retry gave a %T, charge ran %d times, the guard holds %d ids", res, len(f.effects.runs()), guard.Len())
+	}
+	refused(t, f, c, p, "replayed")
+}
+
 func TestMRTRStateTooLarge(t *testing.T) {
 	// A conversation that outgrows the bound ends with an internal error, not a state the server
 	// would refuse.
