@@ -132,14 +132,13 @@
 //     state's id before any tool runs (once the answer has passed the loop's checks, right after
 //     the expiry is checked again), and a second presentation, with the answer or without it, is
 //     refused (-32602, reason "replayed") without running anything. An answer the loop refuses
-//     (-32602) does not use the state: the client may correct it and retry with the same state. This is the server-side enforcement the spec requires of a
-//     server whose effects must happen at most once. [MemoryGuard] serves one process; a server
-//     of several instances needs a guard they share (the interface is two methods: Use records,
-//     Used asks; it gained Used with the read-only check, so a guard written for the one-method
-//     interface must add it). A guard keeps an id until its expiry plus a grace period longer
-//     than the instances' clocks may differ (MemoryGuard: a minute by default). The
-//     cost: a client whose retry got no answer (a lost response) cannot retry it, and starts the
-//     call over.
+//     (-32602) does not use the state: the client may correct it and retry with the same state.
+//     This is the server-side enforcement the spec requires of a server whose effects must
+//     happen at most once. [MemoryGuard] serves one process; a server of several instances needs
+//     a guard they share (the interface is two methods: Use records, Used asks). A guard keeps an
+//     id until its expiry plus a grace period longer than the instances' clocks may differ
+//     (MemoryGuard: a minute by default). The cost: a client whose retry got no answer (a lost
+//     response) cannot retry it, and starts the call over.
 //
 // A server whose tools must have at-most-once effects across replays therefore sets a shared
 // Guard, or makes those tools idempotent with the key; the loop cannot do it alone, since a
