@@ -192,10 +192,7 @@ func TestSignalWhileServerDoesNotRead(t *testing.T) {
 		}
 	}()
 	// The sampling answer is ready (and blocked behind the flood) once the provider was asked.
-	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(stderr.String(), "model answered") && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	stderr.waitFor(t, "model answered")
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()

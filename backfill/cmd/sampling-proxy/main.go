@@ -365,24 +365,30 @@ func runLocal(ctx context.Context, p *proxy.Proxy, command []string, killAfter t
 func logLines(r io.Reader, log *slog.Logger) {
 	buf := make([]byte, 0, 4096)
 	one := make([]byte, 32<<10)
-	dropping := false
+	truncated := false
+	emit := func() {
+		if truncated {
+			log.Info("server stderr", "line", string(buf), "truncated", true)
+		} else {
+			log.Info("server stderr", "line", string(buf))
+		}
+		buf, truncated = buf[:0], false
+	}
 	for {
 		n, err := r.Read(one)
 		for _, b := range one[:n] {
-			if b == '\n' {
-				log.Info("server stderr", "line", string(buf))
-				buf, dropping = buf[:0], false
-				continue
-			}
-			if len(buf) < cap(buf) {
+			switch {
+			case b == '\n':
+				emit()
+			case len(buf) < cap(buf):
 				buf = append(buf, b)
-			} else if !dropping {
-				dropping = true
+			default:
+				truncated = true
 			}
 		}
 		if err != nil {
-			if len(buf) > 0 {
-				log.Info("server stderr", "line", string(buf))
+			if len(buf) > 0 || truncated {
+				emit()
 			}
 			return
 		}

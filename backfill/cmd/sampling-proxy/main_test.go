@@ -55,14 +55,48 @@ func TestMain(m *testing.M) {
 
 // syncBuffer collects a process's stderr.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	waiters map[string]chan struct{}
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.b.Write(p)
+	n, err := s.b.Write(p)
+	for text, ch := range s.waiters {
+		if bytes.Contains(s.b.Bytes(), []byte(text)) {
+			close(ch)
+			delete(s.waiters, text)
+		}
+	}
+	return n, err
+}
+
+// await returns a channel closed once the buffer holds text.
+func (s *syncBuffer) await(text string) <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := make(chan struct{})
+	if bytes.Contains(s.b.Bytes(), []byte(text)) {
+		close(ch)
+		return ch
+	}
+	if s.waiters == nil {
+		s.waiters = map[string]chan struct{}{}
+	}
+	s.waiters[text] = ch
+	return ch
+}
+
+// waitFor waits until the buffer holds text.
+func (s *syncBuffer) waitFor(t *testing.T, text string) {
+	t.Helper()
+	select {
+	case <-s.await(text):
+	case <-time.After(20 * time.Second):
+		t.Fatalf("stderr never said %q:\n%s", text, s.String())
+	}
 }
 
 func (s *syncBuffer) String() string {
@@ -359,10 +393,7 @@ func TestProxySignal(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(stderr.String(), "started the server") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	stderr.waitFor(t, "started the server")
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
