@@ -77,7 +77,6 @@ func (e *StateError) As(target any) bool {
 
 // rpcError is an error of the loop with the JSON-RPC error that answers it.
 type rpcError struct {
-	msg string // if not "", the message; else err's
 	err error
 	// The JSON-RPC error.
 	code    int64
@@ -85,12 +84,7 @@ type rpcError struct {
 	data    json.RawMessage
 }
 
-func (e *rpcError) Error() string {
-	if e.msg != "" {
-		return e.msg
-	}
-	return e.err.Error()
-}
+func (e *rpcError) Error() string { return e.err.Error() }
 
 func (e *rpcError) Unwrap() error { return e.err }
 
@@ -133,8 +127,29 @@ func withCode(err error, code int64, message string) error {
 func invalidAnswer(key string, err error) error {
 	var rerr *sampling.ResultError
 	if !errors.As(err, &rerr) {
-		err = &sampling.ResultError{Err: err}
+		rerr = &sampling.ResultError{Err: err}
 	}
-	msg := prefixed("/inputResponses/"+key, err)
-	return &rpcError{msg: "mrtr: " + msg, err: err, code: codeInvalidParams, message: msg}
+	return &answerError{message: prefixed("/inputResponses/"+key, err), result: rerr}
+}
+
+// An answerError is an inputResponse that the loop refuses. errors.As finds its
+// *sampling.ResultError, and its JSON-RPC error (-32602, the problems under
+// /inputResponses/<key>), but not the ResultError's cause: that may be a *ValidationError of
+// gen/mcp20260728 or gen/mcpdraft whose pointers are from the answer, not from the request's
+// params, and NewErrorResponse, which looks for one before an *Error, would answer with it.
+type answerError struct {
+	message string
+	result  *sampling.ResultError
+}
+
+func (e *answerError) Error() string { return "mrtr: " + e.message }
+
+// As gives the *sampling.ResultError, or the JSON-RPC error as an *Error of gen/mcp20260728 or
+// gen/mcpdraft. There is no Unwrap (see answerError).
+func (e *answerError) As(target any) bool {
+	if t, ok := target.(**sampling.ResultError); ok {
+		*t = e.result
+		return true
+	}
+	return asRPC(target, codeInvalidParams, e.message, nil)
 }

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
+	"github.com/mcpgen/mcpgen/gen/mcpdraft"
 	"github.com/mcpgen/mcpgen/sampling"
 	"github.com/mcpgen/mcpgen/sampling/mrtr"
 )
@@ -327,6 +329,66 @@ func TestMRTRInvalidResponses(t *testing.T) {
 			_, rpcErr = c.send(f.ctx, f.server, p)
 			if rpcErr == nil || rpcErr.Code != mcp.InvalidParams || !strings.Contains(rpcErr.Message, tc.want) {
 				t.Errorf("error %+v, want -32602 with %q", rpcErr, tc.want)
+			}
+		})
+	}
+}
+
+// The error of an invalid answer gives NewErrorResponse (of 2026-07-28 and of the draft) the
+// problems under /inputResponses/<key>, as errors.As gives them, from Step and from a helper,
+// when the server does not validate the request first; and errors.As still finds the
+// ResultError.
+func TestInvalidAnswerErrorResponse(t *testing.T) {
+	const want = `/inputResponses/sampling-1/content/0: a tool result must be in a user message`
+	bad := mustResult(t, result("endTurn", `{"type":"tool_result","toolUseId":"a","content":[]}`))
+	f := newFixture(t, nil)
+	c := newClient(t, &model{})
+	params := func() (*v1125Params, error) { return firstParams(), nil }
+	for name, step := range map[string]func(mrtr.Request) (*mcp.InputRequiredResult, error){
+		"Step": func(req mrtr.Request) (*mcp.InputRequiredResult, error) {
+			out, err := f.server.runner.Step(f.ctx, req, params)
+			if err != nil {
+				return nil, err
+			}
+			return out.InputRequired, nil
+		},
+		"SampleTools": func(req mrtr.Request) (*mcp.InputRequiredResult, error) {
+			out, err := f.server.runner.SampleTools(f.ctx, req, func() (*v1125Params, error) {
+				p := firstParams()
+				p.Tools = []v1125.Tool{{Name: "pay", InputSchema: v1125.ToolInputSchema{Type: "object"}}}
+				return p, nil
+			}, nil)
+			if err != nil {
+				return nil, err
+			}
+			return out.InputRequired, nil
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := c.params("go")
+			req, err := mrtr.CallTool(&p, "alice")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ir, err := step(req)
+			if err != nil || ir == nil {
+				t.Fatalf("first step: %v %v", ir, err)
+			}
+			req.RequestState = ir.RequestState
+			req.InputResponses = mcp.InputResponses{"sampling-1": bad}
+			_, err = step(req)
+			var rpc *mcp.Error
+			var rerr *sampling.ResultError
+			if !errors.As(err, &rpc) || !errors.As(err, &rerr) || rerr.Err == nil {
+				t.Fatalf("error %v: want an *Error and a *sampling.ResultError", err)
+			}
+			got := mcp.NewErrorResponse(mcp.RequestIDNumber(1), err).Error
+			if got.Code != mcp.InvalidParams || !strings.Contains(got.Message, want) || got.Message != rpc.Message {
+				t.Errorf("NewErrorResponse: %d %q; want -32602 with %q, as errors.As gives (%q)", got.Code, got.Message, want, rpc.Message)
+			}
+			draft := mcpdraft.NewErrorResponse(mcpdraft.RequestIDNumber(1), err).Error
+			if draft.Code != mcpdraft.InvalidParams || draft.Message != got.Message {
+				t.Errorf("the draft's NewErrorResponse: %d %q, want %q", draft.Code, draft.Message, got.Message)
 			}
 		})
 	}

@@ -343,6 +343,31 @@ func TestDraftErrorsCarryTheirRPCError(t *testing.T) {
 	if _, err := mrtrdraft.CallTool(&mcp.CallToolRequestParams{Name: "x", Arguments: map[string]json.RawMessage{"a": json.RawMessage(`{"b":1,"b":2}`)}}, ""); !errors.As(err, &rpc) || rpc.Code != mcp.InvalidParams {
 		t.Errorf("arguments with a member twice: %v", err)
 	}
+	// An invalid answer (not validated by the server first): NewErrorResponse gives its problems
+	// under /inputResponses/<key>, as errors.As does.
+	c := &client{t: t, caps: toolsCaps}
+	p := c.params("go")
+	req, err := mrtrdraft.CallTool(&p, s.principal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := func() (*v1125.CreateMessageRequestParams, error) {
+		return &v1125.CreateMessageRequestParams{MaxTokens: 1, Messages: []v1125.SamplingMessage{{Role: v1125.RoleUser, Content: v1125.NewSamplingMessageContent(&v1125.TextContent{Text: "go"})}}}, nil
+	}
+	out, err := s.runner.Step(t.Context(), req, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = c.retry(p, out.InputRequired, result("endTurn", `{"type":"tool_result","toolUseId":"a","content":[]}`))
+	if req, err = mrtrdraft.CallTool(&p, s.principal); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.runner.Step(t.Context(), req, start)
+	got := mcp.NewErrorResponse(mcp.RequestIDNumber(1), err).Error
+	const want = "/inputResponses/sampling-1/content/0: a tool result must be in a user message"
+	if !errors.As(err, &rpc) || got.Code != mcp.InvalidParams || got.Message != rpc.Message || !strings.Contains(got.Message, want) {
+		t.Errorf("NewErrorResponse of an invalid answer: %d %q; want -32602 with %q, as errors.As gives (%+v)", got.Code, got.Message, want, rpc)
+	}
 }
 
 type forecast struct {
