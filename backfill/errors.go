@@ -141,7 +141,7 @@ var (
 	// A URL's user information: scheme://user:password@.
 	urlUserinfo = regexp.MustCompile(`(?i)([a-z][a-z0-9+.-]*://)[^/?#\s@"']*@`)
 	// Bearer and basic credentials.
-	authValue = regexp.MustCompile(`(?i)\b(bearer|basic)\s+[a-z0-9._~+/=-]+`)
+	authValue = regexp.MustCompile(`(?i)\b(bearer|basic)\s+[a-z0-9._~+/=-]{8,}`)
 	// API keys of the shapes the providers issue: sk-..., sk-ant-..., sk-proj-....
 	apiKey = regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{6,}`)
 )

@@ -2,6 +2,7 @@ package backfill
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -43,6 +44,22 @@ func TestBackoff(t *testing.T) {
 			if d := s.backoff(n); d < max/2 || d > max {
 				t.Fatalf("backoff(%d) = %v, want between %v and %v", n, d, max/2, max)
 			}
+		}
+	}
+}
+
+func TestSanitize(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Bearer abcdefgh1234 rejected", "Bearer [REDACTED] rejected"},
+		{"the basic plan", "the basic plan"},
+		{"see https://u:p@host/x and http://host/y", "see https://[REDACTED]@host/x and http://host/y"},
+		{"key sk-proj-abcdef123456 invalid", "key [REDACTED] invalid"},
+		{"line\nbreak", "line break"},
+		{"the secret hunter22 again hunter22", "the secret [REDACTED] again [REDACTED]"},
+		{strings.Repeat("é", 300), strings.Repeat("é", 250) + "…"},
+	} {
+		if got := sanitize(tc.in, []string{"hunter22", "abc"}); got != tc.want {
+			t.Errorf("sanitize(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
