@@ -337,13 +337,11 @@ func JSONRPCError(err error) error {
 	}
 	var own *rpcError
 	var e *mcp.Error
-	var c *mcp.MissingRequiredClientCapabilityErrorError
 	switch {
-	case errors.As(err, &c):
-		obj := mcp.NewErrorResponse(nil, c).Error
-		return &jsonrpc.Error{Code: obj.Code, Message: obj.Message, Data: obj.Data}
 	case errors.As(err, &e):
-		return &jsonrpc.Error{Code: e.Code, Message: e.Message, Data: e.Data}
+		// mrtr's errors (and an *Error of start's): the error object of a JSON-RPC error response.
+		obj := mcp.NewErrorResponse(nil, err).Error
+		return &jsonrpc.Error{Code: obj.Code, Message: obj.Message, Data: obj.Data}
 	case errors.As(err, &own):
 		return &jsonrpc.Error{Code: own.code, Message: own.Error()}
 	}
