@@ -36,9 +36,16 @@
 // Errors keep what caused them (errors.As finds *mrtr.StateError, *sampling.CapabilityError,
 // ...), so a handler can answer some of them with a tool result instead; [JSONRPCError] gives the
 // JSON-RPC error (go-sdk passes a *jsonrpc.Error through as the call's error response, and turns
-// any other error into a tool result with isError). go-sdk's client retries at most 10 times
-// per call (its maxMultiRoundTripRetries), so a loop of more than 9 samples fails in that client
-// at 2026-07-28: keep Loop.MaxIterations below 10 for it.
+// any other error into a tool result with isError).
+//
+// At 2026-07-28 every sample is a round trip, and go-sdk's client (v1.8.0) makes at most 10 calls
+// for one tool call (its maxMultiRoundTripRetries): when the 10th call is answered with
+// InputRequests again, the client fails the call itself ("multi-round-trip: exceeded maximum
+// retries (10)") and the server's answer is lost. So with that client a loop gets at most 9
+// samples. A loop whose Loop.MaxIterations is 9 or less ends at its limit with StopMaxIterations
+// and the handler's own answer; a server that allows more can cap the limit on the sessions where
+// [MultiRoundTrip] is true, as examples/sampling-agent does. On older sessions there is no such
+// limit: the handler sends the sampling requests within the one call.
 //
 // The guaranteed helpers of package sampling run the same way: [Handler.SampleTools] (at least
 // one valid tool call) and [SampleStructured] (a value of a Go type), with the retries and errors

@@ -127,7 +127,7 @@ func (h *Handler) prepare(ctx context.Context, req *sdk.CallToolRequest) (contex
 // of 2026-07-28 once, returning its InputRequests as a CallToolResult; on an older session round
 // after round, sending the sampling requests itself, until step is done (it returns nil).
 func drive(ctx context.Context, req *sdk.CallToolRequest, mreq *mrtr.Request, step func(context.Context, mrtr.Request) (*mcp.InputRequiredResult, error)) (*sdk.CallToolResult, error) {
-	modern := multiRoundTrip(req.Session)
+	modern := MultiRoundTrip(req.Session)
 	for {
 		ir, err := step(ctx, *mreq)
 		if err != nil || ir == nil {
@@ -159,9 +159,16 @@ func Step(ctx context.Context, runner *mrtr.Runner, req *sdk.CallToolRequest, st
 	return (&Handler{Runner: runner}).Step(ctx, req, start)
 }
 
-// multiRoundTrip reports whether the session's client answers InputRequests itself (protocol
-// 2026-07-28 and later), as go-sdk decides it.
-func multiRoundTrip(ss *sdk.ServerSession) bool {
+// MultiRoundTrip reports whether the client of the session answers InputRequests itself
+// (protocol 2026-07-28 and later), as go-sdk decides it. On such a session [Handler] asks for
+// each sample with a round trip of its own (so the client's limit on the calls of one tool call
+// bounds the samples, see the package doc); on an older one it sends the sampling requests itself
+// within the call. A session without initialize params (a stateless server's) is of 2026-07-28,
+// as in go-sdk.
+func MultiRoundTrip(ss *sdk.ServerSession) bool {
+	if ss == nil {
+		return true
+	}
 	p := ss.InitializeParams()
 	return p == nil || p.ProtocolVersion >= mcp.LatestProtocolVersion
 }
@@ -225,7 +232,7 @@ func callParams(req *sdk.CallToolRequest) (*mcp.CallToolRequestParams, error) {
 // requestCapabilities returns the client's capabilities for req, as mcpgen's type.
 func requestCapabilities(req *sdk.CallToolRequest) (*mcp.ClientCapabilities, error) {
 	var v any
-	if multiRoundTrip(req.Session) {
+	if MultiRoundTrip(req.Session) {
 		raw, ok := req.Params.Meta[sdk.MetaKeyClientCapabilities]
 		if !ok || raw == nil {
 			return &mcp.ClientCapabilities{}, nil

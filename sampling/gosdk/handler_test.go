@@ -710,3 +710,28 @@ func TestHandlerClientSamplingError(t *testing.T) {
 		t.Errorf("result %q (isError %v)", got, res.IsError)
 	}
 }
+
+// TestMultiRoundTrip: true on a session of go-sdk's client at its default version (2026-07-28),
+// false at 2025-11-25, as the handler's flows go.
+func TestMultiRoundTrip(t *testing.T) {
+	if !gosdk.MultiRoundTrip(nil) {
+		t.Error("MultiRoundTrip(nil) is false; a session unknown is of 2026-07-28, as in go-sdk")
+	}
+	for _, v := range versions {
+		t.Run(v.name, func(t *testing.T) {
+			s := sdk.NewServer(&sdk.Implementation{Name: "mrt", Version: "0"}, nil)
+			var got bool
+			sdk.AddTool(s, &sdk.Tool{Name: "probe"}, func(_ context.Context, req *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
+				got = gosdk.MultiRoundTrip(req.Session)
+				return &sdk.CallToolResult{}, nil, nil
+			})
+			cs := connectClient(t, s, v.version, clientOptions(&model{t: t}, "tools", false))
+			if _, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "probe", Arguments: map[string]any{}}); err != nil {
+				t.Fatal(err)
+			}
+			if want := v.version == ""; got != want {
+				t.Errorf("MultiRoundTrip %v, want %v", got, want)
+			}
+		})
+	}
+}
