@@ -14,9 +14,10 @@
 // sends its sampling requests itself within the call.
 //
 // The agent tool takes {"prompt": string, "maxIterations"?: integer} (default 10, at most 50:
-// the most sampling requests of one call). Its result is the model's final text. It is an error
-// result (isError: true) saying why when the loop stops at maxIterations with the model still
-// asking for tools, when the client lacks the sampling.tools capability (no sampling request is
+// the most sampling requests of one call; at 2026-07-28 at most 9 whatever it says, since each
+// request is a round trip and go-sdk's client makes at most 10 calls for one tool call). Its
+// result is the model's final text. It is an error result (isError: true) saying why when the
+// loop stops at its limit with the model still asking for tools, when the client lacks the sampling.tools capability (no sampling request is
 // sent then), or when the client's model answers with something the loop refuses (a repeated
 // tool use id, say). The client needs the sampling capability with tools: sampling: {tools: {}}.
 // A requestState that is tampered with, expired, of another call or already used is refused with
@@ -44,6 +45,11 @@ import (
 const (
 	defaultMaxIterations = 10
 	maxMaxIterations     = 50
+	// roundTripSamples is the most sampling requests of one call at 2026-07-28, where each is a
+	// round trip of the client: go-sdk's client (v1.8.0) makes at most 10 calls for one tool
+	// call, and fails the call by itself when the 10th is answered with inputRequests again, so
+	// the 10th call must carry the last answer.
+	roundTripSamples = 9
 )
 
 func main() {
@@ -103,8 +109,14 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 	if strings.TrimSpace(in.Prompt) == "" {
 		return errorResult("the prompt is empty"), nil, nil
 	}
-	// The limit is part of the arguments, to which each state is bound: every step of a call
-	// runs with the same one.
+	// At 2026-07-28 the loop stops at the client's limit, with this tool's error result, rather
+	// than ask for a sample the client would not give (see roundTripSamples). The limit follows
+	// from the arguments, to which each state is bound, and the session's version: every step of
+	// a call runs with the same one.
+	capped := gosdk.MultiRoundTrip(req.Session) && limit > roundTripSamples
+	if capped {
+		limit = roundTripSamples
+	}
 	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: a.tools, MaxIterations: limit}, Key: a.key, Guard: a.guard}
 	res, out, err := gosdk.Step(ctx, runner, req, func() (*mcp.CreateMessageRequestParams, error) {
 		return &mcp.CreateMessageRequestParams{
@@ -127,18 +139,23 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 	case res != nil:
 		return res, nil, nil // the client samples and calls again
 	}
-	return final(out, limit), nil, nil
+	return final(out, limit, capped), nil, nil
 }
 
-// final is the agent tool's result when the loop is over.
-func final(res *sampling.Result, limit int) *sdk.CallToolResult {
+// final is the agent tool's result when the loop is over; limit is the loop's, capped whether it
+// is roundTripSamples rather than maxIterations.
+func final(res *sampling.Result, limit int, capped bool) *sdk.CallToolResult {
 	if res.Stop == sampling.StopMaxIterations {
 		var names []string
 		for _, u := range res.PendingToolUses() {
 			names = append(names, u.Name)
 		}
-		return errorResult("the tool loop stopped at its limit of %d sampling requests (maxIterations) with the model still asking for tools (%s)",
-			limit, strings.Join(names, ", "))
+		why := "maxIterations"
+		if capped {
+			why = fmt.Sprintf("at protocol 2026-07-28 a call takes at most %d, as go-sdk's client makes at most %d calls for one tool call", roundTripSamples, roundTripSamples+1)
+		}
+		return errorResult("the tool loop stopped at its limit of %d sampling requests (%s) with the model still asking for tools (%s)",
+			limit, why, strings.Join(names, ", "))
 	}
 	text := res.Text()
 	if text == "" {

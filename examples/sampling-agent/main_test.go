@@ -423,6 +423,45 @@ func testAgent(t *testing.T, version string) {
 	}
 }
 
+// TestAgentRoundTripLimit: a model that always asks for tools gets the agent's own error result
+// at the limit, never go-sdk's "exceeded maximum retries": at 2026-07-28 a call takes at most 9
+// samples whatever maxIterations says (go-sdk's client makes at most 10 calls for one tool
+// call), at 2025-11-25 maxIterations (default 10) holds.
+func TestAgentRoundTripLimit(t *testing.T) {
+	var endless []turn
+	for i := range 12 {
+		endless = append(endless, answer("toolUse", use(fmt.Sprint("u", i), "add", `{"numbers":[1]}`)))
+	}
+	for _, v := range versions {
+		t.Run(versionName(v), func(t *testing.T) {
+			a := start(t, v, "tools", map[string][]turn{"endless": endless, "endless 12": endless, "endless 5": endless})
+			for _, tc := range []struct {
+				prompt   string
+				max      int
+				requests int // at 2025-11-25; at most 9 at 2026-07-28
+			}{{"endless", 0, 10}, {"endless 12", 12, 12}, {"endless 5", 5, 5}} {
+				args := map[string]any{"prompt": tc.prompt}
+				if tc.max > 0 {
+					args["maxIterations"] = tc.max
+				}
+				want := fmt.Sprintf("the tool loop stopped at its limit of %d sampling requests (maxIterations) with the model still asking for tools (add)", tc.requests)
+				if v == "" && tc.requests > 9 {
+					tc.requests = 9
+					want = "the tool loop stopped at its limit of 9 sampling requests (at protocol 2026-07-28 a call takes at most 9, " +
+						"as go-sdk's client makes at most 10 calls for one tool call) with the model still asking for tools (add)"
+				}
+				got, isErr := a.call(t, t.Context(), args)
+				a.mu.Lock()
+				n := a.played[tc.prompt]
+				a.mu.Unlock()
+				if got != want || !isErr || n != tc.requests {
+					t.Errorf("%s: result %q (isError %v) after %d samples\nwant   %q after %d", tc.prompt, got, isErr, n, want, tc.requests)
+				}
+			}
+		})
+	}
+}
+
 func TestAgentWithoutSamplingTools(t *testing.T) {
 	for _, v := range versions {
 		for _, caps := range []string{"basic", "none"} {
