@@ -16,7 +16,9 @@
 //	received          every JSON-RPC message the client read from the server, as it came
 //	sent              every JSON-RPC message the client wrote to the server
 //	results           each tools/call result
+//	progress          the progress notifications the SDK passed to the calls' onprogress
 //
+// With "progress": true in the config, each call asks for progress.
 // capabilities: "tools" (sampling: {tools: {}}), "basic" (sampling: {}), "none" (no sampling).
 // A turn is a CreateMessageResult, sent as it is; {"echo": [ids]}, a final text that says what
 // each tool result with those ids in the request's last message held ("id: text", "id: error:
@@ -109,8 +111,11 @@ const initialize = transport.sent.find(m => m.method === 'initialize');
 const initialized = transport.received.find(m => m.id === initialize.id);
 
 const results = [];
+const progress = [];
 for (const args of config.calls ?? []) {
-    results.push(await client.callTool({ name: 'agent', arguments: args }));
+    // With onprogress, the SDK sends a progressToken in the call's _meta.
+    const options = config.progress ? { onprogress: p => progress.push(p) } : undefined;
+    results.push(await client.callTool({ name: 'agent', arguments: args }, undefined, options));
 }
 await client.close();
 
@@ -123,6 +128,7 @@ console.log(
         requests,
         received: transport.received,
         sent: transport.sent,
-        results
+        results,
+        progress
     })
 );
