@@ -182,6 +182,12 @@ func ToSDKParams(p *mcp.CreateMessageRequestParams) (*sdk.CreateMessageWithTools
 	if err != nil {
 		return nil, err
 	}
+	return sdkParams(want)
+}
+
+// sdkParams decodes the JSON of sampling request params (of any version from 2025-11-25 on) into
+// the SDK's, and fails with a *LossError when the SDK would not send the same JSON.
+func sdkParams(want []byte) (*sdk.CreateMessageWithToolsParams, error) {
 	var out sdk.CreateMessageWithToolsParams
 	if err := json.Unmarshal(want, &out); err != nil {
 		return nil, fmt.Errorf("gosdk: the SDK does not take the request: %w", err)

@@ -278,18 +278,11 @@ func toSDKInputRequests(in mcp.InputRequests) (sdk.InputRequestMap, error) {
 		if err != nil {
 			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: err}
 		}
-		var p sdk.CreateMessageWithToolsParams
-		if err := json.Unmarshal(want, &p); err != nil {
-			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: fmt.Errorf("gosdk: the SDK does not take sampling request %q: %w", key, err)}
-		}
-		got, err := json.Marshal(&p)
+		p, err := sdkParams(want)
 		if err != nil {
-			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: fmt.Errorf("gosdk: the SDK does not encode sampling request %q: %w", key, err)}
-		}
-		if err := compare(want, got); err != nil {
 			return nil, &rpcError{code: jsonrpc.CodeInternalError, err: err}
 		}
-		out[key] = &p
+		out[key] = p
 	}
 	return out, nil
 }
