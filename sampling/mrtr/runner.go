@@ -71,13 +71,13 @@ type Request struct {
 // arguments (compared as [Canonical] JSON, whatever the spacing and the order of the members at
 // any depth), from the given principal.
 func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
-	args, err := boundary.CanonicalObject(p.Arguments)
+	binding, err := boundary.CallToolBinding(p.Name, p.Arguments)
 	if err != nil {
 		return Request{}, withCode(err, codeInvalidParams, "arguments: "+err.Error())
 	}
 	return Request{
 		Method:         mcp.MethodCallTool,
-		Binding:        p.Name + "\x00" + args,
+		Binding:        binding,
 		Principal:      principal,
 		Capabilities:   &p.Meta.ClientCapabilities,
 		InputResponses: p.InputResponses,

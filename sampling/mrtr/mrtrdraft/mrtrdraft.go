@@ -54,13 +54,13 @@ type Request struct {
 
 // CallTool returns the Request of a draft tools/call request, as [mrtr.CallTool] does.
 func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
-	canonical, err := boundary.CanonicalObject(p.Arguments)
+	binding, err := boundary.CallToolBinding(p.Name, p.Arguments)
 	if err != nil {
 		return Request{}, fmt.Errorf("mrtrdraft: arguments: %w", &mcp.Error{Code: mcp.InvalidParams, Message: "arguments: " + err.Error()})
 	}
 	return Request{
 		Method:         mcp.MethodCallTool,
-		Binding:        p.Name + "\x00" + canonical,
+		Binding:        binding,
 		Principal:      principal,
 		Capabilities:   &p.Meta.ClientCapabilities,
 		InputResponses: p.InputResponses,

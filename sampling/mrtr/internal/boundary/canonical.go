@@ -117,6 +117,16 @@ func writeString(b *strings.Builder, s string) {
 	b.Write(data)
 }
 
+// CallToolBinding is the salient part of a tools/call request, to which its states are bound:
+// the tool's name, a NUL, and its arguments as CanonicalObject writes them.
+func CallToolBinding(name string, args map[string]json.RawMessage) (string, error) {
+	canonical, err := CanonicalObject(args)
+	if err != nil {
+		return "", err
+	}
+	return name + "\x00" + canonical, nil
+}
+
 // CanonicalObject writes a free-form object (a tool's arguments) as Canonical does; nil is {}.
 func CanonicalObject(m map[string]json.RawMessage) (string, error) {
 	if m == nil {
