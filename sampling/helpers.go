@@ -104,7 +104,7 @@ func SampleTools(ctx context.Context, s Sampler, params *mcp.CreateMessageReques
 	var names []string
 	for i := range params.Tools {
 		t := &params.Tools[i]
-		sch, err := compileInputSchema(&t.InputSchema)
+		sch, err := compileToolSchema(&t.InputSchema)
 		if err != nil {
 			return nil, &RequestError{Err: fmt.Errorf("/tools/%d/inputSchema: %w", i, err)}
 		}
@@ -205,7 +205,7 @@ func SampleStructured[T any](ctx context.Context, s Sampler, params *mcp.CreateM
 	if err != nil {
 		return nil, &RequestError{Err: err}
 	}
-	sch, err := compileInputSchema(&in)
+	sch, err := compileToolSchema(&in)
 	if err != nil {
 		return nil, &RequestError{Err: fmt.Errorf("the schema of %s: %w", reflect.TypeFor[T](), err)}
 	}
@@ -328,7 +328,7 @@ func retry(ctx context.Context, helper string, s Sampler, p *mcp.CreateMessageRe
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if f := progressFrom(ctx); f != nil {
+		if f := ProgressFromContext(ctx); f != nil {
 			f(ctx, Progress{Kind: ProgressRequest, Progress: float64(n), Iteration: n,
 				Message: fmt.Sprintf("asking the model (attempt %d of at most %d)", n, attempts)})
 		}

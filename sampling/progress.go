@@ -94,10 +94,6 @@ func WithProgress(ctx context.Context, f ProgressFunc) context.Context {
 //		})
 //	}
 func ProgressFromContext(ctx context.Context) ProgressFunc {
-	return progressFrom(ctx)
-}
-
-func progressFrom(ctx context.Context) ProgressFunc {
 	f, _ := ctx.Value(progressKey{}).(ProgressFunc)
 	return f
 }
@@ -114,7 +110,7 @@ func (pc *progressCounter) emit(ctx context.Context, id string, p Progress) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	pc.n++
-	f := progressFrom(ctx)
+	f := ProgressFromContext(ctx)
 	if f == nil || ctx.Err() != nil {
 		return
 	}

@@ -51,8 +51,8 @@ func compileSchema(data []byte) (*schema, error) {
 	return &schema{compiled: compiled}, nil
 }
 
-// compileInputSchema compiles the input schema of a tool.
-func compileInputSchema(s *mcp.ToolInputSchema) (*schema, error) {
+// compileToolSchema compiles the input or output schema of a tool.
+func compileToolSchema(s json.Marshaler) (*schema, error) {
 	data, err := s.MarshalJSON()
 	if err != nil {
 		return nil, err
@@ -60,16 +60,8 @@ func compileInputSchema(s *mcp.ToolInputSchema) (*schema, error) {
 	return compileSchema(data)
 }
 
-// compileOutputSchema compiles the output schema of a tool.
-func compileOutputSchema(s *mcp.ToolOutputSchema) (*schema, error) {
-	data, err := s.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return compileSchema(data)
-}
-
-// validate checks a tool input (or structured output) against the schema; the error says what is wrong, for the model.
+// validate checks a tool input (or structured output) against the schema; the error says what is
+// wrong, for the model.
 func (s *schema) validate(input map[string]json.RawMessage) error {
 	data, err := json.Marshal(input)
 	if err != nil {

@@ -47,13 +47,13 @@ func NewTool(def mcp.Tool, handler ToolHandler) (*Tool, error) {
 	if err := def.Validate(); err != nil {
 		return nil, fmt.Errorf("tool %q: %w", def.Name, err)
 	}
-	s, err := compileInputSchema(&def.InputSchema)
+	s, err := compileToolSchema(&def.InputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("tool %q: input schema: %w", def.Name, err)
 	}
 	t := &Tool{def: def, schema: s, handler: handler}
 	if def.OutputSchema != nil {
-		if t.output, err = compileOutputSchema(def.OutputSchema); err != nil {
+		if t.output, err = compileToolSchema(def.OutputSchema); err != nil {
 			return nil, fmt.Errorf("tool %q: output schema: %w", def.Name, err)
 		}
 	}
