@@ -428,6 +428,28 @@ func TestTSClientWithoutSamplingTools(t *testing.T) {
 	}
 }
 
+// The loop stops at maxIterations with the model still asking for tools: an error result that
+// says so, after exactly that many sampling requests.
+func TestTSClientLimit(t *testing.T) {
+	run := runTSClient(t, tsConfig{
+		Capabilities: "tools",
+		Calls:        []map[string]any{{"prompt": "Add forever.", "maxIterations": 2}},
+		Turns: []any{
+			modelTurn("toolUse", toolUse("a", "add", map[string]any{"numbers": []int{1}})),
+			modelTurn("toolUse", toolUse("b", "add", map[string]any{"numbers": []int{2}})),
+			modelTurn("toolUse", toolUse("c", "add", map[string]any{"numbers": []int{3}})),
+		},
+	})
+	w := decodeWire(t, run)
+	if len(w.sampling) != 2 || len(w.calls) != 1 {
+		t.Fatalf("%d sampling requests and %d tools/call results, want 2 and 1", len(w.sampling), len(w.calls))
+	}
+	text, isError := callText(t, w.calls[0])
+	if !isError || !strings.Contains(text, "limit of 2 sampling requests") || !strings.Contains(text, "(add)") {
+		t.Errorf("the agent's result: %q (isError %v), want an error result about the limit of 2 with add pending", text, isError)
+	}
+}
+
 // The client's model fails: the client answers the sampling request with a JSON-RPC error,
 // which ends the call with an error result that carries its message.
 func TestTSClientModelError(t *testing.T) {
