@@ -314,7 +314,7 @@ func (l *Loop) StartContext(ctx context.Context, params *mcp.CreateMessageReques
 	if err != nil {
 		return nil, err
 	}
-	c.progress.n--
+	c.progress.n-- // resume counts the pending request as reported: it is reported now
 	c.reportRequest(ctx)
 	return c, nil
 }

@@ -316,13 +316,14 @@ func (e *rpcError) Unwrap() error { return e.err }
 
 // JSONRPCError returns the error a go-sdk tool handler returns for an error of [Handler.Step],
 // so that the client gets the JSON-RPC error that answers it: a *jsonrpc.Error with the code,
-// message and data of the error mrtr attached (-32602 with data {"reason": ...} for a refused
+// message and data of the error mrtr attached, as mcp.NewErrorResponse of gen/mcp20260728 gives
+// them (-32602 with data {"reason": ...} for a refused
 // requestState, -32602 with the JSON pointer of the problem for an invalid answer, -32021 with
 // data {"requiredCapabilities": ...} for a client without sampling.tools, -32603 for the
-// server's own failures), or of this package's errors. go-sdk passes a *jsonrpc.Error through
-// as the call's error response (any other error becomes a tool result with isError). Other
-// errors (the context's, start's, a sampling request's failure on an older session) are
-// returned unchanged; nil stays nil.
+// server's own failures; an *mcp.Error that start returns is passed on the same way), or of this
+// package's errors. go-sdk passes a *jsonrpc.Error through as the call's error response (any
+// other error becomes a tool result with isError). Other errors (the context's, start's own, a
+// sampling request's failure on an older session) are returned unchanged; nil stays nil.
 func JSONRPCError(err error) error {
 	if err == nil {
 		return nil
