@@ -74,6 +74,16 @@ func (g *generator) structCodec(td *typeDecl) {
 	for _, fd := range td.fields {
 		known = append(known, jen.Lit(fd.member.Name))
 	}
+	if len(td.absent) > 0 {
+		// A member that must not be present is never written: an Extra holding it is an error.
+		var names []jen.Code
+		for _, name := range td.absent {
+			names = append(names, jen.Lit(name))
+		}
+		enc = append(enc, jen.If(jen.Id("extraHoldsAbsent").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(names...))).Block(
+			jen.Return(),
+		))
+	}
 	if td.rest.kind == rawKind {
 		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0)).Block(
 			jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...),
@@ -140,6 +150,11 @@ func structDecode(td *typeDecl, result bool) []jen.Code {
 		}, body...)
 		cases = append(cases, jen.Case(jen.Lit(fd.member.Name)).Block(body...))
 	}
+	for _, name := range td.absent {
+		cases = append(cases, jen.Case(jen.Lit(name)).Block(
+			jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit(absentMessage)),
+		))
+	}
 	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.rest)
 	var member []jen.Code
 	if len(cases) == 0 {
@@ -183,6 +198,9 @@ func structDecode(td *typeDecl, result bool) []jen.Code {
 		jen.Return(jen.Nil()),
 	)
 }
+
+// absentMessage is the error at a member that must not be present (model.Member.Absent).
+const absentMessage = "must not be present (the schema gives it the type never)"
 
 // encodeField returns the statements that encode one field of v: always for a required member,
 // when set (non-nil) for an optional one.

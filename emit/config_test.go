@@ -119,10 +119,6 @@ func TestConfigErrors(t *testing.T) {
 		cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
 		want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
 	}, {
-		name: "rename onto a derived name",
-		cfg:  Config{Names: map[string]Entry{"ToolAnnotations": entry("ToolMode", 5)}},
-		want: "shaped.ts:9:10: inline type in Tool: Go name ToolMode is already used by declaration ToolAnnotations (mcpgen.yaml:5:3)",
-	}, {
 		name: "rename of a member's type onto a declaration",
 		cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
 		want: "mcpgen.yaml:6:3: inline type in Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
@@ -285,6 +281,24 @@ func TestConfigNames(t *testing.T) {
 		"the part's types and constants follow the renames; the field it uses is not renamed")
 	assert.Contains(t, string(files["tools.go"]), "return &MCPTool{Name: name, InputSchema: Schema{}}")
 	assert.Contains(t, string(files["tools.go"]), "// fast reports whether the tool is fast.")
+}
+
+// TestConfigRenameOntoDerivedName renames a declaration to the name an inline type derives
+// (ToolAnnotations to ToolMode, the name of Tool.mode's enum): the declaration keeps the name
+// given, the inline type takes the next free one, and a part follows both.
+func TestConfigRenameOntoDerivedName(t *testing.T) {
+	part := "//go:build ignore\n\n//mcpgen:requires Tool ToolAnnotations\n\npackage parts\n\n" +
+		"func fast(t *Tool, _ *ToolAnnotations) bool { return t.Mode != nil && *t.Mode == ToolModeFast }\n"
+	files, err := generateShaped(t, Config{Names: map[string]Entry{"ToolAnnotations": entry("ToolMode", 5)}}, map[string]string{"tools.go": part})
+	require.NoError(t, err)
+	names := typeNames(t, files)
+	assert.Contains(t, names, "ToolMode")
+	assert.Contains(t, names, "ToolMode2")
+	assert.NotContains(t, names, "ToolAnnotations")
+	types := squeeze(string(files["types.go"]))
+	assert.Contains(t, types, "\tMode *ToolMode2 `json:\"mode,omitzero\"`")
+	assert.Contains(t, types, "\tAnnotations *ToolMode `json:\"annotations,omitzero\"`")
+	assert.Contains(t, string(files["tools.go"]), "func fast(t *Tool, _ *ToolMode) bool { return t.Mode != nil && *t.Mode == ToolMode2Fast }")
 }
 
 // TestConfigNamesBreakPart: the part of the test above uses the field Mode, so renaming it fails.

@@ -75,13 +75,6 @@ func TestGenerateErrors(t *testing.T) {
 		}},
 		want: "test.ts:2:1: declaration RequestID: Go name RequestID is already used by declaration RequestId (test.ts:1:1)",
 	}, {
-		name: "inline type collision",
-		schema: &model.Schema{Decls: []*model.Decl{
-			decl(1, "ToolInput", object(1)),
-			decl(2, "Tool", object(2, member(3, "input", object(3), false))),
-		}},
-		want: "test.ts:3:1: inline type in Tool: Go name ToolInput is already used by declaration ToolInput (test.ts:1:1)",
-	}, {
 		name: "constant collision",
 		schema: &model.Schema{
 			Decls:  []*model.Decl{decl(1, "ParseError", object(1)), decl(2, "ParseErrorCode", object(2))},

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/token"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -142,6 +143,20 @@ func methodConstName(declGoName string) string {
 // scope is the set of package-level Go identifiers of the output, each with what declared it, so
 // that a collision is an error naming both.
 type scope map[string]string
+
+// free returns name if no declaration has it yet, else the first of name2, name3, ... that none
+// has: the name of an inline type whose derived name is taken (by a declaration, which are all
+// declared first, or by an inline type planned before it).
+func (s scope) free(name string) string {
+	if _, taken := s[name]; !taken {
+		return name
+	}
+	for n := 2; ; n++ {
+		if c := name + strconv.Itoa(n); s[c] == "" {
+			return c
+		}
+	}
+}
 
 // declare adds name, declared by what (a description with a position), or fails on a collision.
 func (s scope) declare(name, what string, pos model.Pos) error {

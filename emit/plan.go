@@ -33,9 +33,11 @@ type typeDecl struct {
 	doc   model.Doc
 	about string
 
-	// structForm: the fields and the type of Extra's values.
+	// structForm: the fields and the type of Extra's values; the JSON names of the members
+	// that must not be present (model.Member.Absent), which have no field.
 	fields []*field
 	rest   *goType
+	absent []string
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
@@ -389,6 +391,8 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	if s.renamed != "" {
 		declPos = g.opts.Config.Names[s.renamed].Pos
 		g.usedNames[s.renamed] = true
+	} else {
+		td.name = g.scope.free(s.name)
 	}
 	if err := g.scope.declare(td.name, "inline type in "+owner, declPos); err != nil {
 		return nil, err
@@ -440,6 +444,10 @@ func (g *generator) owner(pos model.Pos) *model.Decl {
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner string) error {
 	names := map[string]bool{"Extra": true}
 	for _, m := range obj.Members {
+		if m.Absent {
+			td.absent = append(td.absent, m.Name)
+			continue
+		}
 		key := ""
 		if decl != nil {
 			key = decl.Name + "." + m.Name

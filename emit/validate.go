@@ -80,6 +80,13 @@ func (g *generator) validateStruct(td *typeDecl) {
 	if len(known) > 0 {
 		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra")}, known...)...))
 	}
+	if len(td.absent) > 0 {
+		args := []jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra"), jen.Lit(absentMessage)}
+		for _, name := range td.absent {
+			args = append(args, jen.Lit(name))
+		}
+		body = append(body, jen.Id("validAbsent").Call(args...))
+	}
 	if g.elemChecks(td.rest) {
 		k := "k"
 		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(

@@ -332,7 +332,12 @@ type Member struct {
 	// (resultType: "complete", see Protocol): decoding accepts the member absent, and encoding
 	// writes Default where the value is the zero value. Senders always write the member.
 	Default *Value
-	Doc     Doc
+	// Absent is set for a member that must not be present: a required member of type never
+	// (`structuredContent: never`). Its Type is Any and it is Optional, so that nothing requires
+	// it; the generated type has no field for it, decoding and Validate reject it, encoding never
+	// writes it.
+	Absent bool
+	Doc    Doc
 	// Constraints are value rules from JSDoc tags (or JSON Schema keywords).
 	Constraints Constraints
 	Pos         Pos

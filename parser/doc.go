@@ -12,8 +12,13 @@
 // Omit, Pick, Partial, Required, Readonly, Record, Array and ReadonlyArray are flattened, JSDoc
 // comments become [model.Doc]s (tags it does not know are kept in the text), and references to
 // other declarations stay [model.Ref] types. `never` and `undefined` drop out of unions and mark
-// members that must be absent; `Record` with literal keys is an object; a branded primitive such
-// as `number & { readonly minimum: 0 }` is the primitive, its brand read as constraints.
+// members that must be absent: an optional one is dropped (`b?: never`), a required one is kept
+// as [model.Member].Absent, for the generated code to reject; `Record` with literal keys is an
+// object; a branded primitive such as `number & { readonly minimum: 0 }` is the primitive, its
+// brand read as constraints. `Date`, when the file declares none, is a string of the date-time
+// format, its JSON form. An interface declared again merges into the first declaration; a member
+// both declare must have the same type and optionality in both, as TypeScript requires, else it
+// is an error naming both positions.
 //
 // A construct that TypeScript allows and that has no Go mapping is one error that names it, the
 // declaration and the position: `schema.ts:3:10: found a conditional type in A, which cannot be

@@ -162,7 +162,9 @@ var formStatements = []formStatement{
 	{src: "export type G‸<T> = T[];", decl: "G", what: "type parameters"},
 	{src: `export interface G2‸<in out T extends string = "x"> { a: T }`, decl: "G2", what: "type parameters"},
 	{src: "export type X = ‸never;", decl: "X", what: "the type never"},
-	{src: "export interface X { a: ‸never }", decl: "X", what: "a required member of type never"},
+	{src: "export interface X { a: never; b: undefined; c: never | undefined }"},
+	{src: "export interface X { d: Date; e?: Date[] }"},
+	{src: "export interface X extends Base { b: string }\nexport interface X { b: string }"},
 	{src: "export interface X { a?: never; b?: undefined; c: string | undefined }"},
 	{src: "export interface X extends Base { b?: never }"},
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -40,7 +41,10 @@ func resolve(file string, f *File) (*model.Schema, error) {
 		decls: map[string]Decl{}, consts: map[string]*Const{}, types: map[string]*model.Type{},
 		brands: map[*model.Type]model.Constraints{}, never: &model.Type{Kind: model.Any},
 	}
-	decls := mergeInterfaces(f.Decls)
+	decls, err := mergeInterfaces(f.Decls)
+	if err != nil {
+		return nil, err
+	}
 	for _, d := range decls {
 		if _, ok := d.(*Other); ok {
 			continue
@@ -84,8 +88,11 @@ func resolve(file string, f *File) (*model.Schema, error) {
 
 // mergeInterfaces merges the declarations of an interface declared several times into the first
 // one, as TypeScript does: the members and `extends` of each in turn. The first declaration with
-// a doc comment gives the doc.
-func mergeInterfaces(decls []Decl) []Decl {
+// a doc comment gives the doc. A member declared again with the same type and optionality is
+// merged into the first (its doc comment used if the first has none); with another type or
+// optionality it is an error naming both positions, as TypeScript's "subsequent property
+// declarations must have the same type".
+func mergeInterfaces(decls []Decl) ([]Decl, error) {
 	first := map[string]*Interface{}
 	var out []Decl
 	for _, d := range decls {
@@ -102,7 +109,29 @@ func mergeInterfaces(decls []Decl) []Decl {
 			continue
 		}
 		f.Extends = append(f.Extends[:len(f.Extends):len(f.Extends)], i.Extends...)
-		f.Members = append(f.Members[:len(f.Members):len(f.Members)], i.Members...)
+		members := f.Members[:len(f.Members):len(f.Members)]
+		for _, m := range i.Members {
+			j := slices.IndexFunc(f.Members, func(p *Member) bool { return p.Name == m.Name })
+			if j < 0 {
+				members = append(members, m)
+				continue
+			}
+			prev := f.Members[j]
+			if prev.Optional != m.Optional || prev.Doc.TJSType != m.Doc.TJSType || typeKey(prev.Type) != typeKey(m.Type) {
+				what := "type"
+				if prev.Optional != m.Optional {
+					what = "optionality"
+				}
+				return nil, m.Pos.Errorf("found member %q of %s declared again with another %s than at %s, expected the same "+
+					"(subsequent property declarations must have the same type)", model.Shorten(m.Name), model.Shorten(i.Name), what, prev.Pos)
+			}
+			if docEmpty(prev.Doc.Doc) && !docEmpty(m.Doc.Doc) {
+				merged := *prev
+				merged.Doc = m.Doc
+				members[j] = &merged
+			}
+		}
+		f.Members = members
 		f.Unmapped = append(f.Unmapped[:len(f.Unmapped):len(f.Unmapped)], i.Unmapped...)
 		if f.Generic == nil {
 			f.Generic = i.Generic
@@ -119,7 +148,67 @@ func mergeInterfaces(decls []Decl) []Decl {
 			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// typeKey is the text of a type expression without positions: two type expressions are the same
+// type, as a redeclared member must be, when their keys are equal.
+func typeKey(t Type) string {
+	var b strings.Builder
+	writeTypeKey(&b, t)
+	return b.String()
+}
+
+func writeTypeKey(b *strings.Builder, t Type) {
+	list := func(open string, ts []Type, sep, close string) {
+		b.WriteString(open)
+		for i, e := range ts {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			writeTypeKey(b, e)
+		}
+		b.WriteString(close)
+	}
+	switch t := t.(type) {
+	case *Keyword:
+		b.WriteString(t.Name)
+	case *Literal:
+		fmt.Fprintf(b, "lit(%d:%q:%q:%v)", t.Value.Kind, t.Value.Str, t.Value.Num, t.Value.Bool)
+	case *TypeRef:
+		b.WriteString(t.Name)
+		if len(t.Args) > 0 {
+			list("<", t.Args, ",", ">")
+		}
+	case *Typeof:
+		b.WriteString("typeof " + t.Name)
+	case *ArrayOf:
+		list("(", []Type{t.Elem}, "", ")[]")
+	case *Union:
+		list("(", t.Types, "|", ")")
+	case *Intersection:
+		list("(", t.Types, "&", ")")
+	case *ObjectLit:
+		b.WriteString("{")
+		for _, m := range t.Members {
+			fmt.Fprintf(b, "%q", m.Name)
+			if m.Optional {
+				b.WriteString("?")
+			}
+			b.WriteString(":" + m.Doc.TJSType + ":")
+			writeTypeKey(b, m.Type)
+			b.WriteString(";")
+		}
+		if t.Index != nil {
+			b.WriteString("[]:")
+			writeTypeKey(b, t.Index.Value)
+		}
+		fmt.Fprintf(b, "unmapped%d}", len(t.Unmapped))
+	case *Unmapped:
+		fmt.Fprintf(b, "unmapped(%q@%s)", t.What, t.Pos) // never the same as another
+	default:
+		fmt.Fprintf(b, "%T", t)
+	}
 }
 
 // secondIndex marks a second index signature of a merged interface.
@@ -274,7 +363,10 @@ func (r *resolver) body(b Body) (*model.Type, error) {
 		mm := &model.Member{Name: m.Name, Optional: m.Optional, Doc: m.Doc.Doc, Pos: m.Pos}
 		if absent(m.Type) {
 			if !m.Optional {
-				return nil, r.unmapped(&Unmapped{Pos: m.Type.Position(), What: "a required member of type never"})
+				// Required and never: no value can be present, so the member must be absent.
+				mm.Type, mm.Optional, mm.Absent = &model.Type{Kind: model.Any, Pos: m.Type.Position()}, true, true
+				obj.Members = append(obj.Members, mm)
+				continue
 			}
 			mm.Type = r.never
 			obj.Members = append(obj.Members, mm)
@@ -605,6 +697,13 @@ var libGenerics = map[string]bool{
 func (r *resolver) typeRef(t *TypeRef, number bool) (*model.Type, error) {
 	if strings.Contains(t.Name, ".") {
 		return nil, r.unmapped(&Unmapped{Pos: t.Pos, What: "a qualified type name"})
+	}
+	if _, declared := r.decls[t.Name]; !declared && t.Name == "Date" && len(t.Args) == 0 {
+		// A Date travels as its JSON form, an ISO 8601 string (Date.prototype.toJSON): a string
+		// of the date-time format, kept as written.
+		s := &model.Type{Kind: model.String}
+		r.brands[s] = model.Constraints{Format: "date-time"}
+		return s, nil
 	}
 	n, builtin := builtinArity[t.Name]
 	if _, declared := r.decls[t.Name]; declared || !builtin {

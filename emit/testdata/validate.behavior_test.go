@@ -69,7 +69,7 @@ func TestValidateValid(t *testing.T) {
 		`"stopReason":"anything a provider says","mode":"none","replies":[{"role":"user","content":[]}],` +
 		`"blocks":{"a":{"type":"text","text":"y"}},"_meta":{"k":1}}],` +
 		`"limits":{"ttlMs":0,"priority":1,"total":null,"values":["a","b","c"],"uri":"https://example.com/a?b#c",` +
-		`"uriTemplate":"file:///{path}","when":"not checked"},"schema":{"type":"object","properties":{"a":{}},"x":1}},"extra":true}`
+		`"uriTemplate":"file:///{path}","when":"2025-11-25T10:00:00.5+01:00","contact":"not checked"},"schema":{"type":"object","properties":{"a":{}},"x":1}},"extra":true}`
 	if err := decoded[SampleRequest](t, data).Validate(); err != nil {
 		t.Errorf("a request with every member: %v", err)
 	}
@@ -162,9 +162,10 @@ func TestValidateFormats(t *testing.T) {
 	if err := (&ImageContent{Data: "", MimeType: "image/png"}).Validate(); err != nil {
 		t.Errorf("empty data is valid base64: %v", err)
 	}
-	expectProblems(t, (&Limits{Values: []string{}, URI: "relative/path", URITemplate: ptr("{oops"), When: ptr("yesterday")}).Validate(), invalidParams,
+	expectProblems(t, (&Limits{Values: []string{}, URI: "relative/path", URITemplate: ptr("{oops"), When: ptr("yesterday"), Contact: ptr("not checked")}).Validate(), invalidParams,
 		`/uri: "relative/path" is not a valid uri: no scheme`,
-		`/uriTemplate: "{oops" is not a valid uri-template: unclosed expression`)
+		`/uriTemplate: "{oops" is not a valid uri-template: unclosed expression`,
+		`/when: "yesterday" is not a valid date-time: want YYYY-MM-DDThh:mm:ss and an offset`)
 	// A long value is shortened in the message, between two characters; a character not allowed
 	// is named as it is written.
 	long := "x:" + strings.Repeat("é", 40)

@@ -46,11 +46,17 @@ export interface Limits {
   /** @format uri-template */
   uriTemplate?: string;
   /**
-   * A format the runtime does not know is an annotation.
+   * A date-time of RFC 3339, as JSON Schema's format.
    *
    * @format date-time
    */
   when?: string;
+  /**
+   * A format the runtime does not know is an annotation.
+   *
+   * @format email
+   */
+  contact?: string;
 }
 
 /** A message holds content and, recursively, messages. */

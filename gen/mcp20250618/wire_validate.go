@@ -281,6 +281,21 @@ func validRequired(v *validator, present bool) {
 	}
 }
 
+// validAbsent reports each of the members names that extra holds, which must not be present, at
+// its pointer with msg.
+func validAbsent[V any](v *validator, extra map[string]V, msg string, names ...string) {
+	if len(extra) == 0 {
+		return
+	}
+	for _, name := range names {
+		if _, ok := extra[name]; ok {
+			v.in(name)
+			v.report("%s", msg)
+			v.out()
+		}
+	}
+}
+
 // validExtra reports a member of Extra that the type defines, which encoding would write twice.
 func validExtra[V any](v *validator, extra map[string]V, known ...string) {
 	if len(extra) == 0 {
@@ -305,12 +320,87 @@ func validFormat(v *validator, s, format string) {
 		msg = checkURI(s)
 	case "uri-template":
 		msg = checkURITemplate(s)
+	case "date-time":
+		msg = checkDateTime(s)
 	default:
 		return // a format this runtime does not know is an annotation
 	}
 	if msg != "" {
 		v.report("%s is not a valid %s: %s", quoteValue(s), format, msg)
 	}
+}
+
+// checkDateTime checks a date-time of RFC 3339 (section 5.6), as JSON Schema's date-time format
+// does: full-date "T" full-time, T and Z in either case, an optional fraction of a second, a
+// second of 60 (a leap second), an offset of "Z" or ±hh:mm; the day must exist in its month.
+func checkDateTime(s string) string {
+	num := func(i, n int) (int, bool) {
+		if i+n > len(s) {
+			return 0, false
+		}
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v, true
+	}
+	at := func(i int, c byte) bool { return i < len(s) && s[i] == c }
+	year, ok1 := num(0, 4)
+	month, ok2 := num(5, 2)
+	day, ok3 := num(8, 2)
+	if !ok1 || !ok2 || !ok3 || !at(4, '-') || !at(7, '-') {
+		return "want YYYY-MM-DDThh:mm:ss and an offset"
+	}
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		days[2] = 29
+	}
+	if month < 1 || month > 12 || day < 1 || day > days[month] {
+		return "no such day"
+	}
+	if !at(10, 'T') && !at(10, 't') {
+		return "want T between the date and the time"
+	}
+	hour, ok1 := num(11, 2)
+	minute, ok2 := num(14, 2)
+	second, ok3 := num(17, 2)
+	if !ok1 || !ok2 || !ok3 || !at(13, ':') || !at(16, ':') {
+		return "want YYYY-MM-DDThh:mm:ss and an offset"
+	}
+	if hour > 23 || minute > 59 || second > 60 {
+		return "no such time"
+	}
+	i := 19
+	if at(i, '.') {
+		i++
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return "want digits after the decimal point"
+		}
+	}
+	switch {
+	case at(i, 'Z') || at(i, 'z'):
+		i++
+	case at(i, '+') || at(i, '-'):
+		oh, ok1 := num(i+1, 2)
+		om, ok2 := num(i+4, 2)
+		if !ok1 || !ok2 || !at(i+3, ':') || oh > 23 || om > 59 {
+			return "want an offset of Z or ±hh:mm"
+		}
+		i += 6
+	default:
+		return "want an offset of Z or ±hh:mm"
+	}
+	if i != len(s) {
+		return "unexpected text after the offset"
+	}
+	return ""
 }
 
 // checkBase64 checks standard base64 with padding (RFC 4648, section 4), without decoding.

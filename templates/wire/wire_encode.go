@@ -383,6 +383,19 @@ func (e *encoder) extra(m map[string]json.RawMessage, known ...string) {
 	e.releaseKeys(mark)
 }
 
+// extraHoldsAbsent reports whether m, the Extra of a struct, holds one of the members names that
+// must not be present, and records that as an encoding error: such a member is never written.
+func extraHoldsAbsent[V any](e *encoder, m map[string]V, names []string) bool {
+	for _, name := range names {
+		if _, ok := m[name]; ok {
+			e.key(name)
+			e.errorf("Extra holds %q, a member that must not be present", name)
+			return true
+		}
+	}
+	return false
+}
+
 // extraHoldsKnown reports whether m, the Extra of a struct, holds one of the known members (which
 // would be written twice), and records that as an encoding error.
 func extraHoldsKnown[V any](e *encoder, m map[string]V, known []string) bool {

@@ -869,3 +869,26 @@ func TestNewEncoder(t *testing.T) {
 	assert.EqualError(t, err, "(root): invalid UTF-8 in string")
 	assert.Equal(t, "prefix ", string(got))
 }
+
+// TestExtraHoldsAbsent: a member that must not be present is never written; an Extra holding it
+// is an encoding error at its pointer.
+func TestExtraHoldsAbsent(t *testing.T) {
+	write := func(extra map[string]json.RawMessage) func(e *encoder) {
+		return func(e *encoder) {
+			e.beginObject()
+			e.member(`"a":`)
+			e.int64(1)
+			if extraHoldsAbsent(e, extra, []string{"gone"}) {
+				return
+			}
+			e.extra(extra, "a")
+			e.endObject()
+		}
+	}
+	got, err := encodeWith(write(map[string]json.RawMessage{"other": json.RawMessage(`2`)}))
+	require.NoError(t, err)
+	assert.Equal(t, `{"a":1,"other":2}`, string(got))
+	got, err = encodeWith(write(map[string]json.RawMessage{"gone": json.RawMessage(`2`)}))
+	assert.EqualError(t, err, `/gone: Extra holds "gone", a member that must not be present`)
+	assert.Nil(t, got)
+}

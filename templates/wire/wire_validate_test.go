@@ -64,6 +64,24 @@ func TestFormats(t *testing.T) {
 		{"uri-template", "{a^}", false},
 		{"uri-template", "{a..b}", false},
 		{"uri-template", "a b{c}", false},
+		// RFC 3339 date-times (examples from its section 5.8), as JSON Schema's format.
+		{"date-time", "1985-04-12T23:20:50.52Z", true},
+		{"date-time", "1996-12-19T16:39:57-08:00", true},
+		{"date-time", "1990-12-31T23:59:60Z", true},
+		{"date-time", "1990-12-31T15:59:60-08:00", true},
+		{"date-time", "1937-01-01T12:00:27.87+00:20", true},
+		{"date-time", "2024-02-29t00:00:00z", true},
+		{"date-time", "2025-11-25T10:00:00.000Z", true},
+		{"date-time", "2023-02-29T00:00:00Z", false}, // not a leap year
+		{"date-time", "2025-13-01T00:00:00Z", false},
+		{"date-time", "2025-11-25", false},
+		{"date-time", "2025-11-25T10:00:00", false}, // no offset
+		{"date-time", "2025-11-25 10:00:00Z", false},
+		{"date-time", "2025-11-25T24:00:00Z", false},
+		{"date-time", "2025-11-25T10:00:00.Z", false},
+		{"date-time", "2025-11-25T10:00:00+0100", false},
+		{"date-time", "2025-11-25T10:00:00Z ", false},
+		{"date-time", "Tue Nov 25 2025", false},
 	}
 	for _, tt := range tests {
 		var c validator
@@ -129,6 +147,7 @@ func TestValidatorBounds(t *testing.T) {
 	validItems(&c, 100, -1, 100)
 	validRequired(&c, true)
 	validExtra(&c, map[string]int{"other": 1}, "name")
+	validAbsent(&c, map[string]int{"other": 1}, "must not be present", "gone")
 	require.NoError(t, c.err(false))
 
 	validMinimum(&c, -0.5, 0)
@@ -137,6 +156,7 @@ func TestValidatorBounds(t *testing.T) {
 	validItems(&c, 0, 1, -1)
 	validRequired(&c, false)
 	validExtra(&c, map[string]int{"name": 1}, "name")
+	validAbsent(&c, map[string]int{"gone": 1}, "must not be present", "gone")
 	err := c.err(false).(*ValidationError)
 	var messages []string
 	for _, p := range err.Problems {
@@ -149,6 +169,7 @@ func TestValidatorBounds(t *testing.T) {
 		"(root): has 0 items, fewer than the minimum 1",
 		"(root): missing required value",
 		"/name: is set in Extra, but the type defines it",
+		"/gone: must not be present",
 	}, messages)
 }
 
