@@ -27,11 +27,17 @@ type Options struct {
 	Parts map[string]string
 	// PackageDoc is the text/template of the package doc in doc.go (templates/doc.go.tmpl),
 	// executed with the fields Package and Version, Protocol and ResultResponse (the protocol
-	// layer and the name of its result response), and Sampling (the rules of sampling with
-	// tools); empty for a doc.go without package doc.
+	// layer and the name of its result response), Sampling (the rules of sampling with tools)
+	// and CheckCapabilities (the capability check of sampling); empty for a doc.go without
+	// package doc.
 	PackageDoc string
 	// Config shapes the output: selection, names, substitutes, what is left out.
 	Config Config
+	// Report, if set, is told what the output leaves out that the schema has: a part (see
+	// Parts) for which the configuration generates some of the declarations it requires but not
+	// all ("left out sampling_capabilities.go (CreateMessageRequestParams.CheckCapabilities): it
+	// needs ClientCapabilities, which is not generated").
+	Report func(msg string)
 }
 
 // Generate returns the files of the Go package for s, by file name, every one gofmt-formatted:
@@ -133,6 +139,7 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 		usedFields:      map[string]bool{},
 		usedSubstitutes: map[string]bool{},
 		referenced:      map[string]bool{},
+		copiedParts:     map[string]bool{},
 	}
 }
 
@@ -183,6 +190,8 @@ type generator struct {
 	// that named a type or a field, or replaced a type; referenced, the substituted declarations
 	// that something refers to (checkConfigUsed).
 	usedNames, usedFields, usedSubstitutes, referenced map[string]bool
+	// copiedParts are the parts (Options.Parts) the output has, by file name.
+	copiedParts map[string]bool
 }
 
 // FilesLine is the line of the doc.go of an output with a file prefix (Config.FilePrefix) that
@@ -288,11 +297,14 @@ func (g *generator) packageDoc() ([]byte, error) {
 		Package, Version string
 		// Protocol is set when the package has the protocol layer (protocol.go), and
 		// ResultResponse names its result response; Sampling is set when the package has the
-		// rules of sampling with tools.
-		Protocol       bool
-		ResultResponse string
-		Sampling       bool
-	}{Package: g.opts.Package, Version: g.opts.Version, Protocol: g.hasProtocol, Sampling: g.rules["CreateMessageRequestParams"]}
+		// rules of sampling with tools, CheckCapabilities when it has the check of a sampling
+		// request against the client's capabilities.
+		Protocol          bool
+		ResultResponse    string
+		Sampling          bool
+		CheckCapabilities bool
+	}{Package: g.opts.Package, Version: g.opts.Version, Protocol: g.hasProtocol,
+		Sampling: g.copiedParts["sampling.go"], CheckCapabilities: g.copiedParts["sampling_capabilities.go"]}
 	if g.proto != nil {
 		data.ResultResponse = g.proto.resultResponse.name
 	}

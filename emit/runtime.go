@@ -51,13 +51,14 @@ func (g *generator) parts() (map[string][]byte, error) {
 		if _, dup := g.opts.Runtime[name]; dup {
 			return nil, fmt.Errorf("emit: part %s has the name of a runtime file", name)
 		}
-		if !g.generatesAll(requires(src)) {
-			continue
-		}
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
 			return nil, fmt.Errorf("emit: part: %v", err)
+		}
+		if !g.generatesAll(requires(src)) {
+			g.reportLeftOut(name, f, requires(src))
+			continue
 		}
 		if g.opts.Config.NoValidate && usesIdent(f, "validator") {
 			continue
@@ -77,8 +78,57 @@ func (g *generator) parts() (map[string][]byte, error) {
 			return nil, err
 		}
 		out[name] = data
+		g.copiedParts[name] = true
 	}
 	return out, nil
+}
+
+// reportLeftOut tells Options.Report that the part name (parsed as f) is left out because of
+// the configuration: the schema declares every declaration it requires, and the output generates
+// the first one, the type the part is about, but not all the others (a selection without
+// ClientCapabilities leaves out the capability check of sampling, not the rules). A part whose
+// type is not generated, or whose declarations the schema lacks (a version without sampling with
+// tools), is not reported.
+func (g *generator) reportLeftOut(name string, f *ast.File, required []string) {
+	if g.opts.Report == nil || len(required) == 0 || g.byDecl[required[0]] == nil {
+		return
+	}
+	var missing []string
+	for _, r := range required {
+		switch {
+		case g.s.Decl(r) == nil:
+			return
+		case g.byDecl[r] == nil:
+			missing = append(missing, r)
+		}
+	}
+	var what []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || !fn.Name.IsExported() && fn.Name.Name != "validateRules" {
+			continue
+		}
+		if fn.Recv != nil && len(fn.Recv.List) == 1 {
+			t := fn.Recv.List[0].Type
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			if id, ok := t.(*ast.Ident); ok {
+				what = append(what, id.Name+"."+fn.Name.Name)
+				continue
+			}
+		}
+		what = append(what, fn.Name.Name)
+	}
+	if len(what) > 4 {
+		what = append(what[:4], "...")
+	}
+	verb := "are"
+	if len(missing) == 1 {
+		verb = "is"
+	}
+	g.opts.Report(fmt.Sprintf("left out %s (%s): it needs %s, which %s not generated",
+		name, strings.Join(what, ", "), strings.Join(missing, ", "), verb))
 }
 
 // copySource puts a runtime file or a part into the output package, reserving its names and

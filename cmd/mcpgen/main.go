@@ -168,12 +168,22 @@ Flags:
 		}
 	}
 
+	var notes []string
+	in.report = func(msg string) { notes = append(notes, msg) }
 	files, err := in.generate(*pkg, cfg)
 	if err != nil {
 		return err
 	}
 	if err := config.CheckSubstitutes(cfg.Config, *out, func(name string) bool { return files[name] != nil }); err != nil {
 		return err
+	}
+	for _, n := range notes {
+		// What the configuration leaves out of the hand-written parts: not an error, but
+		// nothing else would say it.
+		if *configFile != "" {
+			n = *configFile + ": " + n
+		}
+		fmt.Fprintln(stderr, "mcpgen: note:", n)
 	}
 	prefix := cfg.Config.FilePrefix
 	if *check {
@@ -203,6 +213,8 @@ type input struct {
 	version  string // "" until load tells it from the file
 	how      string // how the version was decided, for messages: "from its directory"
 	schema   *model.Schema
+	// report, if set, is told what the output leaves out (emit.Options.Report).
+	report func(msg string)
 }
 
 // openInput reads the schema file, or the embedded schema.ts of version (default: the draft).
@@ -288,6 +300,7 @@ func (in *input) generate(pkg string, cfg *config.File) (map[string][]byte, erro
 		Parts:      templates.Parts(),
 		PackageDoc: cfg.PackageDoc(),
 		Config:     cfg.Config,
+		Report:     in.report,
 	})
 }
 

@@ -1,6 +1,6 @@
 //go:build ignore
 
-//mcpgen:requires CreateMessageRequestParams CreateMessageResult SamplingMessage ToolUseContent ToolResultContent ClientCapabilities
+//mcpgen:requires CreateMessageRequestParams SamplingMessage ToolUseContent ToolResultContent
 
 package parts
 
@@ -93,83 +93,6 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	}
 }
 
-// validateRules checks the message of a sampling result with the rules that apply to one
-// message: tool uses only from the assistant, tool results only from the user and alone, tool
-// use ids unique.
-func (r *CreateMessageResult) validateRules(c *validator) {
-	validateMessageBlocks(c, r.Role, &r.Content, map[string]bool{}, nil)
-}
-
-// validateMessageBlocks checks the blocks of one message, with the message on the path, and
-// appends the ids of its tool uses to uses. seen holds the tool use ids met so far.
-func validateMessageBlocks(c *validator, role Role, content *SamplingMessageContent, seen map[string]bool, uses []string) []string {
-	hasResult, hasOther := false, false
-	for i, b := range content.List {
-		c.atContent(content, i)
-		switch b := b.(type) {
-		case *ToolUseContent:
-			if role != RoleAssistant {
-				c.report("a tool use must be in an assistant message, not in a message of role %s", quoteValue(string(role)))
-			}
-			if b != nil {
-				if seen[b.ID] {
-					c.in("id")
-					c.report("tool use id %s is used twice in the conversation", quoteValue(b.ID))
-					c.out()
-				}
-				seen[b.ID] = true
-				uses = append(uses, b.ID)
-			}
-			hasOther = true
-		case *ToolResultContent:
-			if role != RoleUser {
-				c.report("a tool result must be in a user message, not in a message of role %s", quoteValue(string(role)))
-			}
-			hasResult = true
-		default:
-			hasOther = true
-		}
-		c.outContent(content)
-	}
-	if hasResult && hasOther {
-		c.report("a message with tool results must hold only tool results")
-	}
-	return uses
-}
-
-// toolResult is a tool result of a message: the tool use it answers, and its index in the
-// message's content.
-type toolResult struct {
-	id    string
-	index int
-}
-
-// toolResults appends the tool results of a message to results.
-func toolResults(content *SamplingMessageContent, results []toolResult) []toolResult {
-	for i, b := range content.List {
-		if r, ok := b.(*ToolResultContent); ok && r != nil {
-			results = append(results, toolResult{r.ToolUseID, i})
-		}
-	}
-	return results
-}
-
-// atContent and outContent put block i of a message's content on the path: an array index when
-// the content is a list, nothing when it is a single block.
-func (c *validator) atContent(content *SamplingMessageContent, i int) {
-	c.in("content")
-	if content.IsList {
-		c.at(i)
-	}
-}
-
-func (c *validator) outContent(content *SamplingMessageContent) {
-	if content.IsList {
-		c.out()
-	}
-	c.out()
-}
-
 // unansweredIDs writes the ids of open that are not answered yet, sorted, for a message.
 func unansweredIDs(open map[string]bool) string {
 	if !mapHas(open, true) { // all answered: nothing to sort
@@ -196,39 +119,4 @@ func mapHas(m map[string]bool, v bool) bool {
 		}
 	}
 	return false
-}
-
-// CheckCapabilities checks a sampling request against the capabilities of the client it is sent
-// to, which are not part of the message: tools and toolChoice need the client's sampling.tools
-// capability (the client answers with an error otherwise), and includeContext other than "none"
-// needs sampling.context. A server calls it before sending; a client, on receipt. The error is a
-// *[ValidationError] with code -32602 (invalid params).
-func (p *CreateMessageRequestParams) CheckCapabilities(client *ClientCapabilities) error {
-	var c validator
-	var sampling *ClientCapabilitiesSampling
-	if client != nil {
-		sampling = client.Sampling
-	}
-	if sampling == nil {
-		c.report("the client does not declare the sampling capability")
-		return c.err(false)
-	}
-	if sampling.Tools == nil {
-		if p.Tools != nil {
-			c.in("tools")
-			c.report("the client does not declare the sampling.tools capability")
-			c.out()
-		}
-		if p.ToolChoice != nil {
-			c.in("toolChoice")
-			c.report("the client does not declare the sampling.tools capability")
-			c.out()
-		}
-	}
-	if sampling.Context == nil && p.IncludeContext != nil && *p.IncludeContext != CreateMessageRequestParamsIncludeContextNone {
-		c.in("includeContext")
-		c.report("%s needs the client's sampling.context capability", quoteValue(string(*p.IncludeContext)))
-		c.out()
-	}
-	return c.err(false)
 }

@@ -1,0 +1,438 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A schemaCase is a schema form that TypeScript accepts (or, with err, one it rejects), run
+// through the command as a user would. A valid form generates a package (twice: the output must
+// be the same) whose behaviour test, the package's own test file, must pass; an invalid one gives
+// one error line at its position and leaves the output directory as it was.
+type schemaCase struct {
+	name string
+	// schema is the schema.ts text; args are the flags besides -schema, -pkg and -o (an
+	// embedded version: -version and no schema).
+	schema string
+	args   []string
+	config string // a configuration file's text, given with -config, or ""
+	// note is a line the command must write on stderr (what the configuration leaves out); a
+	// valid case without one writes nothing there.
+	note string
+	// test is the package's test file (package clause and imports included) for a valid form.
+	test string
+	// pos ("line:col") and err (in the message) are the error of an invalid form.
+	pos, err string
+}
+
+// schemaCases is the generator's table of schema forms that once were refused or mistranslated.
+var schemaCases = []schemaCase{{
+	name: "resultwithoutmethod",
+	schema: `export interface Result {
+  _meta?: { [key: string]: unknown };
+  [key: string]: unknown;
+}
+export type EmptyResult = Result;
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+export interface CallToolRequest {
+  method: "tools/call";
+  params: { name: string };
+}
+export interface CallToolResult extends Result {
+  content: TextContent[];
+  isError?: boolean;
+}
+export interface ListRootsRequest {
+  method: "roots/list";
+}
+export interface ListRootsResult extends Result {
+  roots: string[];
+}
+export type ServerResult = EmptyResult | CallToolResult;
+`,
+	test: `package resultwithoutmethod
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// An elicitation result, which this schema does not define, looks like a CallToolResult whose
+// content is not an array: decoded without its method, it is the base Result, not an error.
+func TestResultWithoutMethod(t *testing.T) {
+	in := ` + "`" + `{"action":"accept","content":{"name":"octocat"}}` + "`" + `
+	for _, method := range []string{"", "elicitation/create"} {
+		var v ServerResult
+		var err error
+		if method == "" {
+			v, err = UnmarshalServerResult([]byte(in))
+		} else {
+			v, err = UnmarshalServerResultFor(method, []byte(in))
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", method, err)
+		}
+		r, ok := v.(*Result)
+		if !ok {
+			t.Fatalf("%q: got %T, want *Result", method, v)
+		}
+		if string(r.Extra["content"]) != ` + "`" + `{"name":"octocat"}` + "`" + ` || string(r.Extra["action"]) != ` + "`" + `"accept"` + "`" + ` {
+			t.Errorf("%q: Extra %v", method, r.Extra)
+		}
+		if err := v.Validate(); err != nil {
+			t.Errorf("%q: Validate: %v", method, err)
+		}
+		if out, err := json.Marshal(v); err != nil || string(out) != ` + "`" + `{"action":"accept","content":{"name":"octocat"}}` + "`" + ` {
+			t.Errorf("%q: encoding: %s %v", method, out, err)
+		}
+	}
+	// A result that fits its members' guess keeps its type.
+	v, err := UnmarshalServerResult([]byte(` + "`" + `{"content":[{"type":"text","text":"hi"}]}` + "`" + `))
+	if _, ok := v.(*CallToolResult); !ok || err != nil {
+		t.Errorf("got %T, %v; want *CallToolResult", v, err)
+	}
+	// Knowing the method, its result type must fit.
+	if _, err := UnmarshalServerResultFor(MethodCallTool, []byte(in)); err == nil || !strings.Contains(err.Error(), "/content: expected array") {
+		t.Errorf("tools/call: %v", err)
+	}
+}
+`,
+}, {
+	name: "inlinenametaken",
+	schema: `export interface TextContent {
+  type: "text";
+  text: string;
+}
+export interface ImageContent {
+  type: "image";
+  data: string;
+}
+export interface UserMessage {
+  role: "user";
+  content: UserMessageContent | UserMessageContent[];
+  hint?: { level: number };
+}
+export type UserMessageContent = TextContent | ImageContent;
+/** A declaration with the name the inline type of UserMessage.hint would take. */
+export interface UserMessageHint {
+  text: string;
+}
+`,
+	test: `package inlinenametaken
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// The declarations keep their names; the inline types whose derived names they have take the
+// next free ones: UserMessageContent2 and UserMessageHint2.
+func TestInlineNameTaken(t *testing.T) {
+	var _ UserMessageContent = &TextContent{} // the declared union
+	var _ UserMessageHint = UserMessageHint{Text: "a declaration"}
+	var m UserMessage
+	in := ` + "`" + `{"role":"user","content":[{"type":"text","text":"a"},{"type":"image","data":"AA=="}],"hint":{"level":2}}` + "`" + `
+	if err := json.Unmarshal([]byte(in), &m); err != nil {
+		t.Fatal(err)
+	}
+	var content UserMessageContent2 = m.Content
+	if !content.IsList || len(content.List) != 2 {
+		t.Fatalf("content: %+v", content)
+	}
+	if _, ok := content.List[1].(*ImageContent); !ok {
+		t.Errorf("content[1]: %T", content.List[1])
+	}
+	var hint *UserMessageHint2 = m.Hint
+	if hint == nil || hint.Level != 2 {
+		t.Errorf("hint: %+v", hint)
+	}
+	out, err := json.Marshal(m)
+	if err != nil || string(out) != in {
+		t.Errorf("encoding: %s %v", out, err)
+	}
+}
+`,
+}, {
+	name: "nevermember",
+	schema: `export interface ToolResult {
+  content: string;
+  /** Must not be provided: this result has no structured content. */
+  structuredContent: never;
+  isError?: boolean;
+}
+export interface Base {
+  kind: string;
+  legacy?: string;
+}
+export interface Derived extends Base {
+  legacy: never;
+}
+`,
+	test: `package nevermember
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestNeverMember(t *testing.T) {
+	if _, ok := reflect.TypeFor[ToolResult]().FieldByName("StructuredContent"); ok {
+		t.Error("a member that must be absent has no field")
+	}
+	if _, ok := reflect.TypeFor[Derived]().FieldByName("Legacy"); ok {
+		t.Error("an inherited member redeclared never has no field")
+	}
+	var v ToolResult
+	if err := json.Unmarshal([]byte(` + "`" + `{"content":"a"}` + "`" + `), &v); err != nil || v.Validate() != nil {
+		t.Fatalf("without the member: %v, %v", err, v.Validate())
+	}
+	err := json.Unmarshal([]byte(` + "`" + `{"content":"a","structuredContent":{"x":1}}` + "`" + `), &v)
+	if err == nil || !strings.Contains(err.Error(), "/structuredContent: must not be present") {
+		t.Errorf("decoding: %v", err)
+	}
+	var d Derived
+	err = json.Unmarshal([]byte(` + "`" + `{"kind":"k","legacy":"x"}` + "`" + `), &d)
+	if err == nil || !strings.Contains(err.Error(), "/legacy: must not be present") {
+		t.Errorf("decoding Derived: %v", err)
+	}
+	// Put in Extra by hand: Validate reports it, encoding refuses to write it.
+	v = ToolResult{Content: "a", Extra: map[string]json.RawMessage{"structuredContent": json.RawMessage(` + "`" + `{}` + "`" + `)}}
+	if err := v.Validate(); err == nil || !strings.Contains(err.Error(), "/structuredContent: must not be present") {
+		t.Errorf("Validate: %v", err)
+	}
+	if out, err := json.Marshal(v); err == nil || !strings.Contains(err.Error(), "must not be present") {
+		t.Errorf("encoding: %s %v", out, err)
+	}
+	out, err := json.Marshal(ToolResult{Content: "a"})
+	if err != nil || string(out) != ` + "`" + `{"content":"a"}` + "`" + ` {
+		t.Errorf("encoding: %s %v", out, err)
+	}
+}
+`,
+}, {
+	name: "date",
+	schema: `export interface Event {
+  at: Date;
+  seen?: Date;
+  log?: Date[];
+}
+export type Stamp = Date;
+export interface Entry {
+  stamp: Stamp;
+}
+`,
+	test: `package date
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestDate(t *testing.T) {
+	in := ` + "`" + `{"at":"2025-11-25T10:00:00.120+01:00","seen":"1990-12-31T23:59:60Z","log":["2024-02-29t00:00:00z"]}` + "`" + `
+	var e Event
+	if err := json.Unmarshal([]byte(in), &e); err != nil {
+		t.Fatal(err)
+	}
+	var at string = e.At
+	var seen *string = e.Seen
+	if at != "2025-11-25T10:00:00.120+01:00" || seen == nil {
+		t.Errorf("kept as written: %q %v", at, seen)
+	}
+	if err := e.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	if out, err := json.Marshal(e); err != nil || string(out) != in {
+		t.Errorf("lossless: %s %v", out, err)
+	}
+	e.At, e.Seen = "yesterday", new(string)
+	err := e.Validate()
+	if err == nil || !strings.Contains(err.Error(), ` + "`" + `/at: "yesterday" is not a valid date-time` + "`" + `) || !strings.Contains(err.Error(), "/seen: ") {
+		t.Errorf("Validate: %v", err)
+	}
+	if err := (&Entry{Stamp: "2023-02-29T00:00:00Z"}).Validate(); err == nil || !strings.Contains(err.Error(), "/stamp: ") {
+		t.Errorf("an alias of Date: %v", err)
+	}
+}
+`,
+}, {
+	name: "mergeconflict",
+	schema: `export interface Tool {
+  name: string;
+  title?: string;
+}
+export interface Tool {
+  name: number;
+}
+`,
+	pos: "6:3",
+	err: `found member "name" of Tool declared again with another type than at `,
+}, {
+	name: "mergeoptionality",
+	schema: `export interface Tool {
+  name: string;
+}
+export interface Tool {
+  name?: string;
+}
+`,
+	pos: "5:3",
+	err: `found member "name" of Tool declared again with another optionality than at `,
+}, {
+	name: "mergeidentical",
+	schema: `export interface Tool {
+  name: string;
+  tags: { [key: string]: string[] } | null;
+}
+/** A tool. */
+export interface Tool {
+  /** Its name. */
+  name: string;
+  tags: { [key: string]: string[] } | null;
+  title?: string;
+}
+`,
+	test: `package mergeidentical
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestMergeIdentical(t *testing.T) {
+	in := ` + "`" + `{"name":"a","tags":null,"title":"A"}` + "`" + `
+	var tool Tool
+	if err := json.Unmarshal([]byte(in), &tool); err != nil {
+		t.Fatal(err)
+	}
+	if tool.Name != "a" || tool.Title == nil || *tool.Title != "A" {
+		t.Errorf("%+v", tool)
+	}
+	if out, err := json.Marshal(tool); err != nil || string(out) != in {
+		t.Errorf("encoding: %s %v", out, err)
+	}
+}
+`,
+}, {
+	name:   "samplingsubset",
+	args:   []string{"-version", "2025-11-25"},
+	config: "types: [CreateMessageRequestParams]\n",
+	note:   "left out sampling_capabilities.go (CreateMessageRequestParams.CheckCapabilities): it needs ClientCapabilities, which is not generated",
+	test: `package samplingsubset
+
+import (
+	"strings"
+	"testing"
+)
+
+// Without ClientCapabilities in the selection, Validate still checks the rules of sampling with
+// tools; only CheckCapabilities is left out.
+func TestSamplingRulesInASubset(t *testing.T) {
+	unanswered := []byte(` + "`" + `{"maxTokens":100,"messages":[
+		{"role":"user","content":{"type":"text","text":"What is the weather?"}},
+		{"role":"assistant","content":{"type":"tool_use","id":"c1","name":"get_weather","input":{"city":"Paris"}}},
+		{"role":"user","content":{"type":"text","text":"never mind"}}]}` + "`" + `)
+	var p CreateMessageRequestParams
+	err := Unmarshal(unanswered, &p)
+	if err == nil || !strings.Contains(err.Error(), "not answered") {
+		t.Errorf("a tool use never answered: %v", err)
+	}
+	answered := []byte(` + "`" + `{"maxTokens":100,"messages":[
+		{"role":"user","content":{"type":"text","text":"What is the weather?"}},
+		{"role":"assistant","content":{"type":"tool_use","id":"c1","name":"get_weather","input":{"city":"Paris"}}},
+		{"role":"user","content":[{"type":"tool_result","toolUseId":"c1","content":[{"type":"text","text":"18°C"}]}]}]}` + "`" + `)
+	if err := Unmarshal(answered, &p); err != nil {
+		t.Errorf("a tool use answered: %v", err)
+	}
+	mixed := []byte(` + "`" + `{"maxTokens":100,"messages":[
+		{"role":"assistant","content":{"type":"tool_use","id":"c1","name":"get_weather","input":{}}},
+		{"role":"user","content":[{"type":"tool_result","toolUseId":"c1","content":[]},{"type":"text","text":"and?"}]}]}` + "`" + `)
+	if err := Unmarshal(mixed, &p); err == nil || !strings.Contains(err.Error(), "only tool results") {
+		t.Errorf("tool results mixed with text: %v", err)
+	}
+}
+`,
+}}
+
+// TestSchemaCases runs the table of schema cases (schemaCases) through the command.
+func TestSchemaCases(t *testing.T) {
+	dir := t.TempDir()
+	module := filepath.Join(dir, "module")
+	writeFile(t, filepath.Join(module, "go.mod"), "module example.com/cases\n\ngo 1.23\n")
+	valid := 0
+	for _, tc := range schemaCases {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{}, tc.args...)
+			schema := filepath.Join(dir, tc.name, "schema.ts")
+			if tc.schema != "" {
+				writeFile(t, schema, tc.schema)
+				args = append(args, "-schema", schema, "-version", "case")
+			}
+			if tc.config != "" {
+				args = append(args, "-config", writeFile(t, filepath.Join(dir, tc.name, "mcpgen.yaml"), tc.config))
+			}
+			args = append(args, "-pkg", tc.name)
+			gen := func(out string) (int, string) {
+				var stdout, stderr bytes.Buffer
+				code := cli(append(args, "-o", out), &stdout, &stderr)
+				assert.Empty(t, stdout.String())
+				return code, stderr.String()
+			}
+
+			if tc.err != "" {
+				// The output directory holds an earlier package, which must stay as it was.
+				out := filepath.Join(dir, tc.name, "out")
+				var discard bytes.Buffer
+				require.Equal(t, 0, cli([]string{"-o", out}, &discard, &discard))
+				before := snapshot(t, out)
+				code, msg := gen(out)
+				assert.Equal(t, 2, code)
+				assert.True(t, strings.HasPrefix(msg, "mcpgen: "+schema+":"+tc.pos+": "), "want mcpgen: %s:%s: ..., got %q", schema, tc.pos, msg)
+				assert.Contains(t, msg, tc.err)
+				assert.Equal(t, 1, strings.Count(msg, "\n"), "one line: %q", msg)
+				assert.Equal(t, before, snapshot(t, out), "the output directory changed")
+				assertNoTemps(t, out)
+				return
+			}
+
+			valid++
+			out := filepath.Join(module, tc.name)
+			code, msg := gen(out)
+			require.Equal(t, 0, code, msg)
+			if tc.note != "" {
+				assert.Contains(t, msg, tc.note)
+			} else {
+				assert.Empty(t, msg)
+			}
+			again := filepath.Join(dir, tc.name, "again")
+			code, _ = gen(again)
+			require.Equal(t, 0, code)
+			assert.Equal(t, snapshot(t, out), snapshot(t, again), "the same schema gives the same package")
+			writeFile(t, filepath.Join(out, "case_test.go"), tc.test)
+		})
+	}
+	if testing.Short() || valid == 0 {
+		return
+	}
+	// One go command for every valid case: each package's test runs next to it.
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = module
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	output, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go test in the module of the cases:\n%s", output)
+	t.Logf("go test:\n%s", output)
+}

@@ -1,0 +1,12 @@
+//go:build ignore
+
+//mcpgen:requires CreateMessageResult SamplingMessage ToolUseContent ToolResultContent
+
+package parts
+
+// validateRules checks the message of a sampling result with the rules that apply to one
+// message: tool uses only from the assistant, tool results only from the user and alone, tool
+// use ids unique.
+func (r *CreateMessageResult) validateRules(c *validator) {
+	validateMessageBlocks(c, r.Role, &r.Content, map[string]bool{}, nil)
+}
