@@ -7,6 +7,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -58,11 +60,11 @@ func textResult(isError bool, format string, args ...any) *mcp.CallToolResult {
 // once. Both report what they were told about the client's capabilities.
 func addMRTRTools(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "agent-mrtr", Description: "Answers a prompt with the model, in multi round-trip requests"},
-		func(ctx context.Context, req *mcp.CallToolRequest, in testkit.AgentInput) (*mcp.CallToolResult, any, error) {
+		func(ctx context.Context, req *mcp.CallToolRequest, in agentInput) (*mcp.CallToolResult, any, error) {
 			return agentRound(req, in, false)
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "confirm-agent", Description: "Asks the user to confirm, and the model, in one round"},
-		func(ctx context.Context, req *mcp.CallToolRequest, in testkit.AgentInput) (*mcp.CallToolResult, any, error) {
+		func(ctx context.Context, req *mcp.CallToolRequest, in agentInput) (*mcp.CallToolResult, any, error) {
 			return agentRound(req, in, true)
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "env", Description: "Says which of the named environment variables the server has"},
@@ -79,7 +81,13 @@ func addMRTRTools(s *mcp.Server) {
 		})
 }
 
-func agentRound(req *mcp.CallToolRequest, in testkit.AgentInput, confirm bool) (*mcp.CallToolResult, any, error) {
+// agentInput is testkit's agent input and a model hint.
+type agentInput struct {
+	testkit.AgentInput
+	Hint string `json:"hint,omitempty"`
+}
+
+func agentRound(req *mcp.CallToolRequest, in agentInput, confirm bool) (*mcp.CallToolResult, any, error) {
 	caps := req.ClientCapabilities()
 	if caps == nil || caps.Sampling == nil || caps.Sampling.Tools == nil {
 		return textResult(true, "the client does not support sampling with tools"), nil, nil
@@ -131,9 +139,11 @@ func agentRound(req *mcp.CallToolRequest, in testkit.AgentInput, confirm bool) (
 	if st.Round >= limit {
 		return textResult(true, "the tool loop reached its limit of %d iterations", limit), nil, nil
 	}
-	reqs := mcp.InputRequestMap{fmt.Sprintf("model-%d", st.Round): &mcp.CreateMessageWithToolsParams{
-		Messages: st.Messages, MaxTokens: 1000, Tools: []*mcp.Tool{testkit.WeatherTool},
-	}}
+	params := &mcp.CreateMessageWithToolsParams{Messages: st.Messages, MaxTokens: 1000, Tools: []*mcp.Tool{testkit.WeatherTool}}
+	if in.Hint != "" {
+		params.ModelPreferences = &mcp.ModelPreferences{Hints: []*mcp.ModelHint{{Name: "gpt-9"}, {Name: in.Hint}}, SpeedPriority: 1}
+	}
+	reqs := mcp.InputRequestMap{fmt.Sprintf("model-%d", st.Round): params}
 	if st.Confirm {
 		reqs["confirm"] = &mcp.ElicitParams{Message: "Ask the model?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}
 	}
@@ -242,5 +252,83 @@ func TestProxyMRTRElicitation(t *testing.T) {
 	_, err = cs2.CallTool(ctx, &mcp.CallToolParams{Name: "confirm-agent", Arguments: map[string]any{"prompt": prompt}})
 	if err == nil || !strings.Contains(err.Error(), "which the client does not support") {
 		t.Errorf("a client without elicitation: %v", err)
+	}
+}
+
+// TestProxyModelMap: the server's model hints choose the provider model by -model-map.
+func TestProxyModelMap(t *testing.T) {
+	p := providers[0]
+	fake, url := fakeProvider(t, p, recorded(p.replies...))
+	var stderr syncBuffer
+	cmd := proxyCommand(t, p, url, &stderr, "-model-map", "sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5")
+	cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, "", nil)
+	defer cs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "agent-mrtr", Arguments: map[string]any{"prompt": prompt, "hint": "claude-3-haiku"}})
+	if err != nil || res.IsError {
+		t.Fatalf("agent-mrtr: %v %v\nstderr:\n%s", err, res, stderr.String())
+	}
+	for _, r := range fake.Requests() {
+		var body struct {
+			Model string `json:"model"`
+		}
+		json.Unmarshal(r.Body, &body)
+		if body.Model != "claude-haiku-4-5" {
+			t.Errorf("the provider was asked for %q, want claude-haiku-4-5", body.Model)
+		}
+	}
+	if !strings.Contains(stderr.String(), `msg="model chosen by hint" src=sampling-proxy hint=claude-3-haiku route=haiku model=claude-haiku-4-5`) {
+		t.Errorf("the choice is not logged:\n%s", stderr.String())
+	}
+}
+
+// TestProxyMRTRCancel: a go-sdk client at 2026-07-28 that gives up on a call while the proxy
+// waits for the provider cancels the provider call.
+func TestProxyMRTRCancel(t *testing.T) {
+	p := providers[0]
+	fake := &testkit.Provider{Path: p.path, Replies: []testkit.Reply{{Delay: time.Hour, Body: "{}"}}}
+	started, ended := make(chan struct{}, 1), make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		started <- struct{}{}
+		fake.ServeHTTP(w, r) // returns before the hour only when the request is cancelled
+		ended <- struct{}{}
+	}))
+	defer srv.Close()
+	url := srv.URL
+	var stderr syncBuffer
+	cmd := proxyCommand(t, p, url, &stderr)
+	cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, "", nil)
+	defer cs.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "agent-mrtr", Arguments: map[string]any{"prompt": prompt}})
+		done <- err
+	}()
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the provider was not asked\nstderr:\n%s", stderr.String())
+	}
+	cancel()
+	if err := <-done; err == nil {
+		t.Error("the cancelled call succeeded")
+	}
+	stderr.waitFor(t, "client cancelled a request whose input the proxy answers")
+	select {
+	case <-ended:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the provider call was not cancelled\nstderr:\n%s", stderr.String())
+	}
+	// The Sampler returns when its provider call ends: a cancelled call is not answered, so
+	// the log says nothing of an answer or a failure.
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel2()
+	if _, err := cs.ListTools(ctx2, nil); err != nil {
+		t.Fatal(err)
+	}
+	if log := stderr.String(); strings.Contains(log, "sampling failed") || strings.Contains(log, "model answered") {
+		t.Errorf("the cancelled call was answered:\n%s", log)
 	}
 }
