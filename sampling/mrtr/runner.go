@@ -41,8 +41,10 @@ type Runner struct {
 	// (ErrStateTooLarge).
 	MaxStateBytes int
 	// Guard, when set, makes every requestState single-use: a replayed retry is refused
-	// (ErrReplayedState) before any tool runs, and a used state is not asked again. Without it,
-	// a replayed retry runs the tool uses of its answer again (see the package doc).
+	// (ErrReplayedState) before any tool runs, and a used state is not asked again. A state is
+	// used only by an answer the loop accepts: after a refused answer the client may retry with
+	// the same state. Without a guard, a replayed retry runs the tool uses of its answer again
+	// (see the package doc).
 	Guard ReplayGuard
 	// Now returns the time; nil means time.Now.
 	Now func() time.Time
@@ -105,8 +107,11 @@ type Outcome struct {
 // Errors carry the JSON-RPC error that answers the request (mcp.NewErrorResponse finds it):
 //   - -32602 invalid params, a *StateError: a requestState that is malformed, tampered with,
 //     expired, of another request or principal, replayed, or larger than MaxStateBytes;
-//   - -32602 invalid params, wrapping a *sampling.ResultError: an inputResponse that is not a
-//     valid sampling result or breaks the loop's rules (a repeated tool use id, say);
+//   - -32602 invalid params, with a *sampling.ResultError (errors.As finds it): an
+//     inputResponse that is not a valid sampling result or breaks the loop's rules (a repeated
+//     tool use id, say); the message gives the problems' JSON pointers from the params
+//     ("/inputResponses/sampling-2/content/1/id: ..."), and the ResultError's Err has them from
+//     the answer. Nothing runs and the state is not used;
 //   - -32021 MissingRequiredClientCapability, wrapping a *sampling.CapabilityError, with the
 //     capabilities required: the request does not declare sampling.tools (or sampling);
 //   - -32603 internal error: the Runner's configuration, an invalid first request, or a
