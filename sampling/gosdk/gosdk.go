@@ -44,8 +44,9 @@
 // retries (10)") and the server's answer is lost. So with that client a loop gets at most 9
 // samples. A loop whose Loop.MaxIterations is 9 or less ends at its limit with StopMaxIterations
 // and the handler's own answer; a server that allows more can cap the limit on the sessions where
-// [MultiRoundTrip] is true, as examples/sampling-agent does. On older sessions there is no such
-// limit: the handler sends the sampling requests within the one call.
+// [MultiRoundTrip] is true, as examples/sampling-agent does. The helpers below take one sample
+// per attempt, so the same client allows them at most 9 attempts (Retries of 8 or less). On older
+// sessions there is no such limit: the handler sends the sampling requests within the one call.
 //
 // The guaranteed helpers of package sampling run the same way: [Handler.SampleTools] (at least
 // one valid tool call) and [SampleStructured] (a value of a Go type), with the retries and errors
