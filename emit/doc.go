@@ -105,8 +105,8 @@
 // FooResultResponse with a union result, one of its variants; CreateTaskResult too when the
 // request can be task-augmented). Decoded without the method (UnmarshalX, a method the version
 // does not define, a response whose request is unknown), a result is typed by its members, a
-// guess: when no variant they point to decodes it, the union's base variant does (the one whose
-// required members every variant requires: Result), keeping the members in Extra, so that every
+// guess: when no variant they point to decodes it, the union's variant Result does (or its
+// alias EmptyResult), keeping the members in Extra, so that every
 // result the schema accepts decodes (an elicitation result in a version without elicitation looks
 // like a CallToolResult with the wrong content).
 //

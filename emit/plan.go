@@ -59,9 +59,8 @@ type typeDecl struct {
 	// resultTag is set when the union holds InputRequiredResult: it is decoded by "resultType"
 	// first (decodeResults).
 	resultTag bool
-	// base is the variant of a union of results that takes any result (Result: no required
-	// members but those of every result), which a result decoded without its method falls back
-	// to (see planResults).
+	// base is the variant Result of a union of results, which takes any result: a result decoded
+	// without its method falls back to it (see planResults).
 	base *variant
 	// nullVariant is the wrapper that stands for null in the members of a kind union that admit
 	// it (model.Member.Nullable); decoding the union itself does not accept null.

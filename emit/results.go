@@ -26,9 +26,9 @@ type resultCase struct {
 // other variants of that union (such as InputRequiredResult); and CreateTaskResult when the
 // request can be task-augmented.
 //
-// It also finds the base of each result union: the variant whose required members every variant
-// requires (Result, which requires nothing, or only "resultType" from 2026-07-28), the one with
-// the fewest members among several, then the first; it takes any result. A result decoded
+// It also finds the base of each result union: its variant Result (or an alias of it, such as
+// EmptyResult), which takes any result: it requires nothing (or only "resultType", from
+// 2026-07-28) and keeps every other member in Extra. A result decoded
 // without the method of its request is typed by its members alone, a guess: when the variant
 // its members point to does not decode it (a result of a method the version does not define,
 // which looks like another method's), the base does, keeping its members in Extra.
@@ -38,10 +38,8 @@ func (g *generator) planResults() {
 		if union == nil || union.form != interfaceForm || union.objects == nil || union.decision.Strategy != model.ObjectStrategy {
 			continue
 		}
-		for _, v := range union.objects.variants {
-			if requiredByAll(v, union.objects.variants) && (union.base == nil || len(v.model.Object.Members) < len(union.base.model.Object.Members)) {
-				union.base = v
-			}
+		if i := g.resultVariant(union, "Result"); i >= 0 {
+			union.base = union.objects.variants[i]
 		}
 		for _, td := range g.types {
 			value, ok := methodOf(td)
@@ -73,18 +71,6 @@ func (g *generator) planResults() {
 			union.objects.table = true
 		}
 	}
-}
-
-// requiredByAll reports whether every variant of variants requires the required members of v.
-func requiredByAll(v *variant, variants []*variant) bool {
-	for _, w := range variants {
-		for _, r := range v.model.Required {
-			if !slices.Contains(w.model.Required, r) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // responseResults lists the declarations named by the "result" member of a response

@@ -2883,7 +2883,10 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // listed (after one fails to decode, a later one is tried only if it defines every member
 // present that the failed one defines; otherwise the error is returned): [*EmptyResult]
 // (requires "resultType"), [*CreateMessageResult] (requires "role", "content", "model"),
-// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
+// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
+// none of them decodes is a [*EmptyResult] if it decodes as one, its members kept in Extra:
+// without the method of its request, the members of a result are a guess at its type (a result
+// of a method this version does not define may look like another method's).
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2907,7 +2910,7 @@ func UnmarshalClientResult(data []byte) (ClientResult, error) {
 }
 
 func decodeClientResult(d *decoder) (ClientResult, error) {
-	return decodeVariant(d, "ClientResult", variantsOfClientResult, 0, 1, 2, 3)
+	return decodeVariantOrBase(d, "ClientResult", variantsOfClientResult, 0, 0, 1, 2, 3)
 }
 
 func encodeClientResult(e *encoder, v ClientResult) {
@@ -3597,7 +3600,10 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult] (requires
 // "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
 // "resultType"), [*CreateMessageResult] (requires "role", "content", "model"),
-// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action").
+// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
+// none of them decodes is a [*Result] if it decodes as one, its members kept in Extra: without
+// the method of its request, the members of a result are a guess at its type (a result of a
+// method this version does not define may look like another method's).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -3643,7 +3649,7 @@ func decodeAnyResult(d *decoder) (AnyResult, error) {
 		v := new(UnknownAnyResult)
 		return v, v.decode(d)
 	}
-	return decodeVariant(d, "AnyResult", variantsOfAnyResult, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14)
+	return decodeVariantOrBase(d, "AnyResult", variantsOfAnyResult, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14)
 }
 
 func encodeAnyResult(e *encoder, v AnyResult) {
