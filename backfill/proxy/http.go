@@ -36,17 +36,19 @@ type HTTPOptions struct {
 // version the server answered initialize with. go-sdk's standalone GET stream is not opened:
 // the server's messages arrive on the responses to the requests they relate to.
 type HTTPConn struct {
-	conn     mcp.Connection
-	log      *slog.Logger
-	ctx      context.Context
-	cancel   context.CancelFunc
-	version  *atomic.Value // the negotiated protocol version, for the header
-	initID   atomic.Value  // the id of the initialize request, as JSON
-	failures chan []byte   // responses the proxy makes for requests that failed to go out
-	wg       sync.WaitGroup
-	closer   sync.Once
+	conn    mcp.Connection
+	log     *slog.Logger
+	ctx     context.Context
+	cancel  context.CancelFunc
+	version *atomic.Value  // the negotiated protocol version, for the header
+	initID  atomic.Value   // the id of the initialize request, as JSON
+	notify  chan struct{}  // a message was queued, or reading ended
+	sends   sync.WaitGroup // requests being sent
+	closer  sync.Once
 
 	mu      sync.Mutex
+	queue   [][]byte        // messages for Read
+	readErr error           // how reading ended
 	pending map[string]bool // requests sent whose response has not come
 	closing bool            // Close was called: abort once nothing is pending
 }
@@ -80,7 +82,9 @@ func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn,
 		return nil, err
 	}
 	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	return &HTTPConn{conn: conn, log: log, ctx: cctx, cancel: cancel, version: version, failures: make(chan []byte, 16), pending: map[string]bool{}}, nil
+	c := &HTTPConn{conn: conn, log: log, ctx: cctx, cancel: cancel, version: version, notify: make(chan struct{}, 1), pending: map[string]bool{}}
+	go c.readLoop()
+	return c, nil
 }
 
 // headerTransport adds the operator's headers, and the protocol version when go-sdk's transport
@@ -105,48 +109,65 @@ func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return h.base.RoundTrip(r)
 }
 
-// Read implements [Conn].
+// Read implements [Conn]: the server's messages, and the proxy's answers to requests that could
+// not be sent, in the order they came.
 func (c *HTTPConn) Read(ctx context.Context) ([]byte, error) {
-	type result struct {
-		msg jsonrpc.Message
-		err error
+	for {
+		c.mu.Lock()
+		if len(c.queue) > 0 {
+			msg := c.queue[0]
+			c.queue = c.queue[1:]
+			c.mu.Unlock()
+			c.answered(msg)
+			return msg, nil
+		}
+		err := c.readErr
+		c.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case <-c.notify:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	// A failure made by Write comes first if there is one waiting.
+}
+
+// push queues a message for Read.
+func (c *HTTPConn) push(msg []byte) {
+	c.mu.Lock()
+	c.queue = append(c.queue, msg)
+	c.mu.Unlock()
 	select {
-	case f := <-c.failures:
-		c.answered(f)
-		return f, nil
+	case c.notify <- struct{}{}:
 	default:
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan result, 1)
-	go func() {
-		msg, err := c.conn.Read(ctx)
-		done <- result{msg, err}
-	}()
-	select {
-	case f := <-c.failures:
-		cancel()
-		if r := <-done; r.err == nil {
-			// The read won the race too: keep its message for the next Read.
-			go func() { c.failures <- mustEncode(r.msg) }()
-		}
-		c.answered(f)
-		return f, nil
-	case r := <-done:
-		if r.err != nil {
-			if c.ctx.Err() != nil || errors.Is(r.err, io.EOF) {
-				return nil, io.EOF
+}
+
+// readLoop reads the server's messages until the connection ends. The requests being sent are
+// let finish first, so that their failures come before the end.
+func (c *HTTPConn) readLoop() {
+	for {
+		msg, err := c.conn.Read(c.ctx)
+		if err != nil {
+			c.sends.Wait()
+			if c.ctx.Err() != nil || errors.Is(err, io.EOF) {
+				err = io.EOF
 			}
-			return nil, r.err
+			c.mu.Lock()
+			c.readErr = err
+			c.mu.Unlock()
+			select {
+			case c.notify <- struct{}{}:
+			default:
+			}
+			return
 		}
-		out := mustEncode(r.msg)
-		if resp, ok := r.msg.(*jsonrpc.Response); ok && resp.Result != nil {
+		if resp, ok := msg.(*jsonrpc.Response); ok && resp.Result != nil {
 			c.noteInitialize(resp)
 		}
-		c.answered(out)
-		return out, nil
+		c.push(mustEncode(msg))
 	}
 }
 
@@ -192,7 +213,7 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 		id, _ := envelope(data)
 		c.log.Warn("a message for the remote server is not JSON-RPC; dropped", "error", err)
 		if id != nil {
-			c.fail(rawError(id, -32600, "the message is not valid JSON-RPC: "+err.Error(), nil))
+			c.push(rawError(id, -32600, "the message is not valid JSON-RPC: "+err.Error(), nil))
 		}
 		return nil
 	}
@@ -209,28 +230,21 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 	c.mu.Unlock()
 	send := func() {
 		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
-			id, _ := json.Marshal(req.ID.Raw())
 			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
-			c.fail(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
+			c.push(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
 		}
 	}
 	if req.Method == "initialize" || req.Method == "server/discover" {
 		if req.Method == "initialize" {
-			id, _ := json.Marshal(req.ID.Raw())
 			c.initID.Store(string(id))
 		}
+		c.sends.Add(1)
+		defer c.sends.Done()
 		send()
 		return nil
 	}
-	c.wg.Go(send)
+	c.sends.Go(send)
 	return nil
-}
-
-func (c *HTTPConn) fail(resp []byte) {
-	select {
-	case c.failures <- resp:
-	case <-c.ctx.Done():
-	}
 }
 
 // answered notes that a request's response was read, and ends the session once Close was called
