@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -215,6 +216,41 @@ func BenchmarkLoadDraft(b *testing.B) {
 	for b.Loop() {
 		if _, err := Load(name, src); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestMergeRedeclaredMembers: an interface declared again may declare a member again with the
+// same type, as TypeScript sees it (through aliases, unions in any order), and optionality; with
+// another, it is an error naming both positions.
+func TestMergeRedeclaredMembers(t *testing.T) {
+	same := []string{
+		"a: string | number;\n} & {\n  a: number | string;",
+		"a: Cursor;\n} & {\n  a: string;",
+		"a?: { x: string[]; y?: Cursor };\n} & {\n  a?: { y?: string; x: Array<string> };",
+	}
+	for _, body := range same {
+		parts := strings.Split(body, "\n} & {\n  ")
+		src := "type Cursor = string;\ninterface T {\n  " + parts[0] + "\n}\ninterface T {\n  " + parts[1] + "\n  b: boolean;\n}\n"
+		s, err := Load("m.ts", []byte(src))
+		if assert.NoError(t, err, src) {
+			assert.Len(t, s.Decl("T").Type.Object.Members, 2, src)
+		}
+	}
+	tests := []struct{ src, want string }{
+		{"interface T {\n  a: string;\n}\ninterface T {\n  a: number;\n}\n",
+			`m.ts:5:3: found member "a" of T declared again with another type than at m.ts:2:3, expected the same (subsequent property declarations must have the same type)`},
+		{"interface T {\n  a: string;\n}\ninterface T {\n  a?: string;\n}\n",
+			`m.ts:5:3: found member "a" of T declared again with another optionality than at m.ts:2:3, expected the same (all declarations of a property must have identical modifiers)`},
+		{"interface T {\n  /** @TJS-type number */\n  a: number;\n}\ninterface T {\n  a: number;\n}\n",
+			`m.ts:6:3: found member "a" of T declared again with another type than at m.ts:3:3`},
+		{"type A = A[];\ninterface T {\n  a: A;\n}\ninterface T {\n  a: A[];\n}\n",
+			`m.ts:6:3: found member "a" of T declared again with another type than at m.ts:3:3`},
+	}
+	for _, tt := range tests {
+		_, err := Load("m.ts", []byte(tt.src))
+		if assert.Error(t, err, tt.src) {
+			assert.Contains(t, err.Error(), tt.want)
 		}
 	}
 }

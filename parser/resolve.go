@@ -91,8 +91,14 @@ func resolve(file string, f *File) (*model.Schema, error) {
 // a doc comment gives the doc. A member declared again with the same type and optionality is
 // merged into the first (its doc comment used if the first has none); with another type or
 // optionality it is an error naming both positions, as TypeScript's "subsequent property
-// declarations must have the same type".
+// declarations must have the same type" (see typeKeys).
 func mergeInterfaces(decls []Decl) ([]Decl, error) {
+	keys := &typeKeys{aliases: map[string]*Alias{}, memo: map[string]string{}, active: map[string]bool{}}
+	for _, d := range decls {
+		if a, ok := d.(*Alias); ok {
+			keys.aliases[a.Name] = a
+		}
+	}
 	first := map[string]*Interface{}
 	var out []Decl
 	for _, d := range decls {
@@ -117,13 +123,13 @@ func mergeInterfaces(decls []Decl) ([]Decl, error) {
 				continue
 			}
 			prev := f.Members[j]
-			if prev.Optional != m.Optional || prev.Doc.TJSType != m.Doc.TJSType || typeKey(prev.Type) != typeKey(m.Type) {
-				what := "type"
-				if prev.Optional != m.Optional {
-					what = "optionality"
-				}
-				return nil, m.Pos.Errorf("found member %q of %s declared again with another %s than at %s, expected the same "+
-					"(subsequent property declarations must have the same type)", model.Shorten(m.Name), model.Shorten(i.Name), what, prev.Pos)
+			if prev.Optional != m.Optional {
+				return nil, m.Pos.Errorf("found member %q of %s declared again with another optionality than at %s, expected the same "+
+					"(all declarations of a property must have identical modifiers)", model.Shorten(m.Name), model.Shorten(i.Name), prev.Pos)
+			}
+			if prev.Doc.TJSType != m.Doc.TJSType || keys.key(prev.Type) != keys.key(m.Type) {
+				return nil, m.Pos.Errorf("found member %q of %s declared again with another type than at %s, expected the same "+
+					"(subsequent property declarations must have the same type)", model.Shorten(m.Name), model.Shorten(i.Name), prev.Pos)
 			}
 			if docEmpty(prev.Doc.Doc) && !docEmpty(m.Doc.Doc) {
 				merged := *prev
@@ -151,64 +157,83 @@ func mergeInterfaces(decls []Decl) ([]Decl, error) {
 	return out, nil
 }
 
-// typeKey is the text of a type expression without positions: two type expressions are the same
-// type, as a redeclared member must be, when their keys are equal.
-func typeKey(t Type) string {
-	var b strings.Builder
-	writeTypeKey(&b, t)
-	return b.String()
+// typeKeys gives type expressions a key: the text of the type without positions, aliases
+// replaced by what they stand for and the parts of unions and intersections sorted. Two type
+// expressions that TypeScript takes for the same type, as a redeclared member's must be, have
+// the same key (object types are compared by name, not by their members). The key of each alias
+// is computed once, so that aliases built on each other cost what they write.
+type typeKeys struct {
+	aliases map[string]*Alias
+	memo    map[string]string // the key of each alias expanded so far
+	active  map[string]bool   // the aliases being expanded: a cycle keeps the name
 }
 
-func writeTypeKey(b *strings.Builder, t Type) {
-	list := func(open string, ts []Type, sep, close string) {
-		b.WriteString(open)
-		for i, e := range ts {
-			if i > 0 {
-				b.WriteString(sep)
-			}
-			writeTypeKey(b, e)
-		}
-		b.WriteString(close)
-	}
+func (k *typeKeys) key(t Type) string {
 	switch t := t.(type) {
 	case *Keyword:
-		b.WriteString(t.Name)
+		return t.Name
 	case *Literal:
-		fmt.Fprintf(b, "lit(%d:%q:%q:%v)", t.Value.Kind, t.Value.Str, t.Value.Num, t.Value.Bool)
+		return fmt.Sprintf("lit(%d:%q:%q:%v)", t.Value.Kind, t.Value.Str, t.Value.Num, t.Value.Bool)
 	case *TypeRef:
-		b.WriteString(t.Name)
-		if len(t.Args) > 0 {
-			list("<", t.Args, ",", ">")
-		}
-	case *Typeof:
-		b.WriteString("typeof " + t.Name)
-	case *ArrayOf:
-		list("(", []Type{t.Elem}, "", ")[]")
-	case *Union:
-		list("(", t.Types, "|", ")")
-	case *Intersection:
-		list("(", t.Types, "&", ")")
-	case *ObjectLit:
-		b.WriteString("{")
-		for _, m := range t.Members {
-			fmt.Fprintf(b, "%q", m.Name)
-			if m.Optional {
-				b.WriteString("?")
+		if a := k.aliases[t.Name]; a != nil && a.Generic == nil && len(t.Args) == 0 && !k.active[t.Name] && len(k.active) < model.MaxDepth {
+			if key, ok := k.memo[t.Name]; ok {
+				return key
 			}
-			b.WriteString(":" + m.Doc.TJSType + ":")
-			writeTypeKey(b, m.Type)
-			b.WriteString(";")
+			k.active[t.Name] = true
+			key := k.key(a.Type)
+			delete(k.active, t.Name)
+			k.memo[t.Name] = key
+			return key
 		}
+		if t.Name == "Array" && len(t.Args) == 1 && k.aliases[t.Name] == nil {
+			return "(" + k.key(t.Args[0]) + ")[]" // Array<T> is T[]
+		}
+		var args []string
+		for _, a := range t.Args {
+			args = append(args, k.key(a))
+		}
+		if len(args) == 0 {
+			return t.Name
+		}
+		return t.Name + "<" + strings.Join(args, ",") + ">"
+	case *Typeof:
+		return "typeof " + t.Name
+	case *ArrayOf:
+		return "(" + k.key(t.Elem) + ")[]"
+	case *Union:
+		return "(" + k.set(t.Types, "|") + ")"
+	case *Intersection:
+		return "(" + k.set(t.Types, "&") + ")"
+	case *ObjectLit:
+		var members []string
+		for _, m := range t.Members {
+			opt := ""
+			if m.Optional {
+				opt = "?"
+			}
+			members = append(members, fmt.Sprintf("%q%s:%s:%s", m.Name, opt, m.Doc.TJSType, k.key(m.Type)))
+		}
+		slices.Sort(members)
+		index := ""
 		if t.Index != nil {
-			b.WriteString("[]:")
-			writeTypeKey(b, t.Index.Value)
+			index = ";[]:" + k.key(t.Index.Value)
 		}
-		fmt.Fprintf(b, "unmapped%d}", len(t.Unmapped))
+		return fmt.Sprintf("{%s%s;unmapped%d}", strings.Join(members, ";"), index, len(t.Unmapped))
 	case *Unmapped:
-		fmt.Fprintf(b, "unmapped(%q@%s)", t.What, t.Pos) // never the same as another
-	default:
-		fmt.Fprintf(b, "%T", t)
+		// The same construct: merged, then reported where the first declaration has it.
+		return fmt.Sprintf("unmapped(%q)", t.What)
 	}
+	return fmt.Sprintf("%T", t)
+}
+
+// set is the key of the parts of a union or intersection, in any order, each once.
+func (k *typeKeys) set(ts []Type, sep string) string {
+	keys := make([]string, len(ts))
+	for i, e := range ts {
+		keys[i] = k.key(e)
+	}
+	slices.Sort(keys)
+	return strings.Join(slices.Compact(keys), sep)
 }
 
 // secondIndex marks a second index signature of a merged interface.
