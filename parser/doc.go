@@ -18,7 +18,8 @@
 // brand read as constraints. `Date`, when the file declares none, is a string of the date-time
 // format, its JSON form. An interface declared again merges into the first declaration; a member
 // both declare must have the same type and optionality in both, as TypeScript requires, else it
-// is an error naming both positions.
+// is an error naming both positions; so is a member that redeclares an inherited one with a type
+// of another JSON kind (`name: number` over an inherited `name: string`).
 //
 // A construct that TypeScript allows and that has no Go mapping is one error that names it, the
 // declaration and the position: `schema.ts:3:10: found a conditional type in A, which cannot be

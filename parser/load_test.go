@@ -254,3 +254,16 @@ func TestMergeRedeclaredMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestRedeclaredInheritedMember: a derived interface may narrow an inherited member (a literal
+// over a string, fewer kinds of a union, anything over unknown), not give it another JSON kind.
+func TestRedeclaredInheritedMember(t *testing.T) {
+	for _, own := range []string{`a: "x"`, `b: number`, `c: { d: string }`, `e: string`} {
+		src := "interface Base {\n  a: string;\n  b: string | number | null;\n  c: unknown;\n  e?: string;\n}\ninterface T extends Base {\n  " + own + ";\n}\n"
+		_, err := Load("m.ts", []byte(src))
+		assert.NoError(t, err, src)
+	}
+	src := "interface Base {\n  b: string | null;\n}\ninterface T extends Base {\n  x: string;\n}\ninterface T {\n  b: boolean[];\n}\n"
+	_, err := Load("m.ts", []byte(src))
+	assert.EqualError(t, err, `m.ts:8:3: found member "b" of T of type array, which the member it redeclares, at m.ts:2:3, of type string or null, cannot hold, expected the same type or a narrower one`)
+}

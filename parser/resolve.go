@@ -360,6 +360,11 @@ func (r *resolver) interfaceType(d *Interface) (*model.Type, error) {
 	if err != nil {
 		return nil, err
 	}
+	if own.Kind == model.Object {
+		if err := r.checkOverrides(d.Name, obj, own.Object); err != nil {
+			return nil, err
+		}
+	}
 	if own.Kind == model.Map {
 		if len(d.Extends) == 0 {
 			own.Pos = d.Pos
@@ -369,6 +374,100 @@ func (r *resolver) interfaceType(d *Interface) (*model.Type, error) {
 	}
 	merge(obj, own.Object)
 	return model.ObjectOrMap(r.dropNever(obj), d.Pos), nil
+}
+
+// checkOverrides fails when a member of the interface name (own) redeclares an inherited one
+// (inherited) with a type that cannot be the inherited member's, as TypeScript refuses an
+// interface that "incorrectly extends" another: a value of a JSON kind the inherited type does
+// not admit (`name: number` over an inherited `name: string`, which a second declaration of an
+// interface may try). Only the JSON kinds are compared: a narrower type of the same kinds (a
+// literal over a string, a union of fewer kinds) is the refinement that derived declarations make.
+func (r *resolver) checkOverrides(name string, inherited, own *model.ObjectType) error {
+	index := memberIndexes(inherited)
+	for _, m := range own.Members {
+		i, ok := index[m.Name]
+		if !ok || m.Absent || m.Type == r.never {
+			continue
+		}
+		prev := inherited.Members[i]
+		if prev.Absent || prev.Type == r.never {
+			continue
+		}
+		want, got := r.jsonKinds(prev.Type, 0), r.jsonKinds(m.Type, 0)
+		if want >= 0 && got >= 0 && got&^want != 0 {
+			return m.Pos.Errorf("found member %q of %s of type %s, which the member it redeclares, at %s, of type %s, cannot hold, expected the same type or a narrower one",
+				model.Shorten(m.Name), model.Shorten(name), kindsText(got), prev.Pos, kindsText(want))
+		}
+	}
+	return nil
+}
+
+// The JSON kinds of a value, as bits.
+const (
+	kindString = 1 << iota
+	kindNumber
+	kindBoolean
+	kindNull
+	kindArray
+	kindObject
+	kindsAll = kindString | kindNumber | kindBoolean | kindNull | kindArray | kindObject
+)
+
+// jsonKinds returns the JSON kinds a value of t may have, or -1 when it does not know them (a
+// reference not resolved yet, which resolving here could take for a cycle).
+func (r *resolver) jsonKinds(t *model.Type, depth int) int {
+	if depth > model.MaxDepth {
+		return -1
+	}
+	switch t.Kind {
+	case model.String:
+		return kindString
+	case model.Integer, model.Number:
+		return kindNumber
+	case model.Boolean:
+		return kindBoolean
+	case model.Null:
+		return kindNull
+	case model.Literal:
+		switch t.Literal.Kind {
+		case model.String:
+			return kindString
+		case model.Boolean:
+			return kindBoolean
+		}
+		return kindNumber
+	case model.Array:
+		return kindArray
+	case model.Map, model.Object:
+		return kindObject
+	case model.Ref:
+		if dt, ok := r.types[t.Ref]; ok {
+			return r.jsonKinds(dt, depth+1)
+		}
+		return -1
+	case model.Union:
+		k := 0
+		for _, v := range t.Union.Variants {
+			vk := r.jsonKinds(v, depth+1)
+			if vk < 0 {
+				return -1
+			}
+			k |= vk
+		}
+		return k
+	}
+	return kindsAll
+}
+
+// kindsText names the JSON kinds of a set: "string or number".
+func kindsText(k int) string {
+	var names []string
+	for i, n := range []string{"string", "number", "boolean", "null", "array", "object"} {
+		if k&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " or ")
 }
 
 // body resolves the members of an interface or object literal: a Map when it has only an

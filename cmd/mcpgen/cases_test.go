@@ -282,6 +282,21 @@ export interface Tool {
 	pos: "6:3",
 	err: `found member "name" of Tool declared again with another type than at `,
 }, {
+	// The member the second declaration redeclares is inherited, as Tool's name is in the spec.
+	name: "mergeinherited",
+	schema: `export interface BaseMetadata {
+  name: string;
+}
+export interface Tool extends BaseMetadata {
+  title?: string;
+}
+export interface Tool {
+  name: number;
+}
+`,
+	pos: "8:3",
+	err: `found member "name" of Tool of type number, which the member it redeclares, at `,
+}, {
 	name: "mergeoptionality",
 	schema: `export interface Tool {
   name: string;
