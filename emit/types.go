@@ -32,8 +32,13 @@ func (g *generator) structType(td *typeDecl) {
 			docComment(g.docText(f.member.Doc, "field", extra...)),
 			jen.Id(f.name).Add(typ).Tag(map[string]string{"json": tag}))
 	}
+	doc := extraDoc
+	if len(td.absent) > 0 {
+		doc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
+			"decoding and Validate reject it, and encoding fails on it."
+	}
 	fields = append(fields,
-		docComment(extraDoc),
+		docComment(doc),
 		jen.Id("Extra").Map(jen.String()).Add(td.rest.code()).Tag(map[string]string{"json": "-"}))
 	g.typesGo.Add(docComment(g.typeDoc(td)))
 	g.typesGo.Type().Id(td.name).Struct(fields...)
