@@ -86,6 +86,7 @@ package gosdk
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -119,8 +120,17 @@ func Run(ctx context.Context, session *sdk.ServerSession, loop *sampling.Loop, p
 	return loop.Run(ctx, NewSampler(session), params)
 }
 
-// CreateMessage implements [sampling.Sampler].
+// ErrMultiRoundTrip is the error of [Sampler.CreateMessage] on a session where [MultiRoundTrip]
+// is true: there a server cannot send a sampling request while it serves one (go-sdk refuses it),
+// and asks for the client's model with InputRequests instead, as [Handler] does.
+var ErrMultiRoundTrip = errors.New("gosdk: a session of protocol 2026-07-28 or later carries no sampling request from the server: ask with InputRequests (gosdk.Handler)")
+
+// CreateMessage implements [sampling.Sampler]. On a session where [MultiRoundTrip] is true it
+// sends nothing and fails with ErrMultiRoundTrip.
 func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
+	if MultiRoundTrip(s.session) {
+		return nil, ErrMultiRoundTrip
+	}
 	p, err := ToSDKParams(params)
 	if err != nil {
 		return nil, err
@@ -132,7 +142,12 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 	return FromSDKResult(res)
 }
 
-// ClientCapabilities returns the capabilities the client declared in initialize, nil before it.
+// ClientCapabilities reports what the Sampler can carry: the capabilities the client declared in
+// initialize (nil before it), without sampling on a session where [MultiRoundTrip] is true, since
+// the Sampler cannot send sampling requests there whatever the client declared. So the loop and
+// the helpers of package sampling refuse to run on it there (a *sampling.CapabilityError) rather
+// than fail at the first request, and a sampler that chooses between the client's model and a
+// provider's by these capabilities (backfill.Fallback) chooses the provider's.
 func (s *Sampler) ClientCapabilities() *mcp.ClientCapabilities {
 	p := s.session.InitializeParams()
 	if p == nil || p.Capabilities == nil {
@@ -141,6 +156,9 @@ func (s *Sampler) ClientCapabilities() *mcp.ClientCapabilities {
 	caps, err := Capabilities(p.Capabilities)
 	if err != nil {
 		return nil
+	}
+	if MultiRoundTrip(s.session) {
+		caps.Sampling = nil
 	}
 	return caps
 }

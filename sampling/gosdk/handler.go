@@ -42,6 +42,18 @@ import (
 // the retry's token, and the numbers go on increasing across the rounds. On an older session the
 // one call reports them all.
 //
+// # The fallback: a provider's model for clients without sampling
+//
+// Sampling is deprecated in protocol 2026-07-28 (SEP-2577), which tells servers to integrate
+// with model providers' APIs instead, and many clients never declared it. With Fallback set
+// (typically a sampler on a provider's API, such as backfill's), a call whose client lacks what
+// the loop needs (sampling, and sampling.tools when tools are offered; the check of the loop's
+// first request) runs the whole loop on Fallback within the call ([sampling.Loop.Run], with the
+// call's progress as above) instead of failing with -32021, and no sampling request reaches the
+// client; a client with the capability is asked as without a Fallback. The capabilities are the
+// call's own at 2026-07-28 (its _meta) and those of initialize before, and the choice is made on
+// the call's first request: a retry that carries a requestState goes on with the client.
+//
 // A Handler is configuration; it is safe for concurrent use.
 type Handler struct {
 	// Runner runs the loop and keeps its state.
@@ -50,6 +62,13 @@ type Handler struct {
 	// the principal it was issued to. nil means the user id of the request's OAuth token
 	// (req.Extra.TokenInfo.UserID), or "" without one.
 	Principal func(req *sdk.CallToolRequest) string
+	// Fallback, when set, answers the calls whose client cannot take the sampling requests they
+	// need (see above): typically a sampler on a model provider's API. When it is a
+	// [sampling.ClientCapabilitiesProvider], its capabilities say what it takes; otherwise it is
+	// taken to take sampling with tools, without includeContext. A call that neither the client
+	// nor Fallback can take fails as without a Fallback (-32021). Its failures are
+	// *FallbackError. nil: every call is the client's.
+	Fallback sampling.Sampler
 }
 
 // Step runs the loop of h.Runner as far as it can go on a tools/call request, as
@@ -66,12 +85,36 @@ type Handler struct {
 //     *sampling.CapabilityError, *sampling.ResultError, ...), or one of this package's: a
 //     sampling request that go-sdk's types cannot carry (*LossError, internal error), a
 //     request whose capabilities or inputResponses do not convert (invalid params), or a
-//     *SamplingError (a sampling request sent on an older session failed). [JSONRPCError]
-//     turns an error into the JSON-RPC error the client should see.
+//     *SamplingError (a sampling request sent on an older session failed), or a *FallbackError
+//     (the loop failed on h.Fallback). [JSONRPCError] turns an error into the JSON-RPC error the
+//     client should see.
+//
+// With h.Fallback set, start is called before the client's capabilities are checked, on the
+// first request of a call (once), and a call that the fallback answers returns the loop's result.
 func (h *Handler) Step(ctx context.Context, req *sdk.CallToolRequest, start func() (*v1125.CreateMessageRequestParams, error)) (*sdk.CallToolResult, *sampling.Result, error) {
 	ctx, mreq, err := h.prepare(ctx, req)
 	if err != nil {
 		return nil, nil, err
+	}
+	if h.fallbackEnabled(mreq) {
+		params, err := start()
+		if err != nil {
+			return nil, nil, err
+		}
+		start = func() (*v1125.CreateMessageRequestParams, error) { return params, nil }
+		loop := *h.Runner.Loop
+		caps, ok := h.fallbackFor(mreq, func(caps *v1125.ClientCapabilities) error {
+			_, err := loop.Start(params, caps)
+			return err
+		})
+		if ok {
+			loop.Capabilities = caps
+			res, err := loop.Run(ctx, h.Fallback, params)
+			if err != nil {
+				return nil, nil, &FallbackError{Err: err, Result: res}
+			}
+			return nil, res, nil
+		}
 	}
 	var result *sampling.Result
 	res, err := drive(ctx, req, mreq, func(ctx context.Context, mreq mrtr.Request) (*mcp.InputRequiredResult, error) {
@@ -122,6 +165,64 @@ func (h *Handler) prepare(ctx context.Context, req *sdk.CallToolRequest) (contex
 	}
 	return ctx, &mreq, nil
 }
+
+// fallbackEnabled reports whether a call may go to h.Fallback: one is set, the call is the first
+// of its conversation (no requestState), and the Runner is configured well enough to run (else
+// the Runner's own error answers every call alike).
+func (h *Handler) fallbackEnabled(req *mrtr.Request) bool {
+	return h.Fallback != nil && req.RequestState == nil && h.Runner.Loop != nil && len(h.Runner.Key) >= mrtr.MinKeyBytes
+}
+
+// fallbackFor decides where a call goes: to h.Fallback, with the capabilities to run it with,
+// when check (what the loop or helper checks before its first request) finds a capability
+// missing for the client's capabilities and none for Fallback's.
+func (h *Handler) fallbackFor(req *mrtr.Request, check func(*v1125.ClientCapabilities) error) (*v1125.ClientCapabilities, bool) {
+	client := &v1125.ClientCapabilities{}
+	if req.Capabilities != nil {
+		data, err := req.Capabilities.MarshalJSON()
+		if err != nil || client.UnmarshalJSON(data) != nil {
+			return nil, false // the Runner refuses them
+		}
+	}
+	var cerr *sampling.CapabilityError
+	if !errors.As(check(client), &cerr) {
+		return nil, false
+	}
+	caps := &v1125.ClientCapabilities{Sampling: &v1125.ClientCapabilitiesSampling{Tools: map[string]json.RawMessage{}}}
+	if p, ok := h.Fallback.(sampling.ClientCapabilitiesProvider); ok {
+		if caps = p.ClientCapabilities(); caps == nil {
+			caps = &v1125.ClientCapabilities{}
+		}
+	}
+	if errors.As(check(caps), &cerr) {
+		return nil, false
+	}
+	return caps, true
+}
+
+// probe is the sampler of a helper run that only checks capabilities: it fails at once.
+var probe = sampling.SamplerFunc(func(context.Context, *v1125.CreateMessageRequestParams) (*v1125.CreateMessageResult, error) {
+	return nil, errors.New("gosdk: probe")
+})
+
+// A FallbackError is the failure of the loop or of a helper that [Handler] ran on its Fallback:
+// the provider's failure (a *sampling.SamplerError wrapping the provider's error), an answer that
+// breaks the rules, a helper's *sampling.RetryError, the context's error, ... errors.As finds
+// them. [JSONRPCError] leaves it as it is, so that go-sdk answers the call with a tool result
+// with isError and this error's text (a failure of the server's model is the tool's failure, not
+// a protocol error), except for a request of the server's that is invalid (*sampling.RequestError,
+// sampling.ErrSchemaAndTools), which is -32603 as without a Fallback.
+type FallbackError struct {
+	// Err is the error of sampling.Loop.Run, sampling.SampleTools or sampling.SampleStructured.
+	Err error
+	// Result is the loop's result (the conversation so far and why it stopped); nil for the
+	// helpers.
+	Result *sampling.Result
+}
+
+func (e *FallbackError) Error() string { return "gosdk: the fallback model: " + e.Err.Error() }
+
+func (e *FallbackError) Unwrap() error { return e.Err }
 
 // drive runs step, a multi round-trip step of the Runner, on a tools/call request: on a session
 // of 2026-07-28 once, returning its InputRequests as a CallToolResult; on an older session round
@@ -323,13 +424,22 @@ func (e *rpcError) Unwrap() error { return e.err }
 // server's own failures; an *mcp.Error that start returns is passed on the same way), or of this
 // package's errors. go-sdk passes a *jsonrpc.Error through as the call's error response (any
 // other error becomes a tool result with isError). Other errors (the context's, start's own, a
-// sampling request's failure on an older session) are returned unchanged; nil stays nil.
+// sampling request's failure on an older session, a *FallbackError but for an invalid request of
+// the server's) are returned unchanged; nil stays nil.
 func JSONRPCError(err error) error {
 	if err == nil {
 		return nil
 	}
 	var serr *SamplingError
 	if errors.As(err, &serr) {
+		return err
+	}
+	var ferr *FallbackError
+	if errors.As(err, &ferr) {
+		var rerr *sampling.RequestError
+		if errors.As(ferr.Err, &rerr) || errors.Is(ferr.Err, sampling.ErrSchemaAndTools) {
+			return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
+		}
 		return err
 	}
 	var w *jsonrpc.Error

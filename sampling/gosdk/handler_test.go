@@ -53,6 +53,8 @@ type handlerServer struct {
 	server *sdk.Server
 	clock  *clock
 	guard  *mrtr.MemoryGuard
+	// fallback is the handlers' Fallback (set before the first call); nil: none.
+	fallback sampling.Sampler
 
 	mu      sync.Mutex
 	calls   []*sdk.CallToolParamsRaw
@@ -116,6 +118,7 @@ func newHandlerServer(t *testing.T, guarded bool) *handlerServer {
 				p, _ := req.Params.Meta[principalKey].(string)
 				return p
 			},
+			Fallback: hs.fallback,
 		}
 		res, out, err := h.Step(ctx, req, func() (*mcp.CreateMessageRequestParams, error) {
 			return &mcp.CreateMessageRequestParams{

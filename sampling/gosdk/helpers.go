@@ -27,10 +27,33 @@ import (
 // (its tool calls are not run), or an error: those of [Handler.Step], and the helper's
 // *sampling.RetryError when every attempt was refused (a handler may answer that with a tool
 // result with isError; [JSONRPCError] makes it -32603).
+//
+// With h.Fallback set, a call whose client lacks sampling.tools (or what else the helper's
+// request needs) runs the helper on h.Fallback within the call, as [Handler.Step] does the loop;
+// its failures are a *FallbackError (errors.As still finds a *sampling.RetryError in it).
 func (h *Handler) SampleTools(ctx context.Context, req *sdk.CallToolRequest, params func() (*v1125.CreateMessageRequestParams, error), opts *sampling.RetryOptions) (*sdk.CallToolResult, *sampling.ToolCalls, error) {
 	ctx, mreq, err := h.prepare(ctx, req)
 	if err != nil {
 		return nil, nil, err
+	}
+	if h.fallbackEnabled(mreq) {
+		var calls *sampling.ToolCalls
+		ran, err := h.runHelper(ctx, mreq, params, func(ctx context.Context, s sampling.Sampler, p *v1125.CreateMessageRequestParams, caps *v1125.ClientCapabilities) error {
+			var o sampling.RetryOptions
+			if opts != nil {
+				o = *opts
+			}
+			o.Capabilities = caps
+			var err error
+			calls, err = sampling.SampleTools(ctx, s, p, &o)
+			return err
+		})
+		if ran {
+			if err != nil {
+				return nil, nil, err
+			}
+			return nil, calls, nil
+		}
 	}
 	var calls *sampling.ToolCalls
 	res, err := drive(ctx, req, mreq, func(ctx context.Context, mreq mrtr.Request) (*mcp.InputRequiredResult, error) {
@@ -49,12 +72,32 @@ func (h *Handler) SampleTools(ctx context.Context, req *sdk.CallToolRequest, par
 
 // SampleStructured runs [sampling.SampleStructured] (ask the model for a value of the Go type T
 // through a forced tool, retrying as opts says) in a go-sdk tool handler, across the round trips
-// of the call, as [Handler.SampleTools] does. Its errors are those of Handler.SampleTools; params
-// holding tools or a toolChoice (sampling.ErrSchemaAndTools) is an internal error.
+// of the call, as [Handler.SampleTools] does, and on h.Fallback when the client cannot take its
+// requests. Its errors are those of Handler.SampleTools; params holding tools or a toolChoice
+// (sampling.ErrSchemaAndTools) is an internal error.
 func SampleStructured[T any](ctx context.Context, h *Handler, req *sdk.CallToolRequest, params func() (*v1125.CreateMessageRequestParams, error), opts *sampling.StructuredOptions) (*sdk.CallToolResult, *sampling.Structured[T], error) {
 	ctx, mreq, err := h.prepare(ctx, req)
 	if err != nil {
 		return nil, nil, err
+	}
+	if h.fallbackEnabled(mreq) {
+		var answer *sampling.Structured[T]
+		ran, err := h.runHelper(ctx, mreq, params, func(ctx context.Context, s sampling.Sampler, p *v1125.CreateMessageRequestParams, caps *v1125.ClientCapabilities) error {
+			var o sampling.StructuredOptions
+			if opts != nil {
+				o = *opts
+			}
+			o.Capabilities = caps
+			var err error
+			answer, err = sampling.SampleStructured[T](ctx, s, p, &o)
+			return err
+		})
+		if ran {
+			if err != nil {
+				return nil, nil, err
+			}
+			return nil, answer, nil
+		}
 	}
 	var answer *sampling.Structured[T]
 	res, err := drive(ctx, req, mreq, func(ctx context.Context, mreq mrtr.Request) (*mcp.InputRequiredResult, error) {
@@ -69,4 +112,28 @@ func SampleStructured[T any](ctx context.Context, h *Handler, req *sdk.CallToolR
 		return nil, nil, err
 	}
 	return res, answer, nil
+}
+
+// runHelper runs a helper on h.Fallback when the client cannot take its requests and the
+// fallback can: run runs the helper on the given sampler and capabilities. It first runs it on a
+// probe, without progress, to learn whether the helper's check of its request refuses the
+// client's capabilities (and then the fallback's). ran says whether the helper ran on the
+// fallback; its failure is a *FallbackError. params' own error is returned as it is, with ran.
+func (h *Handler) runHelper(ctx context.Context, req *mrtr.Request, params func() (*v1125.CreateMessageRequestParams, error),
+	run func(ctx context.Context, s sampling.Sampler, p *v1125.CreateMessageRequestParams, caps *v1125.ClientCapabilities) error) (ran bool, err error) {
+	p, err := params()
+	if err != nil {
+		return true, err
+	}
+	quiet := sampling.WithProgress(ctx, nil)
+	caps, ok := h.fallbackFor(req, func(caps *v1125.ClientCapabilities) error {
+		return run(quiet, probe, p, caps)
+	})
+	if !ok {
+		return false, nil
+	}
+	if err := run(ctx, h.Fallback, p, caps); err != nil {
+		return true, &FallbackError{Err: err}
+	}
+	return true, nil
 }

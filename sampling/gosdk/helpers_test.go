@@ -37,12 +37,12 @@ func helperServer(t *testing.T) *handlerServer {
 	}) (string, error) {
 		return "", errors.New("not run")
 	}))
-	h := &gosdk.Handler{Runner: &mrtr.Runner{
+	runner := &mrtr.Runner{
 		Loop:  &sampling.Loop{},
 		Key:   []byte("a key of at least thirty-two bytes"),
 		Guard: hs.guard,
 		Now:   hs.clock.Now,
-	}}
+	}
 	params := func(prompt string, tools bool) func() (*mcp.CreateMessageRequestParams, error) {
 		return func() (*mcp.CreateMessageRequestParams, error) {
 			p := &mcp.CreateMessageRequestParams{
@@ -68,6 +68,7 @@ func helperServer(t *testing.T) *handlerServer {
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: value()}}}, nil, nil
 	}
 	sdk.AddTool(hs.server, &sdk.Tool{Name: "pick"}, func(ctx context.Context, req *sdk.CallToolRequest, in agentInput) (*sdk.CallToolResult, any, error) {
+		h := &gosdk.Handler{Runner: runner, Fallback: hs.fallback}
 		res, calls, err := h.SampleTools(ctx, req, params(in.Prompt, true), nil)
 		return answerOf(res, err, func() string {
 			var parts []string
@@ -80,6 +81,7 @@ func helperServer(t *testing.T) *handlerServer {
 	})
 	structured := func(tools bool) sdk.ToolHandlerFor[agentInput, any] {
 		return func(ctx context.Context, req *sdk.CallToolRequest, in agentInput) (*sdk.CallToolResult, any, error) {
+			h := &gosdk.Handler{Runner: runner, Fallback: hs.fallback}
 			res, a, err := gosdk.SampleStructured[Forecast](ctx, h, req, params(in.Prompt, tools), nil)
 			return answerOf(res, err, func() string {
 				return fmt.Sprintf("%d attempts: %+v", a.Attempts, a.Value)
