@@ -1,7 +1,8 @@
 //lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577); this adapts the 2025-11-25 flow, in which it remains
 
 // Package gosdk runs the tool loop of package sampling in servers written with the official Go
-// MCP SDK (github.com/modelcontextprotocol/go-sdk, v1.8.0), on the client's model.
+// MCP SDK (github.com/modelcontextprotocol/go-sdk, v1.8.0), on the client's model, or on a
+// provider's for clients that cannot sample.
 //
 // # A tool handler, for every protocol version
 //
@@ -58,6 +59,22 @@
 // request that carried the token is handled, never after its response; the numbers go on
 // increasing from round to round.
 //
+// # The migration path off sampling (SEP-2577)
+//
+// Sampling is deprecated in protocol 2026-07-28 (SEP-2577): servers are told to integrate with
+// model providers' APIs, and many clients never declared sampling, or sampling.tools. A
+// Handler's Fallback (typically a sampler on a provider's API, such as backfill's
+// NewAnthropicSampler or NewOpenAISampler) takes the calls whose client cannot: when the
+// client's capabilities (the request's own at 2026-07-28, initialize's before) lack what the
+// loop's first request needs (sampling; sampling.tools when tools are offered), the handler runs
+// the whole loop on Fallback within the call, with the same progress, instead of failing with
+// -32021, and no sampling request reaches the client. A client with the capability is still
+// asked, in the flow of its version. The helpers choose the same way. A failure of the
+// fallback's model is a [*FallbackError], which go-sdk answers with a tool result with isError:
+//
+//	h := &gosdk.Handler{Runner: runner, Fallback: provider} // provider: a sampling.Sampler
+//	res, out, err := h.Step(ctx, req, start)                // as above; out is the loop's result
+//
 // # A Sampler, for 2025-11-25
 //
 // [Sampler] makes a server session a [sampling.Sampler], so that a go-sdk server runs the loop
@@ -69,7 +86,11 @@
 // and takes the client's capabilities from its initialize request (so the loop checks
 // sampling.tools before sending). The SDK sends server-initiated requests only in sessions of
 // protocol 2025-11-25 and earlier: in 2026-07-28 it refuses them, and a server asks with
-// InputRequests, which is what [Handler] does.
+// InputRequests, which is what [Handler] does. So on a session of 2026-07-28 the Sampler reports
+// the client's capabilities without sampling, and sends nothing ([ErrMultiRoundTrip]): the loop
+// on it stops before its first request (a *sampling.CapabilityError), and a sampler that picks
+// the client's model or a provider's by these capabilities (backfill.Fallback) picks the
+// provider's by itself.
 //
 // # Conversions
 //
