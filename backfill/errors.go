@@ -51,7 +51,10 @@ func (e *ProviderError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Provider)
 	if e.StatusCode != 0 {
-		fmt.Fprintf(&b, ": HTTP %d %s", e.StatusCode, http.StatusText(e.StatusCode))
+		fmt.Fprintf(&b, ": HTTP %d", e.StatusCode)
+		if text := http.StatusText(e.StatusCode); text != "" { // none for Anthropic's 529, say
+			b.WriteString(" " + text)
+		}
 	}
 	if e.Attempts > 1 {
 		fmt.Fprintf(&b, " after %d attempts", e.Attempts)

@@ -24,20 +24,13 @@ import (
 // A failure of the model that was asked is returned as it is: a request the client's model
 // refused (the user may have declined it) is not sent to the provider instead.
 //
-// At protocol version 2026-07-28 a server cannot send a sampling request while it serves one (the
-// client's model is asked with multi round-trip requests instead, which sampling/gosdk's Handler
-// does), and go-sdk refuses it even when the client declared sampling. A Fallback on a go-sdk
-// session should then take its capabilities from a function that reports none there, so that the
-// provider answers:
-//
-//	session := gosdk.NewSampler(req.Session)
-//	fb := &backfill.Fallback{Client: session, Provider: provider,
-//		Capabilities: func() *mcp.ClientCapabilities {
-//			if req.Session.InitializeParams().ProtocolVersion >= "2026-07-28" {
-//				return nil
-//			}
-//			return session.ClientCapabilities()
-//		}}
+// At protocol version 2026-07-28 a server cannot send a sampling request while it serves one:
+// the client's model is asked with multi round-trip requests instead. sampling/gosdk's Sampler
+// knows it, and reports no sampling on such a session, so a Fallback on it asks the provider
+// there, whatever the client declared. A go-sdk tool handler that should keep asking the
+// client's model at 2026-07-28 uses sampling/gosdk's Handler with the provider as its Fallback
+// instead: the client's model through InputRequests when the call's capabilities allow it, the
+// provider within the call otherwise.
 //
 // A Fallback implements [sampling.ClientCapabilitiesProvider], so the tool loop and the helpers
 // of package sampling run on it and check each request against what it can answer: sampling with
@@ -48,10 +41,10 @@ type Fallback struct {
 	// (sampling/gosdk.NewSampler). Nil means that every request goes to Provider.
 	Client sampling.Sampler
 	// Capabilities returns the capabilities of the client that a request may use; nil means
-	// none. It is called for each request, so it may follow what changes, such as the
-	// protocol version (see above). When it is nil, the capabilities are Client's when Client
-	// is a [sampling.ClientCapabilitiesProvider]; otherwise the client is taken to declare none,
-	// and every request goes to Provider.
+	// none. It is called for each request, so it may follow what changes. When it is nil, the
+	// capabilities are Client's when Client is a [sampling.ClientCapabilitiesProvider] (as
+	// sampling/gosdk's Sampler is); otherwise the client is taken to declare none, and every
+	// request goes to Provider.
 	Capabilities func() *mcp.ClientCapabilities
 	// Provider asks a model provider's API: a *[Sampler] from [NewAnthropicSampler] or
 	// [NewOpenAISampler], or any sampler. When it is a [sampling.ClientCapabilitiesProvider],

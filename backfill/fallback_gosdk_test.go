@@ -4,7 +4,6 @@ package backfill_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -139,67 +138,70 @@ func TestFallbackWithGoSDKClient(t *testing.T) {
 	}
 }
 
-// TestFallbackAtGoSDKDefaultVersion connects a go-sdk client at its default protocol version
-// (2026-07-28), where a server cannot send sampling requests while it serves one: go-sdk refuses
-// them. The client declares sampling with tools, so a Fallback that took the session's
-// capabilities as they are would ask the client and fail; with a Capabilities function that
-// reports none from 2026-07-28 on (as the Fallback's documentation shows), the provider answers.
-func TestFallbackAtGoSDKDefaultVersion(t *testing.T) {
-	ctx := t.Context()
-	p := &testkit.Provider{Path: "/v1/messages", Replies: []testkit.Reply{testkit.RecordedReply("responses/anthropic/end_turn.json")}}
-	provider := fixtures[0].sampler(serve(t, p), fastRetry)
-	var clientCalls atomic.Int32
-	var naive error
-	server := sdk.NewServer(&sdk.Implementation{Name: "fallback-test", Version: "0"}, nil)
-	sdk.AddTool(server, &sdk.Tool{Name: "ask", Description: "Asks a model"},
-		func(ctx context.Context, req *sdk.CallToolRequest, in struct{}) (*sdk.CallToolResult, any, error) {
-			params := &mcp.CreateMessageRequestParams{MaxTokens: 100, Messages: []mcp.SamplingMessage{
-				{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: "Hello"})}}}
-			session := gosdk.NewSampler(req.Session)
-			_, naive = (&backfill.Fallback{Client: session, Provider: provider}).CreateMessage(ctx, params)
-			fb := &backfill.Fallback{Client: session, Provider: provider,
-				Capabilities: func() *mcp.ClientCapabilities {
-					if req.Session.InitializeParams().ProtocolVersion >= "2026-07-28" {
-						return nil // sampling requests cannot be sent while serving a request
+// TestFallbackOnGoSDKSampler runs a Fallback on gosdk.NewSampler(session), as it is, with a go-sdk
+// client that declares sampling with tools. At 2025-11-25 the client's model answers. At go-sdk's
+// default version (2026-07-28) a server cannot send a sampling request while it serves one, so
+// the Sampler reports no sampling there and the Fallback picks the provider by itself: the
+// client's model is never asked.
+func TestFallbackOnGoSDKSampler(t *testing.T) {
+	for _, v := range []struct{ name, version string }{{"default (2026-07-28)", ""}, {"2025-11-25", "2025-11-25"}} {
+		version := v.version
+		t.Run(v.name, func(t *testing.T) {
+			ctx := t.Context()
+			p := &testkit.Provider{Path: "/v1/messages", Replies: []testkit.Reply{testkit.RecordedReply("responses/anthropic/end_turn.json")}}
+			provider := fixtures[0].sampler(serve(t, p), fastRetry)
+			var clientCalls atomic.Int32
+			var route backfill.Route
+			server := sdk.NewServer(&sdk.Implementation{Name: "fallback-test", Version: "0"}, nil)
+			sdk.AddTool(server, &sdk.Tool{Name: "ask", Description: "Asks a model"},
+				func(ctx context.Context, req *sdk.CallToolRequest, in struct{}) (*sdk.CallToolResult, any, error) {
+					params := &mcp.CreateMessageRequestParams{MaxTokens: 100, Messages: []mcp.SamplingMessage{
+						{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: "Hello"})}}}
+					fb := &backfill.Fallback{Client: gosdk.NewSampler(req.Session), Provider: provider}
+					var err error
+					if route, err = fb.Route(params); err != nil {
+						return nil, nil, err
 					}
-					return session.ClientCapabilities()
-				}}
-			res, err := fb.CreateMessage(ctx, params)
+					res, err := fb.CreateMessage(ctx, params)
+					if err != nil {
+						return nil, nil, err
+					}
+					return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Content.List[0].(*mcp.TextContent).Text}}}, nil, nil
+				})
+			ct, st := sdk.NewInMemoryTransports()
+			ss, err := server.Connect(ctx, st, nil)
 			if err != nil {
-				return nil, nil, err
+				t.Fatal(err)
 			}
-			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Content.List[0].(*mcp.TextContent).Text}}}, nil, nil
+			defer ss.Close()
+			client := sdk.NewClient(&sdk.Implementation{Name: "client", Version: "0"}, &sdk.ClientOptions{
+				CreateMessageWithToolsHandler: func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+					clientCalls.Add(1)
+					return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "endTurn",
+						Content: []sdk.Content{&sdk.TextContent{Text: "Hello from the client."}}}, nil
+				}})
+			cs, err := client.Connect(ctx, ct, &sdk.ClientSessionOptions{ProtocolVersion: version})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "ask", Arguments: map[string]any{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantRoute, wantText, wantClient, wantProvider := backfill.RouteClient, "Hello from the client.", 1, 0
+			if version == "" {
+				if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+					t.Fatalf("protocol %s, want go-sdk's default 2026-07-28", v)
+				}
+				wantRoute, wantText, wantClient, wantProvider = backfill.RouteProvider, "Hi! My name is Claude.", 0, 1
+			}
+			if res.IsError || len(res.Content) != 1 || res.Content[0].(*sdk.TextContent).Text != wantText || route != wantRoute {
+				t.Errorf("tool result %+v, route %s; want %q from %s", res, route, wantText, wantRoute)
+			}
+			if int(clientCalls.Load()) != wantClient || len(p.Requests()) != wantProvider {
+				t.Errorf("client's model asked %d times, provider %d; want %d, %d", clientCalls.Load(), len(p.Requests()), wantClient, wantProvider)
+			}
 		})
-	ct, st := sdk.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	client := sdk.NewClient(&sdk.Implementation{Name: "client", Version: "0"}, &sdk.ClientOptions{
-		CreateMessageWithToolsHandler: func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
-			clientCalls.Add(1)
-			return nil, errors.New("not expected")
-		}})
-	cs, err := client.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
-		t.Fatalf("protocol %s, want go-sdk's default 2026-07-28", v)
-	}
-	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "ask", Arguments: map[string]any{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.IsError || len(res.Content) != 1 || res.Content[0].(*sdk.TextContent).Text != "Hi! My name is Claude." {
-		t.Errorf("tool result: %+v", res)
-	}
-	if naive == nil {
-		t.Error("the Fallback on the session's capabilities as they are did not fail: go-sdk sent the sampling request at 2026-07-28 (then this test and the Fallback's documentation are out of date)")
-	}
-	if clientCalls.Load() != 0 || len(p.Requests()) != 1 {
-		t.Errorf("client's model asked %d times, provider %d", clientCalls.Load(), len(p.Requests()))
 	}
 }
