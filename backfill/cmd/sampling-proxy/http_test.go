@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -31,6 +33,15 @@ func remoteServer(t *testing.T, stateless bool) (string, *atomic.Int32) {
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
 			return
 		}
+		if r.Method == http.MethodPost {
+			// After initialize (or with server/discover's per-request version), every POST
+			// names the protocol version.
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if !bytes.Contains(body, []byte(`"method":"initialize"`)) && r.Header.Get("Mcp-Protocol-Version") == "" {
+				t.Errorf("a POST without Mcp-Protocol-Version: %.200s", body)
+			}
+		}
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -50,13 +61,16 @@ func remoteProxy(p provider, baseURL, endpoint string, stderr *syncBuffer, env .
 // version (2026-07-28, input_required rounds) and at 2025-11-25 (server-sent sampling requests).
 func TestProxyRemote(t *testing.T) {
 	for _, p := range providers {
-		for _, tt := range []struct{ version, tool string }{{"", "agent-mrtr"}, {"2025-11-25", "agent"}} {
+		for _, tt := range []struct{ version, tool string }{{"", "agent-mrtr"}, {"", "confirm-agent"}, {"2025-11-25", "agent"}} {
 			t.Run(p.name+"/"+tt.tool, func(t *testing.T) {
 				endpoint, refused := remoteServer(t, tt.version == "")
 				fake, url := fakeProvider(t, p, recorded(p.replies...))
 				var stderr syncBuffer
 				cmd := remoteProxy(p, url, endpoint, &stderr, headersVar+"=Authorization: "+remoteToken)
-				cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, tt.version, nil)
+				opts := &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+					return &mcp.ElicitResult{Action: "decline"}, nil
+				}}
+				cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, tt.version, opts)
 				want := tt.version
 				if want == "" {
 					want = "2026-07-28"
@@ -70,7 +84,11 @@ func TestProxyRemote(t *testing.T) {
 				if err != nil {
 					t.Fatalf("calling %s: %v\nstderr:\n%s", tt.tool, err, stderr.String())
 				}
-				if text := res.Content[0].(*mcp.TextContent).Text; res.IsError || text != finalAnswer {
+				want = finalAnswer
+				if tt.tool == "confirm-agent" {
+					want = "confirmed=decline " + finalAnswer
+				}
+				if text := res.Content[0].(*mcp.TextContent).Text; res.IsError || text != want {
 					t.Fatalf("%s answered (isError %v) %q\nstderr:\n%s", tt.tool, res.IsError, text, stderr.String())
 				}
 				checkSecondRequest(t, p, fake)
