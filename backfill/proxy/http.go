@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -21,7 +23,9 @@ type HTTPOptions struct {
 	Header http.Header
 	// Client sends the requests; nil uses http.DefaultTransport.
 	Client *http.Client
-	// MaxMessageBytes bounds a server-sent event; 0 is [DefaultMaxMessageBytes].
+	// MaxMessageBytes bounds a message (a JSON response, or a server-sent event); 0 is
+	// [DefaultMaxMessageBytes]. A JSON response over it is answered with a JSON-RPC error to its
+	// request (-32603); a larger event ends the connection (go-sdk's transport).
 	MaxMessageBytes int
 	// Logger receives the failures of messages that have no response to carry them.
 	Logger *slog.Logger
@@ -70,12 +74,12 @@ func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn,
 			base = client.Transport
 		}
 	}
-	version := &atomic.Value{}
-	client.Transport = &headerTransport{base: base, header: opts.Header.Clone(), version: version}
 	maxBytes := opts.MaxMessageBytes
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxMessageBytes
 	}
+	version := &atomic.Value{}
+	client.Transport = &headerTransport{base: base, header: opts.Header.Clone(), version: version, maxBytes: maxBytes, log: log}
 	t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &client, MaxEventSize: maxBytes, DisableStandaloneSSE: true}
 	conn, err := t.Connect(ctx)
 	if err != nil {
@@ -90,9 +94,11 @@ func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn,
 // headerTransport adds the operator's headers, and the protocol version when go-sdk's transport
 // has none to give (it learns it only from a client session, which the proxy is not).
 type headerTransport struct {
-	base    http.RoundTripper
-	header  http.Header
-	version *atomic.Value
+	base     http.RoundTripper
+	header   http.Header
+	version  *atomic.Value
+	maxBytes int
+	log      *slog.Logger
 }
 
 func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -106,7 +112,39 @@ func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if v, _ := h.version.Load().(string); v != "" && r.Header.Get("Mcp-Protocol-Version") == "" {
 		r.Header.Set("Mcp-Protocol-Version", v)
 	}
-	return h.base.RoundTrip(r)
+	resp, err := h.base.RoundTrip(r)
+	if err != nil || resp.StatusCode != http.StatusOK || mediaType(resp.Header.Get("Content-Type")) != "application/json" {
+		return resp, err
+	}
+	// go-sdk reads a JSON response whole: it is read here up to the bound, and one over it is
+	// replaced by an error response to the request, so that the session goes on.
+	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(h.maxBytes)+1))
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	if len(body) > h.maxBytes {
+		id := json.RawMessage("null")
+		if r.GetBody != nil {
+			if rb, err := r.GetBody(); err == nil {
+				data, _ := io.ReadAll(io.LimitReader(rb, headBytes))
+				if got, _ := envelope(data); got != nil {
+					id = got
+				}
+			}
+		}
+		h.log.Warn("dropped a response from the remote server over the size limit", "limit", h.maxBytes, "id", string(id))
+		body = rawError(id, -32603, fmt.Sprintf("the server's message is larger than the proxy's limit of %d bytes", h.maxBytes), nil)
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Del("Content-Length")
+	return resp, nil
+}
+
+func mediaType(contentType string) string {
+	t, _, _ := strings.Cut(contentType, ";")
+	return strings.ToLower(strings.TrimSpace(t))
 }
 
 // Read implements [Conn]: the server's messages, and the proxy's answers to requests that could

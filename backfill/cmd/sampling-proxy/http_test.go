@@ -23,9 +23,13 @@ const remoteToken = "Bearer remote-t0ken-secret"
 // the Authorization header; it counts the requests refused. go-sdk serves 2026-07-28 only
 // stateless, and server-sent requests (the 2025-11-25 flow) only with sessions.
 func remoteServer(t *testing.T, stateless bool) (string, *atomic.Int32) {
+	return remoteServerWith(t, &mcp.StreamableHTTPOptions{Stateless: stateless})
+}
+
+func remoteServerWith(t *testing.T, opts *mcp.StreamableHTTPOptions) (string, *atomic.Int32) {
 	s := testkit.NewAgentServer()
 	addMRTRTools(s)
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: stateless})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, opts)
 	var refused atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != remoteToken {
@@ -134,4 +138,28 @@ func TestProxyRemoteRefused(t *testing.T) {
 	if !strings.Contains(stderr.String(), "Unauthorized") {
 		t.Errorf("the log does not say the server refused:\n%s", stderr.String())
 	}
+}
+
+// TestProxyRemoteLargeResponse: a JSON response over -max-message-bytes is not read whole; the
+// client gets an error for its request, and the session goes on.
+func TestProxyRemoteLargeResponse(t *testing.T) {
+	p := providers[0]
+	endpoint, _ := remoteServerWith(t, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	fake, url := fakeProvider(t, p, recorded(p.replies...))
+	var stderr syncBuffer
+	cmd := remoteProxy(p, url, endpoint, &stderr, headersVar+"=Authorization: "+remoteToken)
+	cmd.Args = append(cmd.Args[:1], append([]string{"-max-message-bytes", "1048576"}, cmd.Args[1:]...)...)
+	cs := connectAt(t, &mcp.CommandTransport{Command: cmd}, "", nil)
+	defer cs.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "big", Arguments: map[string]any{"bytes": 3 << 20}})
+	if err == nil || !strings.Contains(err.Error(), "larger than the proxy's limit") {
+		t.Fatalf("a 3 MB response: %v\nstderr:\n%s", err, stderr.String())
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "agent-mrtr", Arguments: map[string]any{"prompt": prompt}})
+	if err != nil || res.IsError || res.Content[0].(*mcp.TextContent).Text != finalAnswer {
+		t.Fatalf("after the large response: %v %v\nstderr:\n%s", err, res, stderr.String())
+	}
+	checkSecondRequest(t, p, fake)
 }

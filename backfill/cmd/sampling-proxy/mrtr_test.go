@@ -67,6 +67,12 @@ func addMRTRTools(s *mcp.Server) {
 		func(ctx context.Context, req *mcp.CallToolRequest, in agentInput) (*mcp.CallToolResult, any, error) {
 			return agentRound(req, in, true)
 		})
+	mcp.AddTool(s, &mcp.Tool{Name: "big", Description: "Answers with a text of the given size"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in struct {
+			Bytes int `json:"bytes"`
+		}) (*mcp.CallToolResult, any, error) {
+			return textResult(false, "%s", strings.Repeat("b", in.Bytes)), nil, nil
+		})
 	mcp.AddTool(s, &mcp.Tool{Name: "env", Description: "Says which of the named environment variables the server has"},
 		func(ctx context.Context, req *mcp.CallToolRequest, in struct {
 			Names []string `json:"names"`
