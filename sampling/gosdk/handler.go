@@ -42,11 +42,10 @@ import (
 // the retry's token, and the numbers go on increasing across the rounds. On an older session the
 // one call reports them all.
 //
-// # The fallback: a provider's model for clients without sampling
-//
 // Sampling is deprecated in protocol 2026-07-28 (SEP-2577), which tells servers to integrate
-// with model providers' APIs instead, and many clients never declared it. With Fallback set
-// (typically a sampler on a provider's API, such as backfill's), a call whose client lacks what
+// with model providers' APIs instead, and many clients never declared it: a Handler may fall back
+// on a provider's model. With Fallback set (typically a sampler on a provider's API, such as
+// backfill's), a call whose client lacks what
 // the loop needs (sampling, and sampling.tools when tools are offered; the check of the loop's
 // first request) runs the whole loop on Fallback within the call ([sampling.Loop.Run], with the
 // call's progress as above) instead of failing with -32021, and no sampling request reaches the
