@@ -301,8 +301,9 @@ func TestJSONRPCErrorFallback(t *testing.T) {
 }
 
 // TestSamplerCapabilities: gosdk.Sampler reports what it can carry: the client's sampling
-// capability at 2025-11-25, no sampling at 2026-07-28 (where it sends nothing, and the loop on it stops
-// before its first request) whatever the client declared.
+// capability at 2025-11-25, no sampling at 2026-07-28 (where it sends nothing, and the loop on it
+// stops before its first request) whatever the client declared; the call's capabilities
+// (RequestCapabilities, as the Handler takes them) hold sampling.tools at both versions.
 func TestSamplerCapabilities(t *testing.T) {
 	for _, v := range versions {
 		t.Run(v.name, func(t *testing.T) {
@@ -315,6 +316,9 @@ func TestSamplerCapabilities(t *testing.T) {
 				caps, _ = json.Marshal(sampler.ClientCapabilities())
 				params := &mcp.CreateMessageRequestParams{MaxTokens: 10, Messages: []mcp.SamplingMessage{
 					{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: "hi"})}}}
+				if rc, err := gosdk.RequestCapabilities(req); err != nil || rc.Sampling == nil || rc.Sampling.Tools == nil {
+					t.Errorf("the request's capabilities: %+v, %v", rc, err)
+				}
 				run, runErr = gosdk.Run(ctx, req.Session, &sampling.Loop{}, params)
 				_, sendErr = sampler.CreateMessage(ctx, params)
 				return &sdk.CallToolResult{}, nil, nil

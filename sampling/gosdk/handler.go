@@ -176,12 +176,9 @@ func (h *Handler) fallbackEnabled(req *mrtr.Request) bool {
 // when check (what the loop or helper checks before its first request) finds a capability
 // missing for the client's capabilities and none for Fallback's.
 func (h *Handler) fallbackFor(req *mrtr.Request, check func(*v1125.ClientCapabilities) error) (*v1125.ClientCapabilities, bool) {
-	client := &v1125.ClientCapabilities{}
-	if req.Capabilities != nil {
-		data, err := req.Capabilities.MarshalJSON()
-		if err != nil || client.UnmarshalJSON(data) != nil {
-			return nil, false // the Runner refuses them
-		}
+	client, err := toV1125Capabilities(req.Capabilities)
+	if err != nil {
+		return nil, false // the Runner refuses them
 	}
 	var cerr *sampling.CapabilityError
 	if !errors.As(check(client), &cerr) {
@@ -327,6 +324,37 @@ func callParams(req *sdk.CallToolRequest) (*mcp.CallToolRequestParams, error) {
 		}
 	}
 	return p, nil
+}
+
+// RequestCapabilities returns the client's capabilities for a tools/call request, as [Handler]
+// takes them: the request's own (_meta io.modelcontextprotocol/clientCapabilities) on a session
+// where [MultiRoundTrip] is true, those of initialize on an older one; empty when it declares
+// none. A handler may use them to know which model a Handler with a Fallback will ask (the
+// client's when they hold what the loop needs, see [Handler]).
+func RequestCapabilities(req *sdk.CallToolRequest) (*v1125.ClientCapabilities, error) {
+	if req == nil || req.Params == nil || req.Session == nil {
+		return nil, errors.New("gosdk: a tools/call request without params or session")
+	}
+	caps, err := requestCapabilities(req)
+	if err != nil {
+		return nil, fmt.Errorf("gosdk: client capabilities: %w", err)
+	}
+	return toV1125Capabilities(caps)
+}
+
+func toV1125Capabilities(c *mcp.ClientCapabilities) (*v1125.ClientCapabilities, error) {
+	out := &v1125.ClientCapabilities{}
+	if c == nil {
+		return out, nil
+	}
+	data, err := c.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	if err := out.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // requestCapabilities returns the client's capabilities for req, as mcpgen's type.
