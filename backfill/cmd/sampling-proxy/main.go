@@ -14,7 +14,8 @@
 // The provider's key comes from ANTHROPIC_API_KEY or OPENAI_API_KEY, and its address from
 // ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set. A local server is started without the
 // providers' variables (every ANTHROPIC_* and OPENAI_* one) and without SAMPLING_PROXY_HEADERS,
-// in its own process group, and (on Linux) dies with the proxy. Its stderr is logged by the proxy
+// in its own process group, and (on Linux) dies with the proxy, which it cannot inspect (the proxy
+// is not dumpable, so its environment is not readable in /proc). Its stderr is logged by the proxy
 // line by line, as records of their own (src=server), so that it cannot pass for the proxy's.
 // The proxy's log (stderr) redacts the key, header values and passwords of URLs.
 //
@@ -259,6 +260,9 @@ func runLocal(ctx context.Context, p *proxy.Proxy, command []string, killAfter t
 	if err != nil {
 		log.Error("pipe", "error", err)
 		return 1
+	}
+	if err := protectProcess(); err != nil {
+		log.Warn("could not keep the server from reading the proxy's environment", "error", err)
 	}
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Env = serverEnv(os.Environ())

@@ -73,6 +73,16 @@ func addMRTRTools(s *mcp.Server) {
 		}) (*mcp.CallToolResult, any, error) {
 			return textResult(false, "%s", strings.Repeat("b", in.Bytes)), nil, nil
 		})
+	mcp.AddTool(s, &mcp.Tool{Name: "parent-env", Description: "Says whether the server can read its parent's environment, and whether it holds the named variable"},
+		func(ctx context.Context, req *mcp.CallToolRequest, in struct {
+			Name string `json:"name"`
+		}) (*mcp.CallToolResult, any, error) {
+			data, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", os.Getppid()))
+			if err != nil {
+				return textResult(false, "unreadable"), nil, nil
+			}
+			return textResult(false, "readable, holds %s: %v", in.Name, strings.Contains(string(data), in.Name+"=")), nil, nil
+		})
 	mcp.AddTool(s, &mcp.Tool{Name: "env", Description: "Says which of the named environment variables the server has"},
 		func(ctx context.Context, req *mcp.CallToolRequest, in struct {
 			Names []string `json:"names"`

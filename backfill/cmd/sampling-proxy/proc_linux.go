@@ -18,3 +18,14 @@ func signalGroup(cmd *exec.Cmd, sig syscall.Signal) {
 		cmd.Process.Signal(sig)
 	}
 }
+
+// protectProcess makes the proxy non-dumpable: a process of the same user (the server it starts,
+// or anything the server runs) cannot read the proxy's environment or memory (/proc/PID/environ,
+// /proc/PID/mem, ptrace), which hold the provider's key. The server, started with execve, is
+// dumpable again.
+func protectProcess() error {
+	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0); errno != 0 {
+		return errno
+	}
+	return nil
+}

@@ -19,3 +19,7 @@ func signalGroup(cmd *exec.Cmd, sig syscall.Signal) {
 		cmd.Process.Signal(sig)
 	}
 }
+
+// protectProcess does nothing outside Linux: a process of the same user may be able to read the
+// proxy's environment.
+func protectProcess() error { return nil }
