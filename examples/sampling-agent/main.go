@@ -14,14 +14,21 @@
 // sends its sampling requests itself within the call.
 //
 // The agent tool takes {"prompt": string, "maxIterations"?: integer} (default 10, at most 50:
-// the most sampling requests of one call; at 2026-07-28 at most 9 whatever it says, since each
-// request is a round trip and go-sdk's client makes at most 10 calls for one tool call). Its
+// the most sampling requests of one call; at 2026-07-28 at most 9 on the client's model whatever
+// it says, since each request is a round trip and go-sdk's client makes at most 10 calls for one
+// tool call). Its
 // result is the model's final text. It is an error result (isError: true) saying why when the
 // loop stops at its limit with the model still asking for tools, when the client lacks the sampling.tools capability (no sampling request is
 // sent then), or when the client's model answers with something the loop refuses (a repeated
 // tool use id, say). The client needs the sampling capability with tools: sampling: {tools: {}}.
 // A requestState that is tampered with, expired, of another call or already used is refused with
 // JSON-RPC error -32602 (data {"reason": ...}).
+//
+// With -fallback anthropic or -fallback openai (and the provider's key in ANTHROPIC_API_KEY or
+// OPENAI_API_KEY; ANTHROPIC_BASE_URL and OPENAI_BASE_URL are honoured), a call whose client cannot
+// sample with tools is answered with the provider's model instead (-model, default
+// claude-sonnet-4-5 or gpt-4.1), the whole loop within the call: the migration path off sampling
+// that SEP-2577 asks for. A client that can sample with tools is still asked.
 //
 // Logs go to stderr.
 package main
@@ -30,16 +37,21 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"flag"
 	"fmt"
 	"hash/fnv"
 	"log"
+	"os"
 	"strings"
 
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/mcpgen/mcpgen/backfill"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	"github.com/mcpgen/mcpgen/sampling"
 	"github.com/mcpgen/mcpgen/sampling/gosdk"
 	"github.com/mcpgen/mcpgen/sampling/mrtr"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/openai/openai-go/v3"
 )
 
 const (
@@ -55,7 +67,14 @@ const (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("sampling-agent: ")
-	server, err := newServer()
+	provider := flag.String("fallback", "", "answer the calls of clients that cannot sample with tools with this provider's model: anthropic or openai (key in ANTHROPIC_API_KEY or OPENAI_API_KEY)")
+	model := flag.String("model", "", "the fallback provider's model (default claude-sonnet-4-5 or gpt-4.1)")
+	flag.Parse()
+	fallback, err := fallbackSampler(*provider, *model)
+	if err != nil {
+		log.Fatal(err)
+	}
+	server, err := newServer(fallback)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -70,21 +89,48 @@ type Input struct {
 	MaxIterations *int   `json:"maxIterations,omitempty" jsonschema:"the most sampling requests the tool loop makes (default 10, at most 50)"`
 }
 
-// agentServer holds what every call of the agent tool shares: the local tools, the key that
-// authenticates the requestStates (random per process: a state lives only as long as the
-// process, which is the only instance), and the guard that makes each state single-use.
-type agentServer struct {
-	tools []*sampling.Tool
-	key   []byte
-	guard *mrtr.MemoryGuard
+// fallbackSampler returns the sampler on the provider's API that -fallback names, nil for none.
+func fallbackSampler(provider, model string) (sampling.Sampler, error) {
+	switch provider {
+	case "":
+		return nil, nil
+	case "anthropic":
+		if os.Getenv("ANTHROPIC_API_KEY") == "" {
+			return nil, errors.New("-fallback anthropic needs the key in ANTHROPIC_API_KEY")
+		}
+		if model == "" {
+			model = "claude-sonnet-4-5"
+		}
+		return backfill.NewAnthropicSampler(anthropic.NewClient(), model, nil), nil
+	case "openai":
+		if os.Getenv("OPENAI_API_KEY") == "" {
+			return nil, errors.New("-fallback openai needs the key in OPENAI_API_KEY")
+		}
+		if model == "" {
+			model = "gpt-4.1"
+		}
+		return backfill.NewOpenAISampler(openai.NewClient(), model, nil), nil
+	}
+	return nil, fmt.Errorf("-fallback %q: want anthropic or openai", provider)
 }
 
-func newServer() (*sdk.Server, error) {
+// agentServer holds what every call of the agent tool shares: the local tools, the key that
+// authenticates the requestStates (random per process: a state lives only as long as the
+// process, which is the only instance), the guard that makes each state single-use, and the
+// provider's sampler for clients that cannot sample with tools (nil: none).
+type agentServer struct {
+	tools    []*sampling.Tool
+	key      []byte
+	guard    *mrtr.MemoryGuard
+	fallback sampling.Sampler
+}
+
+func newServer(fallback sampling.Sampler) (*sdk.Server, error) {
 	tools, err := localTools()
 	if err != nil {
 		return nil, err
 	}
-	a := &agentServer{tools: tools, key: make([]byte, 32), guard: &mrtr.MemoryGuard{}}
+	a := &agentServer{tools: tools, key: make([]byte, 32), guard: &mrtr.MemoryGuard{}, fallback: fallback}
 	if _, err := rand.Read(a.key); err != nil {
 		return nil, err
 	}
@@ -111,14 +157,16 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 	}
 	// At 2026-07-28 the loop stops at the client's limit, with this tool's error result, rather
 	// than ask for a sample the client would not give (see roundTripSamples). The limit follows
-	// from the arguments, to which each state is bound, and the session's version: every step of
-	// a call runs with the same one.
-	capped := gosdk.MultiRoundTrip(req.Session) && limit > roundTripSamples
+	// from the arguments, to which each state is bound, the session's version and the call's
+	// capabilities: every step of a call runs with the same one. A call that the fallback answers
+	// (the client cannot sample with tools) runs within the call, without that limit.
+	capped := gosdk.MultiRoundTrip(req.Session) && limit > roundTripSamples && !a.toFallback(req)
 	if capped {
 		limit = roundTripSamples
 	}
 	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: a.tools, MaxIterations: limit}, Key: a.key, Guard: a.guard}
-	res, out, err := gosdk.Step(ctx, runner, req, func() (*mcp.CreateMessageRequestParams, error) {
+	h := &gosdk.Handler{Runner: runner, Fallback: a.fallback}
+	res, out, err := h.Step(ctx, req, func() (*mcp.CreateMessageRequestParams, error) {
 		return &mcp.CreateMessageRequestParams{
 			Messages:     []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
 			SystemPrompt: ptr("Answer the user's question. You can call get_weather for the weather of a city and add to add numbers."),
@@ -127,7 +175,11 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 	})
 	var cerr *sampling.CapabilityError
 	var rerr *sampling.ResultError
+	var ferr *gosdk.FallbackError
 	switch {
+	case errors.As(err, &ferr):
+		log.Printf("agent: the fallback provider: %v", err)
+		return errorResult("the tool loop failed on the provider's model: %v", ferr.Err), nil, nil
 	case errors.As(err, &cerr):
 		return errorResult("the client does not support sampling with tools (%v): it must declare the sampling.tools capability", cerr.Err), nil, nil
 	case errors.As(err, &rerr):
@@ -140,6 +192,16 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 		return res, nil, nil // the client samples and calls again
 	}
 	return final(out, limit, capped), nil, nil
+}
+
+// toFallback reports whether a call goes to the fallback provider: there is one, and the call's
+// client does not declare sampling with tools (what the loop, which always offers tools, needs).
+func (a *agentServer) toFallback(req *sdk.CallToolRequest) bool {
+	if a.fallback == nil {
+		return false
+	}
+	caps, err := gosdk.RequestCapabilities(req)
+	return err == nil && (caps.Sampling == nil || caps.Sampling.Tools == nil)
 }
 
 // final is the agent tool's result when the loop is over; limit is the loop's, capped whether it

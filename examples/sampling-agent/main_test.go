@@ -127,8 +127,13 @@ func start(t *testing.T, version, capabilities string, scenarios map[string][]tu
 // startWith is start with a client whose options adjust changes.
 func startWith(t *testing.T, version, capabilities string, scenarios map[string][]turn, adjust func(*sdk.ClientOptions)) *process {
 	t.Helper()
+	return launch(t, exec.Command(binary), version, capabilities, scenarios, adjust)
+}
+
+// launch is startWith on a command of the binary (with flags or an environment of its own).
+func launch(t *testing.T, cmd *exec.Cmd, version, capabilities string, scenarios map[string][]turn, adjust func(*sdk.ClientOptions)) *process {
+	t.Helper()
 	a := &process{played: map[string]int{}}
-	cmd := exec.Command(binary)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()
