@@ -53,6 +53,7 @@ type HTTPConn struct {
 	mu      sync.Mutex
 	queue   [][]byte        // messages for Read
 	readErr error           // how reading ended
+	reading bool            // the connection is read: requests may be sent
 	pending map[string]bool // requests sent whose response has not come
 	closing bool            // Close was called: abort once nothing is pending
 }
@@ -86,7 +87,7 @@ func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn,
 		return nil, err
 	}
 	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	c := &HTTPConn{conn: conn, log: log, ctx: cctx, cancel: cancel, version: version, notify: make(chan struct{}, 1), pending: map[string]bool{}}
+	c := &HTTPConn{conn: conn, log: log, ctx: cctx, cancel: cancel, version: version, notify: make(chan struct{}, 1), pending: map[string]bool{}, reading: true}
 	go c.readLoop()
 	return c, nil
 }
@@ -189,6 +190,9 @@ func (c *HTTPConn) readLoop() {
 	for {
 		msg, err := c.conn.Read(c.ctx)
 		if err != nil {
+			c.mu.Lock()
+			c.reading = false // no request starts to be sent after this
+			c.mu.Unlock()
 			c.sends.Wait()
 			if c.ctx.Err() != nil || errors.Is(err, io.EOF) {
 				err = io.EOF
@@ -264,9 +268,15 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 	}
 	id, _ := json.Marshal(req.ID.Raw())
 	c.mu.Lock()
+	if !c.reading {
+		c.mu.Unlock()
+		return errClosed
+	}
 	c.pending[rawKey(id)] = true
+	c.sends.Add(1)
 	c.mu.Unlock()
 	send := func() {
+		defer c.sends.Done()
 		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
 			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
 			c.push(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
@@ -276,12 +286,10 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 		if req.Method == "initialize" {
 			c.initID.Store(string(id))
 		}
-		c.sends.Add(1)
-		defer c.sends.Done()
 		send()
 		return nil
 	}
-	c.sends.Go(send)
+	go send()
 	return nil
 }
 
