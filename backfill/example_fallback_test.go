@@ -18,7 +18,8 @@ import (
 // A server moving off MCP sampling asks the client's model while the client declares sampling
 // (with tools, for a request with tools), and Anthropic's API otherwise. In a real server, Client
 // is the sampler on the MCP session (sampling/gosdk.NewSampler(session), which knows the
-// capabilities the client declared) and the Anthropic client reads ANTHROPIC_API_KEY. Here the
+// capabilities the client declared, and reports no sampling at 2026-07-28, where it cannot send
+// any) and the Anthropic client reads ANTHROPIC_API_KEY. Here the
 // client's model is a function, the client declares sampling without tools, and a local server
 // plays Anthropic, answering with the example response of the Messages API reference.
 func ExampleFallback() {

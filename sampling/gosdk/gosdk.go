@@ -136,7 +136,8 @@ func NewSampler(session *sdk.ServerSession) *Sampler {
 }
 
 // Run runs the loop on the client's model behind the session: loop.Run(ctx, NewSampler(session),
-// params).
+// params). On a session where [MultiRoundTrip] is true it stops before the first request, with a
+// *sampling.CapabilityError (see [Sampler.ClientCapabilities]): use [Handler] there.
 func Run(ctx context.Context, session *sdk.ServerSession, loop *sampling.Loop, params *mcp.CreateMessageRequestParams) (*sampling.Result, error) {
 	return loop.Run(ctx, NewSampler(session), params)
 }
