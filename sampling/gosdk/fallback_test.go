@@ -342,3 +342,28 @@ func TestSamplerCapabilities(t *testing.T) {
 		})
 	}
 }
+
+// TestHandlerFallbackNotOnRetry: the choice is made on a call's first request; a retry that
+// carries a requestState goes on with the client (rounds driven by hand at 2026-07-28), and one
+// whose _meta no longer declares sampling.tools is refused with -32021, the Fallback not asked.
+func TestHandlerFallbackNotOnRetry(t *testing.T) {
+	hs := newHandlerServer(t, false)
+	p := &provider{t: t, turns: weatherTurns(t), caps: withTools}
+	hs.fallback = p
+	cs := connectClient(t, hs.server, "", clientOptions(&model{t: t}, "tools", true))
+	args := map[string]any{"prompt": "Weather in Paris?"}
+	state, key, _ := firstRound(t, cs, "agent", args, "")
+	answer1 := sdk.InputResponseMap{key: sdkAnswer(t, answer("toolUse", use("w", "get_weather", `{"city":"Paris"}`)))}
+	_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Meta: sdk.Meta{sdk.MetaKeyClientCapabilities: map[string]any{}},
+		Name: "agent", Arguments: args, InputResponses: answer1, RequestState: state})
+	if werr, _ := rpcErr(t, err); werr.Code != -32021 {
+		t.Errorf("a retry without sampling.tools: %d %q", werr.Code, werr.Message)
+	}
+	res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "agent", Arguments: args, InputResponses: answer1, RequestState: state})
+	if err != nil || !res.NeedsInput() || res.InputRequests["sampling-2"] == nil {
+		t.Fatalf("the retry with sampling.tools: %v %+v", err, res)
+	}
+	if p.count() != 0 {
+		t.Errorf("the fallback was asked %d times", p.count())
+	}
+}
