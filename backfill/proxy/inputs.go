@@ -151,7 +151,7 @@ func (s *session) rounds(c *call, result json.RawMessage) []byte {
 		sort.Strings(forClient)
 		s.log.Info("the server asks for input", "id", id, "round", round, "sampling", len(samplingKeys), "forClient", forClient)
 		for _, k := range forClient {
-			if !c.clientCan(ir.InputRequests[k].Method) {
+			if !c.clientCan(ir.InputRequests[k]) {
 				s.log.Warn("the server asks the client for what it does not support", "id", id, "method", ir.InputRequests[k].Method)
 				return rawError(c.clientID, mcp.InternalError, fmt.Sprintf("the server asks for %s (input request %q), which the client does not support", ir.InputRequests[k].Method, k), nil)
 			}
@@ -190,14 +190,27 @@ func (s *session) rounds(c *call, result json.RawMessage) []byte {
 	}
 }
 
-// clientCan reports whether the client declared what an input request needs.
-func (c *call) clientCan(method string) bool {
+// clientCan reports whether the client declared what an input request needs: elicitation (in
+// URL mode, elicitation.url; in form mode, elicitation.form or an empty elicitation, as the spec
+// reads it for older clients), or roots.
+func (c *call) clientCan(r inputRequest) bool {
 	if !c.perRequest {
 		return false
 	}
-	switch method {
+	switch r.Method {
 	case "elicitation/create":
-		return c.clientCaps["elicitation"] != nil
+		el := decodeObject(c.clientCaps["elicitation"])
+		if el == nil {
+			return false
+		}
+		var p struct {
+			Mode string `json:"mode"`
+		}
+		json.Unmarshal(r.Params, &p)
+		if p.Mode == "url" {
+			return el["url"] != nil
+		}
+		return el["form"] != nil || len(el) == 0
 	case "roots/list":
 		return c.clientCaps["roots"] != nil
 	}

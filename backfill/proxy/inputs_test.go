@@ -95,6 +95,27 @@ func TestMRTRSamplingRounds(t *testing.T) {
 	h.expectNothing(h.toClient, "client")
 }
 
+// TestMRTRCapabilitiesKeepTheClients: the client's capabilities stay as they are but for
+// sampling, which the proxy does, and task-augmented sampling, which it does not.
+func TestMRTRCapabilitiesKeepTheClients(t *testing.T) {
+	h := startWith(t, &proxy.Proxy{Sampler: &scripted{}})
+	h.send(h.client, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",`+
+		`"io.modelcontextprotocol/clientCapabilities":{"roots":{},"sampling":{"context":{}},"tasks":{"requests":{"sampling":{"createMessage":{}},"elicitation":{"create":{}}}},"x":{"y":1}}}}}`+"\n")
+	got := decode(t, h.nextToServer())
+	caps := got["params"].(map[string]any)["_meta"].(map[string]any)["io.modelcontextprotocol/clientCapabilities"]
+	var want any
+	json.Unmarshal([]byte(`{"roots":{},"sampling":{"tools":{}},"tasks":{"requests":{"elicitation":{"create":{}}}},"x":{"y":1}}`), &want)
+	if !reflect.DeepEqual(caps, want) {
+		t.Errorf("capabilities %v, want %v", caps, want)
+	}
+	// A request of an older version passes byte for byte.
+	old := `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"progressToken":1}}}` + "\n"
+	h.send(h.client, old)
+	if got := h.nextToServer(); string(got) != old {
+		t.Errorf("server got %s", got)
+	}
+}
+
 // TestMRTRMaxRounds: a server that asks again and again gets an error to the client after
 // MaxRounds.
 func TestMRTRMaxRounds(t *testing.T) {
@@ -213,6 +234,14 @@ func TestMRTRClientLacksCapability(t *testing.T) {
 	h.send(h.server, inputRequired("1", `"roots":{"method":"roots/list"},"model":`+samplingInput, ""))
 	resp := decode(t, h.nextToClient())
 	if e, _ := resp["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "roots/list") {
+		t.Errorf("client got %v", resp)
+	}
+	// The client declared form elicitation, not URL elicitation.
+	h.send(h.client, toolCall("2"))
+	h.nextToServer()
+	h.send(h.server, inputRequired("2", `"go":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://x","elicitationId":"e"}}`, ""))
+	resp = decode(t, h.nextToClient())
+	if e, _ := resp["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "elicitation/create") {
 		t.Errorf("client got %v", resp)
 	}
 	if len(s.params) != 0 {

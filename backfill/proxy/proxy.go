@@ -370,6 +370,14 @@ func (s *session) clientRequest(line []byte, m message, method string) []byte {
 				caps = map[string]json.RawMessage{}
 			}
 			caps["sampling"] = json.RawMessage(`{"tools":{}}`)
+			// Task-augmented sampling is the client's to do, not the proxy's.
+			if tasks := decodeObject(caps["tasks"]); tasks != nil {
+				if reqs := decodeObject(tasks["requests"]); reqs != nil && reqs["sampling"] != nil {
+					delete(reqs, "sampling")
+					tasks["requests"] = mustMarshal(reqs)
+					caps["tasks"] = mustMarshal(tasks)
+				}
+			}
 			meta[metaClientCapabilities] = mustMarshal(caps)
 			params["_meta"] = mustMarshal(meta)
 			changed = true
