@@ -75,17 +75,19 @@ type headerFlags []string
 func (h *headerFlags) String() string     { return fmt.Sprintf("%d headers", len(*h)) }
 func (h *headerFlags) Set(v string) error { *h = append(*h, v); return nil }
 
-// parseHeaders reads "Name: value" lines.
+// parseHeaders reads "Name: value" lines. Its errors do not show the lines, which may be secret.
 func parseHeaders(lines []string) (http.Header, error) {
 	h := http.Header{}
+	n := 0
 	for _, l := range lines {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
+		n++
 		name, value, ok := strings.Cut(l, ":")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
-			return nil, fmt.Errorf("header %q: want \"Name: value\"", name)
+			return nil, fmt.Errorf("header %d (%s first, then -header): want \"Name: value\"", n, headersVar)
 		}
 		h.Add(name, value)
 	}

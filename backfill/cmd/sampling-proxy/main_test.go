@@ -309,9 +309,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-provider", "openai", "--", "srv"}, "-model is required"},
 		{[]string{"-provider", "openai", "-model", "m"}, "no server command"},
 		{[]string{"-no-such-flag"}, "flag provided but not defined"},
+		{[]string{"-provider", "openai", "-model", "m", "-model-map", "sonnet", "--", "srv"}, `model map entry "sonnet": want name=model`},
+		{[]string{"-provider", "openai", "-model", "m", "-header", "Authorization: x", "--", "srv"}, "are for a remote server"},
+		{[]string{"-provider", "openai", "-model", "m", "-header", "Bearer s3cret", "--", "https://h/mcp"}, `header 1 (SAMPLING_PROXY_HEADERS first, then -header): want "Name: value"`},
 	} {
 		var stderr bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), io.Discard, &stderr, env)
+		if strings.Contains(stderr.String(), "s3cret") {
+			t.Errorf("%v: the error shows a header's value: %s", tt.args, stderr.String())
+		}
 		if code != 2 || !strings.Contains(stderr.String(), tt.want) {
 			t.Errorf("%v: status %d, stderr %q; want 2 and %q", tt.args, code, stderr.String(), tt.want)
 		}
