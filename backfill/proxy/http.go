@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,8 +59,9 @@ type HTTPConn struct {
 	closing bool            // Close was called: abort once nothing is pending
 }
 
-// NewHTTPConn returns a Conn to the Streamable HTTP endpoint url.
-func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn, error) {
+// NewHTTPConn returns a Conn to the Streamable HTTP endpoint. The headers of opts go to the
+// endpoint's origin only (not to another one it redirects to).
+func NewHTTPConn(ctx context.Context, endpoint string, opts *HTTPOptions) (*HTTPConn, error) {
 	if opts == nil {
 		opts = &HTTPOptions{}
 	}
@@ -79,9 +81,13 @@ func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn,
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxMessageBytes
 	}
+	origin, err := url.Parse(endpoint)
+	if err != nil || (origin.Scheme != "http" && origin.Scheme != "https") || origin.Host == "" {
+		return nil, fmt.Errorf("the remote server's URL %q is not an http or https URL", redactURL(endpoint))
+	}
 	version := &atomic.Value{}
-	client.Transport = &headerTransport{base: base, header: opts.Header.Clone(), version: version, maxBytes: maxBytes, log: log}
-	t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &client, MaxEventSize: maxBytes, DisableStandaloneSSE: true}
+	client.Transport = &headerTransport{origin: origin, base: base, header: opts.Header.Clone(), version: version, maxBytes: maxBytes, log: log}
+	t := &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: &client, MaxEventSize: maxBytes, DisableStandaloneSSE: true}
 	conn, err := t.Connect(ctx)
 	if err != nil {
 		return nil, err
@@ -95,6 +101,7 @@ func NewHTTPConn(ctx context.Context, url string, opts *HTTPOptions) (*HTTPConn,
 // headerTransport adds the operator's headers, and the protocol version when go-sdk's transport
 // has none to give (it learns it only from a client session, which the proxy is not).
 type headerTransport struct {
+	origin   *url.URL
 	base     http.RoundTripper
 	header   http.Header
 	version  *atomic.Value
@@ -104,10 +111,13 @@ type headerTransport struct {
 
 func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
-	for k, vs := range h.header {
-		r.Header.Del(k)
-		for _, v := range vs {
-			r.Header.Add(k, v)
+	// The operator's headers go to the endpoint's origin only, not to where it redirects.
+	if r.URL.Scheme == h.origin.Scheme && r.URL.Host == h.origin.Host {
+		for k, vs := range h.header {
+			r.Header.Del(k)
+			for _, v := range vs {
+				r.Header.Add(k, v)
+			}
 		}
 	}
 	if v, _ := h.version.Load().(string); v != "" && r.Header.Get("Mcp-Protocol-Version") == "" {
@@ -331,4 +341,12 @@ func (c *HTTPConn) Abort() error {
 		c.cancel()
 	})
 	return err
+}
+
+// redactURL hides the password of a URL's user info.
+func redactURL(s string) string {
+	if u, err := url.Parse(s); err == nil {
+		return u.Redacted()
+	}
+	return "(a URL that does not parse)"
 }
