@@ -217,7 +217,9 @@ func (c *call) clientCan(r inputRequest) bool {
 	return false
 }
 
-// answerInputs answers the sampling input requests named by keys, at once, with the Sampler.
+// answerInputs answers the sampling input requests named by keys with the Sampler, as many at
+// once as Limits.MaxConcurrent allows (all, without it), so that a round of more requests than
+// that is answered rather than refused.
 func (s *session) answerInputs(ctx context.Context, id string, reqs map[string]inputRequest, keys []string) (map[string]json.RawMessage, *rpcError) {
 	answers := make(map[string]json.RawMessage, len(keys))
 	var mu sync.Mutex
@@ -225,8 +227,21 @@ func (s *session) answerInputs(ctx context.Context, id string, reqs map[string]i
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	parallel := len(keys)
+	if n := s.p.Limits.MaxConcurrent; n > 0 {
+		parallel = min(parallel, n)
+	}
+	slots := make(chan struct{}, max(parallel, 1))
 	for _, k := range keys {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
 		wg.Go(func() {
+			defer func() { <-slots }()
 			line := mustMarshal(map[string]any{"jsonrpc": "2.0", "id": 0, "method": mcp.MethodCreateMessage, "params": reqs[k].Params})
 			start := time.Now()
 			res, rerr := s.answer(ctx, fmt.Sprintf("%s/%s", id, k), line)

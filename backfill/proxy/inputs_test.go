@@ -414,3 +414,24 @@ func TestServeStopsWhileServerDoesNotRead(t *testing.T) {
 		t.Fatal("Serve did not return while the server's input was blocked")
 	}
 }
+
+// TestMRTRRoundLargerThanConcurrency: a round of more sampling requests than -max-concurrent is
+// answered a few at a time, not refused.
+func TestMRTRRoundLargerThanConcurrency(t *testing.T) {
+	c := &counting{}
+	h := startWith(t, &proxy.Proxy{Sampler: c, Limits: proxy.Limits{MaxConcurrent: 2}})
+	h.send(h.client, toolCall("1"))
+	h.nextToServer()
+	var reqs []string
+	for i := range 7 {
+		reqs = append(reqs, fmt.Sprintf(`"q%d":%s`, i, samplingInput))
+	}
+	h.send(h.server, inputRequired("1", strings.Join(reqs, ","), ""))
+	retry := decode(t, h.nextToServer())
+	if n := len(retry["params"].(map[string]any)["inputResponses"].(map[string]any)); n != 7 {
+		t.Errorf("%d answers, want 7: %v", n, retry)
+	}
+	if c.calls != 7 || c.most > 2 {
+		t.Errorf("%d provider calls, %d at once; want 7, at most 2", c.calls, c.most)
+	}
+}
