@@ -32,6 +32,7 @@ type Limits struct {
 	TokenBudget int64
 	// MaxConcurrent bounds the provider calls in progress; a request beyond it is refused at
 	// once (not queued), so that a flooding server gets errors rather than a growing backlog.
+	// The sampling requests of one input_required round take turns instead.
 	MaxConcurrent int
 }
 
