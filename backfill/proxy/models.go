@@ -35,7 +35,9 @@ type Route struct {
 // chose the models and their order, and the proxy has no measure of a model's cost, speed or
 // intelligence to weigh them with.
 type Router struct {
-	Routes  []Route
+	// Routes are tried in order for each hint.
+	Routes []Route
+	// Default samples the requests no route takes.
 	Default sampling.Sampler
 	// Logger receives the model chosen for each request; nil discards it.
 	Logger *slog.Logger
