@@ -44,6 +44,8 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		case "test-server-no-read":
 			noReadServer()
+		case "test-server-flood":
+			floodServer()
 		}
 	}
 	if os.Getenv("SAMPLING_PROXY_TEST_MAIN") == "1" {
