@@ -435,3 +435,38 @@ func TestMRTRRoundLargerThanConcurrency(t *testing.T) {
 		t.Errorf("%d provider calls, %d at once; want 7, at most 2", c.calls, c.most)
 	}
 }
+
+// TestMRTRPromptsAndResources: prompts/get and resources/read are retried as themselves; other
+// requests' results are not read for input.
+func TestMRTRPromptsAndResources(t *testing.T) {
+	s := &scripted{}
+	h := startWith(t, &proxy.Proxy{Sampler: s})
+	for _, tt := range []struct{ method, params string }{
+		{"prompts/get", `{"name":"p","arguments":{"a":"b"},` + meta2026 + `}`},
+		{"resources/read", `{"uri":"file:///x",` + meta2026 + `}`},
+	} {
+		h.send(h.client, `{"jsonrpc":"2.0","id":"r","method":"`+tt.method+`","params":`+tt.params+`}`+"\n")
+		h.nextToServer()
+		h.send(h.server, inputRequired(`"r"`, `"q":`+samplingInput, "s"))
+		retry := decode(t, h.nextToServer())
+		if retry["method"] != tt.method || retry["params"].(map[string]any)["requestState"] != "s" {
+			t.Errorf("%s retried as %v", tt.method, retry)
+		}
+		id, _ := json.Marshal(retry["id"])
+		h.send(h.server, `{"jsonrpc":"2.0","id":`+string(id)+`,"result":{"messages":[]}}`+"\n")
+		if final := decode(t, h.nextToClient()); final["id"] != "r" {
+			t.Errorf("client got %v", final)
+		}
+	}
+	// tools/list is no request that may need input: its result passes as it is.
+	h.send(h.client, `{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{`+meta2026+`}}`+"\n")
+	h.nextToServer()
+	odd := inputRequired("9", `"q":`+samplingInput, "s")
+	h.send(h.server, odd)
+	if got := h.nextToClient(); string(got) != odd {
+		t.Errorf("client got %s", got)
+	}
+	if len(s.params) != 2 {
+		t.Errorf("the sampler was asked %d times, want 2", len(s.params))
+	}
+}
