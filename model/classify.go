@@ -63,8 +63,9 @@ type leaf struct {
 
 // flatten lists the leaves of a union: variants that are unions themselves (inline or declared)
 // contribute their own variants. A leaf reached twice (the same declaration through two paths)
-// is listed once.
-func (c *classifier) flatten(u *UnionType, out []leaf, depth int) ([]leaf, error) {
+// is listed once, and a union reached twice is flattened once (done), so that unions of unions
+// that repeat each other (`type A1 = A0 | A0; type A2 = A1 | A1; ...`) cost their size, not 2^n.
+func (c *classifier) flatten(u *UnionType, out []leaf, depth int, done map[*UnionType]bool) ([]leaf, error) {
 	if depth > len(c.s.Decls)+1 {
 		return nil, fmt.Errorf("union cycle")
 	}
@@ -77,9 +78,13 @@ func (c *classifier) flatten(u *UnionType, out []leaf, depth int) ([]leaf, error
 			return nil, err
 		}
 		if r.Kind == Union {
-			if out, err = c.flatten(r.Union, out, depth+1); err != nil {
+			if done[r.Union] {
+				continue
+			}
+			if out, err = c.flatten(r.Union, out, depth+1, done); err != nil {
 				return nil, err
 			}
+			done[r.Union] = true
 			continue
 		}
 		if !slices.ContainsFunc(out, func(l leaf) bool { return l.resolved == r }) {
@@ -94,7 +99,7 @@ func (c *classifier) decide(t *Type) (*Decision, error) {
 	if d := c.oneOrMany(u); d != nil {
 		return d, nil
 	}
-	leaves, err := c.flatten(u, nil, 0)
+	leaves, err := c.flatten(u, nil, 0, map[*UnionType]bool{})
 	if err != nil {
 		return nil, err
 	}

@@ -203,3 +203,18 @@ func TestClassifySchemas(t *testing.T) {
 	assert.Equal(t, "method", decl("ServerNotification").Discriminator)
 	assert.Equal(t, "", decl("ServerResult").Discriminator)
 }
+
+// TestRepeatedUnionsOfUnions: unions of unions that repeat each other are flattened once each,
+// not once per path (90 levels would be 2^90 paths), and still decide as their leaves.
+func TestRepeatedUnionsOfUnions(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("type A0 = string | number;\n")
+	for i := 1; i < 90; i++ {
+		fmt.Fprintf(&b, "type A%d = A%d | A%d;\n", i, i-1, i-1)
+	}
+	b.WriteString("interface T {\n  a: A89;\n}\n")
+	s, err := load(t, "chain.ts", b.String())
+	require.NoError(t, err)
+	assert.Equal(t, model.KindStrategy, s.Decl("A89").Type.Union.Decision.Strategy)
+	assert.Len(t, s.Decl("A89").Type.Union.Decision.Kinds, 2)
+}
