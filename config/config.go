@@ -66,6 +66,12 @@ type File struct {
 	Config emit.Config
 }
 
+// ValidPackageName reports whether name can name a Go package: an identifier (which is not a
+// keyword) other than _.
+func ValidPackageName(name string) bool {
+	return token.IsIdentifier(name) && name != "_"
+}
+
 // PackageDoc returns the template of doc.go (emit.Options.PackageDoc) that the file asks for: the
 // default one (templates.Doc), the file's doc followed by the license notice of the spec's text
 // (templates.DocWith), or none for an empty doc.
@@ -117,7 +123,7 @@ func Parse(name string, data []byte) (*File, error) {
 		var err error
 		switch k.Value {
 		case "package":
-			if f.Package, err = p.str(v, "package"); err == nil && (!token.IsIdentifier(f.Package) || f.Package == "_") {
+			if f.Package, err = p.str(v, "package"); err == nil && !ValidPackageName(f.Package) {
 				err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(f.Package))
 			}
 		case "doc":

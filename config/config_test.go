@@ -199,3 +199,14 @@ func TestCheckSubstitutes(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:5:9: substitute: Tool: cannot find package example.com/no/such/package (does your module require it? go get it)")
 }
+
+// TestValidPackageName checks the rule that both the file's package key and mcpgen's -pkg
+// follow.
+func TestValidPackageName(t *testing.T) {
+	for _, name := range []string{"mcp", "mcp20251125", "mcpdraft", "_mcp", "mcp_x", "é"} {
+		assert.True(t, ValidPackageName(name), name)
+	}
+	for _, name := range []string{"", "_", "func", "type", "1x", "mcp1.0", "my-pkg", "a b"} {
+		assert.False(t, ValidPackageName(name), name)
+	}
+}

@@ -38,7 +38,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
 	"strings"
@@ -133,7 +132,7 @@ Flags:
 	if *out == "" {
 		return fmt.Errorf("no output directory: pass -o with the directory of the package (mcpgen -o ./mcp)")
 	}
-	if *pkg != "" && !validPackage(*pkg) {
+	if *pkg != "" && !config.ValidPackageName(*pkg) {
 		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", *pkg)
 	}
 	cfg := &config.File{}
@@ -158,7 +157,7 @@ Flags:
 	}
 	if *pkg == "" {
 		*pkg = packageFor(in.version)
-		if !validPackage(*pkg) {
+		if !config.ValidPackageName(*pkg) {
 			return fmt.Errorf("the default package name %q (from version %q) is not a valid Go package name; pass -pkg", *pkg, in.version)
 		}
 	}
@@ -192,12 +191,6 @@ Flags:
 		return nil
 	}
 	return write(*out, prefix, files)
-}
-
-// validPackage reports whether name can name a Go package: an identifier other than _ that is
-// not a keyword.
-func validPackage(name string) bool {
-	return token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_"
 }
 
 // input is a schema to generate from: an embedded one or a file.
