@@ -171,3 +171,34 @@ func TestDirective(t *testing.T) {
 	_, _, _, ok = findDirective("elsewhere")
 	assert.False(t, ok)
 }
+
+// TestVersionFromConstants checks that the version of a schema.ts comes from its parsed
+// LATEST_PROTOCOL_VERSION constant: not from text that only looks like one (in a comment), and
+// whatever the constant's quotes.
+func TestVersionFromConstants(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"double quotes", `export const LATEST_PROTOCOL_VERSION = "2025-03-26";`, "2025-03-26"},
+		{"single quotes", `export const LATEST_PROTOCOL_VERSION = '2025-06-18';`, "2025-06-18"},
+		{"a commented-out declaration first", "/*\nexport const LATEST_PROTOCOL_VERSION = \"1999-01-01\";\n*/\n" +
+			`export const LATEST_PROTOCOL_VERSION = "2025-11-25";`, "2025-11-25"},
+		{"only in a comment", "/*\nexport const LATEST_PROTOCOL_VERSION = \"2025-11-25\";\n*/\n", "error: cannot tell the spec version of"},
+		{"not a string", "export const LATEST_PROTOCOL_VERSION = 20251125;", "error: cannot tell the spec version of"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "schema.ts")
+			require.NoError(t, os.WriteFile(file, []byte(tc.src+"\nexport interface Thing {\n  name: string;\n}\n"), 0o644))
+			out := filepath.Join(t.TempDir(), "mcp")
+			var stderr bytes.Buffer
+			err := run([]string{"-schema", file, "-o", out}, &stderr, &stderr)
+			if msg, ok := strings.CutPrefix(tc.want, "error: "); ok {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), msg)
+				return
+			}
+			require.NoError(t, err)
+			consts, err := os.ReadFile(filepath.Join(out, "consts.go"))
+			require.NoError(t, err)
+			assert.Contains(t, string(consts), `const SchemaVersion = "`+tc.want+`"`)
+		})
+	}
+}

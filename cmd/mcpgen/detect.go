@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/schema"
 )
 
@@ -15,8 +16,6 @@ var (
 	versionName = regexp.MustCompile(`^(draft|\d{4}-\d{2}-\d{2})$`)
 	// versionIn finds a spec version in a URL ($id).
 	versionIn = regexp.MustCompile(`(?:^|/)(draft|\d{4}-\d{2}-\d{2})(?:/|$)`)
-	// latestVersion finds schema.ts' LATEST_PROTOCOL_VERSION.
-	latestVersion = regexp.MustCompile(`(?m)^\s*export\s+const\s+LATEST_PROTOCOL_VERSION\s*=\s*"([^"]+)"`)
 	// draftLinks finds links to the draft spec in the schema's documentation.
 	draftLinks = regexp.MustCompile(`/specification/draft/`)
 )
@@ -30,8 +29,9 @@ var (
 //     follows); schema.json may name it in its $id.
 //
 // When both say a version and they disagree, it is an error (but for a draft directory, whose
-// schema.ts names the last release). how says where the version came from, for messages.
-func detectVersion(path string, src []byte) (version, how string, err error) {
+// schema.ts names the last release). s is the file's parsed schema, whose constants hold
+// LATEST_PROTOCOL_VERSION. how says where the version came from, for messages.
+func detectVersion(path string, src []byte, s *model.Schema) (version, how string, err error) {
 	dir := filepath.Base(filepath.Dir(path))
 	if abs, err := filepath.Abs(path); err == nil {
 		dir = filepath.Base(filepath.Dir(abs))
@@ -39,7 +39,7 @@ func detectVersion(path string, src []byte) (version, how string, err error) {
 	if !versionName.MatchString(dir) {
 		dir = ""
 	}
-	content, what := contentVersion(path, src)
+	content, what := contentVersion(path, src, s)
 	switch {
 	case dir != "" && content != "" && dir != content && dir != "draft":
 		return "", "", fmt.Errorf("%s is in a directory named %s, but %s; pass -version to say which version it is", path, dir, what)
@@ -53,7 +53,7 @@ func detectVersion(path string, src []byte) (version, how string, err error) {
 }
 
 // contentVersion is the version a schema file declares, and a phrase saying where.
-func contentVersion(path string, src []byte) (version, what string) {
+func contentVersion(path string, src []byte, s *model.Schema) (version, what string) {
 	if strings.HasSuffix(path, ".json") {
 		var doc struct {
 			ID string `json:"$id"`
@@ -68,8 +68,10 @@ func contentVersion(path string, src []byte) (version, what string) {
 	if draftLinks.Match(src) {
 		return "draft", "its documentation links to the draft spec"
 	}
-	if m := latestVersion.FindSubmatch(src); m != nil {
-		return string(m[1]), "its LATEST_PROTOCOL_VERSION is " + string(m[1])
+	for _, c := range s.Consts {
+		if c.Name == "LATEST_PROTOCOL_VERSION" && c.Value.Kind == model.String {
+			return c.Value.Str, "its LATEST_PROTOCOL_VERSION is " + c.Value.Str
+		}
 	}
 	return "", ""
 }

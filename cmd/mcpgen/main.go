@@ -249,7 +249,7 @@ func (in *input) load() error {
 		return err
 	}
 	if in.version == "" {
-		if in.version, in.how, err = detectVersion(in.name, in.src); err != nil {
+		if in.version, in.how, err = detectVersion(in.name, in.src, s); err != nil {
 			return err
 		}
 	}
