@@ -169,3 +169,18 @@ func (s scope) declare(name, what string, pos model.Pos) error {
 	s[name] = what + " (" + pos.String() + ")"
 	return nil
 }
+
+// memberTypeName is the Go name of the inline type of member field of the type parent: parent
+// plus field (ClientCapabilitiesSampling), or, where that would repeat the word parent ends
+// with, parent plus Object for an object and plus Value for another type: the error object of
+// HeaderMismatchError is HeaderMismatchErrorObject, not HeaderMismatchErrorError, and the union
+// of EmbeddedResource.resource is EmbeddedResourceValue.
+func memberTypeName(parent, field string, t *model.Type) string {
+	if !strings.HasSuffix(parent, field) {
+		return parent + field
+	}
+	if t.Kind == model.Object {
+		return parent + "Object"
+	}
+	return parent + "Value"
+}

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/mcpgen/mcpgen/model"
 )
 
 func TestGoName(t *testing.T) {
@@ -75,4 +77,13 @@ func TestEnumConstName(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, enumConstName(tt.typ, tt.value))
 	}
+}
+
+func TestMemberTypeName(t *testing.T) {
+	object, union := &model.Type{Kind: model.Object}, &model.Type{Kind: model.Union}
+	assert.Equal(t, "ClientCapabilitiesSampling", memberTypeName("ClientCapabilities", "Sampling", object))
+	assert.Equal(t, "HeaderMismatchErrorObject", memberTypeName("HeaderMismatchError", "Error", object))
+	assert.Equal(t, "JSONRPCErrorObject", memberTypeName("JSONRPCError", "Error", object))
+	assert.Equal(t, "EmbeddedResourceValue", memberTypeName("EmbeddedResource", "Resource", union))
+	assert.Equal(t, "ToolInputSchema", memberTypeName("Tool", "InputSchema", object))
 }

@@ -470,7 +470,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				parent, memberOwner = g.byDecl[o.Name].name, o.Name
 			}
 		}
-		s := site{name: parent + f.name, about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner}
+		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner}
 		if e, ok := g.opts.Config.Names[key]; ok && key != "" {
 			s.name, s.renamed = e.Name, key
 		}

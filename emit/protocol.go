@@ -418,7 +418,7 @@ func (g *generator) messageBatch(f *jen.File) {
 				jen.Id("c").Dot("out").Call(),
 			),
 		),
-		jen.Return(jen.Id("c").Dot("err").Call(jen.True())),
+		jen.Return(jen.Id("c").Dot("messageErr").Call()),
 	)
 	f.Line()
 	g.batchMarshal(f)
@@ -692,19 +692,21 @@ func (g *generator) errors(f *jen.File, p *protocolPlan) {
 			})),
 		),
 	)
-	for i, td := range objects {
-		x := "e" + strings.Repeat("x", i)
-		check := []jen.Code{jen.Return(jen.Op("*").Id(x))}
+	// Each error object is looked for in its own if statement, with one name, target, in scope
+	// only there: if target := (*T)(nil); errors.As(err, &target) { ... }.
+	for _, td := range objects {
+		target := jen.Id("target")
+		check := []jen.Code{jen.Return(jen.Op("*").Add(target))}
 		if td.name != p.errorType {
 			check = []jen.Code{
 				jen.Var().Id("o").Id(p.errorType),
-				jen.If(jen.Id("convertError").Call(jen.Id(x), jen.Op("&").Id("o")).Op("==").Nil()).Block(jen.Return(jen.Id("o"))),
+				jen.If(jen.Id("convertError").Call(target, jen.Op("&").Id("o")).Op("==").Nil()).Block(jen.Return(jen.Id("o"))),
 			}
 		}
-		checks = append(checks,
-			jen.Var().Id(x).Op("*").Id(td.name),
-			jen.If(jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id(x))).Block(check...),
-		)
+		checks = append(checks, jen.If(
+			jen.Add(target).Op(":=").Parens(jen.Op("*").Id(td.name)).Call(jen.Nil()),
+			jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Add(target)),
+		).Block(check...))
 	}
 	checks = append(checks, jen.Return(jen.Id(p.errorType).Values(jen.Dict{
 		jen.Id("Code"):    jen.Lit(-32603),

@@ -61,16 +61,16 @@ func (g *generator) interfaceType(td *typeDecl) error {
 	return nil
 }
 
-// encodeUnion writes encodeX: a type switch over the variants. A nil value, or a nil pointer
-// variant, is an error.
+// encodeUnion writes encodeX: a type switch over the variants, each of which encodes itself
+// (encodeVariant, for a pointer). A nil value, or a nil pointer variant, is an error.
 func (g *generator) encodeUnion(td *typeDecl) {
 	var cases []jen.Code
 	add := func(name string, pointer bool) {
-		encode := []jen.Code{jen.Id("v").Dot("encode").Call(jen.Id("e")), jen.Return()}
 		if pointer {
-			cases = append(cases, jen.Case(jen.Op("*").Id(name)).Block(jen.If(jen.Id("v").Op("!=").Nil()).Block(encode...)))
+			cases = append(cases, jen.Case(jen.Op("*").Id(name)).Block(
+				jen.Id("encodeVariant").Call(jen.Id("e"), jen.Id("v"), jen.Lit(td.name))))
 		} else {
-			cases = append(cases, jen.Case(jen.Id(name)).Block(encode...))
+			cases = append(cases, jen.Case(jen.Id(name)).Block(jen.Id("v").Dot("encode").Call(jen.Id("e"))))
 		}
 	}
 	for _, v := range td.variants {
@@ -79,9 +79,9 @@ func (g *generator) encodeUnion(td *typeDecl) {
 	if td.unknown != "" {
 		add(td.unknown, true)
 	}
+	cases = append(cases, jen.Default().Block(jen.Id("e").Dot("errorf").Call(jen.Lit("nil "+td.name))))
 	g.unionsGo.Func().Id("encode"+td.name).Params(jen.Id("e").Op("*").Id("encoder"), jen.Id("v").Id(td.name)).Block(
 		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
-		jen.Id("e").Dot("errorf").Call(jen.Lit("nil "+td.name)),
 	)
 	g.unionsGo.Line()
 }

@@ -48,11 +48,15 @@ func (g *generator) validateFuncs(name string, pointer, envelope bool, body []je
 	if pointer {
 		recv = jen.Id("v").Op("*").Id(name)
 	}
+	errFunc := "err"
+	if envelope {
+		errFunc = "messageErr"
+	}
 	f.Add(docComment(validateDoc))
 	f.Func().Add(jen.Params(recv)).Id("Validate").Params().Error().Block(
 		jen.Var().Id("c").Id("validator"),
 		jen.Id("v").Dot("validate").Call(jen.Op("&").Id("c")),
-		jen.Return(jen.Id("c").Dot("err").Call(jen.Lit(envelope))),
+		jen.Return(jen.Id("c").Dot(errFunc).Call()),
 	)
 	f.Line()
 	if len(body) == 0 {

@@ -107,16 +107,16 @@ type JSONRPCResponse struct {
 // JSONRPCError is a response to a request that indicates an error occurred.
 type JSONRPCError struct {
 	// Always "2.0".
-	JSONRPC string            `json:"jsonrpc"`
-	ID      RequestID         `json:"id"`
-	Error   JSONRPCErrorError `json:"error"`
+	JSONRPC string             `json:"jsonrpc"`
+	ID      RequestID          `json:"id"`
+	Error   JSONRPCErrorObject `json:"error"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// JSONRPCErrorError is the type of [JSONRPCError.Error].
-type JSONRPCErrorError struct {
+// JSONRPCErrorObject is the type of [JSONRPCError.Error].
+type JSONRPCErrorObject struct {
 	// The error type that occurred.
 	Code int64 `json:"code"`
 	// A short description of the error. The message SHOULD be limited to a concise single
@@ -624,7 +624,7 @@ type ResourceContents struct {
 }
 
 // TextResourceContents is a variant of [ReadResourceResultContents] and
-// [EmbeddedResourceResource].
+// [EmbeddedResourceValue].
 type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -639,7 +639,7 @@ type TextResourceContents struct {
 }
 
 // BlobResourceContents is a variant of [ReadResourceResultContents] and
-// [EmbeddedResourceResource].
+// [EmbeddedResourceValue].
 type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -767,8 +767,8 @@ type PromptMessage struct {
 type EmbeddedResource struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
 	// Always "resource".
-	Type     string                   `json:"type"`
-	Resource EmbeddedResourceResource `json:"resource"`
+	Type     string                `json:"type"`
+	Resource EmbeddedResourceValue `json:"resource"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`

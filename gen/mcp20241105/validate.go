@@ -36,7 +36,7 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 func (v ProgressTokenString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenString) validate(*validator) {}
@@ -46,7 +46,7 @@ func (ProgressTokenString) validate(*validator) {}
 func (v ProgressTokenNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenNumber) validate(*validator) {}
@@ -56,7 +56,7 @@ func (ProgressTokenNumber) validate(*validator) {}
 func (v *Request) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Request) validate(c *validator) {
@@ -73,7 +73,7 @@ func (v *Request) validate(c *validator) {
 func (v *RequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParams) validate(c *validator) {
@@ -90,7 +90,7 @@ func (v *RequestParams) validate(c *validator) {
 func (v *RequestParamsMeta) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParamsMeta) validate(c *validator) {
@@ -102,7 +102,7 @@ func (v *RequestParamsMeta) validate(c *validator) {
 func (v *Notification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Notification) validate(c *validator) {
@@ -119,7 +119,7 @@ func (v *Notification) validate(c *validator) {
 func (v *NotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NotificationParams) validate(c *validator) {
@@ -131,7 +131,7 @@ func (v *NotificationParams) validate(c *validator) {
 func (v *Result) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Result) validate(c *validator) {
@@ -155,7 +155,7 @@ func validateRequestID(c *validator, v RequestID) {
 func (v RequestIDString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDString) validate(*validator) {}
@@ -165,7 +165,7 @@ func (RequestIDString) validate(*validator) {}
 func (v RequestIDNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNumber) validate(*validator) {}
@@ -175,7 +175,7 @@ func (RequestIDNumber) validate(*validator) {}
 func (v RequestIDNull) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNull) validate(*validator) {}
@@ -185,7 +185,7 @@ func (RequestIDNull) validate(*validator) {}
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
@@ -211,7 +211,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
@@ -231,7 +231,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 func (v *JSONRPCResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCResponse) validate(c *validator) {
@@ -258,7 +258,7 @@ func (v *JSONRPCResponse) validate(c *validator) {
 func (v *JSONRPCError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCError) validate(c *validator) {
@@ -281,13 +281,13 @@ func (v *JSONRPCError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *JSONRPCErrorError) Validate() error {
+func (v *JSONRPCErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *JSONRPCErrorError) validate(c *validator) {
+func (v *JSONRPCErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
@@ -296,7 +296,7 @@ func (v *JSONRPCErrorError) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CancelledNotification) validate(c *validator) {
@@ -317,7 +317,7 @@ func (v *CancelledNotification) validate(c *validator) {
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
@@ -335,7 +335,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *InitializeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializeRequest) validate(c *validator) {
@@ -362,7 +362,7 @@ func (v *InitializeRequest) validate(c *validator) {
 func (v *InitializeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeRequestParams) validate(c *validator) {
@@ -380,7 +380,7 @@ func (v *InitializeRequestParams) validate(c *validator) {
 func (v *InitializeResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeResult) validate(c *validator) {
@@ -403,7 +403,7 @@ func (v *InitializeResult) validate(c *validator) {
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializedNotification) validate(c *validator) {
@@ -426,7 +426,7 @@ func (v *InitializedNotification) validate(c *validator) {
 func (v *ClientCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
@@ -443,7 +443,7 @@ func (v *ClientCapabilities) validate(c *validator) {
 func (v *ClientCapabilitiesRoots) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
@@ -455,7 +455,7 @@ func (v *ClientCapabilitiesRoots) validate(c *validator) {
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
@@ -482,7 +482,7 @@ func (v *ServerCapabilities) validate(c *validator) {
 func (v *ServerCapabilitiesPrompts) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
@@ -494,7 +494,7 @@ func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesResources) validate(c *validator) {
@@ -506,7 +506,7 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 func (v *ServerCapabilitiesTools) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
@@ -518,7 +518,7 @@ func (v *ServerCapabilitiesTools) validate(c *validator) {
 func (v *Implementation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Implementation) validate(c *validator) {
@@ -530,7 +530,7 @@ func (v *Implementation) validate(c *validator) {
 func (v *PingRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PingRequest) validate(c *validator) {
@@ -559,7 +559,7 @@ func (v *PingRequest) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ProgressNotification) validate(c *validator) {
@@ -580,7 +580,7 @@ func (v *ProgressNotification) validate(c *validator) {
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
@@ -595,7 +595,7 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 func (v *PaginatedRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
@@ -612,7 +612,7 @@ func (v *PaginatedRequest) validate(c *validator) {
 func (v *PaginatedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
@@ -624,7 +624,7 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 func (v *PaginatedResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedResult) validate(c *validator) {
@@ -641,7 +641,7 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
@@ -670,7 +670,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 func (v *ListResourcesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
@@ -694,7 +694,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
@@ -723,7 +723,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
@@ -747,7 +747,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
@@ -774,7 +774,7 @@ func (v *ReadResourceRequest) validate(c *validator) {
 func (v *ReadResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
@@ -789,7 +789,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
@@ -834,7 +834,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
@@ -857,7 +857,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
@@ -884,7 +884,7 @@ func (v *SubscribeRequest) validate(c *validator) {
 func (v *SubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
@@ -899,7 +899,7 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 func (v *UnsubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
@@ -926,7 +926,7 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 func (v *UnsubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
@@ -941,7 +941,7 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
@@ -962,7 +962,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
@@ -977,7 +977,7 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 func (v *Resource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Resource) validate(c *validator) {
@@ -997,7 +997,7 @@ func (v *Resource) validate(c *validator) {
 func (v *ResourceTemplate) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplate) validate(c *validator) {
@@ -1017,7 +1017,7 @@ func (v *ResourceTemplate) validate(c *validator) {
 func (v *ResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceContents) validate(c *validator) {
@@ -1032,7 +1032,7 @@ func (v *ResourceContents) validate(c *validator) {
 func (v *TextResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextResourceContents) validate(c *validator) {
@@ -1047,7 +1047,7 @@ func (v *TextResourceContents) validate(c *validator) {
 func (v *BlobResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BlobResourceContents) validate(c *validator) {
@@ -1065,7 +1065,7 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
@@ -1094,7 +1094,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 func (v *ListPromptsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
@@ -1118,7 +1118,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
@@ -1145,7 +1145,7 @@ func (v *GetPromptRequest) validate(c *validator) {
 func (v *GetPromptRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
@@ -1157,7 +1157,7 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 func (v *GetPromptResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptResult) validate(c *validator) {
@@ -1181,7 +1181,7 @@ func (v *GetPromptResult) validate(c *validator) {
 func (v *Prompt) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Prompt) validate(c *validator) {
@@ -1202,7 +1202,7 @@ func (v *Prompt) validate(c *validator) {
 func (v *PromptArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptArgument) validate(c *validator) {
@@ -1214,7 +1214,7 @@ func (v *PromptArgument) validate(c *validator) {
 func (v Role) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v Role) validate(c *validator) {
@@ -1226,7 +1226,7 @@ func (v Role) validate(c *validator) {
 func (v *PromptMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptMessage) validate(c *validator) {
@@ -1272,7 +1272,7 @@ func validatePromptMessageContent(c *validator, v PromptMessageContent) {
 func (v *UnknownPromptMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownPromptMessageContent) validate(c *validator) {
@@ -1287,7 +1287,7 @@ func (v *UnknownPromptMessageContent) validate(c *validator) {
 func (v *EmbeddedResource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *EmbeddedResource) validate(c *validator) {
@@ -1302,13 +1302,13 @@ func (v *EmbeddedResource) validate(c *validator) {
 	c.in("resource")
 	validRequired(c, v.Resource != nil)
 	if v.Resource != nil {
-		validateEmbeddedResourceResource(c, v.Resource)
+		validateEmbeddedResourceValue(c, v.Resource)
 	}
 	c.out()
 	validExtra(c, v.Extra, "annotations", "type", "resource")
 }
 
-func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) {
+func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
 		if v == nil {
@@ -1330,7 +1330,7 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
@@ -1353,7 +1353,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
@@ -1382,7 +1382,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 func (v *ListToolsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListToolsResult) validate(c *validator) {
@@ -1406,7 +1406,7 @@ func (v *ListToolsResult) validate(c *validator) {
 func (v *CallToolResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolResult) validate(c *validator) {
@@ -1459,7 +1459,7 @@ func validateCallToolResultContent(c *validator, v CallToolResultContent) {
 func (v *UnknownCallToolResultContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCallToolResultContent) validate(c *validator) {
@@ -1474,7 +1474,7 @@ func (v *UnknownCallToolResultContent) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CallToolRequest) validate(c *validator) {
@@ -1501,7 +1501,7 @@ func (v *CallToolRequest) validate(c *validator) {
 func (v *CallToolRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolRequestParams) validate(c *validator) {
@@ -1513,7 +1513,7 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
@@ -1536,7 +1536,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 func (v *Tool) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Tool) validate(c *validator) {
@@ -1551,7 +1551,7 @@ func (v *Tool) validate(c *validator) {
 func (v *ToolInputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolInputSchema) validate(c *validator) {
@@ -1566,7 +1566,7 @@ func (v *ToolInputSchema) validate(c *validator) {
 func (v *SetLevelRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
@@ -1593,7 +1593,7 @@ func (v *SetLevelRequest) validate(c *validator) {
 func (v *SetLevelRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
@@ -1608,7 +1608,7 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
@@ -1629,7 +1629,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
@@ -1644,7 +1644,7 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 func (v LoggingLevel) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v LoggingLevel) validate(c *validator) {
@@ -1656,7 +1656,7 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
@@ -1683,7 +1683,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageRequestParams) validate(c *validator) {
@@ -1712,7 +1712,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
@@ -1724,7 +1724,7 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
@@ -1750,7 +1750,7 @@ func (v *CreateMessageResult) validate(c *validator) {
 func (v CreateMessageResultStopReason) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (CreateMessageResultStopReason) validate(*validator) {}
@@ -1760,7 +1760,7 @@ func (CreateMessageResultStopReason) validate(*validator) {}
 func (v *SamplingMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessage) validate(c *validator) {
@@ -1800,7 +1800,7 @@ func validateSamplingMessageContent(c *validator, v SamplingMessageContent) {
 func (v *UnknownSamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownSamplingMessageContent) validate(c *validator) {
@@ -1815,7 +1815,7 @@ func (v *UnknownSamplingMessageContent) validate(c *validator) {
 func (v *Annotated) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Annotated) validate(c *validator) {
@@ -1832,7 +1832,7 @@ func (v *Annotated) validate(c *validator) {
 func (v *AnnotatedAnnotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *AnnotatedAnnotations) validate(c *validator) {
@@ -1859,7 +1859,7 @@ func (v *AnnotatedAnnotations) validate(c *validator) {
 func (v *TextContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextContent) validate(c *validator) {
@@ -1879,7 +1879,7 @@ func (v *TextContent) validate(c *validator) {
 func (v *ImageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ImageContent) validate(c *validator) {
@@ -1902,7 +1902,7 @@ func (v *ImageContent) validate(c *validator) {
 func (v *ModelPreferences) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelPreferences) validate(c *validator) {
@@ -1941,7 +1941,7 @@ func (v *ModelPreferences) validate(c *validator) {
 func (v *ModelHint) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelHint) validate(c *validator) {
@@ -1953,7 +1953,7 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CompleteRequest) validate(c *validator) {
@@ -1980,7 +1980,7 @@ func (v *CompleteRequest) validate(c *validator) {
 func (v *CompleteRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParams) validate(c *validator) {
@@ -2020,7 +2020,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
@@ -2035,7 +2035,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsArgument) validate(c *validator) {
@@ -2047,7 +2047,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 func (v *CompleteResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResult) validate(c *validator) {
@@ -2067,7 +2067,7 @@ func (v *CompleteResult) validate(c *validator) {
 func (v *CompleteResultCompletion) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
@@ -2079,7 +2079,7 @@ func (v *CompleteResultCompletion) validate(c *validator) {
 func (v *ResourceReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceReference) validate(c *validator) {
@@ -2097,7 +2097,7 @@ func (v *ResourceReference) validate(c *validator) {
 func (v *PromptReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptReference) validate(c *validator) {
@@ -2112,7 +2112,7 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
@@ -2141,7 +2141,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 func (v *ListRootsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsResult) validate(c *validator) {
@@ -2165,7 +2165,7 @@ func (v *ListRootsResult) validate(c *validator) {
 func (v *Root) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Root) validate(c *validator) {
@@ -2180,7 +2180,7 @@ func (v *Root) validate(c *validator) {
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
@@ -2288,7 +2288,7 @@ func validateClientRequest(c *validator, v ClientRequest) {
 func (v *UnknownClientRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientRequest) validate(c *validator) {
@@ -2335,7 +2335,7 @@ func validateClientNotification(c *validator, v ClientNotification) {
 func (v *UnknownClientNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientNotification) validate(c *validator) {
@@ -2399,7 +2399,7 @@ func validateServerRequest(c *validator, v ServerRequest) {
 func (v *UnknownServerRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerRequest) validate(c *validator) {
@@ -2464,7 +2464,7 @@ func validateServerNotification(c *validator, v ServerNotification) {
 func (v *UnknownServerNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerNotification) validate(c *validator) {
@@ -2545,7 +2545,7 @@ func validateServerResult(c *validator, v ServerResult) {
 func (v *MetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (MetaObject) validate(*validator) {}

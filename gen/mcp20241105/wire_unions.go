@@ -305,3 +305,17 @@ func decodeFirst[U any](d *decoder, decoders ...func(d *decoder) (U, error)) (U,
 	var zero U
 	return zero, first
 }
+
+// encodeVariant writes v, a pointer variant of the union named union. A nil pointer encodes
+// nothing: it is an error, as a nil union value is.
+func encodeVariant[P interface {
+	comparable
+	encode(*encoder)
+}](e *encoder, v P, union string) {
+	var nilPointer P
+	if v == nilPointer {
+		e.errorf("nil %s", union)
+		return
+	}
+	v.encode(e)
+}

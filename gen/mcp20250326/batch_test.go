@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
+	"github.com/mcpgen/mcpgen/gen/internal/jsonvalue"
 )
 
 // TestBatches checks the JSON-RPC batches of this version: a message is an object or an array,
@@ -27,7 +27,7 @@ func TestBatches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := jsontest.Equal([]byte(data), out); err != nil {
+		if err := jsonvalue.Equal([]byte(data), out); err != nil {
 			t.Errorf("%s: %v", data, err)
 		}
 	}

@@ -950,7 +950,7 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
+func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -961,7 +961,7 @@ func (v JSONRPCErrorError) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v JSONRPCErrorError) AppendJSON(dst []byte) ([]byte, error) {
+func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -971,11 +971,11 @@ func (v JSONRPCErrorError) AppendJSON(dst []byte) ([]byte, error) {
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCErrorError) UnmarshalJSON(data []byte) error {
+func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *JSONRPCErrorError) encode(e *encoder) {
+func (v *JSONRPCErrorObject) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"code\":")
 	e.int64(v.Code)
@@ -991,8 +991,8 @@ func (v *JSONRPCErrorError) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *JSONRPCErrorError) decode(d *decoder) (err error) {
-	*v = JSONRPCErrorError{}
+func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
+	*v = JSONRPCErrorObject{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -5501,7 +5501,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource"))
 	e.member("\"resource\":")
-	encodeEmbeddedResourceResource(e, v.Resource)
+	encodeEmbeddedResourceValue(e, v.Resource)
 	if v.Annotations != nil {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
@@ -5541,7 +5541,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Resource, err = decodeEmbeddedResourceResource(d)
+			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)

@@ -61,33 +61,20 @@ func decodeJSONRPCMessage(d *decoder) (JSONRPCMessage, error) {
 func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 	switch v := v.(type) {
 	case *JSONRPCRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCError:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case JSONRPCBatchRequest:
 		v.encode(e)
-		return
 	case JSONRPCBatchResponse:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil JSONRPCMessage")
 	}
-	e.errorf("nil JSONRPCMessage")
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
@@ -162,17 +149,12 @@ func decodeJSONRPCBatchRequestItem(d *decoder) (JSONRPCBatchRequestItem, error) 
 func encodeJSONRPCBatchRequestItem(e *encoder, v JSONRPCBatchRequestItem) {
 	switch v := v.(type) {
 	case *JSONRPCRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCBatchRequestItem")
 	case *JSONRPCNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCBatchRequestItem")
+	default:
+		e.errorf("nil JSONRPCBatchRequestItem")
 	}
-	e.errorf("nil JSONRPCBatchRequestItem")
 }
 
 // variantsOfJSONRPCBatchRequestItem are the variants of [JSONRPCBatchRequestItem], for decodeVariant.
@@ -229,17 +211,12 @@ func decodeJSONRPCBatchResponseItem(d *decoder) (JSONRPCBatchResponseItem, error
 func encodeJSONRPCBatchResponseItem(e *encoder, v JSONRPCBatchResponseItem) {
 	switch v := v.(type) {
 	case *JSONRPCResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCBatchResponseItem")
 	case *JSONRPCError:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCBatchResponseItem")
+	default:
+		e.errorf("nil JSONRPCBatchResponseItem")
 	}
-	e.errorf("nil JSONRPCBatchResponseItem")
 }
 
 // variantsOfJSONRPCBatchResponseItem are the variants of [JSONRPCBatchResponseItem], for decodeVariant.
@@ -305,12 +282,11 @@ func encodeProgressToken(e *encoder, v ProgressToken) {
 	switch v := v.(type) {
 	case ProgressTokenString:
 		v.encode(e)
-		return
 	case ProgressTokenNumber:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil ProgressToken")
 	}
-	e.errorf("nil ProgressToken")
 }
 
 // ProgressTokenString is the string variant of [ProgressToken].
@@ -438,15 +414,13 @@ func encodeRequestID(e *encoder, v RequestID) {
 	switch v := v.(type) {
 	case RequestIDString:
 		v.encode(e)
-		return
 	case RequestIDNumber:
 		v.encode(e)
-		return
 	case RequestIDNull:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil RequestID")
 	}
-	e.errorf("nil RequestID")
 }
 
 // RequestIDString is the string variant of [RequestID].
@@ -608,17 +582,12 @@ func decodeReadResourceResultContents(d *decoder) (ReadResourceResultContents, e
 func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) {
 	switch v := v.(type) {
 	case *TextResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultContents")
 	case *BlobResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultContents")
+	default:
+		e.errorf("nil ReadResourceResultContents")
 	}
-	e.errorf("nil ReadResourceResultContents")
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
@@ -698,32 +667,18 @@ func decodePromptMessageContent(d *decoder) (PromptMessageContent, error) {
 func encodePromptMessageContent(e *encoder, v PromptMessageContent) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PromptMessageContent")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PromptMessageContent")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PromptMessageContent")
 	case *EmbeddedResource:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PromptMessageContent")
 	case *UnknownPromptMessageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PromptMessageContent")
+	default:
+		e.errorf("nil PromptMessageContent")
 	}
-	e.errorf("nil PromptMessageContent")
 }
 
 // UnknownPromptMessageContent is a [PromptMessageContent] whose "type" this version of the
@@ -769,7 +724,7 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 	return err
 }
 
-// EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
+// EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
 // required members first, then those with more of their members present, then in the order
@@ -777,60 +732,55 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 // present that the failed one defines; otherwise the error is returned):
 // [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
 // "blob").
-type EmbeddedResourceResource interface {
-	isEmbeddedResourceResource()
+type EmbeddedResourceValue interface {
+	isEmbeddedResourceValue()
 	Validate() error
 }
 
-func (*TextResourceContents) isEmbeddedResourceResource() {}
-func (*BlobResourceContents) isEmbeddedResourceResource() {}
+func (*TextResourceContents) isEmbeddedResourceValue() {}
+func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
-func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
+// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
-	v, err := decodeEmbeddedResourceResource(d)
+	v, err := decodeEmbeddedResourceValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeEmbeddedResourceResource(d *decoder) (EmbeddedResourceResource, error) {
-	return decodeVariant(d, "EmbeddedResourceResource", variantsOfEmbeddedResourceResource, 0, 1)
+func decodeEmbeddedResourceValue(d *decoder) (EmbeddedResourceValue, error) {
+	return decodeVariant(d, "EmbeddedResourceValue", variantsOfEmbeddedResourceValue, 0, 1)
 }
 
-func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
+func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EmbeddedResourceValue")
 	case *BlobResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EmbeddedResourceValue")
+	default:
+		e.errorf("nil EmbeddedResourceValue")
 	}
-	e.errorf("nil EmbeddedResourceResource")
 }
 
-// variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = newVariantTable(
-	objectVariant[EmbeddedResourceResource]{
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+var variantsOfEmbeddedResourceValue = newVariantTable(
+	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "text"},
-		alloc: func() (EmbeddedResourceResource, decodable) {
+		alloc: func() (EmbeddedResourceValue, decodable) {
 			v := new(TextResourceContents)
 			return v, v
 		},
 	},
-	objectVariant[EmbeddedResourceResource]{
+	objectVariant[EmbeddedResourceValue]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "blob"},
-		alloc: func() (EmbeddedResourceResource, decodable) {
+		alloc: func() (EmbeddedResourceValue, decodable) {
 			v := new(BlobResourceContents)
 			return v, v
 		},
@@ -892,32 +842,18 @@ func decodeCallToolResultContent(d *decoder) (CallToolResultContent, error) {
 func encodeCallToolResultContent(e *encoder, v CallToolResultContent) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultContent")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultContent")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultContent")
 	case *EmbeddedResource:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultContent")
 	case *UnknownCallToolResultContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultContent")
+	default:
+		e.errorf("nil CallToolResultContent")
 	}
-	e.errorf("nil CallToolResultContent")
 }
 
 // UnknownCallToolResultContent is a [CallToolResultContent] whose "type" this version of the
@@ -1014,27 +950,16 @@ func decodeSamplingMessageContent(d *decoder) (SamplingMessageContent, error) {
 func encodeSamplingMessageContent(e *encoder, v SamplingMessageContent) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContent")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContent")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContent")
 	case *UnknownSamplingMessageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContent")
+	default:
+		e.errorf("nil SamplingMessageContent")
 	}
-	e.errorf("nil SamplingMessageContent")
 }
 
 // UnknownSamplingMessageContent is a [SamplingMessageContent] whose "type" this version of the
@@ -1127,22 +1052,14 @@ func decodeCompleteRequestParamsRef(d *decoder) (CompleteRequestParamsRef, error
 func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	switch v := v.(type) {
 	case *PromptReference:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
 	case *ResourceReference:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
 	case *UnknownCompleteRequestParamsRef:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
+	default:
+		e.errorf("nil CompleteRequestParamsRef")
 	}
-	e.errorf("nil CompleteRequestParamsRef")
 }
 
 // UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
@@ -1294,77 +1211,36 @@ func decodeClientRequest(d *decoder) (ClientRequest, error) {
 func encodeClientRequest(e *encoder, v ClientRequest) {
 	switch v := v.(type) {
 	case *PingRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *InitializeRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CompleteRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *SetLevelRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *GetPromptRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListPromptsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListResourcesRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListResourceTemplatesRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ReadResourceRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *SubscribeRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *UnsubscribeRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CallToolRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListToolsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *UnknownClientRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
+	default:
+		e.errorf("nil ClientRequest")
 	}
-	e.errorf("nil ClientRequest")
 }
 
 // UnknownClientRequest is a [ClientRequest] whose "method" this version of the schema does not
@@ -1471,32 +1347,18 @@ func decodeClientNotification(d *decoder) (ClientNotification, error) {
 func encodeClientNotification(e *encoder, v ClientNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *ProgressNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *InitializedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *RootsListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *UnknownClientNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
+	default:
+		e.errorf("nil ClientNotification")
 	}
-	e.errorf("nil ClientNotification")
 }
 
 // UnknownClientNotification is a [ClientNotification] whose "method" this version of the
@@ -1579,22 +1441,14 @@ func decodeClientResult(d *decoder) (ClientResult, error) {
 func encodeClientResult(e *encoder, v ClientResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
+	default:
+		e.errorf("nil ClientResult")
 	}
-	e.errorf("nil ClientResult")
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
@@ -1685,27 +1539,16 @@ func decodeServerRequest(d *decoder) (ServerRequest, error) {
 func encodeServerRequest(e *encoder, v ServerRequest) {
 	switch v := v.(type) {
 	case *PingRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *CreateMessageRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *ListRootsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *UnknownServerRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
+	default:
+		e.errorf("nil ServerRequest")
 	}
-	e.errorf("nil ServerRequest")
 }
 
 // UnknownServerRequest is a [ServerRequest] whose "method" this version of the schema does not
@@ -1829,47 +1672,24 @@ func decodeServerNotification(d *decoder) (ServerNotification, error) {
 func encodeServerNotification(e *encoder, v ServerNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ProgressNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *LoggingMessageNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ResourceUpdatedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ResourceListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ToolListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *PromptListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *UnknownServerNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
+	default:
+		e.errorf("nil ServerNotification")
 	}
-	e.errorf("nil ServerNotification")
 }
 
 // UnknownServerNotification is a [ServerNotification] whose "method" this version of the
@@ -1965,57 +1785,28 @@ func decodeServerResult(d *decoder) (ServerResult, error) {
 func encodeServerResult(e *encoder, v ServerResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *InitializeResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CompleteResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListPromptsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListResourceTemplatesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListResourcesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListToolsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
+	default:
+		e.errorf("nil ServerResult")
 	}
-	e.errorf("nil ServerResult")
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
@@ -2165,67 +1956,32 @@ func decodeAnyResult(d *decoder) (AnyResult, error) {
 func encodeAnyResult(e *encoder, v AnyResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *InitializeResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CompleteResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListPromptsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListResourceTemplatesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListResourcesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListToolsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
+	default:
+		e.errorf("nil AnyResult")
 	}
-	e.errorf("nil AnyResult")
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.

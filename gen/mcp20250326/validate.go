@@ -40,7 +40,7 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 func (v JSONRPCBatchRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v JSONRPCBatchRequest) validate(c *validator) {
@@ -77,7 +77,7 @@ func validateJSONRPCBatchRequestItem(c *validator, v JSONRPCBatchRequestItem) {
 func (v JSONRPCBatchResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v JSONRPCBatchResponse) validate(c *validator) {
@@ -114,7 +114,7 @@ func validateJSONRPCBatchResponseItem(c *validator, v JSONRPCBatchResponseItem) 
 func (v ProgressTokenString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenString) validate(*validator) {}
@@ -124,7 +124,7 @@ func (ProgressTokenString) validate(*validator) {}
 func (v ProgressTokenNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenNumber) validate(*validator) {}
@@ -134,7 +134,7 @@ func (ProgressTokenNumber) validate(*validator) {}
 func (v *Request) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Request) validate(c *validator) {
@@ -151,7 +151,7 @@ func (v *Request) validate(c *validator) {
 func (v *RequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParams) validate(c *validator) {
@@ -168,7 +168,7 @@ func (v *RequestParams) validate(c *validator) {
 func (v *RequestParamsMeta) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParamsMeta) validate(c *validator) {
@@ -180,7 +180,7 @@ func (v *RequestParamsMeta) validate(c *validator) {
 func (v *Notification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Notification) validate(c *validator) {
@@ -197,7 +197,7 @@ func (v *Notification) validate(c *validator) {
 func (v *NotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NotificationParams) validate(c *validator) {
@@ -209,7 +209,7 @@ func (v *NotificationParams) validate(c *validator) {
 func (v *Result) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Result) validate(c *validator) {
@@ -233,7 +233,7 @@ func validateRequestID(c *validator, v RequestID) {
 func (v RequestIDString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDString) validate(*validator) {}
@@ -243,7 +243,7 @@ func (RequestIDString) validate(*validator) {}
 func (v RequestIDNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNumber) validate(*validator) {}
@@ -253,7 +253,7 @@ func (RequestIDNumber) validate(*validator) {}
 func (v RequestIDNull) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNull) validate(*validator) {}
@@ -263,7 +263,7 @@ func (RequestIDNull) validate(*validator) {}
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
@@ -289,7 +289,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
@@ -309,7 +309,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 func (v *JSONRPCResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCResponse) validate(c *validator) {
@@ -336,7 +336,7 @@ func (v *JSONRPCResponse) validate(c *validator) {
 func (v *JSONRPCError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCError) validate(c *validator) {
@@ -359,13 +359,13 @@ func (v *JSONRPCError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *JSONRPCErrorError) Validate() error {
+func (v *JSONRPCErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *JSONRPCErrorError) validate(c *validator) {
+func (v *JSONRPCErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
@@ -374,7 +374,7 @@ func (v *JSONRPCErrorError) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CancelledNotification) validate(c *validator) {
@@ -395,7 +395,7 @@ func (v *CancelledNotification) validate(c *validator) {
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
@@ -413,7 +413,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *InitializeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializeRequest) validate(c *validator) {
@@ -440,7 +440,7 @@ func (v *InitializeRequest) validate(c *validator) {
 func (v *InitializeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeRequestParams) validate(c *validator) {
@@ -458,7 +458,7 @@ func (v *InitializeRequestParams) validate(c *validator) {
 func (v *InitializeResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeResult) validate(c *validator) {
@@ -481,7 +481,7 @@ func (v *InitializeResult) validate(c *validator) {
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializedNotification) validate(c *validator) {
@@ -504,7 +504,7 @@ func (v *InitializedNotification) validate(c *validator) {
 func (v *ClientCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
@@ -521,7 +521,7 @@ func (v *ClientCapabilities) validate(c *validator) {
 func (v *ClientCapabilitiesRoots) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
@@ -533,7 +533,7 @@ func (v *ClientCapabilitiesRoots) validate(c *validator) {
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
@@ -560,7 +560,7 @@ func (v *ServerCapabilities) validate(c *validator) {
 func (v *ServerCapabilitiesPrompts) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
@@ -572,7 +572,7 @@ func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesResources) validate(c *validator) {
@@ -584,7 +584,7 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 func (v *ServerCapabilitiesTools) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
@@ -596,7 +596,7 @@ func (v *ServerCapabilitiesTools) validate(c *validator) {
 func (v *Implementation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Implementation) validate(c *validator) {
@@ -608,7 +608,7 @@ func (v *Implementation) validate(c *validator) {
 func (v *PingRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PingRequest) validate(c *validator) {
@@ -637,7 +637,7 @@ func (v *PingRequest) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ProgressNotification) validate(c *validator) {
@@ -658,7 +658,7 @@ func (v *ProgressNotification) validate(c *validator) {
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
@@ -673,7 +673,7 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 func (v *PaginatedRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
@@ -690,7 +690,7 @@ func (v *PaginatedRequest) validate(c *validator) {
 func (v *PaginatedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
@@ -702,7 +702,7 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 func (v *PaginatedResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedResult) validate(c *validator) {
@@ -719,7 +719,7 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
@@ -748,7 +748,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 func (v *ListResourcesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
@@ -772,7 +772,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
@@ -801,7 +801,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
@@ -825,7 +825,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
@@ -852,7 +852,7 @@ func (v *ReadResourceRequest) validate(c *validator) {
 func (v *ReadResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
@@ -867,7 +867,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
@@ -912,7 +912,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
@@ -935,7 +935,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
@@ -962,7 +962,7 @@ func (v *SubscribeRequest) validate(c *validator) {
 func (v *SubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
@@ -977,7 +977,7 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 func (v *UnsubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
@@ -1004,7 +1004,7 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 func (v *UnsubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
@@ -1019,7 +1019,7 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
@@ -1040,7 +1040,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
@@ -1055,7 +1055,7 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 func (v *Resource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Resource) validate(c *validator) {
@@ -1075,7 +1075,7 @@ func (v *Resource) validate(c *validator) {
 func (v *ResourceTemplate) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplate) validate(c *validator) {
@@ -1095,7 +1095,7 @@ func (v *ResourceTemplate) validate(c *validator) {
 func (v *ResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceContents) validate(c *validator) {
@@ -1110,7 +1110,7 @@ func (v *ResourceContents) validate(c *validator) {
 func (v *TextResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextResourceContents) validate(c *validator) {
@@ -1125,7 +1125,7 @@ func (v *TextResourceContents) validate(c *validator) {
 func (v *BlobResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BlobResourceContents) validate(c *validator) {
@@ -1143,7 +1143,7 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
@@ -1172,7 +1172,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 func (v *ListPromptsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
@@ -1196,7 +1196,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
@@ -1223,7 +1223,7 @@ func (v *GetPromptRequest) validate(c *validator) {
 func (v *GetPromptRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
@@ -1235,7 +1235,7 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 func (v *GetPromptResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptResult) validate(c *validator) {
@@ -1259,7 +1259,7 @@ func (v *GetPromptResult) validate(c *validator) {
 func (v *Prompt) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Prompt) validate(c *validator) {
@@ -1280,7 +1280,7 @@ func (v *Prompt) validate(c *validator) {
 func (v *PromptArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptArgument) validate(c *validator) {
@@ -1292,7 +1292,7 @@ func (v *PromptArgument) validate(c *validator) {
 func (v Role) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v Role) validate(c *validator) {
@@ -1304,7 +1304,7 @@ func (v Role) validate(c *validator) {
 func (v *PromptMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptMessage) validate(c *validator) {
@@ -1356,7 +1356,7 @@ func validatePromptMessageContent(c *validator, v PromptMessageContent) {
 func (v *UnknownPromptMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownPromptMessageContent) validate(c *validator) {
@@ -1371,7 +1371,7 @@ func (v *UnknownPromptMessageContent) validate(c *validator) {
 func (v *EmbeddedResource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *EmbeddedResource) validate(c *validator) {
@@ -1381,7 +1381,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	c.in("resource")
 	validRequired(c, v.Resource != nil)
 	if v.Resource != nil {
-		validateEmbeddedResourceResource(c, v.Resource)
+		validateEmbeddedResourceValue(c, v.Resource)
 	}
 	c.out()
 	if v.Annotations != nil {
@@ -1392,7 +1392,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "resource", "annotations")
 }
 
-func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) {
+func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
 		if v == nil {
@@ -1414,7 +1414,7 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
@@ -1437,7 +1437,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
@@ -1466,7 +1466,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 func (v *ListToolsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListToolsResult) validate(c *validator) {
@@ -1490,7 +1490,7 @@ func (v *ListToolsResult) validate(c *validator) {
 func (v *CallToolResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolResult) validate(c *validator) {
@@ -1549,7 +1549,7 @@ func validateCallToolResultContent(c *validator, v CallToolResultContent) {
 func (v *UnknownCallToolResultContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCallToolResultContent) validate(c *validator) {
@@ -1564,7 +1564,7 @@ func (v *UnknownCallToolResultContent) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CallToolRequest) validate(c *validator) {
@@ -1591,7 +1591,7 @@ func (v *CallToolRequest) validate(c *validator) {
 func (v *CallToolRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolRequestParams) validate(c *validator) {
@@ -1603,7 +1603,7 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
@@ -1626,7 +1626,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 func (v *ToolAnnotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolAnnotations) validate(c *validator) {
@@ -1638,7 +1638,7 @@ func (v *ToolAnnotations) validate(c *validator) {
 func (v *Tool) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Tool) validate(c *validator) {
@@ -1658,7 +1658,7 @@ func (v *Tool) validate(c *validator) {
 func (v *ToolInputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolInputSchema) validate(c *validator) {
@@ -1673,7 +1673,7 @@ func (v *ToolInputSchema) validate(c *validator) {
 func (v *SetLevelRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
@@ -1700,7 +1700,7 @@ func (v *SetLevelRequest) validate(c *validator) {
 func (v *SetLevelRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
@@ -1715,7 +1715,7 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
@@ -1736,7 +1736,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
@@ -1751,7 +1751,7 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 func (v LoggingLevel) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v LoggingLevel) validate(c *validator) {
@@ -1763,7 +1763,7 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
@@ -1790,7 +1790,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageRequestParams) validate(c *validator) {
@@ -1819,7 +1819,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
@@ -1831,7 +1831,7 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
@@ -1857,7 +1857,7 @@ func (v *CreateMessageResult) validate(c *validator) {
 func (v CreateMessageResultStopReason) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (CreateMessageResultStopReason) validate(*validator) {}
@@ -1867,7 +1867,7 @@ func (CreateMessageResultStopReason) validate(*validator) {}
 func (v *SamplingMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessage) validate(c *validator) {
@@ -1913,7 +1913,7 @@ func validateSamplingMessageContent(c *validator, v SamplingMessageContent) {
 func (v *UnknownSamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownSamplingMessageContent) validate(c *validator) {
@@ -1928,7 +1928,7 @@ func (v *UnknownSamplingMessageContent) validate(c *validator) {
 func (v *Annotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Annotations) validate(c *validator) {
@@ -1955,7 +1955,7 @@ func (v *Annotations) validate(c *validator) {
 func (v *TextContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextContent) validate(c *validator) {
@@ -1975,7 +1975,7 @@ func (v *TextContent) validate(c *validator) {
 func (v *ImageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ImageContent) validate(c *validator) {
@@ -1998,7 +1998,7 @@ func (v *ImageContent) validate(c *validator) {
 func (v *AudioContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *AudioContent) validate(c *validator) {
@@ -2021,7 +2021,7 @@ func (v *AudioContent) validate(c *validator) {
 func (v *ModelPreferences) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelPreferences) validate(c *validator) {
@@ -2060,7 +2060,7 @@ func (v *ModelPreferences) validate(c *validator) {
 func (v *ModelHint) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelHint) validate(c *validator) {
@@ -2072,7 +2072,7 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CompleteRequest) validate(c *validator) {
@@ -2099,7 +2099,7 @@ func (v *CompleteRequest) validate(c *validator) {
 func (v *CompleteRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParams) validate(c *validator) {
@@ -2139,7 +2139,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
@@ -2154,7 +2154,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsArgument) validate(c *validator) {
@@ -2166,7 +2166,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 func (v *CompleteResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResult) validate(c *validator) {
@@ -2186,7 +2186,7 @@ func (v *CompleteResult) validate(c *validator) {
 func (v *CompleteResultCompletion) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
@@ -2198,7 +2198,7 @@ func (v *CompleteResultCompletion) validate(c *validator) {
 func (v *ResourceReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceReference) validate(c *validator) {
@@ -2216,7 +2216,7 @@ func (v *ResourceReference) validate(c *validator) {
 func (v *PromptReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptReference) validate(c *validator) {
@@ -2231,7 +2231,7 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
@@ -2260,7 +2260,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 func (v *ListRootsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsResult) validate(c *validator) {
@@ -2284,7 +2284,7 @@ func (v *ListRootsResult) validate(c *validator) {
 func (v *Root) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Root) validate(c *validator) {
@@ -2299,7 +2299,7 @@ func (v *Root) validate(c *validator) {
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
@@ -2407,7 +2407,7 @@ func validateClientRequest(c *validator, v ClientRequest) {
 func (v *UnknownClientRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientRequest) validate(c *validator) {
@@ -2454,7 +2454,7 @@ func validateClientNotification(c *validator, v ClientNotification) {
 func (v *UnknownClientNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientNotification) validate(c *validator) {
@@ -2518,7 +2518,7 @@ func validateServerRequest(c *validator, v ServerRequest) {
 func (v *UnknownServerRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerRequest) validate(c *validator) {
@@ -2583,7 +2583,7 @@ func validateServerNotification(c *validator, v ServerNotification) {
 func (v *UnknownServerNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerNotification) validate(c *validator) {
@@ -2664,7 +2664,7 @@ func validateServerResult(c *validator, v ServerResult) {
 func (v *MetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (MetaObject) validate(*validator) {}

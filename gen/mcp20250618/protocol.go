@@ -952,13 +952,13 @@ func LookupMethod(method string) (MethodInfo, bool) {
 }
 
 // Error returns the message and the code of the error, making it a Go error.
-func (e *JSONRPCErrorError) Error() string {
+func (e *JSONRPCErrorObject) Error() string {
 	return e.Message + " (" + strconv.FormatInt(e.Code, 10) + ")"
 }
 
 // Typed returns the error as the type the schema defines for its code. For another code, or
 // data that does not fit the type, it returns e itself.
-func (e *JSONRPCErrorError) Typed() error {
+func (e *JSONRPCErrorObject) Typed() error {
 	return e
 }
 
@@ -977,7 +977,7 @@ func convertError(from, to any) error {
 // invalid request), its first problem as the message and every problem as the data; a
 // *[DecodeError] with -32700 (parse error: not JSON), -32600 (invalid request: a bad envelope,
 // in a *[MessageError]) or -32602 (invalid params); an error object of this package
-// (*[JSONRPCErrorError]), found with errors.As, answers as it is; any other error is an
+// (*[JSONRPCErrorObject]), found with errors.As, answers as it is; any other error is an
 // internal error (-32603) with err.Error() as the message.
 func NewErrorResponse(id RequestID, err error) *JSONRPCError {
 	var merr *MessageError
@@ -993,19 +993,18 @@ func NewErrorResponse(id RequestID, err error) *JSONRPCError {
 	}
 }
 
-func errorObject(err error) JSONRPCErrorError {
+func errorObject(err error) JSONRPCErrorObject {
 	if code, message, data, ok := protocolError(err); ok {
-		return JSONRPCErrorError{
+		return JSONRPCErrorObject{
 			Code:    code,
 			Data:    data,
 			Message: message,
 		}
 	}
-	var e *JSONRPCErrorError
-	if errors.As(err, &e) {
-		return *e
+	if target := (*JSONRPCErrorObject)(nil); errors.As(err, &target) {
+		return *target
 	}
-	return JSONRPCErrorError{
+	return JSONRPCErrorObject{
 		Code:    -32603,
 		Message: err.Error(),
 	}

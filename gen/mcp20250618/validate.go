@@ -41,7 +41,7 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 func (v ProgressTokenString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenString) validate(*validator) {}
@@ -51,7 +51,7 @@ func (ProgressTokenString) validate(*validator) {}
 func (v ProgressTokenNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenNumber) validate(*validator) {}
@@ -61,7 +61,7 @@ func (ProgressTokenNumber) validate(*validator) {}
 func (v *Request) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Request) validate(c *validator) {
@@ -78,7 +78,7 @@ func (v *Request) validate(c *validator) {
 func (v *RequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParams) validate(c *validator) {
@@ -95,7 +95,7 @@ func (v *RequestParams) validate(c *validator) {
 func (v *RequestParamsMeta) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParamsMeta) validate(c *validator) {
@@ -107,7 +107,7 @@ func (v *RequestParamsMeta) validate(c *validator) {
 func (v *Notification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Notification) validate(c *validator) {
@@ -124,7 +124,7 @@ func (v *Notification) validate(c *validator) {
 func (v *NotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NotificationParams) validate(c *validator) {
@@ -136,7 +136,7 @@ func (v *NotificationParams) validate(c *validator) {
 func (v *Result) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Result) validate(c *validator) {
@@ -160,7 +160,7 @@ func validateRequestID(c *validator, v RequestID) {
 func (v RequestIDString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDString) validate(*validator) {}
@@ -170,7 +170,7 @@ func (RequestIDString) validate(*validator) {}
 func (v RequestIDNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNumber) validate(*validator) {}
@@ -180,7 +180,7 @@ func (RequestIDNumber) validate(*validator) {}
 func (v RequestIDNull) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNull) validate(*validator) {}
@@ -190,7 +190,7 @@ func (RequestIDNull) validate(*validator) {}
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
@@ -216,7 +216,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
@@ -236,7 +236,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 func (v *JSONRPCResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCResponse) validate(c *validator) {
@@ -263,7 +263,7 @@ func (v *JSONRPCResponse) validate(c *validator) {
 func (v *JSONRPCError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCError) validate(c *validator) {
@@ -286,13 +286,13 @@ func (v *JSONRPCError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *JSONRPCErrorError) Validate() error {
+func (v *JSONRPCErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *JSONRPCErrorError) validate(c *validator) {
+func (v *JSONRPCErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
@@ -301,7 +301,7 @@ func (v *JSONRPCErrorError) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CancelledNotification) validate(c *validator) {
@@ -322,7 +322,7 @@ func (v *CancelledNotification) validate(c *validator) {
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
@@ -340,7 +340,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *InitializeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializeRequest) validate(c *validator) {
@@ -367,7 +367,7 @@ func (v *InitializeRequest) validate(c *validator) {
 func (v *InitializeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeRequestParams) validate(c *validator) {
@@ -385,7 +385,7 @@ func (v *InitializeRequestParams) validate(c *validator) {
 func (v *InitializeResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeResult) validate(c *validator) {
@@ -408,7 +408,7 @@ func (v *InitializeResult) validate(c *validator) {
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializedNotification) validate(c *validator) {
@@ -431,7 +431,7 @@ func (v *InitializedNotification) validate(c *validator) {
 func (v *ClientCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
@@ -448,7 +448,7 @@ func (v *ClientCapabilities) validate(c *validator) {
 func (v *ClientCapabilitiesRoots) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
@@ -460,7 +460,7 @@ func (v *ClientCapabilitiesRoots) validate(c *validator) {
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
@@ -487,7 +487,7 @@ func (v *ServerCapabilities) validate(c *validator) {
 func (v *ServerCapabilitiesPrompts) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
@@ -499,7 +499,7 @@ func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesResources) validate(c *validator) {
@@ -511,7 +511,7 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 func (v *ServerCapabilitiesTools) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
@@ -523,7 +523,7 @@ func (v *ServerCapabilitiesTools) validate(c *validator) {
 func (v *BaseMetadata) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BaseMetadata) validate(c *validator) {
@@ -535,7 +535,7 @@ func (v *BaseMetadata) validate(c *validator) {
 func (v *Implementation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Implementation) validate(c *validator) {
@@ -547,7 +547,7 @@ func (v *Implementation) validate(c *validator) {
 func (v *PingRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PingRequest) validate(c *validator) {
@@ -576,7 +576,7 @@ func (v *PingRequest) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ProgressNotification) validate(c *validator) {
@@ -597,7 +597,7 @@ func (v *ProgressNotification) validate(c *validator) {
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
@@ -612,7 +612,7 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 func (v *PaginatedRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
@@ -629,7 +629,7 @@ func (v *PaginatedRequest) validate(c *validator) {
 func (v *PaginatedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
@@ -641,7 +641,7 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 func (v *PaginatedResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedResult) validate(c *validator) {
@@ -658,7 +658,7 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
@@ -687,7 +687,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 func (v *ListResourcesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
@@ -711,7 +711,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
@@ -740,7 +740,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
@@ -764,7 +764,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
@@ -791,7 +791,7 @@ func (v *ReadResourceRequest) validate(c *validator) {
 func (v *ReadResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
@@ -806,7 +806,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
@@ -851,7 +851,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
@@ -874,7 +874,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
@@ -901,7 +901,7 @@ func (v *SubscribeRequest) validate(c *validator) {
 func (v *SubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
@@ -916,7 +916,7 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 func (v *UnsubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
@@ -943,7 +943,7 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 func (v *UnsubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
@@ -958,7 +958,7 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
@@ -979,7 +979,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
@@ -994,7 +994,7 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 func (v *Resource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Resource) validate(c *validator) {
@@ -1019,7 +1019,7 @@ func (v *Resource) validate(c *validator) {
 func (v *ResourceTemplate) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplate) validate(c *validator) {
@@ -1044,7 +1044,7 @@ func (v *ResourceTemplate) validate(c *validator) {
 func (v *ResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceContents) validate(c *validator) {
@@ -1064,7 +1064,7 @@ func (v *ResourceContents) validate(c *validator) {
 func (v *TextResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextResourceContents) validate(c *validator) {
@@ -1084,7 +1084,7 @@ func (v *TextResourceContents) validate(c *validator) {
 func (v *BlobResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BlobResourceContents) validate(c *validator) {
@@ -1107,7 +1107,7 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
@@ -1136,7 +1136,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 func (v *ListPromptsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
@@ -1160,7 +1160,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
@@ -1187,7 +1187,7 @@ func (v *GetPromptRequest) validate(c *validator) {
 func (v *GetPromptRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
@@ -1199,7 +1199,7 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 func (v *GetPromptResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptResult) validate(c *validator) {
@@ -1223,7 +1223,7 @@ func (v *GetPromptResult) validate(c *validator) {
 func (v *Prompt) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Prompt) validate(c *validator) {
@@ -1249,7 +1249,7 @@ func (v *Prompt) validate(c *validator) {
 func (v *PromptArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptArgument) validate(c *validator) {
@@ -1261,7 +1261,7 @@ func (v *PromptArgument) validate(c *validator) {
 func (v Role) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v Role) validate(c *validator) {
@@ -1273,7 +1273,7 @@ func (v Role) validate(c *validator) {
 func (v *PromptMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptMessage) validate(c *validator) {
@@ -1294,7 +1294,7 @@ func (v *PromptMessage) validate(c *validator) {
 func (v *ResourceLink) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceLink) validate(c *validator) {
@@ -1322,7 +1322,7 @@ func (v *ResourceLink) validate(c *validator) {
 func (v *EmbeddedResource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *EmbeddedResource) validate(c *validator) {
@@ -1332,7 +1332,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	c.in("resource")
 	validRequired(c, v.Resource != nil)
 	if v.Resource != nil {
-		validateEmbeddedResourceResource(c, v.Resource)
+		validateEmbeddedResourceValue(c, v.Resource)
 	}
 	c.out()
 	if v.Annotations != nil {
@@ -1348,7 +1348,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
 }
 
-func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) {
+func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
 		if v == nil {
@@ -1370,7 +1370,7 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
@@ -1393,7 +1393,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
@@ -1422,7 +1422,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 func (v *ListToolsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListToolsResult) validate(c *validator) {
@@ -1446,7 +1446,7 @@ func (v *ListToolsResult) validate(c *validator) {
 func (v *CallToolResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolResult) validate(c *validator) {
@@ -1474,7 +1474,7 @@ func (v *CallToolResult) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CallToolRequest) validate(c *validator) {
@@ -1501,7 +1501,7 @@ func (v *CallToolRequest) validate(c *validator) {
 func (v *CallToolRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolRequestParams) validate(c *validator) {
@@ -1513,7 +1513,7 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
@@ -1536,7 +1536,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 func (v *ToolAnnotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolAnnotations) validate(c *validator) {
@@ -1548,7 +1548,7 @@ func (v *ToolAnnotations) validate(c *validator) {
 func (v *Tool) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Tool) validate(c *validator) {
@@ -1578,7 +1578,7 @@ func (v *Tool) validate(c *validator) {
 func (v *ToolInputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolInputSchema) validate(c *validator) {
@@ -1593,7 +1593,7 @@ func (v *ToolInputSchema) validate(c *validator) {
 func (v *ToolOutputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolOutputSchema) validate(c *validator) {
@@ -1608,7 +1608,7 @@ func (v *ToolOutputSchema) validate(c *validator) {
 func (v *SetLevelRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
@@ -1635,7 +1635,7 @@ func (v *SetLevelRequest) validate(c *validator) {
 func (v *SetLevelRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
@@ -1650,7 +1650,7 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
@@ -1671,7 +1671,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
@@ -1686,7 +1686,7 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 func (v LoggingLevel) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v LoggingLevel) validate(c *validator) {
@@ -1698,7 +1698,7 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
@@ -1725,7 +1725,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageRequestParams) validate(c *validator) {
@@ -1754,7 +1754,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
@@ -1766,7 +1766,7 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
@@ -1792,7 +1792,7 @@ func (v *CreateMessageResult) validate(c *validator) {
 func (v CreateMessageResultStopReason) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (CreateMessageResultStopReason) validate(*validator) {}
@@ -1802,7 +1802,7 @@ func (CreateMessageResultStopReason) validate(*validator) {}
 func (v *SamplingMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessage) validate(c *validator) {
@@ -1848,7 +1848,7 @@ func validateSamplingMessageContent(c *validator, v SamplingMessageContent) {
 func (v *UnknownSamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownSamplingMessageContent) validate(c *validator) {
@@ -1863,7 +1863,7 @@ func (v *UnknownSamplingMessageContent) validate(c *validator) {
 func (v *Annotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Annotations) validate(c *validator) {
@@ -1927,7 +1927,7 @@ func validateContentBlock(c *validator, v ContentBlock) {
 func (v *UnknownContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownContentBlock) validate(c *validator) {
@@ -1942,7 +1942,7 @@ func (v *UnknownContentBlock) validate(c *validator) {
 func (v *TextContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextContent) validate(c *validator) {
@@ -1967,7 +1967,7 @@ func (v *TextContent) validate(c *validator) {
 func (v *ImageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ImageContent) validate(c *validator) {
@@ -1995,7 +1995,7 @@ func (v *ImageContent) validate(c *validator) {
 func (v *AudioContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *AudioContent) validate(c *validator) {
@@ -2023,7 +2023,7 @@ func (v *AudioContent) validate(c *validator) {
 func (v *ModelPreferences) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelPreferences) validate(c *validator) {
@@ -2062,7 +2062,7 @@ func (v *ModelPreferences) validate(c *validator) {
 func (v *ModelHint) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelHint) validate(c *validator) {
@@ -2074,7 +2074,7 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CompleteRequest) validate(c *validator) {
@@ -2101,7 +2101,7 @@ func (v *CompleteRequest) validate(c *validator) {
 func (v *CompleteRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParams) validate(c *validator) {
@@ -2146,7 +2146,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
@@ -2161,7 +2161,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsArgument) validate(c *validator) {
@@ -2173,7 +2173,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 func (v *CompleteRequestParamsContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsContext) validate(c *validator) {
@@ -2185,7 +2185,7 @@ func (v *CompleteRequestParamsContext) validate(c *validator) {
 func (v *CompleteResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResult) validate(c *validator) {
@@ -2205,7 +2205,7 @@ func (v *CompleteResult) validate(c *validator) {
 func (v *CompleteResultCompletion) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
@@ -2217,7 +2217,7 @@ func (v *CompleteResultCompletion) validate(c *validator) {
 func (v *ResourceTemplateReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplateReference) validate(c *validator) {
@@ -2235,7 +2235,7 @@ func (v *ResourceTemplateReference) validate(c *validator) {
 func (v *PromptReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptReference) validate(c *validator) {
@@ -2250,7 +2250,7 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
@@ -2279,7 +2279,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 func (v *ListRootsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsResult) validate(c *validator) {
@@ -2303,7 +2303,7 @@ func (v *ListRootsResult) validate(c *validator) {
 func (v *Root) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Root) validate(c *validator) {
@@ -2323,7 +2323,7 @@ func (v *Root) validate(c *validator) {
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
@@ -2346,7 +2346,7 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 func (v *ElicitRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ElicitRequest) validate(c *validator) {
@@ -2373,7 +2373,7 @@ func (v *ElicitRequest) validate(c *validator) {
 func (v *ElicitRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestParams) validate(c *validator) {
@@ -2388,7 +2388,7 @@ func (v *ElicitRequestParams) validate(c *validator) {
 func (v *ElicitRequestParamsRequestedSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestParamsRequestedSchema) validate(c *validator) {
@@ -2445,7 +2445,7 @@ func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition
 func (v *UnknownPrimitiveSchemaDefinition) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
@@ -2460,7 +2460,7 @@ func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
 func (v *StringSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *StringSchema) validate(c *validator) {
@@ -2480,7 +2480,7 @@ func (v *StringSchema) validate(c *validator) {
 func (v StringSchemaFormat) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v StringSchemaFormat) validate(c *validator) {
@@ -2492,7 +2492,7 @@ func (v StringSchemaFormat) validate(c *validator) {
 func (v *NumberSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NumberSchema) validate(c *validator) {
@@ -2507,7 +2507,7 @@ func (v *NumberSchema) validate(c *validator) {
 func (v NumberSchemaType) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v NumberSchemaType) validate(c *validator) {
@@ -2519,7 +2519,7 @@ func (v NumberSchemaType) validate(c *validator) {
 func (v *BooleanSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BooleanSchema) validate(c *validator) {
@@ -2534,7 +2534,7 @@ func (v *BooleanSchema) validate(c *validator) {
 func (v *EnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *EnumSchema) validate(c *validator) {
@@ -2549,7 +2549,7 @@ func (v *EnumSchema) validate(c *validator) {
 func (v *ElicitResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitResult) validate(c *validator) {
@@ -2580,7 +2580,7 @@ func (v *ElicitResult) validate(c *validator) {
 func (v ElicitResultAction) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v ElicitResultAction) validate(c *validator) {
@@ -2592,7 +2592,7 @@ func (v ElicitResultAction) validate(c *validator) {
 func (v ElicitResultContentString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentString) validate(*validator) {}
@@ -2602,7 +2602,7 @@ func (ElicitResultContentString) validate(*validator) {}
 func (v ElicitResultContentNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentNumber) validate(*validator) {}
@@ -2612,7 +2612,7 @@ func (ElicitResultContentNumber) validate(*validator) {}
 func (v ElicitResultContentBoolean) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentBoolean) validate(*validator) {}
@@ -2707,7 +2707,7 @@ func validateClientRequest(c *validator, v ClientRequest) {
 func (v *UnknownClientRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientRequest) validate(c *validator) {
@@ -2754,7 +2754,7 @@ func validateClientNotification(c *validator, v ClientNotification) {
 func (v *UnknownClientNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientNotification) validate(c *validator) {
@@ -2830,7 +2830,7 @@ func validateServerRequest(c *validator, v ServerRequest) {
 func (v *UnknownServerRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerRequest) validate(c *validator) {
@@ -2895,7 +2895,7 @@ func validateServerNotification(c *validator, v ServerNotification) {
 func (v *UnknownServerNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerNotification) validate(c *validator) {
@@ -2976,7 +2976,7 @@ func validateServerResult(c *validator, v ServerResult) {
 func (v *MetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (MetaObject) validate(*validator) {}

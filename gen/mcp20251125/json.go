@@ -1136,7 +1136,7 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) {
+func (v URLElicitationRequiredErrorObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -1147,7 +1147,7 @@ func (v URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v URLElicitationRequiredErrorError) AppendJSON(dst []byte) ([]byte, error) {
+func (v URLElicitationRequiredErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -1157,11 +1157,11 @@ func (v URLElicitationRequiredErrorError) AppendJSON(dst []byte) ([]byte, error)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *URLElicitationRequiredErrorError) UnmarshalJSON(data []byte) error {
+func (v *URLElicitationRequiredErrorObject) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *URLElicitationRequiredErrorError) encode(e *encoder) {
+func (v *URLElicitationRequiredErrorObject) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32042))
@@ -1175,8 +1175,8 @@ func (v *URLElicitationRequiredErrorError) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *URLElicitationRequiredErrorError) decode(d *decoder) (err error) {
-	*v = URLElicitationRequiredErrorError{}
+func (v *URLElicitationRequiredErrorObject) decode(d *decoder) (err error) {
+	*v = URLElicitationRequiredErrorObject{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -1232,7 +1232,7 @@ func (v *URLElicitationRequiredErrorError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v URLElicitationRequiredErrorErrorData) MarshalJSON() ([]byte, error) {
+func (v URLElicitationRequiredErrorObjectData) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -1243,7 +1243,7 @@ func (v URLElicitationRequiredErrorErrorData) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v URLElicitationRequiredErrorErrorData) AppendJSON(dst []byte) ([]byte, error) {
+func (v URLElicitationRequiredErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -1253,11 +1253,11 @@ func (v URLElicitationRequiredErrorErrorData) AppendJSON(dst []byte) ([]byte, er
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *URLElicitationRequiredErrorErrorData) UnmarshalJSON(data []byte) error {
+func (v *URLElicitationRequiredErrorObjectData) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *URLElicitationRequiredErrorErrorData) encode(e *encoder) {
+func (v *URLElicitationRequiredErrorObjectData) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"elicitations\":")
 	e.beginArray()
@@ -1272,8 +1272,8 @@ func (v *URLElicitationRequiredErrorErrorData) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *URLElicitationRequiredErrorErrorData) decode(d *decoder) (err error) {
-	*v = URLElicitationRequiredErrorErrorData{}
+func (v *URLElicitationRequiredErrorObjectData) decode(d *decoder) (err error) {
+	*v = URLElicitationRequiredErrorObjectData{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -7387,7 +7387,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource"))
 	e.member("\"resource\":")
-	encodeEmbeddedResourceResource(e, v.Resource)
+	encodeEmbeddedResourceValue(e, v.Resource)
 	if v.Annotations != nil {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
@@ -7431,7 +7431,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Resource, err = decodeEmbeddedResourceResource(d)
+			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)

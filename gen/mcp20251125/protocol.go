@@ -1104,17 +1104,17 @@ func (e *Error) Error() string {
 }
 
 // Error returns the message and the code of the error, making it a Go error.
-func (e *URLElicitationRequiredErrorError) Error() string {
+func (e *URLElicitationRequiredErrorObject) Error() string {
 	return e.Message + " (" + strconv.FormatInt(cmp.Or(e.Code, -32042), 10) + ")"
 }
 
 // Typed returns the error as the type the schema defines for its code:
-// *[URLElicitationRequiredErrorError] (-32042). For another code, or data that does not fit
+// *[URLElicitationRequiredErrorObject] (-32042). For another code, or data that does not fit
 // the type, it returns e itself.
 func (e *Error) Typed() error {
 	switch e.Code {
 	case -32042:
-		t := new(URLElicitationRequiredErrorError)
+		t := new(URLElicitationRequiredErrorObject)
 		if convertError(e, t) == nil {
 			return t
 		}
@@ -1137,7 +1137,7 @@ func convertError(from, to any) error {
 // invalid request), its first problem as the message and every problem as the data; a
 // *[DecodeError] with -32700 (parse error: not JSON), -32600 (invalid request: a bad envelope,
 // in a *[MessageError]) or -32602 (invalid params); an error object of this package (*[Error]
-// or *[URLElicitationRequiredErrorError]), found with errors.As, answers as it is; any other
+// or *[URLElicitationRequiredErrorObject]), found with errors.As, answers as it is; any other
 // error is an internal error (-32603) with err.Error() as the message.
 func NewErrorResponse(id RequestID, err error) *JSONRPCErrorResponse {
 	var merr *MessageError
@@ -1161,14 +1161,12 @@ func errorObject(err error) Error {
 			Message: message,
 		}
 	}
-	var e *Error
-	if errors.As(err, &e) {
-		return *e
+	if target := (*Error)(nil); errors.As(err, &target) {
+		return *target
 	}
-	var ex *URLElicitationRequiredErrorError
-	if errors.As(err, &ex) {
+	if target := (*URLElicitationRequiredErrorObject)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(ex, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
+	"github.com/mcpgen/mcpgen/gen/internal/jsonvalue"
 )
 
 // createTask is the CreateTaskResult of basic/utilities/tasks.mdx: what a receiver answers at
@@ -84,7 +84,7 @@ func TestTaskAugmentedResults(t *testing.T) {
 					}
 					again, err := json.Marshal(v)
 					if err == nil {
-						err = jsontest.Equal(body, again)
+						err = jsonvalue.Equal(body, again)
 					}
 					if err != nil {
 						t.Errorf("%s: encodes back differently: %v", how, err)

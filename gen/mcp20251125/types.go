@@ -106,7 +106,7 @@ type Result struct {
 }
 
 // Error is the type of [JSONRPCErrorResponse.Error]; the base of
-// [URLElicitationRequiredErrorError], which includes its members.
+// [URLElicitationRequiredErrorObject], which includes its members.
 type Error struct {
 	// The error type that occurred.
 	Code int64 `json:"code"`
@@ -172,16 +172,16 @@ type JSONRPCErrorResponse struct {
 // This type is internal to the protocol specification.
 type URLElicitationRequiredError struct {
 	// Always "2.0".
-	JSONRPC string                           `json:"jsonrpc"`
-	ID      RequestID                        `json:"id,omitzero"`
-	Error   URLElicitationRequiredErrorError `json:"error"`
+	JSONRPC string                            `json:"jsonrpc"`
+	ID      RequestID                         `json:"id,omitzero"`
+	Error   URLElicitationRequiredErrorObject `json:"error"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// URLElicitationRequiredErrorError is the type of [URLElicitationRequiredError.Error].
-type URLElicitationRequiredErrorError struct {
+// URLElicitationRequiredErrorObject is the type of [URLElicitationRequiredError.Error].
+type URLElicitationRequiredErrorObject struct {
 	// The error type that occurred.
 	//
 	// Always -32042.
@@ -191,14 +191,15 @@ type URLElicitationRequiredErrorError struct {
 	Message string `json:"message"`
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
-	Data URLElicitationRequiredErrorErrorData `json:"data"`
+	Data URLElicitationRequiredErrorObjectData `json:"data"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// URLElicitationRequiredErrorErrorData is the type of [URLElicitationRequiredErrorError.Data].
-type URLElicitationRequiredErrorErrorData struct {
+// URLElicitationRequiredErrorObjectData is the type of
+// [URLElicitationRequiredErrorObject.Data].
+type URLElicitationRequiredErrorObjectData struct {
 	Elicitations []ElicitRequestURLParams `json:"elicitations"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
@@ -1018,7 +1019,7 @@ type ResourceContents struct {
 }
 
 // TextResourceContents is a variant of [ReadResourceResultContents] and
-// [EmbeddedResourceResource].
+// [EmbeddedResourceValue].
 type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -1037,7 +1038,7 @@ type TextResourceContents struct {
 }
 
 // BlobResourceContents is a variant of [ReadResourceResultContents] and
-// [EmbeddedResourceResource].
+// [EmbeddedResourceValue].
 type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -1254,8 +1255,8 @@ type ResourceLink struct {
 // and/or the user.
 type EmbeddedResource struct {
 	// Always "resource".
-	Type     string                   `json:"type"`
-	Resource EmbeddedResourceResource `json:"resource"`
+	Type     string                `json:"type"`
+	Resource EmbeddedResourceValue `json:"resource"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	// See General fields: `_meta`

@@ -41,27 +41,16 @@ func decodeJSONRPCMessage(d *decoder) (JSONRPCMessage, error) {
 func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 	switch v := v.(type) {
 	case *JSONRPCRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCResultResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCErrorResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
+	default:
+		e.errorf("nil JSONRPCMessage")
 	}
-	e.errorf("nil JSONRPCMessage")
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
@@ -145,12 +134,11 @@ func encodeProgressToken(e *encoder, v ProgressToken) {
 	switch v := v.(type) {
 	case ProgressTokenString:
 		v.encode(e)
-		return
 	case ProgressTokenNumber:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil ProgressToken")
 	}
-	e.errorf("nil ProgressToken")
 }
 
 // ProgressTokenString is the string variant of [ProgressToken].
@@ -278,15 +266,13 @@ func encodeRequestID(e *encoder, v RequestID) {
 	switch v := v.(type) {
 	case RequestIDString:
 		v.encode(e)
-		return
 	case RequestIDNumber:
 		v.encode(e)
-		return
 	case RequestIDNull:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil RequestID")
 	}
-	e.errorf("nil RequestID")
 }
 
 // RequestIDString is the string variant of [RequestID].
@@ -448,17 +434,12 @@ func decodeJSONRPCResponse(d *decoder) (JSONRPCResponse, error) {
 func encodeJSONRPCResponse(e *encoder, v JSONRPCResponse) {
 	switch v := v.(type) {
 	case *JSONRPCResultResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCResponse")
 	case *JSONRPCErrorResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCResponse")
+	default:
+		e.errorf("nil JSONRPCResponse")
 	}
-	e.errorf("nil JSONRPCResponse")
 }
 
 // variantsOfJSONRPCResponse are the variants of [JSONRPCResponse], for decodeVariant.
@@ -516,17 +497,12 @@ func decodeReadResourceResultContents(d *decoder) (ReadResourceResultContents, e
 func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) {
 	switch v := v.(type) {
 	case *TextResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultContents")
 	case *BlobResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultContents")
+	default:
+		e.errorf("nil ReadResourceResultContents")
 	}
-	e.errorf("nil ReadResourceResultContents")
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
@@ -551,7 +527,7 @@ var variantsOfReadResourceResultContents = newVariantTable(
 	},
 )
 
-// EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
+// EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
 // required members first, then those with more of their members present, then in the order
@@ -559,60 +535,55 @@ var variantsOfReadResourceResultContents = newVariantTable(
 // present that the failed one defines; otherwise the error is returned):
 // [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
 // "blob").
-type EmbeddedResourceResource interface {
-	isEmbeddedResourceResource()
+type EmbeddedResourceValue interface {
+	isEmbeddedResourceValue()
 	Validate() error
 }
 
-func (*TextResourceContents) isEmbeddedResourceResource() {}
-func (*BlobResourceContents) isEmbeddedResourceResource() {}
+func (*TextResourceContents) isEmbeddedResourceValue() {}
+func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
-func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
+// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
-	v, err := decodeEmbeddedResourceResource(d)
+	v, err := decodeEmbeddedResourceValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeEmbeddedResourceResource(d *decoder) (EmbeddedResourceResource, error) {
-	return decodeVariant(d, "EmbeddedResourceResource", variantsOfEmbeddedResourceResource, 0, 1)
+func decodeEmbeddedResourceValue(d *decoder) (EmbeddedResourceValue, error) {
+	return decodeVariant(d, "EmbeddedResourceValue", variantsOfEmbeddedResourceValue, 0, 1)
 }
 
-func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
+func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EmbeddedResourceValue")
 	case *BlobResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EmbeddedResourceValue")
+	default:
+		e.errorf("nil EmbeddedResourceValue")
 	}
-	e.errorf("nil EmbeddedResourceResource")
 }
 
-// variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = newVariantTable(
-	objectVariant[EmbeddedResourceResource]{
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+var variantsOfEmbeddedResourceValue = newVariantTable(
+	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
-		alloc: func() (EmbeddedResourceResource, decodable) {
+		alloc: func() (EmbeddedResourceValue, decodable) {
 			v := new(TextResourceContents)
 			return v, v
 		},
 	},
-	objectVariant[EmbeddedResourceResource]{
+	objectVariant[EmbeddedResourceValue]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
-		alloc: func() (EmbeddedResourceResource, decodable) {
+		alloc: func() (EmbeddedResourceValue, decodable) {
 			v := new(BlobResourceContents)
 			return v, v
 		},
@@ -758,37 +729,20 @@ func decodeSamplingMessageContentBlock(d *decoder) (SamplingMessageContentBlock,
 func encodeSamplingMessageContentBlock(e *encoder, v SamplingMessageContentBlock) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *ToolUseContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *ToolResultContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *UnknownSamplingMessageContentBlock:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
+	default:
+		e.errorf("nil SamplingMessageContentBlock")
 	}
-	e.errorf("nil SamplingMessageContentBlock")
 }
 
 // UnknownSamplingMessageContentBlock is a [SamplingMessageContentBlock] whose "type" this
@@ -894,37 +848,20 @@ func decodeContentBlock(d *decoder) (ContentBlock, error) {
 func encodeContentBlock(e *encoder, v ContentBlock) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *ResourceLink:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *EmbeddedResource:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *UnknownContentBlock:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
+	default:
+		e.errorf("nil ContentBlock")
 	}
-	e.errorf("nil ContentBlock")
 }
 
 // UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not
@@ -1016,22 +953,14 @@ func decodeCompleteRequestParamsRef(d *decoder) (CompleteRequestParamsRef, error
 func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	switch v := v.(type) {
 	case *PromptReference:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
 	case *ResourceTemplateReference:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
 	case *UnknownCompleteRequestParamsRef:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
+	default:
+		e.errorf("nil CompleteRequestParamsRef")
 	}
-	e.errorf("nil CompleteRequestParamsRef")
 }
 
 // UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
@@ -1126,22 +1055,14 @@ func decodeElicitRequestParams(d *decoder) (ElicitRequestParams, error) {
 func encodeElicitRequestParams(e *encoder, v ElicitRequestParams) {
 	switch v := v.(type) {
 	case *ElicitRequestFormParams:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ElicitRequestParams")
 	case *ElicitRequestURLParams:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ElicitRequestParams")
 	case *UnknownElicitRequestParams:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ElicitRequestParams")
+	default:
+		e.errorf("nil ElicitRequestParams")
 	}
-	e.errorf("nil ElicitRequestParams")
 }
 
 // UnknownElicitRequestParams is a [ElicitRequestParams] whose "mode" this version of the
@@ -1252,52 +1173,26 @@ func decodePrimitiveSchemaDefinition(d *decoder) (PrimitiveSchemaDefinition, err
 func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 	switch v := v.(type) {
 	case *StringSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *NumberSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *BooleanSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *UntitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *TitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *UntitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *TitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *LegacyTitledEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *UnknownPrimitiveSchemaDefinition:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
+	default:
+		e.errorf("nil PrimitiveSchemaDefinition")
 	}
-	e.errorf("nil PrimitiveSchemaDefinition")
 }
 
 // variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
@@ -1453,17 +1348,12 @@ func decodeSingleSelectEnumSchema(d *decoder) (SingleSelectEnumSchema, error) {
 func encodeSingleSelectEnumSchema(e *encoder, v SingleSelectEnumSchema) {
 	switch v := v.(type) {
 	case *UntitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SingleSelectEnumSchema")
 	case *TitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SingleSelectEnumSchema")
+	default:
+		e.errorf("nil SingleSelectEnumSchema")
 	}
-	e.errorf("nil SingleSelectEnumSchema")
 }
 
 // variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for decodeVariant.
@@ -1522,17 +1412,12 @@ func decodeMultiSelectEnumSchema(d *decoder) (MultiSelectEnumSchema, error) {
 func encodeMultiSelectEnumSchema(e *encoder, v MultiSelectEnumSchema) {
 	switch v := v.(type) {
 	case *UntitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "MultiSelectEnumSchema")
 	case *TitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "MultiSelectEnumSchema")
+	default:
+		e.errorf("nil MultiSelectEnumSchema")
 	}
-	e.errorf("nil MultiSelectEnumSchema")
 }
 
 // variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for decodeVariant.
@@ -1612,37 +1497,20 @@ func decodeEnumSchema(d *decoder) (EnumSchema, error) {
 func encodeEnumSchema(e *encoder, v EnumSchema) {
 	switch v := v.(type) {
 	case *UntitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *TitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *UntitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *TitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *LegacyTitledEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *UnknownEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
+	default:
+		e.errorf("nil EnumSchema")
 	}
-	e.errorf("nil EnumSchema")
 }
 
 // variantsOfEnumSchema are the variants of [EnumSchema], for decodeVariant.
@@ -1787,18 +1655,15 @@ func encodeElicitResultContent(e *encoder, v ElicitResultContent) {
 	switch v := v.(type) {
 	case ElicitResultContentString:
 		v.encode(e)
-		return
 	case ElicitResultContentNumber:
 		v.encode(e)
-		return
 	case ElicitResultContentBoolean:
 		v.encode(e)
-		return
 	case ElicitResultContentArray:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil ElicitResultContent")
 	}
-	e.errorf("nil ElicitResultContent")
 }
 
 // ElicitResultContentString is the string variant of [ElicitResultContent].
@@ -2100,97 +1965,44 @@ func decodeClientRequest(d *decoder) (ClientRequest, error) {
 func encodeClientRequest(e *encoder, v ClientRequest) {
 	switch v := v.(type) {
 	case *PingRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *InitializeRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CompleteRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *SetLevelRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *GetPromptRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListPromptsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListResourcesRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListResourceTemplatesRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ReadResourceRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *SubscribeRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *UnsubscribeRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CallToolRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListToolsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *GetTaskRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *GetTaskPayloadRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListTasksRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CancelTaskRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *UnknownClientRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
+	default:
+		e.errorf("nil ClientRequest")
 	}
-	e.errorf("nil ClientRequest")
 }
 
 // UnknownClientRequest is a [ClientRequest] whose "method" this version of the schema does not
@@ -2303,37 +2115,20 @@ func decodeClientNotification(d *decoder) (ClientNotification, error) {
 func encodeClientNotification(e *encoder, v ClientNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *ProgressNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *InitializedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *RootsListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *TaskStatusNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *UnknownClientNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
+	default:
+		e.errorf("nil ClientNotification")
 	}
-	e.errorf("nil ClientNotification")
 }
 
 // UnknownClientNotification is a [ClientNotification] whose "method" this version of the
@@ -2429,52 +2224,26 @@ func decodeClientResult(d *decoder) (ClientResult, error) {
 func encodeClientResult(e *encoder, v ClientResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *ElicitResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *GetTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *GetTaskPayloadResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *ListTasksResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *CancelTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *CreateTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
+	default:
+		e.errorf("nil ClientResult")
 	}
-	e.errorf("nil ClientResult")
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
@@ -2645,52 +2414,26 @@ func decodeServerRequest(d *decoder) (ServerRequest, error) {
 func encodeServerRequest(e *encoder, v ServerRequest) {
 	switch v := v.(type) {
 	case *PingRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *CreateMessageRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *ListRootsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *ElicitRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *GetTaskRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *GetTaskPayloadRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *ListTasksRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *CancelTaskRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *UnknownServerRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
+	default:
+		e.errorf("nil ServerRequest")
 	}
-	e.errorf("nil ServerRequest")
 }
 
 // UnknownServerRequest is a [ServerRequest] whose "method" this version of the schema does not
@@ -2827,57 +2570,28 @@ func decodeServerNotification(d *decoder) (ServerNotification, error) {
 func encodeServerNotification(e *encoder, v ServerNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ProgressNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *LoggingMessageNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ResourceUpdatedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ResourceListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ToolListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *PromptListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ElicitationCompleteNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *TaskStatusNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *UnknownServerNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
+	default:
+		e.errorf("nil ServerNotification")
 	}
-	e.errorf("nil ServerNotification")
 }
 
 // UnknownServerNotification is a [ServerNotification] whose "method" this version of the
@@ -2985,82 +2699,38 @@ func decodeServerResult(d *decoder) (ServerResult, error) {
 func encodeServerResult(e *encoder, v ServerResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *InitializeResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CompleteResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListPromptsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListResourceTemplatesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListResourcesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListToolsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *GetTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *GetTaskPayloadResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListTasksResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CancelTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CreateTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
+	default:
+		e.errorf("nil ServerResult")
 	}
-	e.errorf("nil ServerResult")
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
@@ -3264,97 +2934,44 @@ func decodeAnyResult(d *decoder) (AnyResult, error) {
 func encodeAnyResult(e *encoder, v AnyResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *InitializeResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CompleteResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListPromptsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListResourceTemplatesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListResourcesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListToolsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *GetTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *GetTaskPayloadResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListTasksResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CancelTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CreateTaskResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ElicitResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
+	default:
+		e.errorf("nil AnyResult")
 	}
-	e.errorf("nil AnyResult")
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.

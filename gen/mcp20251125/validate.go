@@ -41,7 +41,7 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 func (v ProgressTokenString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenString) validate(*validator) {}
@@ -51,7 +51,7 @@ func (ProgressTokenString) validate(*validator) {}
 func (v ProgressTokenNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenNumber) validate(*validator) {}
@@ -61,7 +61,7 @@ func (ProgressTokenNumber) validate(*validator) {}
 func (v *TaskAugmentedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TaskAugmentedRequestParams) validate(c *validator) {
@@ -83,7 +83,7 @@ func (v *TaskAugmentedRequestParams) validate(c *validator) {
 func (v *RequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParams) validate(c *validator) {
@@ -100,7 +100,7 @@ func (v *RequestParams) validate(c *validator) {
 func (v *RequestParamsMeta) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParamsMeta) validate(c *validator) {
@@ -112,7 +112,7 @@ func (v *RequestParamsMeta) validate(c *validator) {
 func (v *Request) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Request) validate(c *validator) {
@@ -124,7 +124,7 @@ func (v *Request) validate(c *validator) {
 func (v *NotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NotificationParams) validate(c *validator) {
@@ -141,7 +141,7 @@ func (v *NotificationParams) validate(c *validator) {
 func (v *Notification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Notification) validate(c *validator) {
@@ -153,7 +153,7 @@ func (v *Notification) validate(c *validator) {
 func (v *Result) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Result) validate(c *validator) {
@@ -170,7 +170,7 @@ func (v *Result) validate(c *validator) {
 func (v *Error) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Error) validate(c *validator) {
@@ -189,7 +189,7 @@ func validateRequestID(c *validator, v RequestID) {
 func (v RequestIDString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDString) validate(*validator) {}
@@ -199,7 +199,7 @@ func (RequestIDString) validate(*validator) {}
 func (v RequestIDNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNumber) validate(*validator) {}
@@ -209,7 +209,7 @@ func (RequestIDNumber) validate(*validator) {}
 func (v RequestIDNull) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNull) validate(*validator) {}
@@ -219,7 +219,7 @@ func (RequestIDNull) validate(*validator) {}
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
@@ -240,7 +240,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
@@ -255,7 +255,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 func (v *JSONRPCResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCResultResponse) validate(c *validator) {
@@ -282,7 +282,7 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 func (v *JSONRPCErrorResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCErrorResponse) validate(c *validator) {
@@ -324,7 +324,7 @@ func validateJSONRPCResponse(c *validator, v JSONRPCResponse) {
 func (v *URLElicitationRequiredError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *URLElicitationRequiredError) validate(c *validator) {
@@ -346,13 +346,13 @@ func (v *URLElicitationRequiredError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *URLElicitationRequiredErrorError) Validate() error {
+func (v *URLElicitationRequiredErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *URLElicitationRequiredErrorError) validate(c *validator) {
+func (v *URLElicitationRequiredErrorObject) validate(c *validator) {
 	c.in("code")
 	validConstant(c, v.Code, -32042)
 	c.out()
@@ -364,13 +364,13 @@ func (v *URLElicitationRequiredErrorError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *URLElicitationRequiredErrorErrorData) Validate() error {
+func (v *URLElicitationRequiredErrorObjectData) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *URLElicitationRequiredErrorErrorData) validate(c *validator) {
+func (v *URLElicitationRequiredErrorObjectData) validate(c *validator) {
 	c.in("elicitations")
 	for i := range v.Elicitations {
 		c.at(i)
@@ -386,7 +386,7 @@ func (v *URLElicitationRequiredErrorErrorData) validate(c *validator) {
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
@@ -408,7 +408,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CancelledNotification) validate(c *validator) {
@@ -429,7 +429,7 @@ func (v *CancelledNotification) validate(c *validator) {
 func (v *InitializeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeRequestParams) validate(c *validator) {
@@ -452,7 +452,7 @@ func (v *InitializeRequestParams) validate(c *validator) {
 func (v *InitializeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializeRequest) validate(c *validator) {
@@ -479,7 +479,7 @@ func (v *InitializeRequest) validate(c *validator) {
 func (v *InitializeResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InitializeResult) validate(c *validator) {
@@ -502,7 +502,7 @@ func (v *InitializeResult) validate(c *validator) {
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *InitializedNotification) validate(c *validator) {
@@ -525,7 +525,7 @@ func (v *InitializedNotification) validate(c *validator) {
 func (v *ClientCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
@@ -557,7 +557,7 @@ func (v *ClientCapabilities) validate(c *validator) {
 func (v *ClientCapabilitiesRoots) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
@@ -569,7 +569,7 @@ func (v *ClientCapabilitiesRoots) validate(c *validator) {
 func (v *ClientCapabilitiesSampling) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesSampling) validate(c *validator) {
@@ -581,7 +581,7 @@ func (v *ClientCapabilitiesSampling) validate(c *validator) {
 func (v *ClientCapabilitiesElicitation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesElicitation) validate(c *validator) {
@@ -593,7 +593,7 @@ func (v *ClientCapabilitiesElicitation) validate(c *validator) {
 func (v *ClientCapabilitiesTasks) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesTasks) validate(c *validator) {
@@ -610,7 +610,7 @@ func (v *ClientCapabilitiesTasks) validate(c *validator) {
 func (v *ClientCapabilitiesTasksRequests) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesTasksRequests) validate(c *validator) {
@@ -632,7 +632,7 @@ func (v *ClientCapabilitiesTasksRequests) validate(c *validator) {
 func (v *ClientCapabilitiesTasksRequestsSampling) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesTasksRequestsSampling) validate(c *validator) {
@@ -644,7 +644,7 @@ func (v *ClientCapabilitiesTasksRequestsSampling) validate(c *validator) {
 func (v *ClientCapabilitiesTasksRequestsElicitation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesTasksRequestsElicitation) validate(c *validator) {
@@ -656,7 +656,7 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) validate(c *validator) {
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
@@ -688,7 +688,7 @@ func (v *ServerCapabilities) validate(c *validator) {
 func (v *ServerCapabilitiesPrompts) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
@@ -700,7 +700,7 @@ func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesResources) validate(c *validator) {
@@ -712,7 +712,7 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 func (v *ServerCapabilitiesTools) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
@@ -724,7 +724,7 @@ func (v *ServerCapabilitiesTools) validate(c *validator) {
 func (v *ServerCapabilitiesTasks) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTasks) validate(c *validator) {
@@ -741,7 +741,7 @@ func (v *ServerCapabilitiesTasks) validate(c *validator) {
 func (v *ServerCapabilitiesTasksRequests) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTasksRequests) validate(c *validator) {
@@ -758,7 +758,7 @@ func (v *ServerCapabilitiesTasksRequests) validate(c *validator) {
 func (v *ServerCapabilitiesTasksRequestsTools) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTasksRequestsTools) validate(c *validator) {
@@ -770,7 +770,7 @@ func (v *ServerCapabilitiesTasksRequestsTools) validate(c *validator) {
 func (v *Icon) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Icon) validate(c *validator) {
@@ -790,7 +790,7 @@ func (v *Icon) validate(c *validator) {
 func (v IconTheme) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v IconTheme) validate(c *validator) {
@@ -802,7 +802,7 @@ func (v IconTheme) validate(c *validator) {
 func (v *Icons) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Icons) validate(c *validator) {
@@ -823,7 +823,7 @@ func (v *Icons) validate(c *validator) {
 func (v *BaseMetadata) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BaseMetadata) validate(c *validator) {
@@ -835,7 +835,7 @@ func (v *BaseMetadata) validate(c *validator) {
 func (v *Implementation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Implementation) validate(c *validator) {
@@ -861,7 +861,7 @@ func (v *Implementation) validate(c *validator) {
 func (v *PingRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PingRequest) validate(c *validator) {
@@ -890,7 +890,7 @@ func (v *PingRequest) validate(c *validator) {
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
@@ -910,7 +910,7 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ProgressNotification) validate(c *validator) {
@@ -931,7 +931,7 @@ func (v *ProgressNotification) validate(c *validator) {
 func (v *PaginatedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
@@ -948,7 +948,7 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 func (v *PaginatedRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
@@ -974,7 +974,7 @@ func (v *PaginatedRequest) validate(c *validator) {
 func (v *PaginatedResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedResult) validate(c *validator) {
@@ -991,7 +991,7 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
@@ -1020,7 +1020,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 func (v *ListResourcesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
@@ -1044,7 +1044,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
@@ -1073,7 +1073,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
@@ -1097,7 +1097,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceRequestParams) validate(c *validator) {
@@ -1117,7 +1117,7 @@ func (v *ResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
@@ -1137,7 +1137,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
@@ -1164,7 +1164,7 @@ func (v *ReadResourceRequest) validate(c *validator) {
 func (v *ReadResourceResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
@@ -1209,7 +1209,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
@@ -1232,7 +1232,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
@@ -1252,7 +1252,7 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 func (v *SubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscribeRequest) validate(c *validator) {
@@ -1279,7 +1279,7 @@ func (v *SubscribeRequest) validate(c *validator) {
 func (v *UnsubscribeRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
@@ -1299,7 +1299,7 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 func (v *UnsubscribeRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
@@ -1326,7 +1326,7 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
@@ -1346,7 +1346,7 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
@@ -1367,7 +1367,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 func (v *Resource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Resource) validate(c *validator) {
@@ -1401,7 +1401,7 @@ func (v *Resource) validate(c *validator) {
 func (v *ResourceTemplate) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplate) validate(c *validator) {
@@ -1435,7 +1435,7 @@ func (v *ResourceTemplate) validate(c *validator) {
 func (v *ResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceContents) validate(c *validator) {
@@ -1455,7 +1455,7 @@ func (v *ResourceContents) validate(c *validator) {
 func (v *TextResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextResourceContents) validate(c *validator) {
@@ -1475,7 +1475,7 @@ func (v *TextResourceContents) validate(c *validator) {
 func (v *BlobResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BlobResourceContents) validate(c *validator) {
@@ -1498,7 +1498,7 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
@@ -1527,7 +1527,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 func (v *ListPromptsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
@@ -1551,7 +1551,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *GetPromptRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
@@ -1568,7 +1568,7 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
@@ -1595,7 +1595,7 @@ func (v *GetPromptRequest) validate(c *validator) {
 func (v *GetPromptResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptResult) validate(c *validator) {
@@ -1619,7 +1619,7 @@ func (v *GetPromptResult) validate(c *validator) {
 func (v *Prompt) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Prompt) validate(c *validator) {
@@ -1654,7 +1654,7 @@ func (v *Prompt) validate(c *validator) {
 func (v *PromptArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptArgument) validate(c *validator) {
@@ -1666,7 +1666,7 @@ func (v *PromptArgument) validate(c *validator) {
 func (v Role) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v Role) validate(c *validator) {
@@ -1678,7 +1678,7 @@ func (v Role) validate(c *validator) {
 func (v *PromptMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptMessage) validate(c *validator) {
@@ -1699,7 +1699,7 @@ func (v *PromptMessage) validate(c *validator) {
 func (v *ResourceLink) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceLink) validate(c *validator) {
@@ -1736,7 +1736,7 @@ func (v *ResourceLink) validate(c *validator) {
 func (v *EmbeddedResource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *EmbeddedResource) validate(c *validator) {
@@ -1746,7 +1746,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	c.in("resource")
 	validRequired(c, v.Resource != nil)
 	if v.Resource != nil {
-		validateEmbeddedResourceResource(c, v.Resource)
+		validateEmbeddedResourceValue(c, v.Resource)
 	}
 	c.out()
 	if v.Annotations != nil {
@@ -1762,7 +1762,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
 }
 
-func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) {
+func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
 		if v == nil {
@@ -1784,7 +1784,7 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
@@ -1807,7 +1807,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
@@ -1836,7 +1836,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 func (v *ListToolsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListToolsResult) validate(c *validator) {
@@ -1860,7 +1860,7 @@ func (v *ListToolsResult) validate(c *validator) {
 func (v *CallToolResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolResult) validate(c *validator) {
@@ -1888,7 +1888,7 @@ func (v *CallToolResult) validate(c *validator) {
 func (v *CallToolRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolRequestParams) validate(c *validator) {
@@ -1910,7 +1910,7 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CallToolRequest) validate(c *validator) {
@@ -1937,7 +1937,7 @@ func (v *CallToolRequest) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
@@ -1960,7 +1960,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 func (v *ToolAnnotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolAnnotations) validate(c *validator) {
@@ -1972,7 +1972,7 @@ func (v *ToolAnnotations) validate(c *validator) {
 func (v *ToolExecution) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolExecution) validate(c *validator) {
@@ -1989,7 +1989,7 @@ func (v *ToolExecution) validate(c *validator) {
 func (v ToolExecutionTaskSupport) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v ToolExecutionTaskSupport) validate(c *validator) {
@@ -2001,7 +2001,7 @@ func (v ToolExecutionTaskSupport) validate(c *validator) {
 func (v *Tool) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Tool) validate(c *validator) {
@@ -2045,7 +2045,7 @@ func (v *Tool) validate(c *validator) {
 func (v *ToolInputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolInputSchema) validate(c *validator) {
@@ -2060,7 +2060,7 @@ func (v *ToolInputSchema) validate(c *validator) {
 func (v *ToolOutputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolOutputSchema) validate(c *validator) {
@@ -2075,7 +2075,7 @@ func (v *ToolOutputSchema) validate(c *validator) {
 func (v TaskStatus) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v TaskStatus) validate(c *validator) {
@@ -2087,7 +2087,7 @@ func (v TaskStatus) validate(c *validator) {
 func (v *TaskMetadata) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TaskMetadata) validate(c *validator) {
@@ -2099,7 +2099,7 @@ func (v *TaskMetadata) validate(c *validator) {
 func (v *RelatedTaskMetadata) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RelatedTaskMetadata) validate(c *validator) {
@@ -2111,7 +2111,7 @@ func (v *RelatedTaskMetadata) validate(c *validator) {
 func (v *Task) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Task) validate(c *validator) {
@@ -2126,7 +2126,7 @@ func (v *Task) validate(c *validator) {
 func (v *CreateTaskResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateTaskResult) validate(c *validator) {
@@ -2146,7 +2146,7 @@ func (v *CreateTaskResult) validate(c *validator) {
 func (v *GetTaskRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetTaskRequest) validate(c *validator) {
@@ -2173,7 +2173,7 @@ func (v *GetTaskRequest) validate(c *validator) {
 func (v *GetTaskRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetTaskRequestParams) validate(c *validator) {
@@ -2185,7 +2185,7 @@ func (v *GetTaskRequestParams) validate(c *validator) {
 func (v *GetTaskResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetTaskResult) validate(c *validator) {
@@ -2205,7 +2205,7 @@ func (v *GetTaskResult) validate(c *validator) {
 func (v *GetTaskPayloadRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetTaskPayloadRequest) validate(c *validator) {
@@ -2232,7 +2232,7 @@ func (v *GetTaskPayloadRequest) validate(c *validator) {
 func (v *GetTaskPayloadRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetTaskPayloadRequestParams) validate(c *validator) {
@@ -2244,7 +2244,7 @@ func (v *GetTaskPayloadRequestParams) validate(c *validator) {
 func (v *GetTaskPayloadResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetTaskPayloadResult) validate(c *validator) {
@@ -2261,7 +2261,7 @@ func (v *GetTaskPayloadResult) validate(c *validator) {
 func (v *CancelTaskRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CancelTaskRequest) validate(c *validator) {
@@ -2288,7 +2288,7 @@ func (v *CancelTaskRequest) validate(c *validator) {
 func (v *CancelTaskRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelTaskRequestParams) validate(c *validator) {
@@ -2300,7 +2300,7 @@ func (v *CancelTaskRequestParams) validate(c *validator) {
 func (v *CancelTaskResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelTaskResult) validate(c *validator) {
@@ -2320,7 +2320,7 @@ func (v *CancelTaskResult) validate(c *validator) {
 func (v *ListTasksRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListTasksRequest) validate(c *validator) {
@@ -2349,7 +2349,7 @@ func (v *ListTasksRequest) validate(c *validator) {
 func (v *ListTasksResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListTasksResult) validate(c *validator) {
@@ -2373,7 +2373,7 @@ func (v *ListTasksResult) validate(c *validator) {
 func (v *TaskStatusNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TaskStatusNotificationParams) validate(c *validator) {
@@ -2393,7 +2393,7 @@ func (v *TaskStatusNotificationParams) validate(c *validator) {
 func (v *TaskStatusNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *TaskStatusNotification) validate(c *validator) {
@@ -2414,7 +2414,7 @@ func (v *TaskStatusNotification) validate(c *validator) {
 func (v *SetLevelRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
@@ -2434,7 +2434,7 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 func (v *SetLevelRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SetLevelRequest) validate(c *validator) {
@@ -2461,7 +2461,7 @@ func (v *SetLevelRequest) validate(c *validator) {
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
@@ -2481,7 +2481,7 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
@@ -2502,7 +2502,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 func (v LoggingLevel) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v LoggingLevel) validate(c *validator) {
@@ -2514,7 +2514,7 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageRequestParams) validate(c *validator) {
@@ -2568,7 +2568,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
@@ -2580,7 +2580,7 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 func (v *ToolChoice) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolChoice) validate(c *validator) {
@@ -2597,7 +2597,7 @@ func (v *ToolChoice) validate(c *validator) {
 func (v ToolChoiceMode) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v ToolChoiceMode) validate(c *validator) {
@@ -2609,7 +2609,7 @@ func (v ToolChoiceMode) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
@@ -2636,7 +2636,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
@@ -2660,7 +2660,7 @@ func (v *CreateMessageResult) validate(c *validator) {
 func (v CreateMessageResultStopReason) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (CreateMessageResultStopReason) validate(*validator) {}
@@ -2670,7 +2670,7 @@ func (CreateMessageResultStopReason) validate(*validator) {}
 func (v *SamplingMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessage) validate(c *validator) {
@@ -2693,7 +2693,7 @@ func (v *SamplingMessage) validate(c *validator) {
 func (v *SamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessageContent) validate(c *validator) {
@@ -2758,7 +2758,7 @@ func validateSamplingMessageContentBlock(c *validator, v SamplingMessageContentB
 func (v *UnknownSamplingMessageContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownSamplingMessageContentBlock) validate(c *validator) {
@@ -2773,7 +2773,7 @@ func (v *UnknownSamplingMessageContentBlock) validate(c *validator) {
 func (v *Annotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Annotations) validate(c *validator) {
@@ -2837,7 +2837,7 @@ func validateContentBlock(c *validator, v ContentBlock) {
 func (v *UnknownContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownContentBlock) validate(c *validator) {
@@ -2852,7 +2852,7 @@ func (v *UnknownContentBlock) validate(c *validator) {
 func (v *TextContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextContent) validate(c *validator) {
@@ -2877,7 +2877,7 @@ func (v *TextContent) validate(c *validator) {
 func (v *ImageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ImageContent) validate(c *validator) {
@@ -2905,7 +2905,7 @@ func (v *ImageContent) validate(c *validator) {
 func (v *AudioContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *AudioContent) validate(c *validator) {
@@ -2933,7 +2933,7 @@ func (v *AudioContent) validate(c *validator) {
 func (v *ToolUseContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolUseContent) validate(c *validator) {
@@ -2953,7 +2953,7 @@ func (v *ToolUseContent) validate(c *validator) {
 func (v *ToolResultContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolResultContent) validate(c *validator) {
@@ -2984,7 +2984,7 @@ func (v *ToolResultContent) validate(c *validator) {
 func (v *ModelPreferences) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelPreferences) validate(c *validator) {
@@ -3023,7 +3023,7 @@ func (v *ModelPreferences) validate(c *validator) {
 func (v *ModelHint) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelHint) validate(c *validator) {
@@ -3035,7 +3035,7 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParams) validate(c *validator) {
@@ -3085,7 +3085,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
@@ -3100,7 +3100,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsArgument) validate(c *validator) {
@@ -3112,7 +3112,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 func (v *CompleteRequestParamsContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsContext) validate(c *validator) {
@@ -3124,7 +3124,7 @@ func (v *CompleteRequestParamsContext) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CompleteRequest) validate(c *validator) {
@@ -3151,7 +3151,7 @@ func (v *CompleteRequest) validate(c *validator) {
 func (v *CompleteResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResult) validate(c *validator) {
@@ -3171,7 +3171,7 @@ func (v *CompleteResult) validate(c *validator) {
 func (v *CompleteResultCompletion) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
@@ -3183,7 +3183,7 @@ func (v *CompleteResultCompletion) validate(c *validator) {
 func (v *ResourceTemplateReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplateReference) validate(c *validator) {
@@ -3201,7 +3201,7 @@ func (v *ResourceTemplateReference) validate(c *validator) {
 func (v *PromptReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptReference) validate(c *validator) {
@@ -3216,7 +3216,7 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
@@ -3245,7 +3245,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 func (v *ListRootsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsResult) validate(c *validator) {
@@ -3269,7 +3269,7 @@ func (v *ListRootsResult) validate(c *validator) {
 func (v *Root) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Root) validate(c *validator) {
@@ -3289,7 +3289,7 @@ func (v *Root) validate(c *validator) {
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *RootsListChangedNotification) validate(c *validator) {
@@ -3312,7 +3312,7 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 func (v *ElicitRequestFormParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestFormParams) validate(c *validator) {
@@ -3342,7 +3342,7 @@ func (v *ElicitRequestFormParams) validate(c *validator) {
 func (v *ElicitRequestFormParamsRequestedSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
@@ -3368,7 +3368,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
 func (v *ElicitRequestURLParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestURLParams) validate(c *validator) {
@@ -3415,7 +3415,7 @@ func validateElicitRequestParams(c *validator, v ElicitRequestParams) {
 func (v *UnknownElicitRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownElicitRequestParams) validate(c *validator) {
@@ -3430,7 +3430,7 @@ func (v *UnknownElicitRequestParams) validate(c *validator) {
 func (v *ElicitRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ElicitRequest) validate(c *validator) {
@@ -3515,7 +3515,7 @@ func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition
 func (v *UnknownPrimitiveSchemaDefinition) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
@@ -3530,7 +3530,7 @@ func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
 func (v *StringSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *StringSchema) validate(c *validator) {
@@ -3550,7 +3550,7 @@ func (v *StringSchema) validate(c *validator) {
 func (v StringSchemaFormat) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v StringSchemaFormat) validate(c *validator) {
@@ -3562,7 +3562,7 @@ func (v StringSchemaFormat) validate(c *validator) {
 func (v *NumberSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NumberSchema) validate(c *validator) {
@@ -3577,7 +3577,7 @@ func (v *NumberSchema) validate(c *validator) {
 func (v NumberSchemaType) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v NumberSchemaType) validate(c *validator) {
@@ -3589,7 +3589,7 @@ func (v NumberSchemaType) validate(c *validator) {
 func (v *BooleanSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BooleanSchema) validate(c *validator) {
@@ -3604,7 +3604,7 @@ func (v *BooleanSchema) validate(c *validator) {
 func (v *UntitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UntitledSingleSelectEnumSchema) validate(c *validator) {
@@ -3619,7 +3619,7 @@ func (v *UntitledSingleSelectEnumSchema) validate(c *validator) {
 func (v *TitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledSingleSelectEnumSchema) validate(c *validator) {
@@ -3641,7 +3641,7 @@ func (v *TitledSingleSelectEnumSchema) validate(c *validator) {
 func (v *TitledSingleSelectEnumSchemaOneOf) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledSingleSelectEnumSchemaOneOf) validate(c *validator) {
@@ -3670,7 +3670,7 @@ func validateSingleSelectEnumSchema(c *validator, v SingleSelectEnumSchema) {
 func (v *UntitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UntitledMultiSelectEnumSchema) validate(c *validator) {
@@ -3688,7 +3688,7 @@ func (v *UntitledMultiSelectEnumSchema) validate(c *validator) {
 func (v *UntitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UntitledMultiSelectEnumSchemaItems) validate(c *validator) {
@@ -3703,7 +3703,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) validate(c *validator) {
 func (v *TitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledMultiSelectEnumSchema) validate(c *validator) {
@@ -3721,7 +3721,7 @@ func (v *TitledMultiSelectEnumSchema) validate(c *validator) {
 func (v *TitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledMultiSelectEnumSchemaItems) validate(c *validator) {
@@ -3740,7 +3740,7 @@ func (v *TitledMultiSelectEnumSchemaItems) validate(c *validator) {
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) validate(c *validator) {
@@ -3769,7 +3769,7 @@ func validateMultiSelectEnumSchema(c *validator, v MultiSelectEnumSchema) {
 func (v *LegacyTitledEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LegacyTitledEnumSchema) validate(c *validator) {
@@ -3821,7 +3821,7 @@ func validateEnumSchema(c *validator, v EnumSchema) {
 func (v *UnknownEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownEnumSchema) validate(c *validator) {
@@ -3836,7 +3836,7 @@ func (v *UnknownEnumSchema) validate(c *validator) {
 func (v *ElicitResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitResult) validate(c *validator) {
@@ -3867,7 +3867,7 @@ func (v *ElicitResult) validate(c *validator) {
 func (v ElicitResultAction) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v ElicitResultAction) validate(c *validator) {
@@ -3879,7 +3879,7 @@ func (v ElicitResultAction) validate(c *validator) {
 func (v ElicitResultContentString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentString) validate(*validator) {}
@@ -3889,7 +3889,7 @@ func (ElicitResultContentString) validate(*validator) {}
 func (v ElicitResultContentNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentNumber) validate(*validator) {}
@@ -3899,7 +3899,7 @@ func (ElicitResultContentNumber) validate(*validator) {}
 func (v ElicitResultContentBoolean) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentBoolean) validate(*validator) {}
@@ -3909,7 +3909,7 @@ func (ElicitResultContentBoolean) validate(*validator) {}
 func (v ElicitResultContentArray) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentArray) validate(*validator) {}
@@ -3919,7 +3919,7 @@ func (ElicitResultContentArray) validate(*validator) {}
 func (v *ElicitationCompleteNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ElicitationCompleteNotification) validate(c *validator) {
@@ -3940,7 +3940,7 @@ func (v *ElicitationCompleteNotification) validate(c *validator) {
 func (v *ElicitationCompleteNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitationCompleteNotificationParams) validate(c *validator) {
@@ -4061,7 +4061,7 @@ func validateClientRequest(c *validator, v ClientRequest) {
 func (v *UnknownClientRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientRequest) validate(c *validator) {
@@ -4114,7 +4114,7 @@ func validateClientNotification(c *validator, v ClientNotification) {
 func (v *UnknownClientNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientNotification) validate(c *validator) {
@@ -4244,7 +4244,7 @@ func validateServerRequest(c *validator, v ServerRequest) {
 func (v *UnknownServerRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerRequest) validate(c *validator) {
@@ -4321,7 +4321,7 @@ func validateServerNotification(c *validator, v ServerNotification) {
 func (v *UnknownServerNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerNotification) validate(c *validator) {
@@ -4432,7 +4432,7 @@ func validateServerResult(c *validator, v ServerResult) {
 func (v *MetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (MetaObject) validate(*validator) {}

@@ -172,18 +172,30 @@ func (v *validator) report(format string, args ...any) {
 	v.problems = append(v.problems, Problem{Pointer: v.pointer(), Message: fmt.Sprintf(format, args...)})
 }
 
-// err returns the problems as a *ValidationError, or nil when there are none. envelope is set
-// when the validated value is a JSON-RPC message: a problem outside its params, result and error
-// makes it an invalid request.
-func (v *validator) err(envelope bool) error {
-	if len(v.problems) == 0 {
-		return nil
-	}
+// err returns the problems of a value as a *ValidationError, or nil when there are none. They
+// are invalid params (-32602), unless a check set another code.
+func (v *validator) err() error {
+	return v.errWith(-32602)
+}
+
+// messageErr returns the problems of a JSON-RPC message as a *ValidationError, or nil when there
+// are none. A problem outside the message's params, result and error makes it an invalid request
+// (-32600); problems inside only are invalid params (-32602).
+func (v *validator) messageErr() error {
 	code := -32602
 	for _, p := range v.problems {
-		if envelope && !inBody(p.Pointer) {
+		if !inBody(p.Pointer) {
 			code = -32600
 		}
+	}
+	return v.errWith(code)
+}
+
+// errWith returns the problems as a *ValidationError of the given code (or of the code a check
+// set), or nil when there are none.
+func (v *validator) errWith(code int) error {
+	if len(v.problems) == 0 {
+		return nil
 	}
 	if v.code != 0 {
 		code = v.code

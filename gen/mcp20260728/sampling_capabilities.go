@@ -15,7 +15,7 @@ func (p *CreateMessageRequestParams) CheckCapabilities(client *ClientCapabilitie
 	}
 	if sampling == nil {
 		c.report("the client does not declare the sampling capability")
-		return c.err(false)
+		return c.err()
 	}
 	if sampling.Tools == nil {
 		if p.Tools != nil {
@@ -34,5 +34,5 @@ func (p *CreateMessageRequestParams) CheckCapabilities(client *ClientCapabilitie
 		c.report("%s needs the client's sampling.context capability", quoteValue(string(*p.IncludeContext)))
 		c.out()
 	}
-	return c.err(false)
+	return c.err()
 }

@@ -402,16 +402,16 @@ type InternalError struct {
 // Request`.
 type HeaderMismatchError struct {
 	// Always "2.0".
-	JSONRPC string                   `json:"jsonrpc"`
-	ID      RequestID                `json:"id,omitzero"`
-	Error   HeaderMismatchErrorError `json:"error"`
+	JSONRPC string                    `json:"jsonrpc"`
+	ID      RequestID                 `json:"id,omitzero"`
+	Error   HeaderMismatchErrorObject `json:"error"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// HeaderMismatchErrorError is the type of [HeaderMismatchError.Error].
-type HeaderMismatchErrorError struct {
+// HeaderMismatchErrorObject is the type of [HeaderMismatchError.Error].
+type HeaderMismatchErrorObject struct {
 	// The error type that occurred.
 	//
 	// Always -32020.
@@ -432,16 +432,17 @@ type HeaderMismatchErrorError struct {
 // chosen not to implement). For HTTP, the response status code MUST be `400 Bad Request`.
 type UnsupportedProtocolVersionError struct {
 	// Always "2.0".
-	JSONRPC string                               `json:"jsonrpc"`
-	ID      RequestID                            `json:"id,omitzero"`
-	Error   UnsupportedProtocolVersionErrorError `json:"error"`
+	JSONRPC string                                `json:"jsonrpc"`
+	ID      RequestID                             `json:"id,omitzero"`
+	Error   UnsupportedProtocolVersionErrorObject `json:"error"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnsupportedProtocolVersionErrorError is the type of [UnsupportedProtocolVersionError.Error].
-type UnsupportedProtocolVersionErrorError struct {
+// UnsupportedProtocolVersionErrorObject is the type of
+// [UnsupportedProtocolVersionError.Error].
+type UnsupportedProtocolVersionErrorObject struct {
 	// The error type that occurred.
 	//
 	// Always -32022.
@@ -451,15 +452,15 @@ type UnsupportedProtocolVersionErrorError struct {
 	Message string `json:"message"`
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
-	Data UnsupportedProtocolVersionErrorErrorData `json:"data"`
+	Data UnsupportedProtocolVersionErrorObjectData `json:"data"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnsupportedProtocolVersionErrorErrorData is the type of
-// [UnsupportedProtocolVersionErrorError.Data].
-type UnsupportedProtocolVersionErrorErrorData struct {
+// UnsupportedProtocolVersionErrorObjectData is the type of
+// [UnsupportedProtocolVersionErrorObject.Data].
+type UnsupportedProtocolVersionErrorObjectData struct {
 	// Protocol versions the server supports. The client should choose a mutually supported version
 	// from this list and retry.
 	Supported []string `json:"supported"`
@@ -475,17 +476,17 @@ type UnsupportedProtocolVersionErrorErrorData struct {
 // code MUST be `400 Bad Request`.
 type MissingRequiredClientCapabilityError struct {
 	// Always "2.0".
-	JSONRPC string                                    `json:"jsonrpc"`
-	ID      RequestID                                 `json:"id,omitzero"`
-	Error   MissingRequiredClientCapabilityErrorError `json:"error"`
+	JSONRPC string                                     `json:"jsonrpc"`
+	ID      RequestID                                  `json:"id,omitzero"`
+	Error   MissingRequiredClientCapabilityErrorObject `json:"error"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MissingRequiredClientCapabilityErrorError is the type of
+// MissingRequiredClientCapabilityErrorObject is the type of
 // [MissingRequiredClientCapabilityError.Error].
-type MissingRequiredClientCapabilityErrorError struct {
+type MissingRequiredClientCapabilityErrorObject struct {
 	// The error type that occurred.
 	//
 	// Always -32021.
@@ -495,15 +496,15 @@ type MissingRequiredClientCapabilityErrorError struct {
 	Message string `json:"message"`
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
-	Data MissingRequiredClientCapabilityErrorErrorData `json:"data"`
+	Data MissingRequiredClientCapabilityErrorObjectData `json:"data"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
 	// after the known members.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MissingRequiredClientCapabilityErrorErrorData is the type of
-// [MissingRequiredClientCapabilityErrorError.Data].
-type MissingRequiredClientCapabilityErrorErrorData struct {
+// MissingRequiredClientCapabilityErrorObjectData is the type of
+// [MissingRequiredClientCapabilityErrorObject.Data].
+type MissingRequiredClientCapabilityErrorObjectData struct {
 	// The capabilities the server requires from the client to process this request.
 	RequiredCapabilities ClientCapabilities `json:"requiredCapabilities"`
 	// Extra holds members that the schema does not define, exactly as received; they are encoded
@@ -1525,7 +1526,7 @@ type ResourceContents struct {
 }
 
 // TextResourceContents is a variant of [ReadResourceResultContents] and
-// [EmbeddedResourceResource].
+// [EmbeddedResourceValue].
 type TextResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -1541,7 +1542,7 @@ type TextResourceContents struct {
 }
 
 // BlobResourceContents is a variant of [ReadResourceResultContents] and
-// [EmbeddedResourceResource].
+// [EmbeddedResourceValue].
 type BlobResourceContents struct {
 	// The URI of this resource.
 	URI string `json:"uri"`
@@ -1808,8 +1809,8 @@ type ResourceLink struct {
 // and/or the user.
 type EmbeddedResource struct {
 	// Always "resource".
-	Type     string                   `json:"type"`
-	Resource EmbeddedResourceResource `json:"resource"`
+	Type     string                `json:"type"`
+	Resource EmbeddedResourceValue `json:"resource"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`

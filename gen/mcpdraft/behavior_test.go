@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
+	"github.com/mcpgen/mcpgen/gen/internal/jsonvalue"
 )
 
 // These tests pin down, on the generated draft package, the wire behaviour that hand-written Go
@@ -25,7 +25,7 @@ func marshal(t *testing.T, v any) string {
 
 func requireJSON(t *testing.T, got, want string) {
 	t.Helper()
-	if err := jsontest.Equal([]byte(want), []byte(got)); err != nil {
+	if err := jsonvalue.Equal([]byte(want), []byte(got)); err != nil {
 		t.Errorf("%v\n got: %s\nwant: %s", err, got, want)
 	}
 }

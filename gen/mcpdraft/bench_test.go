@@ -126,7 +126,7 @@ func BenchmarkValidation(b *testing.B) {
 			run("rules", func() error {
 				var c validator
 				p.validateRules(&c)
-				return c.err(false)
+				return c.err()
 			})
 		}
 		run("decode+validate", func() error { return Unmarshal(bm.data, bm.new()) })

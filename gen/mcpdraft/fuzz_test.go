@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
+	"github.com/mcpgen/mcpgen/gen/internal/jsonvalue"
 )
 
 // decoders are the entry points the fuzz target exercises: any message, the typed client and
@@ -78,7 +78,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := jsontest.Equal(first, second); err != nil {
+		if err := jsonvalue.Equal(first, second); err != nil {
 			t.Fatalf("encoding is not stable: %v\n%s\n%s", err, first, second)
 		}
 	})

@@ -1905,7 +1905,7 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v HeaderMismatchErrorError) MarshalJSON() ([]byte, error) {
+func (v HeaderMismatchErrorObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -1916,7 +1916,7 @@ func (v HeaderMismatchErrorError) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v HeaderMismatchErrorError) AppendJSON(dst []byte) ([]byte, error) {
+func (v HeaderMismatchErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -1926,11 +1926,11 @@ func (v HeaderMismatchErrorError) AppendJSON(dst []byte) ([]byte, error) {
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *HeaderMismatchErrorError) UnmarshalJSON(data []byte) error {
+func (v *HeaderMismatchErrorObject) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *HeaderMismatchErrorError) encode(e *encoder) {
+func (v *HeaderMismatchErrorObject) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32020))
@@ -1946,8 +1946,8 @@ func (v *HeaderMismatchErrorError) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *HeaderMismatchErrorError) decode(d *decoder) (err error) {
-	*v = HeaderMismatchErrorError{}
+func (v *HeaderMismatchErrorObject) decode(d *decoder) (err error) {
+	*v = HeaderMismatchErrorObject{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -2104,7 +2104,7 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) {
+func (v UnsupportedProtocolVersionErrorObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -2115,7 +2115,7 @@ func (v UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v UnsupportedProtocolVersionErrorError) AppendJSON(dst []byte) ([]byte, error) {
+func (v UnsupportedProtocolVersionErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -2125,11 +2125,11 @@ func (v UnsupportedProtocolVersionErrorError) AppendJSON(dst []byte) ([]byte, er
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsupportedProtocolVersionErrorError) UnmarshalJSON(data []byte) error {
+func (v *UnsupportedProtocolVersionErrorObject) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnsupportedProtocolVersionErrorError) encode(e *encoder) {
+func (v *UnsupportedProtocolVersionErrorObject) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32022))
@@ -2143,8 +2143,8 @@ func (v *UnsupportedProtocolVersionErrorError) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
-	*v = UnsupportedProtocolVersionErrorError{}
+func (v *UnsupportedProtocolVersionErrorObject) decode(d *decoder) (err error) {
+	*v = UnsupportedProtocolVersionErrorObject{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -2200,7 +2200,7 @@ func (v *UnsupportedProtocolVersionErrorError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsupportedProtocolVersionErrorErrorData) MarshalJSON() ([]byte, error) {
+func (v UnsupportedProtocolVersionErrorObjectData) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -2211,7 +2211,7 @@ func (v UnsupportedProtocolVersionErrorErrorData) MarshalJSON() ([]byte, error) 
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v UnsupportedProtocolVersionErrorErrorData) AppendJSON(dst []byte) ([]byte, error) {
+func (v UnsupportedProtocolVersionErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -2221,11 +2221,11 @@ func (v UnsupportedProtocolVersionErrorErrorData) AppendJSON(dst []byte) ([]byte
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsupportedProtocolVersionErrorErrorData) UnmarshalJSON(data []byte) error {
+func (v *UnsupportedProtocolVersionErrorObjectData) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnsupportedProtocolVersionErrorErrorData) encode(e *encoder) {
+func (v *UnsupportedProtocolVersionErrorObjectData) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"supported\":")
 	e.beginArray()
@@ -2242,8 +2242,8 @@ func (v *UnsupportedProtocolVersionErrorErrorData) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *UnsupportedProtocolVersionErrorErrorData) decode(d *decoder) (err error) {
-	*v = UnsupportedProtocolVersionErrorErrorData{}
+func (v *UnsupportedProtocolVersionErrorObjectData) decode(d *decoder) (err error) {
+	*v = UnsupportedProtocolVersionErrorObjectData{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -2391,7 +2391,7 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error) {
+func (v MissingRequiredClientCapabilityErrorObject) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -2402,7 +2402,7 @@ func (v MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error)
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v MissingRequiredClientCapabilityErrorError) AppendJSON(dst []byte) ([]byte, error) {
+func (v MissingRequiredClientCapabilityErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -2412,11 +2412,11 @@ func (v MissingRequiredClientCapabilityErrorError) AppendJSON(dst []byte) ([]byt
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MissingRequiredClientCapabilityErrorError) UnmarshalJSON(data []byte) error {
+func (v *MissingRequiredClientCapabilityErrorObject) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *MissingRequiredClientCapabilityErrorError) encode(e *encoder) {
+func (v *MissingRequiredClientCapabilityErrorObject) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"code\":")
 	e.int64(cmp.Or(v.Code, -32021))
@@ -2430,8 +2430,8 @@ func (v *MissingRequiredClientCapabilityErrorError) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err error) {
-	*v = MissingRequiredClientCapabilityErrorError{}
+func (v *MissingRequiredClientCapabilityErrorObject) decode(d *decoder) (err error) {
+	*v = MissingRequiredClientCapabilityErrorObject{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -2487,7 +2487,7 @@ func (v *MissingRequiredClientCapabilityErrorError) decode(d *decoder) (err erro
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MissingRequiredClientCapabilityErrorErrorData) MarshalJSON() ([]byte, error) {
+func (v MissingRequiredClientCapabilityErrorObjectData) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -2498,7 +2498,7 @@ func (v MissingRequiredClientCapabilityErrorErrorData) MarshalJSON() ([]byte, er
 
 // AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
 // and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v MissingRequiredClientCapabilityErrorErrorData) AppendJSON(dst []byte) ([]byte, error) {
+func (v MissingRequiredClientCapabilityErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -2508,11 +2508,11 @@ func (v MissingRequiredClientCapabilityErrorErrorData) AppendJSON(dst []byte) ([
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MissingRequiredClientCapabilityErrorErrorData) UnmarshalJSON(data []byte) error {
+func (v *MissingRequiredClientCapabilityErrorObjectData) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *MissingRequiredClientCapabilityErrorErrorData) encode(e *encoder) {
+func (v *MissingRequiredClientCapabilityErrorObjectData) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"requiredCapabilities\":")
 	v.RequiredCapabilities.encode(e)
@@ -2522,8 +2522,8 @@ func (v *MissingRequiredClientCapabilityErrorErrorData) encode(e *encoder) {
 	e.endObject()
 }
 
-func (v *MissingRequiredClientCapabilityErrorErrorData) decode(d *decoder) (err error) {
-	*v = MissingRequiredClientCapabilityErrorErrorData{}
+func (v *MissingRequiredClientCapabilityErrorObjectData) decode(d *decoder) (err error) {
+	*v = MissingRequiredClientCapabilityErrorObjectData{}
 	if err = d.beginObject(); err != nil {
 		return err
 	}
@@ -9280,7 +9280,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource"))
 	e.member("\"resource\":")
-	encodeEmbeddedResourceResource(e, v.Resource)
+	encodeEmbeddedResourceValue(e, v.Resource)
 	if v.Annotations != nil {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
@@ -9324,7 +9324,7 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 				return d.duplicate(name)
 			}
 			seen |= 1 << 1
-			v.Resource, err = decodeEmbeddedResourceResource(d)
+			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
 			if seen&(1<<2) != 0 {
 				return d.duplicate(name)

@@ -877,25 +877,25 @@ func (e *InternalError) Error() string {
 }
 
 // Error returns the message and the code of the error, making it a Go error.
-func (e *HeaderMismatchErrorError) Error() string {
+func (e *HeaderMismatchErrorObject) Error() string {
 	return e.Message + " (" + strconv.FormatInt(cmp.Or(e.Code, -32020), 10) + ")"
 }
 
 // Error returns the message and the code of the error, making it a Go error.
-func (e *UnsupportedProtocolVersionErrorError) Error() string {
+func (e *UnsupportedProtocolVersionErrorObject) Error() string {
 	return e.Message + " (" + strconv.FormatInt(cmp.Or(e.Code, -32022), 10) + ")"
 }
 
 // Error returns the message and the code of the error, making it a Go error.
-func (e *MissingRequiredClientCapabilityErrorError) Error() string {
+func (e *MissingRequiredClientCapabilityErrorObject) Error() string {
 	return e.Message + " (" + strconv.FormatInt(cmp.Or(e.Code, -32021), 10) + ")"
 }
 
 // Typed returns the error as the type the schema defines for its code: *[ParseError] (-32700),
 // *[InvalidRequestError] (-32600), *[MethodNotFoundError] (-32601), *[InvalidParamsError]
-// (-32602), *[InternalError] (-32603), *[HeaderMismatchErrorError] (-32020),
-// *[UnsupportedProtocolVersionErrorError] (-32022) or
-// *[MissingRequiredClientCapabilityErrorError] (-32021). For another code, or data that does
+// (-32602), *[InternalError] (-32603), *[HeaderMismatchErrorObject] (-32020),
+// *[UnsupportedProtocolVersionErrorObject] (-32022) or
+// *[MissingRequiredClientCapabilityErrorObject] (-32021). For another code, or data that does
 // not fit the type, it returns e itself.
 func (e *Error) Typed() error {
 	switch e.Code {
@@ -925,17 +925,17 @@ func (e *Error) Typed() error {
 			return t
 		}
 	case -32020:
-		t := new(HeaderMismatchErrorError)
+		t := new(HeaderMismatchErrorObject)
 		if convertError(e, t) == nil {
 			return t
 		}
 	case -32022:
-		t := new(UnsupportedProtocolVersionErrorError)
+		t := new(UnsupportedProtocolVersionErrorObject)
 		if convertError(e, t) == nil {
 			return t
 		}
 	case -32021:
-		t := new(MissingRequiredClientCapabilityErrorError)
+		t := new(MissingRequiredClientCapabilityErrorObject)
 		if convertError(e, t) == nil {
 			return t
 		}
@@ -959,8 +959,8 @@ func convertError(from, to any) error {
 // *[DecodeError] with -32700 (parse error: not JSON), -32600 (invalid request: a bad envelope,
 // in a *[MessageError]) or -32602 (invalid params); an error object of this package (*[Error],
 // *[ParseError], *[InvalidRequestError], *[MethodNotFoundError], *[InvalidParamsError],
-// *[InternalError], *[HeaderMismatchErrorError], *[UnsupportedProtocolVersionErrorError] or
-// *[MissingRequiredClientCapabilityErrorError]), found with errors.As, answers as it is; any
+// *[InternalError], *[HeaderMismatchErrorObject], *[UnsupportedProtocolVersionErrorObject] or
+// *[MissingRequiredClientCapabilityErrorObject]), found with errors.As, answers as it is; any
 // other error is an internal error (-32603) with err.Error() as the message.
 func NewErrorResponse(id RequestID, err error) *JSONRPCErrorResponse {
 	var merr *MessageError
@@ -984,63 +984,54 @@ func errorObject(err error) Error {
 			Message: message,
 		}
 	}
-	var e *Error
-	if errors.As(err, &e) {
-		return *e
+	if target := (*Error)(nil); errors.As(err, &target) {
+		return *target
 	}
-	var ex *ParseError
-	if errors.As(err, &ex) {
+	if target := (*ParseError)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(ex, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exx *InvalidRequestError
-	if errors.As(err, &exx) {
+	if target := (*InvalidRequestError)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exxx *MethodNotFoundError
-	if errors.As(err, &exxx) {
+	if target := (*MethodNotFoundError)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exxx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exxxx *InvalidParamsError
-	if errors.As(err, &exxxx) {
+	if target := (*InvalidParamsError)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exxxx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exxxxx *InternalError
-	if errors.As(err, &exxxxx) {
+	if target := (*InternalError)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exxxxx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exxxxxx *HeaderMismatchErrorError
-	if errors.As(err, &exxxxxx) {
+	if target := (*HeaderMismatchErrorObject)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exxxxxx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exxxxxxx *UnsupportedProtocolVersionErrorError
-	if errors.As(err, &exxxxxxx) {
+	if target := (*UnsupportedProtocolVersionErrorObject)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exxxxxxx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}
-	var exxxxxxxx *MissingRequiredClientCapabilityErrorError
-	if errors.As(err, &exxxxxxxx) {
+	if target := (*MissingRequiredClientCapabilityErrorObject)(nil); errors.As(err, &target) {
 		var o Error
-		if convertError(exxxxxxxx, &o) == nil {
+		if convertError(target, &o) == nil {
 			return o
 		}
 	}

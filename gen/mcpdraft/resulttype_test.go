@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgen/mcpgen/gen/internal/jsontest"
+	"github.com/mcpgen/mcpgen/gen/internal/jsonvalue"
 )
 
 // The examples of this version's schema, for the bodies of the results.
@@ -77,7 +77,7 @@ func TestResultType(t *testing.T) {
 				if resp, ok := decoded.(*JSONRPCResultResponse); ok {
 					r3 = resp.Result
 					msgBack := []byte(`{"jsonrpc":"2.0","id":"r1","result":` + string(back) + `}`)
-					if err := jsontest.Equal(msgBack, mustMarshal(t, resp)); err != nil {
+					if err := jsonvalue.Equal(msgBack, mustMarshal(t, resp)); err != nil {
 						t.Errorf("DecodeServerMessage: the response encodes back differently: %v", err)
 					}
 				} else if err3 == nil {
@@ -115,7 +115,7 @@ func TestInputRequiredResultNullContent(t *testing.T) {
 		if req, ok := r.InputRequests["ask"].(*CreateMessageRequest); !ok || req.Params.MaxTokens != 10 {
 			t.Errorf("%s: inputRequests[ask] is %T, want the *CreateMessageRequest", name, r.InputRequests["ask"])
 		}
-		if err := jsontest.Equal(body, mustMarshal(t, r)); err != nil {
+		if err := jsonvalue.Equal(body, mustMarshal(t, r)); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -151,7 +151,7 @@ func checkResult(t *testing.T, how string, got any, err error, back []byte, want
 	case want != "unknown" && verr != nil:
 		t.Errorf("%s: Validate: %v", how, verr)
 	}
-	if err := jsontest.Equal(back, mustMarshal(t, got)); err != nil {
+	if err := jsonvalue.Equal(back, mustMarshal(t, got)); err != nil {
 		t.Errorf("%s: encodes back differently: %v", how, err)
 	}
 }

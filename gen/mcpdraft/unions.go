@@ -41,27 +41,16 @@ func decodeJSONRPCMessage(d *decoder) (JSONRPCMessage, error) {
 func encodeJSONRPCMessage(e *encoder, v JSONRPCMessage) {
 	switch v := v.(type) {
 	case *JSONRPCRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCResultResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
 	case *JSONRPCErrorResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCMessage")
+	default:
+		e.errorf("nil JSONRPCMessage")
 	}
-	e.errorf("nil JSONRPCMessage")
 }
 
 // variantsOfJSONRPCMessage are the variants of [JSONRPCMessage], for decodeVariant.
@@ -145,12 +134,11 @@ func encodeProgressToken(e *encoder, v ProgressToken) {
 	switch v := v.(type) {
 	case ProgressTokenString:
 		v.encode(e)
-		return
 	case ProgressTokenNumber:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil ProgressToken")
 	}
-	e.errorf("nil ProgressToken")
 }
 
 // ProgressTokenString is the string variant of [ProgressToken].
@@ -278,15 +266,13 @@ func encodeRequestID(e *encoder, v RequestID) {
 	switch v := v.(type) {
 	case RequestIDString:
 		v.encode(e)
-		return
 	case RequestIDNumber:
 		v.encode(e)
-		return
 	case RequestIDNull:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil RequestID")
 	}
-	e.errorf("nil RequestID")
 }
 
 // RequestIDString is the string variant of [RequestID].
@@ -448,17 +434,12 @@ func decodeJSONRPCResponse(d *decoder) (JSONRPCResponse, error) {
 func encodeJSONRPCResponse(e *encoder, v JSONRPCResponse) {
 	switch v := v.(type) {
 	case *JSONRPCResultResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCResponse")
 	case *JSONRPCErrorResponse:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "JSONRPCResponse")
+	default:
+		e.errorf("nil JSONRPCResponse")
 	}
-	e.errorf("nil JSONRPCResponse")
 }
 
 // variantsOfJSONRPCResponse are the variants of [JSONRPCResponse], for decodeVariant.
@@ -536,27 +517,16 @@ func decodeInputRequest(d *decoder) (InputRequest, error) {
 func encodeInputRequest(e *encoder, v InputRequest) {
 	switch v := v.(type) {
 	case *CreateMessageRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputRequest")
 	case *ListRootsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputRequest")
 	case *ElicitRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputRequest")
 	case *UnknownInputRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputRequest")
+	default:
+		e.errorf("nil InputRequest")
 	}
-	e.errorf("nil InputRequest")
 }
 
 // UnknownInputRequest is a [InputRequest] whose "method" this version of the schema does not
@@ -637,22 +607,14 @@ func decodeInputResponse(d *decoder) (InputResponse, error) {
 func encodeInputResponse(e *encoder, v InputResponse) {
 	switch v := v.(type) {
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputResponse")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputResponse")
 	case *ElicitResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "InputResponse")
+	default:
+		e.errorf("nil InputResponse")
 	}
-	e.errorf("nil InputResponse")
 }
 
 // variantsOfInputResponse are the variants of [InputResponse], for decodeVariant.
@@ -719,17 +681,12 @@ func decodeReadResourceResultContents(d *decoder) (ReadResourceResultContents, e
 func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) {
 	switch v := v.(type) {
 	case *TextResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultContents")
 	case *BlobResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultContents")
+	default:
+		e.errorf("nil ReadResourceResultContents")
 	}
-	e.errorf("nil ReadResourceResultContents")
 }
 
 // variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
@@ -804,22 +761,14 @@ func decodeReadResourceResultResponseResult(d *decoder) (ReadResourceResultRespo
 func encodeReadResourceResultResponseResult(e *encoder, v ReadResourceResultResponseResult) {
 	switch v := v.(type) {
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultResponseResult")
 	case *InputRequiredResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultResponseResult")
 	case *UnknownReadResourceResultResponseResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ReadResourceResultResponseResult")
+	default:
+		e.errorf("nil ReadResourceResultResponseResult")
 	}
-	e.errorf("nil ReadResourceResultResponseResult")
 }
 
 // variantsOfReadResourceResultResponseResult are the variants of [ReadResourceResultResponseResult], for decodeVariant.
@@ -936,22 +885,14 @@ func decodeGetPromptResultResponseResult(d *decoder) (GetPromptResultResponseRes
 func encodeGetPromptResultResponseResult(e *encoder, v GetPromptResultResponseResult) {
 	switch v := v.(type) {
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "GetPromptResultResponseResult")
 	case *InputRequiredResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "GetPromptResultResponseResult")
 	case *UnknownGetPromptResultResponseResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "GetPromptResultResponseResult")
+	default:
+		e.errorf("nil GetPromptResultResponseResult")
 	}
-	e.errorf("nil GetPromptResultResponseResult")
 }
 
 // variantsOfGetPromptResultResponseResult are the variants of [GetPromptResultResponseResult], for decodeVariant.
@@ -1019,7 +960,7 @@ func (v *UnknownGetPromptResultResponseResult) decode(d *decoder) (err error) {
 	return err
 }
 
-// EmbeddedResourceResource is the type of [EmbeddedResource.Resource].
+// EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
 // Decoding picks the variant whose required members are all present, trying those with more
 // required members first, then those with more of their members present, then in the order
@@ -1027,60 +968,55 @@ func (v *UnknownGetPromptResultResponseResult) decode(d *decoder) (err error) {
 // present that the failed one defines; otherwise the error is returned):
 // [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
 // "blob").
-type EmbeddedResourceResource interface {
-	isEmbeddedResourceResource()
+type EmbeddedResourceValue interface {
+	isEmbeddedResourceValue()
 	Validate() error
 }
 
-func (*TextResourceContents) isEmbeddedResourceResource() {}
-func (*BlobResourceContents) isEmbeddedResourceResource() {}
+func (*TextResourceContents) isEmbeddedResourceValue() {}
+func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceResource decodes a EmbeddedResourceResource from JSON, choosing its variant as described on [EmbeddedResourceResource].
-func UnmarshalEmbeddedResourceResource(data []byte) (EmbeddedResourceResource, error) {
+// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
-	v, err := decodeEmbeddedResourceResource(d)
+	v, err := decodeEmbeddedResourceValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeEmbeddedResourceResource(d *decoder) (EmbeddedResourceResource, error) {
-	return decodeVariant(d, "EmbeddedResourceResource", variantsOfEmbeddedResourceResource, 0, 1)
+func decodeEmbeddedResourceValue(d *decoder) (EmbeddedResourceValue, error) {
+	return decodeVariant(d, "EmbeddedResourceValue", variantsOfEmbeddedResourceValue, 0, 1)
 }
 
-func encodeEmbeddedResourceResource(e *encoder, v EmbeddedResourceResource) {
+func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EmbeddedResourceValue")
 	case *BlobResourceContents:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EmbeddedResourceValue")
+	default:
+		e.errorf("nil EmbeddedResourceValue")
 	}
-	e.errorf("nil EmbeddedResourceResource")
 }
 
-// variantsOfEmbeddedResourceResource are the variants of [EmbeddedResourceResource], for decodeVariant.
-var variantsOfEmbeddedResourceResource = newVariantTable(
-	objectVariant[EmbeddedResourceResource]{
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+var variantsOfEmbeddedResourceValue = newVariantTable(
+	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
 		required: []string{"uri", "text"},
 		known:    []string{"uri", "mimeType", "_meta", "text"},
-		alloc: func() (EmbeddedResourceResource, decodable) {
+		alloc: func() (EmbeddedResourceValue, decodable) {
 			v := new(TextResourceContents)
 			return v, v
 		},
 	},
-	objectVariant[EmbeddedResourceResource]{
+	objectVariant[EmbeddedResourceValue]{
 		name:     "BlobResourceContents",
 		required: []string{"uri", "blob"},
 		known:    []string{"uri", "mimeType", "_meta", "blob"},
-		alloc: func() (EmbeddedResourceResource, decodable) {
+		alloc: func() (EmbeddedResourceValue, decodable) {
 			v := new(BlobResourceContents)
 			return v, v
 		},
@@ -1136,22 +1072,14 @@ func decodeCallToolResultResponseResult(d *decoder) (CallToolResultResponseResul
 func encodeCallToolResultResponseResult(e *encoder, v CallToolResultResponseResult) {
 	switch v := v.(type) {
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultResponseResult")
 	case *InputRequiredResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultResponseResult")
 	case *UnknownCallToolResultResponseResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CallToolResultResponseResult")
+	default:
+		e.errorf("nil CallToolResultResponseResult")
 	}
-	e.errorf("nil CallToolResultResponseResult")
 }
 
 // variantsOfCallToolResultResponseResult are the variants of [CallToolResultResponseResult], for decodeVariant.
@@ -1361,37 +1289,20 @@ func decodeSamplingMessageContentBlock(d *decoder) (SamplingMessageContentBlock,
 func encodeSamplingMessageContentBlock(e *encoder, v SamplingMessageContentBlock) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *ToolUseContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *ToolResultContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
 	case *UnknownSamplingMessageContentBlock:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SamplingMessageContentBlock")
+	default:
+		e.errorf("nil SamplingMessageContentBlock")
 	}
-	e.errorf("nil SamplingMessageContentBlock")
 }
 
 // UnknownSamplingMessageContentBlock is a [SamplingMessageContentBlock] whose "type" this
@@ -1497,37 +1408,20 @@ func decodeContentBlock(d *decoder) (ContentBlock, error) {
 func encodeContentBlock(e *encoder, v ContentBlock) {
 	switch v := v.(type) {
 	case *TextContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *ImageContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *AudioContent:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *ResourceLink:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *EmbeddedResource:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
 	case *UnknownContentBlock:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ContentBlock")
+	default:
+		e.errorf("nil ContentBlock")
 	}
-	e.errorf("nil ContentBlock")
 }
 
 // UnknownContentBlock is a [ContentBlock] whose "type" this version of the schema does not
@@ -1619,22 +1513,14 @@ func decodeCompleteRequestParamsRef(d *decoder) (CompleteRequestParamsRef, error
 func encodeCompleteRequestParamsRef(e *encoder, v CompleteRequestParamsRef) {
 	switch v := v.(type) {
 	case *PromptReference:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
 	case *ResourceTemplateReference:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
 	case *UnknownCompleteRequestParamsRef:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "CompleteRequestParamsRef")
+	default:
+		e.errorf("nil CompleteRequestParamsRef")
 	}
-	e.errorf("nil CompleteRequestParamsRef")
 }
 
 // UnknownCompleteRequestParamsRef is a [CompleteRequestParamsRef] whose "type" this version of
@@ -1729,22 +1615,14 @@ func decodeElicitRequestParams(d *decoder) (ElicitRequestParams, error) {
 func encodeElicitRequestParams(e *encoder, v ElicitRequestParams) {
 	switch v := v.(type) {
 	case *ElicitRequestFormParams:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ElicitRequestParams")
 	case *ElicitRequestURLParams:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ElicitRequestParams")
 	case *UnknownElicitRequestParams:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ElicitRequestParams")
+	default:
+		e.errorf("nil ElicitRequestParams")
 	}
-	e.errorf("nil ElicitRequestParams")
 }
 
 // UnknownElicitRequestParams is a [ElicitRequestParams] whose "mode" this version of the
@@ -1855,52 +1733,26 @@ func decodePrimitiveSchemaDefinition(d *decoder) (PrimitiveSchemaDefinition, err
 func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 	switch v := v.(type) {
 	case *StringSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *NumberSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *BooleanSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *UntitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *TitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *UntitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *TitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *LegacyTitledEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
 	case *UnknownPrimitiveSchemaDefinition:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "PrimitiveSchemaDefinition")
+	default:
+		e.errorf("nil PrimitiveSchemaDefinition")
 	}
-	e.errorf("nil PrimitiveSchemaDefinition")
 }
 
 // variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
@@ -2056,17 +1908,12 @@ func decodeSingleSelectEnumSchema(d *decoder) (SingleSelectEnumSchema, error) {
 func encodeSingleSelectEnumSchema(e *encoder, v SingleSelectEnumSchema) {
 	switch v := v.(type) {
 	case *UntitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SingleSelectEnumSchema")
 	case *TitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "SingleSelectEnumSchema")
+	default:
+		e.errorf("nil SingleSelectEnumSchema")
 	}
-	e.errorf("nil SingleSelectEnumSchema")
 }
 
 // variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for decodeVariant.
@@ -2125,17 +1972,12 @@ func decodeMultiSelectEnumSchema(d *decoder) (MultiSelectEnumSchema, error) {
 func encodeMultiSelectEnumSchema(e *encoder, v MultiSelectEnumSchema) {
 	switch v := v.(type) {
 	case *UntitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "MultiSelectEnumSchema")
 	case *TitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "MultiSelectEnumSchema")
+	default:
+		e.errorf("nil MultiSelectEnumSchema")
 	}
-	e.errorf("nil MultiSelectEnumSchema")
 }
 
 // variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for decodeVariant.
@@ -2215,37 +2057,20 @@ func decodeEnumSchema(d *decoder) (EnumSchema, error) {
 func encodeEnumSchema(e *encoder, v EnumSchema) {
 	switch v := v.(type) {
 	case *UntitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *TitledSingleSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *UntitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *TitledMultiSelectEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *LegacyTitledEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
 	case *UnknownEnumSchema:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "EnumSchema")
+	default:
+		e.errorf("nil EnumSchema")
 	}
-	e.errorf("nil EnumSchema")
 }
 
 // variantsOfEnumSchema are the variants of [EnumSchema], for decodeVariant.
@@ -2390,18 +2215,15 @@ func encodeElicitResultContent(e *encoder, v ElicitResultContent) {
 	switch v := v.(type) {
 	case ElicitResultContentString:
 		v.encode(e)
-		return
 	case ElicitResultContentNumber:
 		v.encode(e)
-		return
 	case ElicitResultContentBoolean:
 		v.encode(e)
-		return
 	case ElicitResultContentArray:
 		v.encode(e)
-		return
+	default:
+		e.errorf("nil ElicitResultContent")
 	}
-	e.errorf("nil ElicitResultContent")
 }
 
 // ElicitResultContentString is the string variant of [ElicitResultContent].
@@ -2671,62 +2493,30 @@ func decodeClientRequest(d *decoder) (ClientRequest, error) {
 func encodeClientRequest(e *encoder, v ClientRequest) {
 	switch v := v.(type) {
 	case *DiscoverRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CompleteRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *GetPromptRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListPromptsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListResourcesRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListResourceTemplatesRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ReadResourceRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *SubscriptionsListenRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *CallToolRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *ListToolsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
 	case *UnknownClientRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientRequest")
+	default:
+		e.errorf("nil ClientRequest")
 	}
-	e.errorf("nil ClientRequest")
 }
 
 // UnknownClientRequest is a [ClientRequest] whose "method" this version of the schema does not
@@ -2819,17 +2609,12 @@ func decodeClientNotification(d *decoder) (ClientNotification, error) {
 func encodeClientNotification(e *encoder, v ClientNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
 	case *UnknownClientNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientNotification")
+	default:
+		e.errorf("nil ClientNotification")
 	}
-	e.errorf("nil ClientNotification")
 }
 
 // UnknownClientNotification is a [ClientNotification] whose "method" this version of the
@@ -2916,27 +2701,16 @@ func decodeClientResult(d *decoder) (ClientResult, error) {
 func encodeClientResult(e *encoder, v ClientResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
 	case *ElicitResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ClientResult")
+	default:
+		e.errorf("nil ClientResult")
 	}
-	e.errorf("nil ClientResult")
 }
 
 // variantsOfClientResult are the variants of [ClientResult], for decodeVariant.
@@ -3065,52 +2839,26 @@ func decodeServerNotification(d *decoder) (ServerNotification, error) {
 func encodeServerNotification(e *encoder, v ServerNotification) {
 	switch v := v.(type) {
 	case *CancelledNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ProgressNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *LoggingMessageNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ResourceUpdatedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ResourceListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *ToolListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *PromptListChangedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *SubscriptionsAcknowledgedNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
 	case *UnknownServerNotification:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerNotification")
+	default:
+		e.errorf("nil ServerNotification")
 	}
-	e.errorf("nil ServerNotification")
 }
 
 // UnknownServerNotification is a [ServerNotification] whose "method" this version of the
@@ -3231,72 +2979,34 @@ func decodeServerResult(d *decoder) (ServerResult, error) {
 func encodeServerResult(e *encoder, v ServerResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *DiscoverResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CompleteResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListPromptsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListResourceTemplatesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListResourcesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *SubscriptionsListenResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *ListToolsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *InputRequiredResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
 	case *UnknownServerResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerResult")
+	default:
+		e.errorf("nil ServerResult")
 	}
-	e.errorf("nil ServerResult")
 }
 
 // variantsOfServerResult are the variants of [ServerResult], for decodeVariant.
@@ -3514,27 +3224,16 @@ func decodeServerRequest(d *decoder) (ServerRequest, error) {
 func encodeServerRequest(e *encoder, v ServerRequest) {
 	switch v := v.(type) {
 	case *CreateMessageRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *ListRootsRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *ElicitRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
 	case *UnknownServerRequest:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "ServerRequest")
+	default:
+		e.errorf("nil ServerRequest")
 	}
-	e.errorf("nil ServerRequest")
 }
 
 // UnknownServerRequest is a [ServerRequest] whose "method" this version of the schema does not
@@ -3655,87 +3354,40 @@ func decodeAnyResult(d *decoder) (AnyResult, error) {
 func encodeAnyResult(e *encoder, v AnyResult) {
 	switch v := v.(type) {
 	case *Result:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *DiscoverResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CompleteResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *GetPromptResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListPromptsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListResourceTemplatesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListResourcesResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ReadResourceResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *SubscriptionsListenResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CallToolResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListToolsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *InputRequiredResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *CreateMessageResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ListRootsResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *ElicitResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
 	case *UnknownAnyResult:
-		if v != nil {
-			v.encode(e)
-			return
-		}
+		encodeVariant(e, v, "AnyResult")
+	default:
+		e.errorf("nil AnyResult")
 	}
-	e.errorf("nil AnyResult")
 }
 
 // variantsOfAnyResult are the variants of [AnyResult], for decodeVariant.

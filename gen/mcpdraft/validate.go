@@ -12,7 +12,7 @@ import (
 func (v JSONObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (JSONObject) validate(*validator) {}
@@ -22,7 +22,7 @@ func (JSONObject) validate(*validator) {}
 func (v JSONArray) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (JSONArray) validate(*validator) {}
@@ -61,7 +61,7 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 func (v *MetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (MetaObject) validate(*validator) {}
@@ -71,7 +71,7 @@ func (MetaObject) validate(*validator) {}
 func (v *RequestMetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestMetaObject) validate(c *validator) {
@@ -96,7 +96,7 @@ func (v *RequestMetaObject) validate(c *validator) {
 func (v *NotificationMetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NotificationMetaObject) validate(c *validator) {
@@ -113,7 +113,7 @@ func (v *NotificationMetaObject) validate(c *validator) {
 func (v *ResultMetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResultMetaObject) validate(c *validator) {
@@ -130,7 +130,7 @@ func (v *ResultMetaObject) validate(c *validator) {
 func (v ProgressTokenString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenString) validate(*validator) {}
@@ -140,7 +140,7 @@ func (ProgressTokenString) validate(*validator) {}
 func (v ProgressTokenNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ProgressTokenNumber) validate(*validator) {}
@@ -150,7 +150,7 @@ func (ProgressTokenNumber) validate(*validator) {}
 func (v *RequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *RequestParams) validate(c *validator) {
@@ -165,7 +165,7 @@ func (v *RequestParams) validate(c *validator) {
 func (v *Request) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Request) validate(c *validator) {
@@ -177,7 +177,7 @@ func (v *Request) validate(c *validator) {
 func (v *NotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NotificationParams) validate(c *validator) {
@@ -194,7 +194,7 @@ func (v *NotificationParams) validate(c *validator) {
 func (v *Notification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Notification) validate(c *validator) {
@@ -206,7 +206,7 @@ func (v *Notification) validate(c *validator) {
 func (v ResultType) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ResultType) validate(*validator) {}
@@ -216,7 +216,7 @@ func (ResultType) validate(*validator) {}
 func (v *Result) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Result) validate(c *validator) {
@@ -233,7 +233,7 @@ func (v *Result) validate(c *validator) {
 func (v *Error) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Error) validate(c *validator) {
@@ -252,7 +252,7 @@ func validateRequestID(c *validator, v RequestID) {
 func (v RequestIDString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDString) validate(*validator) {}
@@ -262,7 +262,7 @@ func (RequestIDString) validate(*validator) {}
 func (v RequestIDNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNumber) validate(*validator) {}
@@ -272,7 +272,7 @@ func (RequestIDNumber) validate(*validator) {}
 func (v RequestIDNull) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (RequestIDNull) validate(*validator) {}
@@ -282,7 +282,7 @@ func (RequestIDNull) validate(*validator) {}
 func (v *JSONRPCRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCRequest) validate(c *validator) {
@@ -303,7 +303,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCNotification) validate(c *validator) {
@@ -318,7 +318,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 func (v *JSONRPCResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCResultResponse) validate(c *validator) {
@@ -345,7 +345,7 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 func (v *JSONRPCErrorResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *JSONRPCErrorResponse) validate(c *validator) {
@@ -387,7 +387,7 @@ func validateJSONRPCResponse(c *validator, v JSONRPCResponse) {
 func (v *ParseError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ParseError) validate(c *validator) {
@@ -402,7 +402,7 @@ func (v *ParseError) validate(c *validator) {
 func (v *InvalidRequestError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InvalidRequestError) validate(c *validator) {
@@ -417,7 +417,7 @@ func (v *InvalidRequestError) validate(c *validator) {
 func (v *MethodNotFoundError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *MethodNotFoundError) validate(c *validator) {
@@ -432,7 +432,7 @@ func (v *MethodNotFoundError) validate(c *validator) {
 func (v *InvalidParamsError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InvalidParamsError) validate(c *validator) {
@@ -447,7 +447,7 @@ func (v *InvalidParamsError) validate(c *validator) {
 func (v *InternalError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InternalError) validate(c *validator) {
@@ -462,7 +462,7 @@ func (v *InternalError) validate(c *validator) {
 func (v *HeaderMismatchError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *HeaderMismatchError) validate(c *validator) {
@@ -484,13 +484,13 @@ func (v *HeaderMismatchError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *HeaderMismatchErrorError) Validate() error {
+func (v *HeaderMismatchErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *HeaderMismatchErrorError) validate(c *validator) {
+func (v *HeaderMismatchErrorObject) validate(c *validator) {
 	c.in("code")
 	validConstant(c, v.Code, -32020)
 	c.out()
@@ -502,7 +502,7 @@ func (v *HeaderMismatchErrorError) validate(c *validator) {
 func (v *UnsupportedProtocolVersionError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *UnsupportedProtocolVersionError) validate(c *validator) {
@@ -524,13 +524,13 @@ func (v *UnsupportedProtocolVersionError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *UnsupportedProtocolVersionErrorError) Validate() error {
+func (v *UnsupportedProtocolVersionErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *UnsupportedProtocolVersionErrorError) validate(c *validator) {
+func (v *UnsupportedProtocolVersionErrorObject) validate(c *validator) {
 	c.in("code")
 	validConstant(c, v.Code, -32022)
 	c.out()
@@ -542,13 +542,13 @@ func (v *UnsupportedProtocolVersionErrorError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *UnsupportedProtocolVersionErrorErrorData) Validate() error {
+func (v *UnsupportedProtocolVersionErrorObjectData) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *UnsupportedProtocolVersionErrorErrorData) validate(c *validator) {
+func (v *UnsupportedProtocolVersionErrorObjectData) validate(c *validator) {
 	validExtra(c, v.Extra, "supported", "requested")
 }
 
@@ -557,7 +557,7 @@ func (v *UnsupportedProtocolVersionErrorErrorData) validate(c *validator) {
 func (v *MissingRequiredClientCapabilityError) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *MissingRequiredClientCapabilityError) validate(c *validator) {
@@ -579,13 +579,13 @@ func (v *MissingRequiredClientCapabilityError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *MissingRequiredClientCapabilityErrorError) Validate() error {
+func (v *MissingRequiredClientCapabilityErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *MissingRequiredClientCapabilityErrorError) validate(c *validator) {
+func (v *MissingRequiredClientCapabilityErrorObject) validate(c *validator) {
 	c.in("code")
 	validConstant(c, v.Code, -32021)
 	c.out()
@@ -597,13 +597,13 @@ func (v *MissingRequiredClientCapabilityErrorError) validate(c *validator) {
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *MissingRequiredClientCapabilityErrorErrorData) Validate() error {
+func (v *MissingRequiredClientCapabilityErrorObjectData) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
-func (v *MissingRequiredClientCapabilityErrorErrorData) validate(c *validator) {
+func (v *MissingRequiredClientCapabilityErrorObjectData) validate(c *validator) {
 	c.in("requiredCapabilities")
 	v.RequiredCapabilities.validate(c)
 	c.out()
@@ -640,7 +640,7 @@ func validateInputRequest(c *validator, v InputRequest) {
 func (v *UnknownInputRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownInputRequest) validate(c *validator) {
@@ -679,7 +679,7 @@ func validateInputResponse(c *validator, v InputResponse) {
 func (v InputRequests) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v InputRequests) validate(c *validator) {
@@ -699,7 +699,7 @@ func (v InputRequests) validate(c *validator) {
 func (v InputResponses) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v InputResponses) validate(c *validator) {
@@ -719,7 +719,7 @@ func (v InputResponses) validate(c *validator) {
 func (v *InputRequiredResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InputRequiredResult) validate(c *validator) {
@@ -741,7 +741,7 @@ func (v *InputRequiredResult) validate(c *validator) {
 func (v *InputResponseRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *InputResponseRequestParams) validate(c *validator) {
@@ -761,7 +761,7 @@ func (v *InputResponseRequestParams) validate(c *validator) {
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
@@ -784,7 +784,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CancelledNotification) validate(c *validator) {
@@ -805,7 +805,7 @@ func (v *CancelledNotification) validate(c *validator) {
 func (v *DiscoverRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *DiscoverRequest) validate(c *validator) {
@@ -832,7 +832,7 @@ func (v *DiscoverRequest) validate(c *validator) {
 func (v *DiscoverResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *DiscoverResult) validate(c *validator) {
@@ -858,7 +858,7 @@ func (v *DiscoverResult) validate(c *validator) {
 func (v *DiscoverResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *DiscoverResultResponse) validate(c *validator) {
@@ -882,7 +882,7 @@ func (v *DiscoverResultResponse) validate(c *validator) {
 func (v *ClientCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilities) validate(c *validator) {
@@ -904,7 +904,7 @@ func (v *ClientCapabilities) validate(c *validator) {
 func (v *ClientCapabilitiesSampling) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesSampling) validate(c *validator) {
@@ -916,7 +916,7 @@ func (v *ClientCapabilitiesSampling) validate(c *validator) {
 func (v *ClientCapabilitiesElicitation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ClientCapabilitiesElicitation) validate(c *validator) {
@@ -928,7 +928,7 @@ func (v *ClientCapabilitiesElicitation) validate(c *validator) {
 func (v *ServerCapabilities) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilities) validate(c *validator) {
@@ -955,7 +955,7 @@ func (v *ServerCapabilities) validate(c *validator) {
 func (v *ServerCapabilitiesPrompts) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
@@ -967,7 +967,7 @@ func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesResources) validate(c *validator) {
@@ -979,7 +979,7 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 func (v *ServerCapabilitiesTools) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
@@ -991,7 +991,7 @@ func (v *ServerCapabilitiesTools) validate(c *validator) {
 func (v *Icon) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Icon) validate(c *validator) {
@@ -1011,7 +1011,7 @@ func (v *Icon) validate(c *validator) {
 func (v IconTheme) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v IconTheme) validate(c *validator) {
@@ -1023,7 +1023,7 @@ func (v IconTheme) validate(c *validator) {
 func (v *Icons) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Icons) validate(c *validator) {
@@ -1044,7 +1044,7 @@ func (v *Icons) validate(c *validator) {
 func (v *BaseMetadata) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BaseMetadata) validate(c *validator) {
@@ -1056,7 +1056,7 @@ func (v *BaseMetadata) validate(c *validator) {
 func (v *Implementation) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Implementation) validate(c *validator) {
@@ -1082,7 +1082,7 @@ func (v *Implementation) validate(c *validator) {
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
@@ -1102,7 +1102,7 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ProgressNotification) validate(c *validator) {
@@ -1123,7 +1123,7 @@ func (v *ProgressNotification) validate(c *validator) {
 func (v *PaginatedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
@@ -1138,7 +1138,7 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 func (v *PaginatedRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PaginatedRequest) validate(c *validator) {
@@ -1162,7 +1162,7 @@ func (v *PaginatedRequest) validate(c *validator) {
 func (v *PaginatedResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PaginatedResult) validate(c *validator) {
@@ -1179,7 +1179,7 @@ func (v *PaginatedResult) validate(c *validator) {
 func (v *CacheableResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CacheableResult) validate(c *validator) {
@@ -1202,7 +1202,7 @@ func (v *CacheableResult) validate(c *validator) {
 func (v CacheableResultCacheScope) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v CacheableResultCacheScope) validate(c *validator) {
@@ -1214,7 +1214,7 @@ func (v CacheableResultCacheScope) validate(c *validator) {
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourcesRequest) validate(c *validator) {
@@ -1241,7 +1241,7 @@ func (v *ListResourcesRequest) validate(c *validator) {
 func (v *ListResourcesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourcesResult) validate(c *validator) {
@@ -1271,7 +1271,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 func (v *ListResourcesResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourcesResultResponse) validate(c *validator) {
@@ -1295,7 +1295,7 @@ func (v *ListResourcesResultResponse) validate(c *validator) {
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourceTemplatesRequest) validate(c *validator) {
@@ -1322,7 +1322,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
@@ -1352,7 +1352,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 func (v *ListResourceTemplatesResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListResourceTemplatesResultResponse) validate(c *validator) {
@@ -1376,7 +1376,7 @@ func (v *ListResourceTemplatesResultResponse) validate(c *validator) {
 func (v *ResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceRequestParams) validate(c *validator) {
@@ -1394,7 +1394,7 @@ func (v *ResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
@@ -1417,7 +1417,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ReadResourceRequest) validate(c *validator) {
@@ -1444,7 +1444,7 @@ func (v *ReadResourceRequest) validate(c *validator) {
 func (v *ReadResourceResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ReadResourceResult) validate(c *validator) {
@@ -1495,7 +1495,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 func (v *ReadResourceResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ReadResourceResultResponse) validate(c *validator) {
@@ -1541,7 +1541,7 @@ func validateReadResourceResultResponseResult(c *validator, v ReadResourceResult
 func (v *UnknownReadResourceResultResponseResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownReadResourceResultResponseResult) validate(c *validator) {
@@ -1556,7 +1556,7 @@ func (v *UnknownReadResourceResultResponseResult) validate(c *validator) {
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceListChangedNotification) validate(c *validator) {
@@ -1579,7 +1579,7 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 func (v *SubscriptionFilter) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscriptionFilter) validate(c *validator) {
@@ -1591,7 +1591,7 @@ func (v *SubscriptionFilter) validate(c *validator) {
 func (v *SubscriptionsListenRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscriptionsListenRequestParams) validate(c *validator) {
@@ -1609,7 +1609,7 @@ func (v *SubscriptionsListenRequestParams) validate(c *validator) {
 func (v *SubscriptionsListenRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscriptionsListenRequest) validate(c *validator) {
@@ -1636,7 +1636,7 @@ func (v *SubscriptionsListenRequest) validate(c *validator) {
 func (v *SubscriptionsListenResultMetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscriptionsListenResultMetaObject) validate(c *validator) {
@@ -1659,7 +1659,7 @@ func (v *SubscriptionsListenResultMetaObject) validate(c *validator) {
 func (v *SubscriptionsListenResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscriptionsListenResult) validate(c *validator) {
@@ -1674,7 +1674,7 @@ func (v *SubscriptionsListenResult) validate(c *validator) {
 func (v *SubscriptionsListenResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscriptionsListenResultResponse) validate(c *validator) {
@@ -1698,7 +1698,7 @@ func (v *SubscriptionsListenResultResponse) validate(c *validator) {
 func (v *SubscriptionsAcknowledgedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SubscriptionsAcknowledgedNotificationParams) validate(c *validator) {
@@ -1718,7 +1718,7 @@ func (v *SubscriptionsAcknowledgedNotificationParams) validate(c *validator) {
 func (v *SubscriptionsAcknowledgedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *SubscriptionsAcknowledgedNotification) validate(c *validator) {
@@ -1739,7 +1739,7 @@ func (v *SubscriptionsAcknowledgedNotification) validate(c *validator) {
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
@@ -1759,7 +1759,7 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ResourceUpdatedNotification) validate(c *validator) {
@@ -1780,7 +1780,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 func (v *Resource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Resource) validate(c *validator) {
@@ -1814,7 +1814,7 @@ func (v *Resource) validate(c *validator) {
 func (v *ResourceTemplate) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplate) validate(c *validator) {
@@ -1848,7 +1848,7 @@ func (v *ResourceTemplate) validate(c *validator) {
 func (v *ResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceContents) validate(c *validator) {
@@ -1868,7 +1868,7 @@ func (v *ResourceContents) validate(c *validator) {
 func (v *TextResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextResourceContents) validate(c *validator) {
@@ -1888,7 +1888,7 @@ func (v *TextResourceContents) validate(c *validator) {
 func (v *BlobResourceContents) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BlobResourceContents) validate(c *validator) {
@@ -1911,7 +1911,7 @@ func (v *BlobResourceContents) validate(c *validator) {
 func (v *ListPromptsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListPromptsRequest) validate(c *validator) {
@@ -1938,7 +1938,7 @@ func (v *ListPromptsRequest) validate(c *validator) {
 func (v *ListPromptsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListPromptsResult) validate(c *validator) {
@@ -1968,7 +1968,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 func (v *ListPromptsResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListPromptsResultResponse) validate(c *validator) {
@@ -1992,7 +1992,7 @@ func (v *ListPromptsResultResponse) validate(c *validator) {
 func (v *GetPromptRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
@@ -2012,7 +2012,7 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 func (v *GetPromptRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetPromptRequest) validate(c *validator) {
@@ -2039,7 +2039,7 @@ func (v *GetPromptRequest) validate(c *validator) {
 func (v *GetPromptResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *GetPromptResult) validate(c *validator) {
@@ -2063,7 +2063,7 @@ func (v *GetPromptResult) validate(c *validator) {
 func (v *GetPromptResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *GetPromptResultResponse) validate(c *validator) {
@@ -2109,7 +2109,7 @@ func validateGetPromptResultResponseResult(c *validator, v GetPromptResultRespon
 func (v *UnknownGetPromptResultResponseResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownGetPromptResultResponseResult) validate(c *validator) {
@@ -2124,7 +2124,7 @@ func (v *UnknownGetPromptResultResponseResult) validate(c *validator) {
 func (v *Prompt) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Prompt) validate(c *validator) {
@@ -2159,7 +2159,7 @@ func (v *Prompt) validate(c *validator) {
 func (v *PromptArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptArgument) validate(c *validator) {
@@ -2171,7 +2171,7 @@ func (v *PromptArgument) validate(c *validator) {
 func (v Role) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v Role) validate(c *validator) {
@@ -2183,7 +2183,7 @@ func (v Role) validate(c *validator) {
 func (v *PromptMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptMessage) validate(c *validator) {
@@ -2204,7 +2204,7 @@ func (v *PromptMessage) validate(c *validator) {
 func (v *ResourceLink) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceLink) validate(c *validator) {
@@ -2241,7 +2241,7 @@ func (v *ResourceLink) validate(c *validator) {
 func (v *EmbeddedResource) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *EmbeddedResource) validate(c *validator) {
@@ -2251,7 +2251,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	c.in("resource")
 	validRequired(c, v.Resource != nil)
 	if v.Resource != nil {
-		validateEmbeddedResourceResource(c, v.Resource)
+		validateEmbeddedResourceValue(c, v.Resource)
 	}
 	c.out()
 	if v.Annotations != nil {
@@ -2267,7 +2267,7 @@ func (v *EmbeddedResource) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
 }
 
-func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) {
+func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	switch v := v.(type) {
 	case *TextResourceContents:
 		if v == nil {
@@ -2289,7 +2289,7 @@ func validateEmbeddedResourceResource(c *validator, v EmbeddedResourceResource) 
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *PromptListChangedNotification) validate(c *validator) {
@@ -2312,7 +2312,7 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 func (v *ListToolsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListToolsRequest) validate(c *validator) {
@@ -2339,7 +2339,7 @@ func (v *ListToolsRequest) validate(c *validator) {
 func (v *ListToolsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListToolsResult) validate(c *validator) {
@@ -2369,7 +2369,7 @@ func (v *ListToolsResult) validate(c *validator) {
 func (v *ListToolsResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ListToolsResultResponse) validate(c *validator) {
@@ -2393,7 +2393,7 @@ func (v *ListToolsResultResponse) validate(c *validator) {
 func (v *CallToolResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolResult) validate(c *validator) {
@@ -2421,7 +2421,7 @@ func (v *CallToolResult) validate(c *validator) {
 func (v *CallToolResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CallToolResultResponse) validate(c *validator) {
@@ -2467,7 +2467,7 @@ func validateCallToolResultResponseResult(c *validator, v CallToolResultResponse
 func (v *UnknownCallToolResultResponseResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCallToolResultResponseResult) validate(c *validator) {
@@ -2482,7 +2482,7 @@ func (v *UnknownCallToolResultResponseResult) validate(c *validator) {
 func (v *CallToolRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CallToolRequestParams) validate(c *validator) {
@@ -2502,7 +2502,7 @@ func (v *CallToolRequestParams) validate(c *validator) {
 func (v *CallToolRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CallToolRequest) validate(c *validator) {
@@ -2529,7 +2529,7 @@ func (v *CallToolRequest) validate(c *validator) {
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *ToolListChangedNotification) validate(c *validator) {
@@ -2552,7 +2552,7 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 func (v *ToolAnnotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolAnnotations) validate(c *validator) {
@@ -2564,7 +2564,7 @@ func (v *ToolAnnotations) validate(c *validator) {
 func (v *Tool) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Tool) validate(c *validator) {
@@ -2603,7 +2603,7 @@ func (v *Tool) validate(c *validator) {
 func (v *ToolInputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolInputSchema) validate(c *validator) {
@@ -2618,7 +2618,7 @@ func (v *ToolInputSchema) validate(c *validator) {
 func (v *ToolOutputSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolOutputSchema) validate(c *validator) {
@@ -2630,7 +2630,7 @@ func (v *ToolOutputSchema) validate(c *validator) {
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
@@ -2650,7 +2650,7 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *LoggingMessageNotification) validate(c *validator) {
@@ -2671,7 +2671,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 func (v LoggingLevel) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v LoggingLevel) validate(c *validator) {
@@ -2683,7 +2683,7 @@ func (v LoggingLevel) validate(c *validator) {
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageRequestParams) validate(c *validator) {
@@ -2727,7 +2727,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
@@ -2739,7 +2739,7 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 func (v *ToolChoice) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolChoice) validate(c *validator) {
@@ -2756,7 +2756,7 @@ func (v *ToolChoice) validate(c *validator) {
 func (v ToolChoiceMode) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v ToolChoiceMode) validate(c *validator) {
@@ -2768,7 +2768,7 @@ func (v ToolChoiceMode) validate(c *validator) {
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageRequest) validate(c *validator) {
@@ -2786,7 +2786,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 func (v *CreateMessageResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CreateMessageResult) validate(c *validator) {
@@ -2810,7 +2810,7 @@ func (v *CreateMessageResult) validate(c *validator) {
 func (v CreateMessageResultStopReason) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (CreateMessageResultStopReason) validate(*validator) {}
@@ -2820,7 +2820,7 @@ func (CreateMessageResultStopReason) validate(*validator) {}
 func (v *SamplingMessage) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessage) validate(c *validator) {
@@ -2843,7 +2843,7 @@ func (v *SamplingMessage) validate(c *validator) {
 func (v *SamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *SamplingMessageContent) validate(c *validator) {
@@ -2908,7 +2908,7 @@ func validateSamplingMessageContentBlock(c *validator, v SamplingMessageContentB
 func (v *UnknownSamplingMessageContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownSamplingMessageContentBlock) validate(c *validator) {
@@ -2923,7 +2923,7 @@ func (v *UnknownSamplingMessageContentBlock) validate(c *validator) {
 func (v *Annotations) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Annotations) validate(c *validator) {
@@ -2987,7 +2987,7 @@ func validateContentBlock(c *validator, v ContentBlock) {
 func (v *UnknownContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownContentBlock) validate(c *validator) {
@@ -3002,7 +3002,7 @@ func (v *UnknownContentBlock) validate(c *validator) {
 func (v *TextContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TextContent) validate(c *validator) {
@@ -3027,7 +3027,7 @@ func (v *TextContent) validate(c *validator) {
 func (v *ImageContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ImageContent) validate(c *validator) {
@@ -3055,7 +3055,7 @@ func (v *ImageContent) validate(c *validator) {
 func (v *AudioContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *AudioContent) validate(c *validator) {
@@ -3083,7 +3083,7 @@ func (v *AudioContent) validate(c *validator) {
 func (v *ToolUseContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolUseContent) validate(c *validator) {
@@ -3103,7 +3103,7 @@ func (v *ToolUseContent) validate(c *validator) {
 func (v *ToolResultContent) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ToolResultContent) validate(c *validator) {
@@ -3134,7 +3134,7 @@ func (v *ToolResultContent) validate(c *validator) {
 func (v *ModelPreferences) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelPreferences) validate(c *validator) {
@@ -3173,7 +3173,7 @@ func (v *ModelPreferences) validate(c *validator) {
 func (v *ModelHint) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ModelHint) validate(c *validator) {
@@ -3185,7 +3185,7 @@ func (v *ModelHint) validate(c *validator) {
 func (v *CompleteRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParams) validate(c *validator) {
@@ -3233,7 +3233,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
@@ -3248,7 +3248,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsArgument) validate(c *validator) {
@@ -3260,7 +3260,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 func (v *CompleteRequestParamsContext) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteRequestParamsContext) validate(c *validator) {
@@ -3272,7 +3272,7 @@ func (v *CompleteRequestParamsContext) validate(c *validator) {
 func (v *CompleteRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CompleteRequest) validate(c *validator) {
@@ -3299,7 +3299,7 @@ func (v *CompleteRequest) validate(c *validator) {
 func (v *CompleteResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResult) validate(c *validator) {
@@ -3319,7 +3319,7 @@ func (v *CompleteResult) validate(c *validator) {
 func (v *CompleteResultCompletion) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
@@ -3334,7 +3334,7 @@ func (v *CompleteResultCompletion) validate(c *validator) {
 func (v *CompleteResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(true)
+	return c.messageErr()
 }
 
 func (v *CompleteResultResponse) validate(c *validator) {
@@ -3358,7 +3358,7 @@ func (v *CompleteResultResponse) validate(c *validator) {
 func (v *ResourceTemplateReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ResourceTemplateReference) validate(c *validator) {
@@ -3376,7 +3376,7 @@ func (v *ResourceTemplateReference) validate(c *validator) {
 func (v *PromptReference) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *PromptReference) validate(c *validator) {
@@ -3391,7 +3391,7 @@ func (v *PromptReference) validate(c *validator) {
 func (v *ListRootsRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsRequest) validate(c *validator) {
@@ -3411,7 +3411,7 @@ func (v *ListRootsRequest) validate(c *validator) {
 func (v *ListRootsRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsRequestParams) validate(c *validator) {
@@ -3428,7 +3428,7 @@ func (v *ListRootsRequestParams) validate(c *validator) {
 func (v *ListRootsResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ListRootsResult) validate(c *validator) {
@@ -3447,7 +3447,7 @@ func (v *ListRootsResult) validate(c *validator) {
 func (v *Root) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *Root) validate(c *validator) {
@@ -3467,7 +3467,7 @@ func (v *Root) validate(c *validator) {
 func (v *ElicitRequestFormParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestFormParams) validate(c *validator) {
@@ -3487,7 +3487,7 @@ func (v *ElicitRequestFormParams) validate(c *validator) {
 func (v *ElicitRequestFormParamsRequestedSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
@@ -3513,7 +3513,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
 func (v *ElicitRequestURLParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequestURLParams) validate(c *validator) {
@@ -3550,7 +3550,7 @@ func validateElicitRequestParams(c *validator, v ElicitRequestParams) {
 func (v *UnknownElicitRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownElicitRequestParams) validate(c *validator) {
@@ -3565,7 +3565,7 @@ func (v *UnknownElicitRequestParams) validate(c *validator) {
 func (v *ElicitRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitRequest) validate(c *validator) {
@@ -3641,7 +3641,7 @@ func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition
 func (v *UnknownPrimitiveSchemaDefinition) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
@@ -3656,7 +3656,7 @@ func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
 func (v *StringSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *StringSchema) validate(c *validator) {
@@ -3676,7 +3676,7 @@ func (v *StringSchema) validate(c *validator) {
 func (v StringSchemaFormat) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v StringSchemaFormat) validate(c *validator) {
@@ -3688,7 +3688,7 @@ func (v StringSchemaFormat) validate(c *validator) {
 func (v *NumberSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *NumberSchema) validate(c *validator) {
@@ -3703,7 +3703,7 @@ func (v *NumberSchema) validate(c *validator) {
 func (v NumberSchemaType) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v NumberSchemaType) validate(c *validator) {
@@ -3715,7 +3715,7 @@ func (v NumberSchemaType) validate(c *validator) {
 func (v *BooleanSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *BooleanSchema) validate(c *validator) {
@@ -3730,7 +3730,7 @@ func (v *BooleanSchema) validate(c *validator) {
 func (v *UntitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UntitledSingleSelectEnumSchema) validate(c *validator) {
@@ -3745,7 +3745,7 @@ func (v *UntitledSingleSelectEnumSchema) validate(c *validator) {
 func (v *TitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledSingleSelectEnumSchema) validate(c *validator) {
@@ -3767,7 +3767,7 @@ func (v *TitledSingleSelectEnumSchema) validate(c *validator) {
 func (v *TitledSingleSelectEnumSchemaOneOf) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledSingleSelectEnumSchemaOneOf) validate(c *validator) {
@@ -3796,7 +3796,7 @@ func validateSingleSelectEnumSchema(c *validator, v SingleSelectEnumSchema) {
 func (v *UntitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UntitledMultiSelectEnumSchema) validate(c *validator) {
@@ -3814,7 +3814,7 @@ func (v *UntitledMultiSelectEnumSchema) validate(c *validator) {
 func (v *UntitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UntitledMultiSelectEnumSchemaItems) validate(c *validator) {
@@ -3829,7 +3829,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) validate(c *validator) {
 func (v *TitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledMultiSelectEnumSchema) validate(c *validator) {
@@ -3847,7 +3847,7 @@ func (v *TitledMultiSelectEnumSchema) validate(c *validator) {
 func (v *TitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledMultiSelectEnumSchemaItems) validate(c *validator) {
@@ -3866,7 +3866,7 @@ func (v *TitledMultiSelectEnumSchemaItems) validate(c *validator) {
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) validate(c *validator) {
@@ -3895,7 +3895,7 @@ func validateMultiSelectEnumSchema(c *validator, v MultiSelectEnumSchema) {
 func (v *LegacyTitledEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *LegacyTitledEnumSchema) validate(c *validator) {
@@ -3947,7 +3947,7 @@ func validateEnumSchema(c *validator, v EnumSchema) {
 func (v *UnknownEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownEnumSchema) validate(c *validator) {
@@ -3962,7 +3962,7 @@ func (v *UnknownEnumSchema) validate(c *validator) {
 func (v *ElicitResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *ElicitResult) validate(c *validator) {
@@ -3988,7 +3988,7 @@ func (v *ElicitResult) validate(c *validator) {
 func (v ElicitResultAction) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v ElicitResultAction) validate(c *validator) {
@@ -4000,7 +4000,7 @@ func (v ElicitResultAction) validate(c *validator) {
 func (v ElicitResultContentString) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentString) validate(*validator) {}
@@ -4010,7 +4010,7 @@ func (ElicitResultContentString) validate(*validator) {}
 func (v ElicitResultContentNumber) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentNumber) validate(*validator) {}
@@ -4020,7 +4020,7 @@ func (ElicitResultContentNumber) validate(*validator) {}
 func (v ElicitResultContentBoolean) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentBoolean) validate(*validator) {}
@@ -4030,7 +4030,7 @@ func (ElicitResultContentBoolean) validate(*validator) {}
 func (v ElicitResultContentArray) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (ElicitResultContentArray) validate(*validator) {}
@@ -4107,7 +4107,7 @@ func validateClientRequest(c *validator, v ClientRequest) {
 func (v *UnknownClientRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientRequest) validate(c *validator) {
@@ -4136,7 +4136,7 @@ func validateClientNotification(c *validator, v ClientNotification) {
 func (v *UnknownClientNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownClientNotification) validate(c *validator) {
@@ -4236,7 +4236,7 @@ func validateServerNotification(c *validator, v ServerNotification) {
 func (v *UnknownServerNotification) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerNotification) validate(c *validator) {
@@ -4331,7 +4331,7 @@ func validateServerResult(c *validator, v ServerResult) {
 func (v *UnknownServerResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerResult) validate(c *validator) {
@@ -4371,7 +4371,7 @@ func validateServerRequest(c *validator, v ServerRequest) {
 func (v *UnknownServerRequest) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownServerRequest) validate(c *validator) {
@@ -4484,7 +4484,7 @@ func validateAnyResult(c *validator, v AnyResult) {
 func (v *UnknownAnyResult) Validate() error {
 	var c validator
 	v.validate(&c)
-	return c.err(false)
+	return c.err()
 }
 
 func (v *UnknownAnyResult) validate(c *validator) {

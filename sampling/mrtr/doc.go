@@ -40,7 +40,7 @@
 // implementation, [Runner.StepNeutral], which works on the loop's own types (those of 2025-11-25,
 // whose sampling JSON the later versions share; they are converted through it). Every error
 // carries its JSON-RPC error for either version: errors.As finds an *Error (and, for -32021, a
-// *MissingRequiredClientCapabilityErrorError) of gen/mcp20260728 or of gen/mcpdraft in it, so
+// *MissingRequiredClientCapabilityErrorObject) of gen/mcp20260728 or of gen/mcpdraft in it, so
 // either package's NewErrorResponse answers with it.
 //
 // # The guaranteed helpers

@@ -88,7 +88,7 @@ func (e *rpcError) Error() string { return e.err.Error() }
 
 func (e *rpcError) Unwrap() error { return e.err }
 
-// As gives the JSON-RPC error of e as an *Error, or a *MissingRequiredClientCapabilityErrorError
+// As gives the JSON-RPC error of e as an *Error, or a *MissingRequiredClientCapabilityErrorObject
 // for -32021, of gen/mcp20260728 or gen/mcpdraft.
 func (e *rpcError) As(target any) bool { return asRPC(target, e.code, e.message, e.data) }
 
@@ -100,18 +100,18 @@ func asRPC(target any, code int64, message string, data json.RawMessage) bool {
 		*t = &mcp.Error{Code: code, Message: message, Data: data}
 	case **mcpdraft.Error:
 		*t = &mcpdraft.Error{Code: code, Message: message, Data: data}
-	case **mcp.MissingRequiredClientCapabilityErrorError:
-		var d mcp.MissingRequiredClientCapabilityErrorErrorData
+	case **mcp.MissingRequiredClientCapabilityErrorObject:
+		var d mcp.MissingRequiredClientCapabilityErrorObjectData
 		if code != mcp.MissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
 			return false
 		}
-		*t = &mcp.MissingRequiredClientCapabilityErrorError{Code: code, Message: message, Data: d}
-	case **mcpdraft.MissingRequiredClientCapabilityErrorError:
-		var d mcpdraft.MissingRequiredClientCapabilityErrorErrorData
+		*t = &mcp.MissingRequiredClientCapabilityErrorObject{Code: code, Message: message, Data: d}
+	case **mcpdraft.MissingRequiredClientCapabilityErrorObject:
+		var d mcpdraft.MissingRequiredClientCapabilityErrorObjectData
 		if code != mcpdraft.MissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
 			return false
 		}
-		*t = &mcpdraft.MissingRequiredClientCapabilityErrorError{Code: code, Message: message, Data: d}
+		*t = &mcpdraft.MissingRequiredClientCapabilityErrorObject{Code: code, Message: message, Data: d}
 	default:
 		return false
 	}

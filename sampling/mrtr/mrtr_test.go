@@ -258,7 +258,7 @@ func TestMRTRClientWithoutSamplingTools(t *testing.T) {
 	if rpcErr == nil || rpcErr.Code != mcp.MissingRequiredClientCapability {
 		t.Fatalf("error %+v, want -32021", rpcErr)
 	}
-	var data mcp.MissingRequiredClientCapabilityErrorErrorData
+	var data mcp.MissingRequiredClientCapabilityErrorObjectData
 	if err := data.UnmarshalJSON(rpcErr.Data); err != nil || data.RequiredCapabilities.Sampling == nil || data.RequiredCapabilities.Sampling.Tools == nil {
 		t.Errorf("data %s: %v", rpcErr.Data, err)
 	}

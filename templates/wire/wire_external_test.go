@@ -66,7 +66,7 @@ func TestExternal(t *testing.T) {
 	validateExternal(&c, nested{})
 	c.out()
 	want := "invalid: 3 problems: /x: negative; /n/a~1b/0: bad; /n: worse"
-	if err := c.err(false); err == nil || err.Error() != want {
+	if err := c.err(); err == nil || err.Error() != want {
 		t.Errorf("validate: %v, want %s", err, want)
 	}
 }

@@ -257,3 +257,22 @@ func TestDecodeVariantOrBase(t *testing.T) {
 	_, err = decodeVariant(newDecoder([]byte(`{"side":"wrong"}`)), "shape", newVariantTable(base, failing), 0, 1)
 	assert.EqualError(t, err, "(root): bad side")
 }
+
+// word is a pointer variant with an encoder, as a generated struct is.
+type word struct{ text string }
+
+func (w *word) encode(e *encoder) { e.str(w.text) }
+
+func TestEncodeVariant(t *testing.T) {
+	e := newEncoder()
+	encodeVariant(e, &word{"hi"}, "Shape")
+	b, err := e.marshaled()
+	require.NoError(t, err)
+	assert.Equal(t, `"hi"`, string(b))
+
+	e = newEncoder()
+	encodeVariant(e, (*word)(nil), "Shape")
+	_, err = e.marshaled()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "nil Shape")
+}

@@ -96,7 +96,7 @@ func TestFormats(t *testing.T) {
 
 func TestValidatorPointersAndCodes(t *testing.T) {
 	var c validator
-	require.NoError(t, c.err(true))
+	require.NoError(t, c.messageErr())
 	c.in("params")
 	c.in("messages")
 	c.at(2)
@@ -106,20 +106,20 @@ func TestValidatorPointersAndCodes(t *testing.T) {
 	c.out()
 	c.out()
 	c.out()
-	err := c.err(false)
+	err := c.err()
 	var verr *ValidationError
 	require.True(t, errors.As(err, &verr))
 	assert.Equal(t, "/params/messages/2/a~1b~0c", verr.Problems[0].Pointer)
 	assert.Equal(t, `"system" is not one of "user", "assistant"`, verr.Problems[0].Message)
 	assert.Equal(t, -32602, verr.Code)
-	assert.Equal(t, -32602, c.err(true).(*ValidationError).Code, "a problem in params of a message")
+	assert.Equal(t, -32602, c.messageErr().(*ValidationError).Code, "a problem in params of a message")
 
 	c.in("jsonrpc")
 	validConstant(&c, "1.0", "2.0")
 	c.out()
-	assert.Equal(t, -32600, c.err(true).(*ValidationError).Code, "a problem in the envelope")
-	assert.Equal(t, -32602, c.err(false).(*ValidationError).Code, "not a message")
-	assert.Equal(t, `invalid: 2 problems: /params/messages/2/a~1b~0c: "system" is not one of "user", "assistant"; /jsonrpc: must be "2.0", not "1.0"`, c.err(true).Error())
+	assert.Equal(t, -32600, c.messageErr().(*ValidationError).Code, "a problem in the envelope")
+	assert.Equal(t, -32602, c.err().(*ValidationError).Code, "not a message")
+	assert.Equal(t, `invalid: 2 problems: /params/messages/2/a~1b~0c: "system" is not one of "user", "assistant"; /jsonrpc: must be "2.0", not "1.0"`, c.messageErr().Error())
 }
 
 // TestValidatorLongNames checks that a member name longer than 64 bytes (a key of a map a peer
@@ -133,7 +133,7 @@ func TestValidatorLongNames(t *testing.T) {
 	c.in(strings.Repeat("~", 100))
 	c.in(strings.Repeat("é", 40)) // 80 bytes: cut at a rune's start
 	validConstant(&c, "1.0", "2.0")
-	err := c.err(false).(*ValidationError)
+	err := c.err().(*ValidationError)
 	assert.Equal(t, "/properties/"+strings.Repeat("k", 64)+"…", err.Problems[0].Pointer)
 	assert.Equal(t, "/properties/"+strings.Repeat("~0", 64)+"…/"+strings.Repeat("é", 32)+"…", err.Problems[1].Pointer)
 }
@@ -148,7 +148,7 @@ func TestValidatorBounds(t *testing.T) {
 	validRequired(&c, true)
 	validExtra(&c, map[string]int{"other": 1}, "name")
 	validAbsent(&c, map[string]int{"other": 1}, "must not be present", "gone")
-	require.NoError(t, c.err(false))
+	require.NoError(t, c.err())
 
 	validMinimum(&c, -0.5, 0)
 	validMaximum(&c, int64(2), 1)
@@ -157,7 +157,7 @@ func TestValidatorBounds(t *testing.T) {
 	validRequired(&c, false)
 	validExtra(&c, map[string]int{"name": 1}, "name")
 	validAbsent(&c, map[string]int{"gone": 1}, "must not be present", "gone")
-	err := c.err(false).(*ValidationError)
+	err := c.err().(*ValidationError)
 	var messages []string
 	for _, p := range err.Problems {
 		messages = append(messages, p.String())
@@ -183,7 +183,7 @@ func TestValidatorBoundsProblems(t *testing.T) {
 		c.out()
 	}
 	c.out()
-	err := c.err(false).(*ValidationError)
+	err := c.err().(*ValidationError)
 	assert.Len(t, err.Problems, maxProblems)
 	assert.Equal(t, 100_000-maxProblems, err.Omitted)
 	assert.Less(t, len(err.Error()), 20_000)

@@ -336,7 +336,7 @@ func TestDraftErrorsCarryTheirRPCError(t *testing.T) {
 	_, err = s.runner.Step(t.Context(), mrtrdraft.Request{Method: mcp.MethodCallTool}, func() (*v1125.CreateMessageRequestParams, error) {
 		return &v1125.CreateMessageRequestParams{MaxTokens: 1}, nil
 	})
-	var missing *mcp.MissingRequiredClientCapabilityErrorError
+	var missing *mcp.MissingRequiredClientCapabilityErrorObject
 	if !errors.As(err, &missing) || missing.Data.RequiredCapabilities.Sampling == nil || missing.Data.RequiredCapabilities.Sampling.Tools == nil {
 		t.Errorf("error %v: %+v", err, missing)
 	}
