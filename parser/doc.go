@@ -27,4 +27,16 @@
 // absurd inputs cheap: types nest at most [model.MaxDepth] deep, bytes that are not UTF-8 are an
 // error at their position, names quoted in errors are shortened, and a file without an interface
 // or type alias is an error.
+//
+// # Where things are
+//
+// Reading: lexer.go turns the text into tokens, keeping each token's JSDoc comment; parse.go
+// holds [Parse] and the parser's token handling; statements.go the statements and the
+// declarations that map to Go (interfaces, type aliases), variables.go the constants (const, let,
+// var), members.go interface headers and bodies, types.go and typeforms.go type expressions,
+// expr.go the expressions of initializers, modules.go imports and exports, and unmapped.go the
+// declarations with no Go mapping (enums, functions, classes, namespaces). ast.go defines the
+// syntax tree they build, and jsdoc.go reads JSDoc comments and their tags.
+//
+// Resolving: resolve.go holds [Load], which turns the syntax tree into a [model.Schema].
 package parser
