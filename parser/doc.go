@@ -38,5 +38,9 @@
 // declarations with no Go mapping (enums, functions, classes, namespaces). ast.go defines the
 // syntax tree they build, and jsdoc.go reads JSDoc comments and their tags.
 //
-// Resolving: resolve.go holds [Load], which turns the syntax tree into a [model.Schema].
+// Resolving: resolve.go holds [Load], which turns the syntax tree into a [model.Schema], and
+// resolves declarations and interface bodies; resolve_types.go resolves type expressions and
+// references, resolve_generics.go the built-in generics (Record, Omit, Pick...),
+// resolve_brands.go branded primitives, and resolve_merge.go declaration merging, inheritance
+// and the checks that merged or redeclared members agree.
 package parser
