@@ -16,7 +16,7 @@ import (
 	"time"
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
-	"github.com/mcpgen/mcpgen/interop/internal/jsoneq"
+	"github.com/mcpgen/mcpgen/interop/internal/jsonvalue"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -468,7 +468,7 @@ func checkTranscript(t *testing.T, tr *transcript) {
 		}
 		again, err := json.Marshal(msg)
 		if err == nil {
-			err = jsoneq.Equal([]byte(line), again)
+			err = jsonvalue.Equal([]byte(line), again)
 		}
 		if err != nil {
 			t.Errorf("%s: %T encodes back as %s: %v", l, msg, again, err)

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpgen/mcpgen/interop/internal/jsoneq"
+	"github.com/mcpgen/mcpgen/interop/internal/jsonvalue"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -161,7 +161,7 @@ func judge(p genPackage, ref *reference, m *message) outcome {
 	}
 	again, err := json.Marshal(dm)
 	if err == nil {
-		err = jsoneq.Equal(m.raw, again)
+		err = jsonvalue.Equal(m.raw, again)
 	}
 	if err != nil {
 		problems = append(problems, "re-encoding: "+oneLine(err.Error()))
@@ -281,7 +281,7 @@ func judgeUnpaired(p genPackage, ref *reference, m *message, paired outcome) out
 		}
 		again, err := json.Marshal(dm)
 		if err == nil {
-			err = jsoneq.Equal(m.raw, again)
+			err = jsonvalue.Equal(m.raw, again)
 		}
 		if err != nil {
 			problems = append(problems, dec.name+": re-encoding: "+oneLine(err.Error()))

@@ -134,7 +134,8 @@ func runPackage(p genPackage, schemaDir string) (*result, error) {
 	return res, nil
 }
 
-// validator is what issue 7 generates on every struct, union variant and closed string type.
+// validator is the Validate method the generator writes on every struct, union variant and closed
+// string type.
 type validator interface{ Validate() error }
 
 // judge decodes the mutant with the package, calls Validate when the value has it, and when both

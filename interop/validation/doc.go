@@ -1,7 +1,6 @@
-// Package validation is the differential test of the generated packages' validation (issue 7)
-// against a real JSON Schema validator: decode+Validate of every package of gen/ must reject
-// exactly the documents that github.com/santhosh-tekuri/jsonschema/v6 rejects under the
-// version's schema.json, on every example of the spec and on invalid variants made from them.
+// Package validation is the differential test of the generated packages' validation against a
+// real JSON Schema validator: decode+Validate of every package of gen/ must reject exactly the
+// documents that github.com/santhosh-tekuri/jsonschema/v6 rejects under the version's schema.json, on every example of the spec and on invalid variants made from them.
 //
 // # The two sides
 //
@@ -10,11 +9,9 @@
 // formats uri, uri-template and byte mean is documented there and pinned by TestFormatChoices.
 //
 // The package decodes the same bytes into the Go type of <Type> (json.Unmarshal into a new
-// value, or the union's UnmarshalX), then calls Validate() error when the value has it (an
-// interface assertion, so this code builds before and after the generator emits Validate). The
-// registry from schema type names to Go decoders, registry.go, is written by
-// internal/registrygen from the packages themselves (go/types) and their schema.json, for every
-// package of gen/ (a directory declaring SchemaVersion); TestRegistryUpToDate fails when it is
+// value, or the union's UnmarshalX), then calls its Validate() error. The registry from schema
+// type names to Go decoders, registry.go, is written by internal/registrygen from the packages
+// themselves (go/types) and their schema.json, for every package of gen/ (a directory declaring SchemaVersion); TestRegistryUpToDate fails when it is
 // stale (go generate in this directory rewrites it).
 //
 // # Examples and mutants
@@ -41,9 +38,6 @@
 // disagreement that is not listed, on one listed with a reason starting with TODO, and on a listed
 // one that no longer occurs; -update rewrites the files, keeping the reasons and marking new
 // lines "TODO: reason"; -explain logs one mutant of each disagreement with both verdicts.
-// A panic in decoding, Validate or encoding always fails.
-//
-// While a package has no Validate method at all (before issue 7 lands), its run is decode only:
-// the counts are logged and the subtest is skipped, saying so; the listing then records the
-// checklist of what Validate has to reject.
+// A panic in decoding, Validate or encoding always fails, and so does a run in which no mutant
+// reached Validate.
 package validation

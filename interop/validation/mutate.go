@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpgen/mcpgen/interop/internal/jsonvalue"
 )
 
 // The kinds of mutant. Each is made at every place of an example where the schema states the
@@ -114,7 +116,7 @@ func (m *mutator) walk(ptrs []string, path []string, v any) {
 			for _, n := range nodes {
 				node := m.r.node(n).(map[string]any)
 				if props, ok := node["properties"].(map[string]any); ok && props[name] != nil {
-					child = appendNew(child, n+"/properties/"+escape(name))
+					child = appendNew(child, n+"/properties/"+jsonvalue.EscapeToken(name))
 				} else if _, ok := node["additionalProperties"].(map[string]any); ok {
 					child = appendNew(child, n+"/additionalProperties")
 				}
@@ -297,7 +299,7 @@ func (m *mutator) ruleMutants(ptr string, path []string, v any) {
 			}
 			rule := ptr + "/required"
 			if props[name] != nil {
-				rule = ptr + "/properties/" + escape(name)
+				rule = ptr + "/properties/" + jsonvalue.EscapeToken(name)
 			}
 			m.emit(kindRequired, rule, append(slices.Clip(path), name), nil, true)
 		}
@@ -521,15 +523,11 @@ func intKeyword(node map[string]any, kw string) (int, bool) {
 	return i, err == nil
 }
 
-func escape(tok string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
-}
-
 func pointer(path []string) string {
 	var b strings.Builder
 	for _, p := range path {
 		b.WriteByte('/')
-		b.WriteString(escape(p))
+		b.WriteString(jsonvalue.EscapeToken(p))
 	}
 	return b.String()
 }
