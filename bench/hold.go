@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"math/big"
-	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/bench/internal/jsonvalue"
 )
 
 // Hold reports whether a codec holds a document: it decodes the document (and validates it, if
@@ -106,10 +104,15 @@ func DiffJSON(want, got []byte) ([]Diff, error) {
 		return nil, fmt.Errorf("second document: %w", err)
 	}
 	var diffs []Diff
-	diffValues(&diffs, "", w, g)
+	for d := range jsonvalue.Differences(w, g) {
+		diffs = append(diffs, Diff{Pointer: d.Pointer, Want: show(d.A), Got: show(d.B)})
+	}
 	return diffs, nil
 }
 
+// decodeValue reads one JSON document, numbers as json.Number. Unlike jsonvalue.Decode it keeps
+// the last of a member written twice, as encoding/json does, so that Hold compares what a codec
+// makes of such a document rather than refusing it.
 func decodeValue(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -123,69 +126,13 @@ func decodeValue(data []byte) (any, error) {
 	return v, nil
 }
 
-func diffValues(diffs *[]Diff, ptr string, want, got any) {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := slices.Collect(maps.Keys(w))
-		for k := range g {
-			if _, ok := w[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			p := ptr + "/" + escapePointer(k)
-			wv, inW := w[k]
-			gv, inG := g[k]
-			switch {
-			case !inG:
-				*diffs = append(*diffs, Diff{Pointer: p, Want: show(wv)})
-			case !inW:
-				*diffs = append(*diffs, Diff{Pointer: p, Got: show(gv)})
-			default:
-				diffValues(diffs, p, wv, gv)
-			}
-		}
-		return
-	case []any:
-		g, ok := got.([]any)
-		if !ok || len(g) != len(w) {
-			break
-		}
-		for i := range w {
-			diffValues(diffs, ptr+"/"+strconv.Itoa(i), w[i], g[i])
-		}
-		return
-	case json.Number:
-		if g, ok := got.(json.Number); ok && sameNumber(w, g) {
-			return
-		}
-	default: // string, bool, nil
-		if want == got {
-			return
-		}
-	}
-	*diffs = append(*diffs, Diff{Pointer: ptr, Want: show(want), Got: show(got)})
-}
-
-func sameNumber(a, b json.Number) bool {
-	x, ok1 := new(big.Rat).SetString(string(a))
-	y, ok2 := new(big.Rat).SetString(string(b))
-	return ok1 && ok2 && x.Cmp(y) == 0
-}
-
 func show(v any) string {
+	if v == jsonvalue.Absent {
+		return ""
+	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}
 	return string(data)
-}
-
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
