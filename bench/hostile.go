@@ -86,7 +86,7 @@ type HostileDecoder struct {
 
 // HostileDecoders returns the decoders of the hostile shapes, in the order of their table:
 // mcpgen's draft types (UnmarshalJSON of the message's type, without Validate), encoding/json
-// into an any (the reference), and the jx Skip floor.
+// into an any (the reference: the standard library's cost), and the jx Skip floor.
 func HostileDecoders() []HostileDecoder {
 	return []HostileDecoder{
 		{Name: "mcpgen-draft", New: func(t Type) func([]byte) error {

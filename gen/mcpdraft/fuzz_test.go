@@ -46,7 +46,7 @@ func FuzzDecode(f *testing.F) {
 			f.Add(uint8(i), data)
 		}
 	}
-	// Hostile shapes (issue 10, see hostile_test.go), small enough to mutate quickly: a duplicate
+	// Hostile shapes (see hostile_test.go), small enough to mutate quickly: a duplicate
 	// discriminator, nesting, a long member name, escapes in names, a long number and id.
 	for _, seed := range []struct {
 		which int // the index of the decoder in decoders

@@ -11,12 +11,11 @@ import (
 	"testing"
 )
 
-// The hostile inputs of issue 10, on the real entry points of the generated decoders: what a
-// peer can send to an MCP server or client. Every case asserts the error's message, its JSON
-// pointer, whether it is marked as not JSON at all (Syntax), and that its text is short. The
-// speed of the decoders on hostile shapes (a 50 MB string, a million members, a million
-// elements, nesting near the limit) is measured by the benchmarks of the bench module
-// (BenchmarkHostile), not here.
+// Hostile inputs on the real entry points of the generated decoders: what a peer can send to an
+// MCP server or client. Every case asserts the error's message, its JSON pointer, whether it is
+// marked as not JSON at all (Syntax), and that its text is short. The speed of the decoders on
+// hostile shapes (a 50 MB string, a million members, a million elements, nesting near the limit)
+// is measured by the benchmarks of the bench module (BenchmarkHostile), not here.
 
 // maxErrorLen bounds the text of the errors of the cases below: none echoes a long member name or
 // value, and none has more than 32 segments in its pointer.

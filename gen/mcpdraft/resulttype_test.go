@@ -95,7 +95,7 @@ func TestResultType(t *testing.T) {
 	}
 }
 
-// TestInputRequiredResultNullContent is the case of issue 8: a tools/call result with
+// TestInputRequiredResultNullContent: a tools/call result with
 // resultType "input_required" and "content": null (a server that reuses CallToolResult for both)
 // is the InputRequiredResult, not a *CallToolResult that fails on content.
 func TestInputRequiredResultNullContent(t *testing.T) {

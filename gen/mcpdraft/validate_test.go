@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestIssueMessagesAreRejected sends through Unmarshal the messages that issue 7 found decoding
-// without complaint, tried as a new user would, and checks what a receiver gets: a decoding error
-// for a wrong JSON kind, and for the rest a *ValidationError (found with errors.As, through
+// TestInvalidMessagesAreRejected sends through Unmarshal messages that break the schema in ways a
+// new user easily does (a misspelled enum value, a wrong role, tool results mixed with text, ...)
+// and checks what a receiver gets: a decoding error for a wrong JSON kind, and for the rest a *ValidationError (found with errors.As, through
 // wrapping) with the pointer of the problem and code -32602, since every problem is in params.
-func TestIssueMessagesAreRejected(t *testing.T) {
+func TestInvalidMessagesAreRejected(t *testing.T) {
 	request := func(params string) string { return `{"method":"sampling/createMessage","params":` + params + `}` }
 	hi := `{"role":"user","content":{"type":"text","text":"hi"}}`
 	type value interface {

@@ -25,7 +25,8 @@ type Case struct {
 	Want []Problem
 }
 
-// The rules, as the issue and the spec's client/sampling page name them.
+// The rules of a sampling request's messages and tools, as the spec's client/sampling page states
+// them.
 const (
 	RuleToolResultsAlone = "tool-results-alone" // a user message with tool results holds only tool results
 	RuleRoles            = "roles"              // tool_use only from the assistant, tool_result only from the user
