@@ -109,13 +109,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
-	"sort"
-	"strconv"
-	"strings"
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	"github.com/mcpgen/mcpgen/sampling"
+	"github.com/mcpgen/mcpgen/sampling/gosdk/internal/jsonvalue"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -295,7 +292,7 @@ func compare(want, got []byte) error {
 	if err := json.Unmarshal(got, &b); err != nil {
 		return err
 	}
-	return diff("", normalize(a, ""), normalize(b, ""))
+	return diff(normalize(a, ""), normalize(b, ""))
 }
 
 // normalize turns the single-block form of a message's content into the array form.
@@ -318,67 +315,18 @@ func normalize(v any, key string) any {
 	return v
 }
 
-func diff(ptr string, a, b any) error {
-	switch a := a.(type) {
-	case map[string]any:
-		bm, ok := b.(map[string]any)
-		if !ok {
-			return loss(ptr, a, b)
-		}
-		keys := map[string]bool{}
-		for k := range a {
-			keys[k] = true
-		}
-		for k := range bm {
-			keys[k] = true
-		}
-		var sorted []string
-		for k := range keys {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		for _, k := range sorted {
-			p := ptr + "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
-			x, inA := a[k]
-			y, inB := bm[k]
-			switch {
-			case !inB:
-				return loss(p, x, nil)
-			case !inA:
-				return loss(p, nil, y)
-			}
-			if err := diff(p, x, y); err != nil {
-				return err
-			}
-		}
-		return nil
-	case []any:
-		bs, ok := b.([]any)
-		if !ok || len(a) != len(bs) {
-			return loss(ptr, a, b)
-		}
-		for i := range a {
-			if err := diff(ptr+"/"+strconv.Itoa(i), a[i], bs[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if !reflect.DeepEqual(a, b) {
-		return loss(ptr, a, b)
+func diff(a, b any) error {
+	for d := range jsonvalue.Differences(a, b) {
+		return &LossError{Pointer: d.Pointer, Want: show(d.A), Got: show(d.B)}
 	}
 	return nil
 }
 
-func loss(ptr string, want, got any) *LossError {
-	e := &LossError{Pointer: ptr}
-	if want != nil {
-		w, _ := json.Marshal(want)
-		e.Want = string(w)
+// show is a value's JSON, or "" for a member that is absent.
+func show(v any) string {
+	if v == jsonvalue.Absent {
+		return ""
 	}
-	if got != nil {
-		g, _ := json.Marshal(got)
-		e.Got = string(g)
-	}
-	return e
+	data, _ := json.Marshal(v)
+	return string(data)
 }
