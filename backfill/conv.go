@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/mcpgen/mcpgen/backfill/internal/jsonvalue"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
 )
 
@@ -30,10 +30,7 @@ func (e *ConversionError) Error() string {
 // pointer builds JSON pointers; its methods return extended copies.
 type pointer string
 
-func (p pointer) key(k string) pointer {
-	k = strings.ReplaceAll(k, "~", "~0")
-	return pointer(string(p) + "/" + strings.ReplaceAll(k, "/", "~1"))
-}
+func (p pointer) key(k string) pointer { return pointer(string(p) + "/" + jsonvalue.EscapeToken(k)) }
 
 func (p pointer) index(i int) pointer { return pointer(string(p) + "/" + strconv.Itoa(i)) }
 
