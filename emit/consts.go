@@ -2,6 +2,7 @@ package emit
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -44,14 +45,17 @@ func (g *generator) constants() error {
 	return nil
 }
 
-// constName names a schema constant: CamelCase, with "Code" (numbers) or "Value" (others)
-// appended when that is a type name.
+// constName names a schema constant: an error code (isErrorCode) is Code plus its CamelCase
+// name (PARSE_ERROR → CodeParseError), as go-sdk names its codes; another constant is CamelCase,
+// with "Code" (numbers) or "Value" (others) appended when that is a type name.
 func (g *generator) constName(c *model.Const) (string, error) {
 	if e, ok := g.opts.Config.Names[c.Name]; ok {
 		return e.Name, g.scope.declare(e.Name, "constant "+c.Name, e.Pos)
 	}
 	name := g.names.constName(c.Name)
-	if _, taken := g.scope[name]; taken {
+	if isErrorCode(c.Value) {
+		name = "Code" + name
+	} else if _, taken := g.scope[name]; taken {
 		if c.Value.Kind == model.Integer || c.Value.Kind == model.Number {
 			name += "Code"
 		} else {
@@ -59,6 +63,16 @@ func (g *generator) constName(c *model.Const) (string, error) {
 		}
 	}
 	return name, g.scope.declare(name, "constant "+c.Name, c.Pos)
+}
+
+// isErrorCode reports whether a constant is a JSON-RPC error code: an integer in the range
+// JSON-RPC reserves for the codes of the protocol and its implementations, -32768 to -32000.
+func isErrorCode(v model.Value) bool {
+	if v.Kind != model.Integer {
+		return false
+	}
+	n, err := strconv.ParseInt(v.Num, 10, 64)
+	return err == nil && -32768 <= n && n <= -32000
 }
 
 // methodConsts returns the method constants, sorted by name: one per declared object whose

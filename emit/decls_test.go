@@ -45,7 +45,11 @@ func TestEveryDeclaration(t *testing.T) {
 			}
 			consts := 0
 			for _, c := range s.Consts {
-				if declared[constName(c.Name)] || declared[constName(c.Name)+"Code"] || declared[constName(c.Name)+"Value"] {
+				name := constName(c.Name)
+				if isErrorCode(c.Value) {
+					name = "Code" + name
+				}
+				if declared[name] || declared[name+"Code"] || declared[name+"Value"] {
 					consts++
 				} else {
 					t.Errorf("%s: constant %s is missing", version, c.Name)

@@ -34,9 +34,11 @@
 // declared once (CacheableResultCacheScope). The element of a named map or slice type X is named
 // XValue or XItem, the element of a one-or-many union X is XItem, an inline object variant of a
 // union X is X plus its discriminator value (or VariantN). Enum constants are the type name
-// plus the value (RoleUser, StringSchemaFormatDateTime). A schema const is CamelCase
-// (JSONRPC_VERSION → JSONRPCVersion), with "Code" (numbers) or "Value" (strings) appended when
-// that names a type (PARSE_ERROR → ParseErrorCode). Every object declaration whose "method" is a
+// plus the value (RoleUser, StringSchemaFormatDateTime). A schema const that is a JSON-RPC
+// error code (an integer from -32768 to -32000) is Code plus its CamelCase name, as go-sdk names
+// its codes (PARSE_ERROR → CodeParseError, HEADER_MISMATCH → CodeHeaderMismatch); another is
+// CamelCase (JSONRPC_VERSION → JSONRPCVersion), with "Code" (numbers) or "Value" (strings)
+// appended when that names a type (CURSOR → CursorValue). Every object declaration whose "method" is a
 // string literal gets a method constant: Method plus its name without Request or Notification
 // (MethodCallTool = "tools/call"). Declarations are named first, so they keep their names: an
 // inline type whose derived name is already taken (by a declaration, as UserMessageContent for

@@ -77,10 +77,10 @@ func TestGenerateErrors(t *testing.T) {
 	}, {
 		name: "constant collision",
 		schema: &model.Schema{
-			Decls:  []*model.Decl{decl(1, "ParseError", object(1)), decl(2, "ParseErrorCode", object(2))},
+			Decls:  []*model.Decl{decl(1, "ParseError", object(1)), decl(2, "CodeParseError", object(2))},
 			Consts: []*model.Const{{Name: "PARSE_ERROR", Value: model.Value{Kind: model.Integer, Num: "-32700"}, Pos: at(3)}},
 		},
-		want: "test.ts:3:1: constant PARSE_ERROR: Go name ParseErrorCode is already used by declaration ParseErrorCode (test.ts:2:1)",
+		want: "test.ts:3:1: constant PARSE_ERROR: Go name CodeParseError is already used by declaration CodeParseError (test.ts:2:1)",
 	}, {
 		name: "runtime helper collision",
 		schema: &model.Schema{Decls: []*model.Decl{

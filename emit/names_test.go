@@ -87,3 +87,12 @@ func TestMemberTypeName(t *testing.T) {
 	assert.Equal(t, "EmbeddedResourceValue", memberTypeName("EmbeddedResource", "Resource", union))
 	assert.Equal(t, "ToolInputSchema", memberTypeName("Tool", "InputSchema", object))
 }
+
+func TestIsErrorCode(t *testing.T) {
+	for num, want := range map[string]bool{"-32700": true, "-32000": true, "-32768": true, "-32042": true,
+		"-31999": false, "-32769": false, "100": false, "0": false} {
+		assert.Equal(t, want, isErrorCode(model.Value{Kind: model.Integer, Num: num}), num)
+	}
+	assert.False(t, isErrorCode(model.Value{Kind: model.Number, Num: "-32700.5"}), "not an integer")
+	assert.False(t, isErrorCode(model.Value{Kind: model.String, Str: "-32700"}), "a string")
+}

@@ -493,7 +493,7 @@ func TestCapabilities(t *testing.T) {
 			t.Errorf("required %s", req)
 		}
 		var verr *mcp.ValidationError
-		if !errors.As(err, &verr) || verr.Code != mcp.InvalidParams {
+		if !errors.As(err, &verr) || verr.Code != mcp.CodeInvalidParams {
 			t.Errorf("the error does not carry the ValidationError of CheckCapabilities: %#v", err)
 		}
 	})

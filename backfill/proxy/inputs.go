@@ -132,11 +132,11 @@ func (s *session) rounds(c *call, result json.RawMessage) []byte {
 	for round := c.rounds + 1; ; round++ {
 		var ir inputRequired
 		if err := json.Unmarshal(result, &ir); err != nil {
-			return rawError(c.clientID, mcp.InternalError, "the server's input_required result does not decode: "+err.Error(), nil)
+			return rawError(c.clientID, mcp.CodeInternalError, "the server's input_required result does not decode: "+err.Error(), nil)
 		}
 		if round > s.maxRounds() {
 			s.log.Warn("the server asked for input too many times", "id", id, "rounds", s.maxRounds())
-			return rawError(c.clientID, mcp.InternalError, fmt.Sprintf("the server asked for input more than %d times", s.maxRounds()), nil)
+			return rawError(c.clientID, mcp.CodeInternalError, fmt.Sprintf("the server asked for input more than %d times", s.maxRounds()), nil)
 		}
 		var forClient []string
 		var samplingKeys []string
@@ -153,7 +153,7 @@ func (s *session) rounds(c *call, result json.RawMessage) []byte {
 		for _, k := range forClient {
 			if !c.clientCan(ir.InputRequests[k]) {
 				s.log.Warn("the server asks the client for what it does not support", "id", id, "method", ir.InputRequests[k].Method)
-				return rawError(c.clientID, mcp.InternalError, fmt.Sprintf("the server asks for %s (input request %q), which the client does not support", ir.InputRequests[k].Method, k), nil)
+				return rawError(c.clientID, mcp.CodeInternalError, fmt.Sprintf("the server asks for %s (input request %q), which the client does not support", ir.InputRequests[k].Method, k), nil)
 			}
 		}
 		answers, rerr := s.answerInputs(c.ctx, id, ir.InputRequests, samplingKeys)
@@ -174,7 +174,7 @@ func (s *session) rounds(c *call, result json.RawMessage) []byte {
 		}
 		m := parseMessage(next)
 		if m == nil || m.isRequest() {
-			return rawError(c.clientID, mcp.InternalError, "the server's answer to the retry does not decode", nil)
+			return rawError(c.clientID, mcp.CodeInternalError, "the server's answer to the retry does not decode", nil)
 		}
 		if m["result"] != nil {
 			var head struct {
@@ -296,7 +296,7 @@ func (s *session) retry(c *call, answers map[string]json.RawMessage, state *stri
 			return nil, false
 		}
 		s.log.Warn("retrying the request at the server", "id", string(c.clientID), "error", err)
-		return rawError(id, mcp.InternalError, "the proxy could not send the retry to the server: "+err.Error(), nil), true
+		return rawError(id, mcp.CodeInternalError, "the proxy could not send the retry to the server: "+err.Error(), nil), true
 	}
 	s.log.Info("retried the request with the answers", "id", string(c.clientID), "retry", string(id), "answers", len(answers))
 	select {
@@ -352,16 +352,16 @@ func (s *session) forward(c *call, result json.RawMessage, ir inputRequired, key
 	var res map[string]json.RawMessage
 	var reqs map[string]json.RawMessage
 	if json.Unmarshal(result, &res) != nil || json.Unmarshal(res["inputRequests"], &reqs) != nil {
-		return rawError(c.clientID, mcp.InternalError, "the server's input_required result does not decode", nil)
+		return rawError(c.clientID, mcp.CodeInternalError, "the server's input_required result does not decode", nil)
 	}
 	b, err := binding(c.method, c.params)
 	if err != nil {
-		return rawError(c.clientID, mcp.InvalidParams, "the request's params do not decode: "+err.Error(), nil)
+		return rawError(c.clientID, mcp.CodeInvalidParams, "the request's params do not decode: "+err.Error(), nil)
 	}
 	state, err := s.states.Issue(b, mustMarshal(carried{State: ir.RequestState, Answers: answers, Round: round}))
 	if err != nil {
 		s.log.Warn("sealing the proxy's requestState", "id", string(c.clientID), "error", err)
-		return rawError(c.clientID, mcp.InternalError, "the proxy could not carry its state through the client: "+err.Error(), nil)
+		return rawError(c.clientID, mcp.CodeInternalError, "the proxy could not carry its state through the client: "+err.Error(), nil)
 	}
 	forClient := make(map[string]json.RawMessage, len(keys))
 	for _, k := range keys {
@@ -378,11 +378,11 @@ func (s *session) forward(c *call, result json.RawMessage, ir inputRequired, key
 func (s *session) restore(c *call, params map[string]json.RawMessage, state string) (bool, []byte) {
 	b, err := binding(c.method, params)
 	if err != nil {
-		return false, rawError(c.clientID, mcp.InvalidParams, "the request's params do not decode: "+err.Error(), nil)
+		return false, rawError(c.clientID, mcp.CodeInvalidParams, "the request's params do not decode: "+err.Error(), nil)
 	}
 	refuse := func(err error) (bool, []byte) {
 		s.log.Warn("refused a requestState", "id", string(c.clientID), "error", err)
-		code := int64(mcp.InvalidParams)
+		code := int64(mcp.CodeInvalidParams)
 		var se *mrtr.StateError
 		if errors.As(err, &se) {
 			code = se.Code

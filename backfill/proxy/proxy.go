@@ -233,7 +233,7 @@ func (s *session) clientTooLarge(e *MessageTooLargeError) {
 	id, method := envelope(e.Head)
 	s.log.Warn("dropped a message from the client over the size limit", "limit", e.Limit, "method", method, "id", string(id))
 	if id != nil && method != "" {
-		s.writeClient(rawError(id, mcp.InvalidRequest, fmt.Sprintf("the message is larger than the proxy's limit of %d bytes", e.Limit), nil))
+		s.writeClient(rawError(id, mcp.CodeInvalidRequest, fmt.Sprintf("the message is larger than the proxy's limit of %d bytes", e.Limit), nil))
 	}
 }
 
@@ -462,10 +462,10 @@ func (s *session) serverTooLarge(e *MessageTooLargeError) {
 	}
 	text := fmt.Sprintf("the server's message is larger than the proxy's limit of %d bytes", e.Limit)
 	if method != "" {
-		s.reply(rawError(id, mcp.InvalidRequest, text, nil))
+		s.reply(rawError(id, mcp.CodeInvalidRequest, text, nil))
 		return
 	}
-	resp := rawError(id, mcp.InternalError, text, nil)
+	resp := rawError(id, mcp.CodeInternalError, text, nil)
 	if !s.fromServer(resp) {
 		s.writeClient(resp)
 	}
@@ -490,7 +490,7 @@ func (s *session) fromServer(line []byte) bool {
 		}
 		if id, idErr := mcp.UnmarshalRequestID(env.ID); idErr == nil {
 			s.log.Warn("invalid sampling request", "error", err)
-			s.reply(errorResponse(id, mcp.InvalidRequest, "invalid sampling request: "+err.Error(), nil))
+			s.reply(errorResponse(id, mcp.CodeInvalidRequest, "invalid sampling request: "+err.Error(), nil))
 		}
 		return true
 	}
@@ -591,7 +591,7 @@ func (s *session) sample(id mcp.RequestID, line []byte) {
 		default:
 			out, err := json.Marshal(&mcp.JSONRPCResultResponse{ID: id, Result: res})
 			if err != nil {
-				resp = errorResponse(id, mcp.InternalError, "encoding the sampling result: "+err.Error(), nil)
+				resp = errorResponse(id, mcp.CodeInternalError, "encoding the sampling result: "+err.Error(), nil)
 			} else {
 				resp = out
 			}
@@ -648,7 +648,7 @@ func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.Cr
 	}
 	if err := res.Validate(); err != nil {
 		s.log.Warn("the provider's answer breaks the rules of a sampling result", "id", what, "error", err)
-		return nil, &rpcError{Code: mcp.InternalError, Message: "the provider's answer is not a valid sampling result: " + err.Error()}
+		return nil, &rpcError{Code: mcp.CodeInternalError, Message: "the provider's answer is not a valid sampling result: " + err.Error()}
 	}
 	attrs := []any{"id", what, "model", res.Model}
 	if res.StopReason != nil {
@@ -671,11 +671,11 @@ func samplingError(err error) *rpcError {
 		return &rpcError{Code: e.Code, Message: e.Message, Data: e.Data}
 	case errors.As(err, &pe):
 		data, _ := json.Marshal(map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts})
-		return &rpcError{Code: mcp.InternalError, Message: "sampling failed: " + err.Error(), Data: data}
+		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed: " + err.Error(), Data: data}
 	case errors.As(err, &ce):
-		return &rpcError{Code: mcp.InvalidParams, Message: "sampling request cannot be sent to the provider: " + err.Error()}
+		return &rpcError{Code: mcp.CodeInvalidParams, Message: "sampling request cannot be sent to the provider: " + err.Error()}
 	default:
-		return &rpcError{Code: mcp.InternalError, Message: "sampling failed: " + err.Error()}
+		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed: " + err.Error()}
 	}
 }
 

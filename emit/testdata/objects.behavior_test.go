@@ -107,7 +107,7 @@ func TestAliases(t *testing.T) {
 	if got, want := marshal(t, Paginated{NextCursor: "c", Result: &r}), `{"nextCursor":"c","result":{"x":1}}`; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
-	if CursorValue != "cursor" || ParseErrorCode != -32700 {
+	if CursorValue != "cursor" || CodeParseError != -32700 || MaxItems != 100 {
 		t.Error("constants")
 	}
 }

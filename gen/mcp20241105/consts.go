@@ -10,16 +10,16 @@ const (
 	LatestProtocolVersion = "2024-11-05"
 	// JSONRPCVersion is the schema constant JSONRPC_VERSION.
 	JSONRPCVersion = "2.0"
-	// ParseError is the schema constant PARSE_ERROR.
-	ParseError = -32700
-	// InvalidRequest is the schema constant INVALID_REQUEST.
-	InvalidRequest = -32600
-	// MethodNotFound is the schema constant METHOD_NOT_FOUND.
-	MethodNotFound = -32601
-	// InvalidParams is the schema constant INVALID_PARAMS.
-	InvalidParams = -32602
-	// InternalError is the schema constant INTERNAL_ERROR.
-	InternalError = -32603
+	// CodeParseError is the schema constant PARSE_ERROR.
+	CodeParseError = -32700
+	// CodeInvalidRequest is the schema constant INVALID_REQUEST.
+	CodeInvalidRequest = -32600
+	// CodeMethodNotFound is the schema constant METHOD_NOT_FOUND.
+	CodeMethodNotFound = -32601
+	// CodeInvalidParams is the schema constant INVALID_PARAMS.
+	CodeInvalidParams = -32602
+	// CodeInternalError is the schema constant INTERNAL_ERROR.
+	CodeInternalError = -32603
 )
 
 const (

@@ -49,7 +49,7 @@ func ExampleDecodeClientMessage() {
 		case *mcp.ListToolsRequest:
 			result = &mcp.ListToolsResult{Tools: []mcp.Tool{{Name: "add", InputSchema: mcp.ToolInputSchema{Type: "object"}}}}
 		case mcp.ClientRequest: // not served here, or a method this version does not define (*UnknownClientRequest)
-			reply, _ := json.Marshal(mcp.NewErrorResponse(m.GetID(), &mcp.Error{Code: mcp.MethodNotFound, Message: "method not found: " + m.GetMethod()}))
+			reply, _ := json.Marshal(mcp.NewErrorResponse(m.GetID(), &mcp.Error{Code: mcp.CodeMethodNotFound, Message: "method not found: " + m.GetMethod()}))
 			fmt.Println(string(reply))
 			continue
 		default: // other notifications

@@ -14,25 +14,25 @@ const (
 	//
 	// This constant is internal to the protocol specification.
 	JSONRPCVersion = "2.0"
-	// ParseErrorCode is the schema constant PARSE_ERROR.
-	ParseErrorCode = -32700
-	// InvalidRequest is the schema constant INVALID_REQUEST.
-	InvalidRequest = -32600
-	// MethodNotFound is the schema constant METHOD_NOT_FOUND.
-	MethodNotFound = -32601
-	// InvalidParams is the schema constant INVALID_PARAMS.
-	InvalidParams = -32602
-	// InternalErrorCode is the schema constant INTERNAL_ERROR.
-	InternalErrorCode = -32603
-	// HeaderMismatch is an error code returned when the HTTP headers of a request do not match the
-	// corresponding values in the request body, or required headers are missing or malformed.
-	HeaderMismatch = -32020
-	// MissingRequiredClientCapability is an error code returned when a server requires a client
-	// capability that was not declared in the request's `clientCapabilities`.
-	MissingRequiredClientCapability = -32021
-	// UnsupportedProtocolVersion is an error code returned when the request's protocol version is
-	// not supported by the server.
-	UnsupportedProtocolVersion = -32022
+	// CodeParseError is the schema constant PARSE_ERROR.
+	CodeParseError = -32700
+	// CodeInvalidRequest is the schema constant INVALID_REQUEST.
+	CodeInvalidRequest = -32600
+	// CodeMethodNotFound is the schema constant METHOD_NOT_FOUND.
+	CodeMethodNotFound = -32601
+	// CodeInvalidParams is the schema constant INVALID_PARAMS.
+	CodeInvalidParams = -32602
+	// CodeInternalError is the schema constant INTERNAL_ERROR.
+	CodeInternalError = -32603
+	// CodeHeaderMismatch is an error code returned when the HTTP headers of a request do not match
+	// the corresponding values in the request body, or required headers are missing or malformed.
+	CodeHeaderMismatch = -32020
+	// CodeMissingRequiredClientCapability is an error code returned when a server requires a
+	// client capability that was not declared in the request's `clientCapabilities`.
+	CodeMissingRequiredClientCapability = -32021
+	// CodeUnsupportedProtocolVersion is an error code returned when the request's protocol version
+	// is not supported by the server.
+	CodeUnsupportedProtocolVersion = -32022
 )
 
 const (

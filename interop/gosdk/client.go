@@ -33,7 +33,7 @@ func Connect(ctx context.Context, in io.Reader, out io.Writer, sample Sampler) (
 			return &mcp.ListRootsResult{Roots: []mcp.Root{}}, nil
 		}
 		if msg.GetID() != nil {
-			return nil, &mcp.Error{Code: mcp.MethodNotFound, Message: "not supported: " + msg.GetMethod()}
+			return nil, &mcp.Error{Code: mcp.CodeMethodNotFound, Message: "not supported: " + msg.GetMethod()}
 		}
 		return nil, nil // notifications: logging, list changes, progress
 	})

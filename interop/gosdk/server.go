@@ -72,7 +72,7 @@ func (s *Server) handle(ctx context.Context, msg mcp.Message) (mcp.AnyResult, er
 	case *mcp.InitializedNotification, *mcp.CancelledNotification:
 		return nil, nil
 	}
-	return nil, &mcp.Error{Code: mcp.MethodNotFound, Message: "not supported: " + msg.GetMethod()}
+	return nil, &mcp.Error{Code: mcp.CodeMethodNotFound, Message: "not supported: " + msg.GetMethod()}
 }
 
 func (s *Server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mcp.AnyResult, error) {
@@ -80,7 +80,7 @@ func (s *Server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mc
 	case "add":
 		var args struct{ A, B int64 }
 		if err := mcp.DecodeObject(p.Arguments, &args); err != nil {
-			return nil, &mcp.Error{Code: mcp.InvalidParams, Message: "add: " + err.Error()}
+			return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: "add: " + err.Error()}
 		}
 		sum := args.A + args.B
 		return &mcp.CallToolResult{
@@ -90,7 +90,7 @@ func (s *Server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mc
 	case "weather_report":
 		var args struct{ City string }
 		if err := mcp.DecodeObject(p.Arguments, &args); err != nil {
-			return nil, &mcp.Error{Code: mcp.InvalidParams, Message: "weather_report: " + err.Error()}
+			return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: "weather_report: " + err.Error()}
 		}
 		text, err := s.weatherReport(ctx, args.City)
 		if err != nil {
@@ -98,7 +98,7 @@ func (s *Server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mc
 		}
 		return &mcp.CallToolResult{Content: []mcp.ContentBlock{&mcp.TextContent{Text: text}}}, nil
 	}
-	return nil, &mcp.Error{Code: mcp.InvalidParams, Message: "unknown tool " + p.Name}
+	return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: "unknown tool " + p.Name}
 }
 
 // weatherReport is the tool loop of sampling with tools: send the conversation with the tools,

@@ -170,7 +170,7 @@ func (s *mrtrServer) serve(ctx context.Context, in io.ReadCloser, out io.WriteCl
 		case *mcp.CancelledNotification:
 		default:
 			if r, ok := msg.(interface{ GetID() mcp.RequestID }); ok && r.GetID() != nil {
-				s.write(out, mcp.NewErrorResponse(r.GetID(), &mcp.Error{Code: mcp.MethodNotFound, Message: "not supported"}))
+				s.write(out, mcp.NewErrorResponse(r.GetID(), &mcp.Error{Code: mcp.CodeMethodNotFound, Message: "not supported"}))
 			}
 		}
 	}
@@ -192,7 +192,7 @@ func (s *mrtrServer) callTool(ctx context.Context, out io.Writer, m *mcp.CallToo
 	step, err := s.runner.Step(ctx, req, func() (*v1125.CreateMessageRequestParams, error) {
 		var args struct{ Prompt string }
 		if err := mcp.DecodeObject(m.Params.Arguments, &args); err != nil {
-			return nil, &mcp.Error{Code: mcp.InvalidParams, Message: err.Error()}
+			return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: err.Error()}
 		}
 		return &v1125.CreateMessageRequestParams{
 			Messages:  []v1125.SamplingMessage{{Role: v1125.RoleUser, Content: v1125.NewSamplingMessageContent(&v1125.TextContent{Text: args.Prompt})}},

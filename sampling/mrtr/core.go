@@ -179,7 +179,7 @@ func loopError(err error) error {
 		if err2 != nil {
 			return withCode(err, codeInternal, err.Error())
 		}
-		return &rpcError{err: err, code: mcp.MissingRequiredClientCapability,
+		return &rpcError{err: err, code: mcp.CodeMissingRequiredClientCapability,
 			message: "sampling with tools needs the client's sampling.tools capability: " + cerr.Err.Error(), data: required}
 	}
 	if errors.Is(err, sampling.ErrUnknownCapabilities) {

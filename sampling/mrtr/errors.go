@@ -42,8 +42,8 @@ var reasons = map[error]string{
 }
 
 const (
-	codeInvalidParams = mcp.InvalidParams     // -32602
-	codeInternal      = mcp.InternalErrorCode // -32603
+	codeInvalidParams = mcp.CodeInvalidParams     // -32602
+	codeInternal      = mcp.CodeInternalError // -32603
 )
 
 // A StateError is a requestState that the server refuses, or cannot issue. Its JSON-RPC error is
@@ -102,13 +102,13 @@ func asRPC(target any, code int64, message string, data json.RawMessage) bool {
 		*t = &mcpdraft.Error{Code: code, Message: message, Data: data}
 	case **mcp.MissingRequiredClientCapabilityErrorObject:
 		var d mcp.MissingRequiredClientCapabilityErrorObjectData
-		if code != mcp.MissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
+		if code != mcp.CodeMissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
 			return false
 		}
 		*t = &mcp.MissingRequiredClientCapabilityErrorObject{Code: code, Message: message, Data: d}
 	case **mcpdraft.MissingRequiredClientCapabilityErrorObject:
 		var d mcpdraft.MissingRequiredClientCapabilityErrorObjectData
-		if code != mcpdraft.MissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
+		if code != mcpdraft.CodeMissingRequiredClientCapability || d.UnmarshalJSON(data) != nil {
 			return false
 		}
 		*t = &mcpdraft.MissingRequiredClientCapabilityErrorObject{Code: code, Message: message, Data: d}

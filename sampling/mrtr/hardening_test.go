@@ -74,7 +74,7 @@ func TestAmplification(t *testing.T) {
 			reply("endTurn", text("ok")),
 		}}
 		_, rpcErr := newClient(t, m).call(f.ctx, f.server, "go")
-		if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || errorReason(rpcErr) != "tooLarge" {
+		if rpcErr == nil || rpcErr.Code != mcp.CodeInternalError || errorReason(rpcErr) != "tooLarge" {
 			t.Fatalf("error %+v, want -32603 tooLarge", rpcErr)
 		}
 	})

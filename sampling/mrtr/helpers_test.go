@@ -90,7 +90,7 @@ func (h *helperServer) handle(ctx context.Context, p *mcp.CallToolRequestParams)
 		}
 		return text(fmt.Sprintf("%s after %d attempts", strings.Join(calls, " "), out.Calls.Attempts))
 	}
-	return nil, &mcp.Error{Code: mcp.InvalidParams, Message: "unknown tool " + p.Name}
+	return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: "unknown tool " + p.Name}
 }
 
 // callHelper calls the tool name to its end, the model answering with turns.
@@ -185,7 +185,7 @@ func TestHelperExhausted(t *testing.T) {
 		result("endTurn", text("no")),
 		result("endTurn", text("still no")),
 	)
-	if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || !strings.Contains(rpcErr.Message, "SampleStructured: no valid answer in 2 attempts") {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInternalError || !strings.Contains(rpcErr.Message, "SampleStructured: no valid answer in 2 attempts") {
 		t.Fatalf("error %+v", rpcErr)
 	}
 	if len(m.requests) != 2 {
@@ -212,7 +212,7 @@ func TestHelperExhausted(t *testing.T) {
 func TestHelperSchemaAndTools(t *testing.T) {
 	h := newHelperServer(t, nil)
 	_, rpcErr, m := h.callHelper(t, "structured with tools")
-	if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || !strings.Contains(rpcErr.Message, "mutually exclusive") {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInternalError || !strings.Contains(rpcErr.Message, "mutually exclusive") {
 		t.Fatalf("error %+v", rpcErr)
 	}
 	if len(m.requests) != 0 {
@@ -255,13 +255,13 @@ func TestHelperState(t *testing.T) {
 	// An answer that breaks the protocol: -32602 under its key.
 	bad := retry
 	bad.InputResponses = mcp.InputResponses{"sampling-1": mustResult(t, result("toolUse", text("hm")))}
-	if _, rpcErr := c.send(h.ctx, h.server, bad); rpcErr == nil || rpcErr.Code != mcp.InvalidParams || !strings.Contains(rpcErr.Message, "/inputResponses/sampling-1") {
+	if _, rpcErr := c.send(h.ctx, h.server, bad); rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams || !strings.Contains(rpcErr.Message, "/inputResponses/sampling-1") {
 		t.Errorf("error %+v", rpcErr)
 	}
 
 	// Params that differ on the next round: the replay does not match, -32603.
 	h.params = func(prompt string) *v1125Params { return promptParams(prompt + "!") }
-	if _, rpcErr := c.send(h.ctx, h.server, again); rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || !strings.Contains(rpcErr.Message, "differs") {
+	if _, rpcErr := c.send(h.ctx, h.server, again); rpcErr == nil || rpcErr.Code != mcp.CodeInternalError || !strings.Contains(rpcErr.Message, "differs") {
 		t.Errorf("diverging params: %+v", rpcErr)
 	}
 	h.params = promptParams

@@ -255,7 +255,7 @@ func TestMRTRClientWithoutSamplingTools(t *testing.T) {
 	c := newClient(t, &model{})
 	c.caps = mcp.ClientCapabilities{Sampling: &mcp.ClientCapabilitiesSampling{}}
 	_, rpcErr := c.call(f.ctx, f.server, "go")
-	if rpcErr == nil || rpcErr.Code != mcp.MissingRequiredClientCapability {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeMissingRequiredClientCapability {
 		t.Fatalf("error %+v, want -32021", rpcErr)
 	}
 	var data mcp.MissingRequiredClientCapabilityErrorObjectData
@@ -273,7 +273,7 @@ func TestMRTRClientWithoutSamplingTools(t *testing.T) {
 	}
 	p = c.retry(p, res.(*mcp.InputRequiredResult))
 	p.Meta.ClientCapabilities = mcp.ClientCapabilities{}
-	if _, rpcErr := c.send(f.ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.MissingRequiredClientCapability {
+	if _, rpcErr := c.send(f.ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.CodeMissingRequiredClientCapability {
 		t.Errorf("retry without sampling.tools: %+v", rpcErr)
 	}
 }
@@ -285,7 +285,7 @@ func TestMRTRDuplicateToolUseID(t *testing.T) {
 		reply("toolUse", use("y", "add", `{"numbers":[1]}`), use("x", "charge", `{}`)),
 	}}
 	_, rpcErr := newClient(t, m).call(f.ctx, f.server, "go")
-	if rpcErr == nil || rpcErr.Code != mcp.InvalidParams {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams {
 		t.Fatalf("error %+v, want -32602", rpcErr)
 	}
 	if want := `/inputResponses/sampling-2/content/1/id: tool use id "x" is already used in message 1 of the conversation`; !strings.Contains(rpcErr.Message, want) {
@@ -298,7 +298,7 @@ func TestMRTRDuplicateToolUseID(t *testing.T) {
 	f = newFixture(t, nil)
 	m = &model{turns: []func(*mcp.CreateMessageRequestParams) string{reply("toolUse", use("x", "charge", `{}`), use("x", "charge", `{}`))}}
 	_, rpcErr = newClient(t, m).call(f.ctx, f.server, "go")
-	if rpcErr == nil || rpcErr.Code != mcp.InvalidParams || !strings.Contains(rpcErr.Message, `inputResponses/sampling-1/content/1/id: tool use id "x" is used twice`) {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams || !strings.Contains(rpcErr.Message, `inputResponses/sampling-1/content/1/id: tool use id "x" is used twice`) {
 		t.Errorf("error %+v", rpcErr)
 	}
 	if n := len(f.effects.runs()); n != 0 {
@@ -327,7 +327,7 @@ func TestMRTRInvalidResponses(t *testing.T) {
 			p.RequestState = res.(*mcp.InputRequiredResult).RequestState
 			p.InputResponses = mcp.InputResponses{"sampling-1": tc.response}
 			_, rpcErr = c.send(f.ctx, f.server, p)
-			if rpcErr == nil || rpcErr.Code != mcp.InvalidParams || !strings.Contains(rpcErr.Message, tc.want) {
+			if rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams || !strings.Contains(rpcErr.Message, tc.want) {
 				t.Errorf("error %+v, want -32602 with %q", rpcErr, tc.want)
 			}
 		})
@@ -383,11 +383,11 @@ func TestInvalidAnswerErrorResponse(t *testing.T) {
 				t.Fatalf("error %v: want an *Error and a *sampling.ResultError", err)
 			}
 			got := mcp.NewErrorResponse(mcp.RequestIDNumber(1), err).Error
-			if got.Code != mcp.InvalidParams || !strings.Contains(got.Message, want) || got.Message != rpc.Message {
+			if got.Code != mcp.CodeInvalidParams || !strings.Contains(got.Message, want) || got.Message != rpc.Message {
 				t.Errorf("NewErrorResponse: %d %q; want -32602 with %q, as errors.As gives (%q)", got.Code, got.Message, want, rpc.Message)
 			}
 			draft := mcpdraft.NewErrorResponse(mcpdraft.RequestIDNumber(1), err).Error
-			if draft.Code != mcpdraft.InvalidParams || draft.Message != got.Message {
+			if draft.Code != mcpdraft.CodeInvalidParams || draft.Message != got.Message {
 				t.Errorf("the draft's NewErrorResponse: %d %q, want %q", draft.Code, draft.Message, got.Message)
 			}
 		})
@@ -448,7 +448,7 @@ func TestMRTRCancellation(t *testing.T) {
 	// On the wire: an internal error.
 	ctx, cancel = context.WithTimeout(f.ctx, 20*time.Millisecond)
 	defer cancel()
-	if _, rpcErr := c.send(ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode {
+	if _, rpcErr := c.send(ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.CodeInternalError {
 		t.Errorf("error %+v, want -32603", rpcErr)
 	}
 }
@@ -477,7 +477,7 @@ func refused(t *testing.T, f *fixture, c *client, p mcp.CallToolRequestParams, r
 	t.Helper()
 	before := len(f.effects.runs())
 	_, rpcErr := c.send(f.ctx, f.server, p)
-	if rpcErr == nil || rpcErr.Code != mcp.InvalidParams || errorReason(rpcErr) != reason {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams || errorReason(rpcErr) != reason {
 		t.Fatalf("error %+v, want -32602 with reason %q", rpcErr, reason)
 	}
 	if len(f.effects.runs()) != before {
@@ -650,7 +650,7 @@ func TestMRTRRefusedAnswerLeavesTheStateUnused(t *testing.T) {
 		"repeated tool use id":       result("toolUse", use("pay", "charge", `{}`), use("pay", "charge", `{}`)),
 	} {
 		p.InputResponses = mcp.InputResponses{"sampling-1": mustResult(t, bad)}
-		if _, rpcErr := c.send(f.ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.InvalidParams || !strings.Contains(rpcErr.Message, "/inputResponses/sampling-1") {
+		if _, rpcErr := c.send(f.ctx, f.server, p); rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams || !strings.Contains(rpcErr.Message, "/inputResponses/sampling-1") {
 			t.Fatalf("%s: error %+v, want -32602 under /inputResponses/sampling-1", name, rpcErr)
 		}
 	}
@@ -683,7 +683,7 @@ func TestMRTRStateTooLarge(t *testing.T) {
 		},
 	}}
 	_, rpcErr := newClient(t, m).call(f.ctx, f.server, "go")
-	if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || errorReason(rpcErr) != "tooLarge" {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInternalError || errorReason(rpcErr) != "tooLarge" {
 		t.Fatalf("error %+v", rpcErr)
 	}
 }
@@ -691,7 +691,7 @@ func TestMRTRStateTooLarge(t *testing.T) {
 func TestMRTRMisconfigured(t *testing.T) {
 	f := newFixture(t, func(r *mrtr.Runner) { r.Key = []byte("short") })
 	_, rpcErr := newClient(t, &model{}).call(f.ctx, f.server, "go")
-	if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInternalError {
 		t.Fatalf("error %+v", rpcErr)
 	}
 }

@@ -71,7 +71,7 @@ func TestStates(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := s.Open(tc.state, tc.b)
-			if got := stateReason(t, err, mcp.InvalidParams); got != tc.reason {
+			if got := stateReason(t, err, mcp.CodeInvalidParams); got != tc.reason {
 				t.Errorf("reason %q, want %q (%v)", got, tc.reason, err)
 			}
 		})
@@ -85,10 +85,10 @@ func TestStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	clk.advance(time.Minute + time.Millisecond)
-	if got := stateReason(t, s.Use(t.Context(), o), mcp.InvalidParams); got != "expired" {
+	if got := stateReason(t, s.Use(t.Context(), o), mcp.CodeInvalidParams); got != "expired" {
 		t.Errorf("Use after the expiry: %q", got)
 	}
-	if _, err := s.Open(state, b); stateReason(t, err, mcp.InvalidParams) != "expired" {
+	if _, err := s.Open(state, b); stateReason(t, err, mcp.CodeInvalidParams) != "expired" {
 		t.Errorf("Open after the expiry: %v", err)
 	}
 
@@ -102,7 +102,7 @@ func TestStates(t *testing.T) {
 	if err := g.Use(t.Context(), o); err != nil {
 		t.Fatal(err)
 	}
-	if got := stateReason(t, g.Use(t.Context(), o), mcp.InvalidParams); got != "replayed" {
+	if got := stateReason(t, g.Use(t.Context(), o), mcp.CodeInvalidParams); got != "replayed" {
 		t.Errorf("second Use: %q", got)
 	}
 }
@@ -126,7 +126,7 @@ func TestStatesIssueErrors(t *testing.T) {
 	random := make([]byte, 200)
 	rand.Read(random)
 	big, _ := json.Marshal(hex.EncodeToString(random))
-	if _, err := s.Issue(b, big); stateReason(t, err, mcp.InternalErrorCode) != "tooLarge" {
+	if _, err := s.Issue(b, big); stateReason(t, err, mcp.CodeInternalError) != "tooLarge" {
 		t.Errorf("a state over MaxStateBytes: %v", err)
 	}
 }

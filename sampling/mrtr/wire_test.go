@@ -43,7 +43,7 @@ func (s *server) serve(ctx context.Context, data []byte) []byte {
 	}
 	call, ok := msg.(*mcp.CallToolRequest)
 	if !ok {
-		return s.encode(mcp.NewErrorResponse(nil, &mcp.Error{Code: mcp.MethodNotFound, Message: "only tools/call"}))
+		return s.encode(mcp.NewErrorResponse(nil, &mcp.Error{Code: mcp.CodeMethodNotFound, Message: "only tools/call"}))
 	}
 	if err := call.Validate(); err != nil {
 		return s.encode(mcp.NewErrorResponse(call.ID, err))
@@ -66,7 +66,7 @@ func (s *server) callTool(ctx context.Context, p *mcp.CallToolRequestParams) (mc
 	out, err := s.runner.Step(ctx, req, func() (*v1125.CreateMessageRequestParams, error) {
 		var args agentArgs
 		if err := mcp.DecodeObject(p.Arguments, &args); err != nil {
-			return nil, &mcp.Error{Code: mcp.InvalidParams, Message: err.Error()}
+			return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: err.Error()}
 		}
 		return promptParams(args.Prompt), nil
 	})

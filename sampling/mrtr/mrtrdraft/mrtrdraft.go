@@ -56,7 +56,7 @@ type Request struct {
 func CallTool(p *mcp.CallToolRequestParams, principal string) (Request, error) {
 	binding, err := boundary.CallToolBinding(p.Name, p.Arguments)
 	if err != nil {
-		return Request{}, fmt.Errorf("mrtrdraft: arguments: %w", &mcp.Error{Code: mcp.InvalidParams, Message: "arguments: " + err.Error()})
+		return Request{}, fmt.Errorf("mrtrdraft: arguments: %w", &mcp.Error{Code: mcp.CodeInvalidParams, Message: "arguments: " + err.Error()})
 	}
 	return Request{
 		Method:         mcp.MethodCallTool,
@@ -178,5 +178,5 @@ func inputRequired(out *mrtr.NeutralOutcome) (*mcp.InputRequiredResult, error) {
 }
 
 func internal(what string, err error) error {
-	return fmt.Errorf("mrtrdraft: %s: %w", what, &mcp.Error{Code: mcp.InternalErrorCode, Message: what + ": " + err.Error()})
+	return fmt.Errorf("mrtrdraft: %s: %w", what, &mcp.Error{Code: mcp.CodeInternalError, Message: what + ": " + err.Error()})
 }

@@ -83,7 +83,7 @@ func (s *server) serve(ctx context.Context, data []byte) []byte {
 	}
 	call, ok := msg.(*mcp.CallToolRequest)
 	if !ok {
-		return s.encode(mcp.NewErrorResponse(nil, &mcp.Error{Code: mcp.MethodNotFound, Message: "only tools/call"}))
+		return s.encode(mcp.NewErrorResponse(nil, &mcp.Error{Code: mcp.CodeMethodNotFound, Message: "only tools/call"}))
 	}
 	if err := call.Validate(); err != nil {
 		return s.encode(mcp.NewErrorResponse(call.ID, err))
@@ -95,7 +95,7 @@ func (s *server) serve(ctx context.Context, data []byte) []byte {
 	start := func() (*v1125.CreateMessageRequestParams, error) {
 		var args struct{ Prompt string }
 		if err := mcp.DecodeObject(call.Params.Arguments, &args); err != nil {
-			return nil, &mcp.Error{Code: mcp.InvalidParams, Message: err.Error()}
+			return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: err.Error()}
 		}
 		return &v1125.CreateMessageRequestParams{
 			Messages:  []v1125.SamplingMessage{{Role: v1125.RoleUser, Content: v1125.NewSamplingMessageContent(&v1125.TextContent{Text: args.Prompt})}},
@@ -293,34 +293,34 @@ func TestDraftRefusals(t *testing.T) {
 		tampered = state[:len(state)/2] + "B" + state[len(state)/2+1:]
 	}
 	q.RequestState = &tampered
-	refused("tampered", q, mcp.InvalidParams, "tampered")
+	refused("tampered", q, mcp.CodeInvalidParams, "tampered")
 	q = retry
 	q.Arguments = map[string]json.RawMessage{"prompt": json.RawMessage(`"pay more"`)}
-	refused("another request", q, mcp.InvalidParams, "otherRequest")
+	refused("another request", q, mcp.CodeInvalidParams, "otherRequest")
 	s.principal = "mallory"
-	refused("another principal", retry, mcp.InvalidParams, "otherPrincipal")
+	refused("another principal", retry, mcp.CodeInvalidParams, "otherPrincipal")
 	s.principal = "alice"
 	q = retry
 	q.Meta.ClientCapabilities = mcp.ClientCapabilities{}
-	refused("no sampling.tools", q, mcp.MissingRequiredClientCapability, "")
+	refused("no sampling.tools", q, mcp.CodeMissingRequiredClientCapability, "")
 	q = retry
 	q.InputResponses = mcp.InputResponses{"sampling-1": &mcp.ElicitResult{Action: "accept"}}
-	refused("not a sampling result", q, mcp.InvalidParams, "")
+	refused("not a sampling result", q, mcp.CodeInvalidParams, "")
 
 	// Accepted once, then replayed: refused, with the answer and without it.
 	if _, rpcErr := c.send(ctx, s, retry); rpcErr != nil {
 		t.Fatal(rpcErr)
 	}
-	refused("replayed", retry, mcp.InvalidParams, "replayed")
+	refused("replayed", retry, mcp.CodeInvalidParams, "replayed")
 	q = retry
 	q.InputResponses = nil
-	refused("asked again after use", q, mcp.InvalidParams, "replayed")
+	refused("asked again after use", q, mcp.CodeInvalidParams, "replayed")
 
 	// Expired.
 	res, _ = c.send(ctx, s, p)
 	retry = c.retry(p, res.(*mcp.InputRequiredResult), result("toolUse", use("pay", "charge", `{}`)))
 	clk.set(clk.Now().Add(time.Minute))
-	refused("expired", retry, mcp.InvalidParams, "expired")
+	refused("expired", retry, mcp.CodeInvalidParams, "expired")
 }
 
 // TestDraftErrorsCarryTheirRPCError: the errors of Step carry the draft's JSON-RPC error types.
@@ -330,7 +330,7 @@ func TestDraftErrorsCarryTheirRPCError(t *testing.T) {
 	bad := "v2.AAAA.AAAA"
 	_, err := s.runner.Step(t.Context(), mrtrdraft.Request{Method: mcp.MethodCallTool, Capabilities: &toolsCaps, RequestState: &bad}, nil)
 	var rpc *mcp.Error
-	if !errors.Is(err, mrtr.ErrTamperedState) || !errors.As(err, &rpc) || rpc.Code != mcp.InvalidParams {
+	if !errors.Is(err, mrtr.ErrTamperedState) || !errors.As(err, &rpc) || rpc.Code != mcp.CodeInvalidParams {
 		t.Errorf("error %v (%+v)", err, rpc)
 	}
 	_, err = s.runner.Step(t.Context(), mrtrdraft.Request{Method: mcp.MethodCallTool}, func() (*v1125.CreateMessageRequestParams, error) {
@@ -340,7 +340,7 @@ func TestDraftErrorsCarryTheirRPCError(t *testing.T) {
 	if !errors.As(err, &missing) || missing.Data.RequiredCapabilities.Sampling == nil || missing.Data.RequiredCapabilities.Sampling.Tools == nil {
 		t.Errorf("error %v: %+v", err, missing)
 	}
-	if _, err := mrtrdraft.CallTool(&mcp.CallToolRequestParams{Name: "x", Arguments: map[string]json.RawMessage{"a": json.RawMessage(`{"b":1,"b":2}`)}}, ""); !errors.As(err, &rpc) || rpc.Code != mcp.InvalidParams {
+	if _, err := mrtrdraft.CallTool(&mcp.CallToolRequestParams{Name: "x", Arguments: map[string]json.RawMessage{"a": json.RawMessage(`{"b":1,"b":2}`)}}, ""); !errors.As(err, &rpc) || rpc.Code != mcp.CodeInvalidParams {
 		t.Errorf("arguments with a member twice: %v", err)
 	}
 	// An invalid answer (not validated by the server first): NewErrorResponse gives its problems
@@ -365,7 +365,7 @@ func TestDraftErrorsCarryTheirRPCError(t *testing.T) {
 	_, err = s.runner.Step(t.Context(), req, start)
 	got := mcp.NewErrorResponse(mcp.RequestIDNumber(1), err).Error
 	const want = "/inputResponses/sampling-1/content/0: a tool result must be in a user message"
-	if !errors.As(err, &rpc) || got.Code != mcp.InvalidParams || got.Message != rpc.Message || !strings.Contains(got.Message, want) {
+	if !errors.As(err, &rpc) || got.Code != mcp.CodeInvalidParams || got.Message != rpc.Message || !strings.Contains(got.Message, want) {
 		t.Errorf("NewErrorResponse of an invalid answer: %d %q; want -32602 with %q, as errors.As gives (%+v)", got.Code, got.Message, want, rpc)
 	}
 }
@@ -412,7 +412,7 @@ func TestDraftSampleStructured(t *testing.T) {
 		t.Errorf("requests %+v", c.requests)
 	}
 	_, rpcErr, _ = run(result("endTurn", text("no")), result("endTurn", text("no")))
-	if rpcErr == nil || rpcErr.Code != mcp.InternalErrorCode || !strings.Contains(rpcErr.Message, "no valid answer in 2 attempts") {
+	if rpcErr == nil || rpcErr.Code != mcp.CodeInternalError || !strings.Contains(rpcErr.Message, "no valid answer in 2 attempts") {
 		t.Errorf("exhausted: %+v", rpcErr)
 	}
 }
