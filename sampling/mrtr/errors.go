@@ -42,7 +42,7 @@ var reasons = map[error]string{
 }
 
 const (
-	codeInvalidParams = mcp.CodeInvalidParams     // -32602
+	codeInvalidParams = mcp.CodeInvalidParams // -32602
 	codeInternal      = mcp.CodeInternalError // -32603
 )
 
