@@ -76,17 +76,25 @@ func exitCode(err error) int {
 	return 2
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// options are the command line's flags.
+type options struct {
+	version, schema, out, pkg, config string
+	check, diff                       bool
+}
+
+// newFlagSet returns mcpgen's flag set, which parses into o and prints its errors and usage to
+// stderr.
+func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	version := fs.String("version", "", "spec `version`: the embedded schema to generate, one of "+strings.Join(schema.Versions, ", ")+
+	fs.StringVar(&o.version, "version", "", "spec `version`: the embedded schema to generate, one of "+strings.Join(schema.Versions, ", ")+
 		" (default "+schema.Default+"); with -schema, the version of that file, which is otherwise told from the file")
-	input := fs.String("schema", "", "schema `file` to read (schema.ts, or schema.json) instead of an embedded one")
-	out := fs.String("o", "", "output `directory` (required): where the package is written, or checked with -check")
-	pkg := fs.String("pkg", "", "Go package `name`; default: mcp followed by the version without dashes (mcpdraft, mcp20251125)")
-	check := fs.Bool("check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
-	configFile := fs.String("config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see README)")
-	diffMode := fs.Bool("diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
+	fs.StringVar(&o.schema, "schema", "", "schema `file` to read (schema.ts, or schema.json) instead of an embedded one")
+	fs.StringVar(&o.out, "o", "", "output `directory` (required): where the package is written, or checked with -check")
+	fs.StringVar(&o.pkg, "pkg", "", "Go package `name`; default: mcp followed by the version without dashes (mcpdraft, mcp20251125)")
+	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
+	fs.StringVar(&o.config, "config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see README)")
+	fs.BoolVar(&o.diff, "diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
 
@@ -107,14 +115,21 @@ Flags:
 `, emit.Version)
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+// run runs mcpgen with the command-line arguments args.
+func run(args []string, stdout, stderr io.Writer) error {
+	var o options
+	fs := newFlagSet(&o, stderr)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
 		return flagError{err}
 	}
-	if *diffMode {
-		if fs.NArg() != 2 || *out != "" || *check || *input != "" || *version != "" || *pkg != "" || *configFile != "" {
+	if o.diff {
+		if fs.NArg() != 2 || o != (options{diff: true}) {
 			fs.Usage()
 			return fmt.Errorf("-diff takes two schemas, OLD and NEW (embedded versions or schema files), and no other flag")
 		}
@@ -124,66 +139,73 @@ Flags:
 		fs.Usage()
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if *out == "" {
+	return generate(o, args, stderr)
+}
+
+// generate generates the package that o asks for, and writes it to its output directory or,
+// with -check, compares it with the files there. args are the command-line arguments, for
+// -check to repeat.
+func generate(o options, args []string, stderr io.Writer) error {
+	if o.out == "" {
 		return fmt.Errorf("no output directory: pass -o with the directory of the package (mcpgen -o ./mcp)")
 	}
-	if *pkg != "" && !config.ValidPackageName(*pkg) {
-		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", *pkg)
+	if o.pkg != "" && !config.ValidPackageName(o.pkg) {
+		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", o.pkg)
 	}
 	cfg := &config.File{}
-	if *configFile != "" {
-		data, err := os.ReadFile(*configFile)
+	if o.config != "" {
+		data, err := os.ReadFile(o.config)
 		if err != nil {
 			return err
 		}
-		if cfg, err = config.Parse(*configFile, data); err != nil {
+		if cfg, err = config.Parse(o.config, data); err != nil {
 			return err
 		}
-		if *pkg == "" {
-			*pkg = cfg.Package
+		if o.pkg == "" {
+			o.pkg = cfg.Package
 		}
 	}
-	in, err := openInput(*input, *version)
+	in, err := openInput(o.schema, o.version)
 	if err != nil {
 		return err
 	}
 	if err := in.load(); err != nil {
 		return err
 	}
-	if *pkg == "" {
-		*pkg = packageFor(in.version)
-		if !config.ValidPackageName(*pkg) {
-			return fmt.Errorf("the default package name %q (from version %q) is not a valid Go package name; pass -pkg", *pkg, in.version)
+	if o.pkg == "" {
+		o.pkg = packageFor(in.version)
+		if !config.ValidPackageName(o.pkg) {
+			return fmt.Errorf("the default package name %q (from version %q) is not a valid Go package name; pass -pkg", o.pkg, in.version)
 		}
 	}
 
 	var notes []string
 	in.report = func(msg string) { notes = append(notes, msg) }
-	files, err := in.generate(*pkg, cfg)
+	files, err := in.generate(o.pkg, cfg)
 	if err != nil {
 		return err
 	}
-	if err := config.CheckSubstitutes(cfg.Config, *out, func(name string) bool { return files[name] != nil }); err != nil {
+	if err := config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }); err != nil {
 		return err
 	}
 	for _, n := range notes {
 		// What the configuration leaves out of the hand-written parts: not an error, but
 		// nothing else would say it.
-		if *configFile != "" {
-			n = *configFile + ": " + n
+		if o.config != "" {
+			n = o.config + ": " + n
 		}
 		fmt.Fprintln(stderr, "mcpgen: note:", n)
 	}
 	prefix := cfg.Config.FilePrefix
-	if *check {
-		stale, err := diff(*out, prefix, files)
+	if o.check {
+		stale, err := diff(o.out, prefix, files)
 		if err != nil {
 			return err
 		}
 		if len(stale) > 0 {
-			return staleError(*out, in.describe(), files, stale, args)
+			return staleError(o.out, in.describe(), files, stale, args)
 		}
 		return nil
 	}
-	return write(*out, prefix, files)
+	return write(o.out, prefix, files)
 }

@@ -108,6 +108,24 @@ func TestBadFlags(t *testing.T) {
 	err = run([]string{"stray"}, &out, &out)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unexpected arguments")
+
+	// -diff takes two schemas and no other flag.
+	for _, args := range [][]string{
+		{"-diff", "2025-06-18"},
+		{"-diff", "2025-06-18", "2025-11-25", "draft"},
+		{"-diff", "-o", "x", "2025-06-18", "2025-11-25"},
+		{"-diff", "-check", "2025-06-18", "2025-11-25"},
+		{"-diff", "-schema", "x.ts", "2025-06-18", "2025-11-25"},
+		{"-diff", "-version", "draft", "2025-06-18", "2025-11-25"},
+		{"-diff", "-pkg", "p", "2025-06-18", "2025-11-25"},
+		{"-diff", "-config", "c.yaml", "2025-06-18", "2025-11-25"},
+	} {
+		out.Reset()
+		err := run(args, &out, &out)
+		require.Error(t, err, args)
+		assert.Contains(t, err.Error(), "-diff takes two schemas, OLD and NEW", args)
+		assert.Contains(t, out.String(), "Usage:", args)
+	}
 }
 
 func TestPackageName(t *testing.T) {
