@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen/mcpgen/interop/internal/jsonvalue"
+	"github.com/mcpgen/mcpgen/interop/internal/schemaref"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -40,7 +41,7 @@ type messageDecoder interface {
 }
 
 // judge decides what the message must decode to in package p and checks that it does.
-func judge(p genPackage, ref *reference, m *message) outcome {
+func judge(p genPackage, ref *schemaref.Reference, m *message) outcome {
 	o := outcome{msg: m, version: p.version}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(m.raw))
 	if err != nil {
@@ -63,30 +64,30 @@ func judge(p genPackage, ref *reference, m *message) outcome {
 			(sides[0] == "client" && info.fromClient || sides[0] == "server" && info.fromServer)
 		if typed {
 			wantTypes = []reflect.Type{info.message}
-			methodDefs = []string{ref.definition(info.message.Elem().Name())}
+			methodDefs = []string{ref.Definition(info.message.Elem().Name())}
 		} else {
 			wantTypes = []reflect.Type{p.unknown[sides[0]+" "+m.kind]}
 		}
 	case result:
-		envelope = cmpOr(ref.definition("JSONRPCResultResponse"), "JSONRPCResponse")
+		envelope = cmpOr(ref.Definition("JSONRPCResultResponse"), "JSONRPCResponse")
 		if known && info.results != nil {
 			for _, t := range info.results {
-				methodDefs = append(methodDefs, ref.definition(t.Elem().Name()))
+				methodDefs = append(methodDefs, ref.Definition(t.Elem().Name()))
 			}
 		}
 	case errorReply:
-		envelope = cmpOr(ref.definition("JSONRPCErrorResponse"), "JSONRPCError")
+		envelope = cmpOr(ref.Definition("JSONRPCErrorResponse"), "JSONRPCError")
 	}
 
 	// What the schema says.
 	o.accepted = true
-	if err := ref.validate(envelope, inst); err != nil {
+	if err := ref.Validate(ref.Defs()+envelope, inst); err != nil {
 		o.accepted, o.schemaErr = false, envelope+": "+oneLine(err.Error())
 	} else if m.kind == result && methodDefs != nil {
 		res := inst.(map[string]any)["result"]
 		var errs []string
 		for i, def := range methodDefs {
-			if err := ref.validate(def, res); err != nil {
+			if err := ref.Validate(ref.Defs()+def, res); err != nil {
 				errs = append(errs, def+": "+oneLine(err.Error()))
 			} else {
 				wantTypes = append(wantTypes, info.results[i])
@@ -96,7 +97,7 @@ func judge(p genPackage, ref *reference, m *message) outcome {
 			o.accepted, o.schemaErr = false, strings.Join(errs, "; ")
 		}
 	} else if methodDefs != nil {
-		if err := ref.validate(methodDefs[0], inst); err != nil {
+		if err := ref.Validate(ref.Defs()+methodDefs[0], inst); err != nil {
 			o.accepted, o.schemaErr = false, methodDefs[0]+": "+oneLine(err.Error())
 		}
 	}
@@ -236,7 +237,7 @@ func sidesOf(m *message, p genPackage) []string {
 // choose its type. A result that the version's schema.json accepts (paired is the verdict with its
 // request) must decode each way to a result type whose definition in schema.json accepts it (the
 // base Result when the members' guess does not fit), validate and encode back to the same JSON.
-func judgeUnpaired(p genPackage, ref *reference, m *message, paired outcome) outcome {
+func judgeUnpaired(p genPackage, ref *schemaref.Reference, m *message, paired outcome) outcome {
 	o := outcome{msg: m, version: p.version, unpaired: true, accepted: paired.accepted, schemaErr: paired.schemaErr,
 		side: strings.Join(sidesOf(m, p), " and ") + " and UnmarshalJSONRPCMessage", want: "a result response holding a result type that schema.json accepts it as"}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(m.raw))
@@ -270,9 +271,9 @@ func judgeUnpaired(p genPackage, ref *reference, m *message, paired outcome) out
 		rt := res.Elem().Type()
 		name := typeName(t) + "{" + typeName(rt) + "}"
 		got = append(got, dec.name+": "+name)
-		if def := ref.definition(rt.Elem().Name()); def == "" {
+		if def := ref.Definition(rt.Elem().Name()); def == "" {
 			problems = append(problems, dec.name+": decodes to "+name+", which schema.json does not define")
-		} else if err := ref.validate(def, inst.(map[string]any)["result"]); err != nil {
+		} else if err := ref.Validate(ref.Defs()+def, inst.(map[string]any)["result"]); err != nil {
 			problems = append(problems, dec.name+": decodes to "+name+", which schema.json rejects: "+oneLine(err.Error()))
 		}
 		dm := decoded.(messageDecoder)

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/interop/internal/schemaref"
 )
 
 var (
@@ -116,7 +118,7 @@ func TestTraffic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, err := newReference(data)
+		ref, err := schemaref.New(data)
 		if err != nil {
 			t.Fatalf("%s: %v", p.version, err)
 		}

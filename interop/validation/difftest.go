@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpgen/mcpgen/interop/internal/schemaref"
 )
 
 // outcome is the verdict of the reference and of the generated package on one mutant.
@@ -69,7 +71,7 @@ func runPackage(p genPackage, schemaDir string) (*result, error) {
 	if err != nil {
 		return nil, err
 	}
-	ref, err := newReference(data)
+	ref, err := schemaref.New(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s/schema.json: %w", p.version, err)
 	}
@@ -101,8 +103,8 @@ func runPackage(p genPackage, schemaDir string) (*result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", rel, err)
 		}
-		root := ref.defs + typ
-		if ref.node(root) == nil {
+		root := ref.Defs() + typ
+		if ref.Node(root) == nil {
 			if own {
 				return nil, fmt.Errorf("%s: %s has no definition %s", rel, p.version, typ)
 			}
@@ -110,7 +112,7 @@ func runPackage(p genPackage, schemaDir string) (*result, error) {
 			continue
 		}
 		if !own {
-			if err := ref.validate(root, inst); err != nil {
+			if err := ref.Validate(root, inst); err != nil {
 				res.notApplicable[rel] = "the version's schema.json rejects it"
 				continue
 			}
@@ -119,14 +121,14 @@ func runPackage(p genPackage, schemaDir string) (*result, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s: no decoder for %s in %s: %s", rel, typ, p.path, p.undecodable[typ])
 		}
-		mutants, err := ref.mutants(root, inst)
+		ms, err := mutants(ref, root, inst)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", rel, err)
 		}
-		mutants[0].data = raw // the example as written, not re-encoded
+		ms[0].data = raw // the example as written, not re-encoded
 		res.examples = append(res.examples, rel)
-		for _, m := range mutants {
-			o := outcome{file: rel, mutant: m, refErr: ref.validate(root, m.doc)}
+		for _, m := range ms {
+			o := outcome{file: rel, mutant: m, refErr: ref.Validate(root, m.doc)}
 			o.judge(dec, ref, root)
 			res.outcomes = append(res.outcomes, o)
 		}
@@ -140,7 +142,7 @@ type validator interface{ Validate() error }
 
 // judge decodes the mutant with the package, calls Validate when the value has it, and when both
 // accept, checks the re-encoded value with the reference.
-func (o *outcome) judge(dec decoder, ref *reference, root string) {
+func (o *outcome) judge(dec decoder, ref *schemaref.Reference, root string) {
 	defer func() {
 		if p := recover(); p != nil {
 			o.panicked = true
@@ -172,7 +174,7 @@ func (o *outcome) judge(dec decoder, ref *reference, root string) {
 		o.reencodeErr = fmt.Errorf("re-encoded JSON does not parse: %w", err)
 		return
 	}
-	if err := ref.validate(root, inst); err != nil {
+	if err := ref.Validate(root, inst); err != nil {
 		o.reencodeErr = fmt.Errorf("the reference rejects the re-encoded %s: %w", out, err)
 	}
 }

@@ -4,9 +4,10 @@
 //
 // # The two sides
 //
-// The reference ([reference]) validates a document against #/$defs/<Type> (or
-// #/definitions/<Type>) of schema/<version>/schema.json, with format assertions on; what the
-// formats uri, uri-template and byte mean is documented there and pinned by TestFormatChoices.
+// The reference (internal/schemaref, shared with the traffic test) validates a document against
+// #/$defs/<Type> (or #/definitions/<Type>) of schema/<version>/schema.json, with format
+// assertions on; what the formats uri, uri-template and byte mean is documented there and pinned
+// by its TestFormatChoices.
 //
 // The package decodes the same bytes into the Go type of <Type> (json.Unmarshal into a new
 // value, or the union's UnmarshalX), then calls its Validate() error. The registry from schema

@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpgen/mcpgen/interop/internal/jsonvalue"
+	"github.com/mcpgen/mcpgen/interop/internal/schemaref"
 )
 
 // The kinds of mutant. Each is made at every place of an example where the schema states the
@@ -76,7 +77,7 @@ var typeKinds = map[string]int{
 
 // mutator makes the mutants of one example.
 type mutator struct {
-	r     *reference
+	r     *schemaref.Reference
 	root  any
 	out   []mutant
 	seen  map[string]bool
@@ -84,9 +85,9 @@ type mutator struct {
 	kinds map[string]int // allowedKinds memo
 }
 
-// mutants returns the example inst of the definition at rootPtr, followed by its mutants, in a
+// mutants returns the example inst of the definition at rootPtr of r, followed by its mutants, in a
 // deterministic order, without duplicates.
-func (r *reference) mutants(rootPtr string, inst any) ([]mutant, error) {
+func mutants(r *schemaref.Reference, rootPtr string, inst any) ([]mutant, error) {
 	m := &mutator{r: r, root: inst, seen: map[string]bool{}, kinds: map[string]int{}}
 	m.emit(kindOriginal, rootPtr, nil, inst, false)
 	m.walk([]string{rootPtr}, nil, inst)
@@ -114,7 +115,7 @@ func (m *mutator) walk(ptrs []string, path []string, v any) {
 		for _, name := range slices.Sorted(maps.Keys(v)) {
 			var child []string
 			for _, n := range nodes {
-				node := m.r.node(n).(map[string]any)
+				node := m.r.Node(n).(map[string]any)
 				if props, ok := node["properties"].(map[string]any); ok && props[name] != nil {
 					child = appendNew(child, n+"/properties/"+jsonvalue.EscapeToken(name))
 				} else if _, ok := node["additionalProperties"].(map[string]any); ok {
@@ -128,7 +129,7 @@ func (m *mutator) walk(ptrs []string, path []string, v any) {
 	case []any:
 		var child []string
 		for _, n := range nodes {
-			if _, ok := m.r.node(n).(map[string]any)["items"].(map[string]any); ok {
+			if _, ok := m.r.Node(n).(map[string]any)["items"].(map[string]any); ok {
 				child = appendNew(child, n+"/items")
 			}
 		}
@@ -143,7 +144,7 @@ func (m *mutator) walk(ptrs []string, path []string, v any) {
 // expand appends to nodes the schema objects that apply to v at ptr: ptr itself, what its $ref
 // and allOf name, and the anyOf/oneOf branches that v matches (decided by the reference).
 func (m *mutator) expand(ptr string, v any, nodes []string, seen map[string]bool) []string {
-	node, ok := m.r.node(ptr).(map[string]any)
+	node, ok := m.r.Node(ptr).(map[string]any)
 	if !ok || seen[ptr] {
 		return nodes
 	}
@@ -209,7 +210,7 @@ func (m *mutator) valueMutants(ptrs, nodes []string, path []string, v any) {
 		}
 		bounded := false
 		for _, nd := range nodes {
-			node := m.r.node(nd).(map[string]any)
+			node := m.r.Node(nd).(map[string]any)
 			bounded = bounded || node["maximum"] != nil || node["exclusiveMaximum"] != nil
 		}
 		if !bounded {
@@ -220,7 +221,7 @@ func (m *mutator) valueMutants(ptrs, nodes []string, path []string, v any) {
 
 // ruleMutants breaks each rule that the schema object at ptr states about v.
 func (m *mutator) ruleMutants(ptr string, path []string, v any) {
-	node := m.r.node(ptr).(map[string]any)
+	node := m.r.Node(ptr).(map[string]any)
 	integerOnly := m.allowedKinds(ptr)&kFraction == 0
 	if c, ok := node["const"]; ok {
 		switch c := c.(type) {
@@ -310,7 +311,7 @@ func (m *mutator) ruleMutants(ptr string, path []string, v any) {
 // a branch that gives a member a const value, the member is set to the value another branch
 // gives it.
 func (m *mutator) discriminatorMutants(ptr string, path []string, obj map[string]any) {
-	node := m.r.node(ptr).(map[string]any)
+	node := m.r.Node(ptr).(map[string]any)
 	for _, kw := range []string{"anyOf", "oneOf"} {
 		branches, _ := node[kw].([]any)
 		var matched, others []string
@@ -343,7 +344,7 @@ func (m *mutator) discriminatorMutants(ptr string, path []string, obj map[string
 // const value.
 func (m *mutator) consts(ptr string, seen map[string]bool) map[string]any {
 	out := map[string]any{}
-	node, ok := m.r.node(ptr).(map[string]any)
+	node, ok := m.r.Node(ptr).(map[string]any)
 	if !ok || seen[ptr] {
 		return out
 	}
@@ -360,7 +361,7 @@ func (m *mutator) consts(ptr string, seen map[string]bool) map[string]any {
 	for name, p := range props {
 		p, _ := p.(map[string]any)
 		if ref, ok := p["$ref"].(string); ok {
-			p, _ = m.r.node(ref).(map[string]any)
+			p, _ = m.r.Node(ref).(map[string]any)
 		}
 		if c, ok := p["const"]; ok {
 			out[name] = c
@@ -376,7 +377,7 @@ func (m *mutator) allowedKinds(ptr string) int {
 	}
 	m.kinds[ptr] = kAny // a cycle through $ref constrains nothing more
 	k := kAny
-	switch node := m.r.node(ptr).(type) {
+	switch node := m.r.Node(ptr).(type) {
 	case bool:
 		if !node {
 			k = 0
@@ -464,7 +465,7 @@ func (m *mutator) emit(kind, rule string, path []string, v any, del bool) {
 
 // matches reports whether the reference accepts v under the schema at ptr.
 func (m *mutator) matches(ptr string, v any) bool {
-	err := m.r.validate(ptr, v)
+	err := m.r.Validate(ptr, v)
 	var invalid *jsonschema.ValidationError
 	if err != nil && !errors.As(err, &invalid) {
 		m.fail(err)

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpgen/mcpgen/interop/internal/schemaref"
 )
 
 const tinySchema = `{
@@ -38,7 +40,7 @@ const tinySchema = `{
 // TestMutants pins the mutants of a small example: one per rule the schema states at each
 // place, through $ref and the anyOf branch the value matches, and no others.
 func TestMutants(t *testing.T) {
-	r, err := newReference([]byte(tinySchema))
+	r, err := schemaref.New([]byte(tinySchema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,14 +49,14 @@ func TestMutants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := r.mutants("#/$defs/Msg", inst)
+	ms, err := mutants(r, "#/$defs/Msg", inst)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, m := range ms {
 		got = append(got, fmt.Sprintf("%s %s %s", m.kind, pointerOrRoot(m.at), m.rule))
-		valid := r.validate("#/$defs/Msg", m.doc) == nil
+		valid := r.Validate("#/$defs/Msg", m.doc) == nil
 		switch m.kind {
 		case kindOriginal, kindIntegralFloat, kindBigInteger:
 			if !valid {

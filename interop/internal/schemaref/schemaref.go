@@ -1,19 +1,6 @@
-package validation
-
-import (
-	"bytes"
-	"encoding/base64"
-	"errors"
-	"fmt"
-	"strings"
-	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/yosida95/uritemplate/v3"
-)
-
-// reference is the judge of the differential test: github.com/santhosh-tekuri/jsonschema/v6 on
-// one version's schema.json, with format assertions on.
+// Package schemaref is the reference validator of interop's tests: github.com/santhosh-tekuri/
+// jsonschema/v6 on one version's schema.json, with format assertions on. The differential test of
+// validation and the traffic test both judge the generated packages by it.
 //
 // The schemas use three formats. What each means here:
 //
@@ -28,10 +15,27 @@ import (
 //     Registered here as RFC 4648 base64 with the standard alphabet and padding; no whitespace or
 //     line breaks (Go's decoder skips \r and \n, this checker rejects them); non-zero pad bits are
 //     accepted, as RFC 4648 section 3.5 allows.
-type reference struct {
-	doc  map[string]any // schema.json as jsonschema.UnmarshalJSON reads it
-	defs string         // "#/$defs/" or "#/definitions/"
-	c    *jsonschema.Compiler
+package schemaref
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// A Reference validates documents against the definitions of one schema.json. It is safe for
+// concurrent use.
+type Reference struct {
+	doc   map[string]any    // schema.json as jsonschema.UnmarshalJSON reads it
+	defs  string            // "#/$defs/" or "#/definitions/"
+	names map[string]string // lower-case definition name -> definition name
+	c     *jsonschema.Compiler
 
 	mu       sync.Mutex
 	compiled map[string]*jsonschema.Schema
@@ -40,7 +44,8 @@ type reference struct {
 // schemaURL names schema.json in the compiler (and in its messages); nothing is fetched.
 const schemaURL = "https://mcpgen.invalid/schema.json"
 
-func newReference(schemaJSON []byte) (*reference, error) {
+// New reads a schema.json whose definitions are under $defs or definitions.
+func New(schemaJSON []byte) (*Reference, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
 	if err != nil {
 		return nil, err
@@ -49,27 +54,46 @@ func newReference(schemaJSON []byte) (*reference, error) {
 	if !ok {
 		return nil, errors.New("schema.json is not an object")
 	}
-	r := &reference{doc: obj, c: jsonschema.NewCompiler(), compiled: map[string]*jsonschema.Schema{}}
-	switch {
-	case obj["$defs"] != nil:
-		r.defs = "#/$defs/"
-	case obj["definitions"] != nil:
+	r := &Reference{doc: obj, c: jsonschema.NewCompiler(), compiled: map[string]*jsonschema.Schema{}, names: map[string]string{}}
+	defs, _ := obj["$defs"].(map[string]any)
+	r.defs = "#/$defs/"
+	if defs == nil {
+		defs, _ = obj["definitions"].(map[string]any)
 		r.defs = "#/definitions/"
-	default:
+	}
+	if defs == nil {
 		return nil, errors.New("schema.json has no $defs or definitions")
 	}
+	for name := range defs {
+		r.names[strings.ToLower(name)] = name
+	}
 	r.c.AssertFormat()
-	r.c.RegisterFormat(&jsonschema.Format{Name: "byte", Validate: validateByte})
-	r.c.RegisterFormat(&jsonschema.Format{Name: "uri-template", Validate: validateURITemplate})
+	RegisterFormats(r.c)
 	if err := r.c.AddResource(schemaURL, doc); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// validate validates inst (as jsonschema.UnmarshalJSON decodes JSON) against the schema at ptr
+// RegisterFormats registers the checkers of the formats "byte" and "uri-template" (see the
+// package doc) with c.
+func RegisterFormats(c *jsonschema.Compiler) {
+	c.RegisterFormat(&jsonschema.Format{Name: "byte", Validate: validateByte})
+	c.RegisterFormat(&jsonschema.Format{Name: "uri-template", Validate: validateURITemplate})
+}
+
+// Defs is the pointer prefix of the definitions: "#/$defs/" or "#/definitions/".
+func (r *Reference) Defs() string { return r.defs }
+
+// Definition returns the name of the definition of a Go type name (the generator applies Go
+// initialisms to the schema's names: ElicitRequestURLParams for ElicitRequestUrlParams), or "".
+func (r *Reference) Definition(goName string) string {
+	return r.names[strings.ToLower(goName)]
+}
+
+// Validate validates inst (as jsonschema.UnmarshalJSON decodes JSON) against the schema at ptr
 // ("#/$defs/Tool", "#/$defs/ContentBlock/anyOf/2").
-func (r *reference) validate(ptr string, inst any) error {
+func (r *Reference) Validate(ptr string, inst any) error {
 	s, err := r.schema(ptr)
 	if err != nil {
 		return err
@@ -77,7 +101,7 @@ func (r *reference) validate(ptr string, inst any) error {
 	return s.Validate(inst)
 }
 
-func (r *reference) schema(ptr string) (*jsonschema.Schema, error) {
+func (r *Reference) schema(ptr string) (*jsonschema.Schema, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if s, ok := r.compiled[ptr]; ok {
@@ -91,8 +115,8 @@ func (r *reference) schema(ptr string) (*jsonschema.Schema, error) {
 	return s, nil
 }
 
-// node returns the raw schema at the JSON pointer ptr ("#/$defs/Tool/properties/name"), or nil.
-func (r *reference) node(ptr string) any {
+// Node returns the raw schema at the JSON pointer ptr ("#/$defs/Tool/properties/name"), or nil.
+func (r *Reference) Node(ptr string) any {
 	var cur any = r.doc
 	rest, ok := strings.CutPrefix(ptr, "#")
 	if !ok {
