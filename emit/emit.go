@@ -59,12 +59,12 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if err := g.plan(); err != nil {
 		return nil, err
 	}
+	g.proto = g.planProtocol()
 	parts, err := g.parts()
 	if err != nil {
 		return nil, err
 	}
 	maps.Copy(runtime, parts)
-	g.proto = g.planProtocol()
 	g.typesGo = g.newFile()
 	g.jsonGo = g.newFile()
 	g.unionsGo = g.newFile()

@@ -122,7 +122,7 @@ func (g *generator) protocol() error {
 		return nil
 	}
 	for _, name := range []string{"Message", "DecodeClientMessage", "DecodeServerMessage", "decodeClientMessage",
-		"decodeServerMessage", "MethodInfo", "Methods", "LookupMethod", "NewErrorResponse", "errorObject", "convertError", "MessageBatch"} {
+		"decodeServerMessage", "MethodInfo", "Methods", "NewErrorResponse", "errorObject", "MessageBatch"} {
 		if err := g.scope.declare(name, "the protocol layer", model.Pos{}); err != nil {
 			return err
 		}
@@ -567,16 +567,6 @@ func (g *generator) methodTable(f *jen.File, p *protocolPlan) {
 	f.Comment("Methods describes every method of this version, sorted by name.")
 	f.Var().Id("Methods").Op("=").Index().Id("MethodInfo").Values(items...)
 	f.Line()
-	f.Comment("LookupMethod returns the description of a method, and whether this version defines it.")
-	f.Func().Id("LookupMethod").Params(jen.Id("method").String()).Params(jen.Id("MethodInfo"), jen.Bool()).Block(
-		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Qual("slices", "BinarySearchFunc").Call(jen.Id("Methods"), jen.Id("method"),
-			jen.Func().Params(jen.Id("m").Id("MethodInfo"), jen.Id("method").String()).Int().Block(
-				jen.Return(jen.Qual("strings", "Compare").Call(jen.Id("m").Dot("Method"), jen.Id("method"))),
-			)),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("MethodInfo").Values(), jen.False())),
-		jen.Return(jen.Id("Methods").Index(jen.Id("i")), jen.True()),
-	)
-	f.Line()
 }
 
 // typeFor writes reflect.TypeFor[T]() for a Go type written as "*Name" or "Name".
@@ -650,13 +640,6 @@ func (g *generator) errors(f *jen.File, p *protocolPlan) {
 	}
 	body = append(body, jen.Return(jen.Id("e")))
 	f.Func().Params(jen.Id("e").Op("*").Id(p.errorType)).Id("Typed").Params().Error().Block(body...)
-	f.Line()
-	f.Comment("convertError decodes the JSON of one error object into another type.")
-	f.Func().Id("convertError").Params(jen.Id("from"), jen.Id("to").Any()).Error().Block(
-		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("from")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Return(jen.Qual("encoding/json", "Unmarshal").Call(jen.Id("b"), jen.Id("to"))),
-	)
 	f.Line()
 
 	f.Add(docComment("NewErrorResponse returns the error response to the request with the given id for err. " +

@@ -40,8 +40,9 @@ func (g *generator) runtime() (map[string][]byte, error) {
 	return out, nil
 }
 
-// parts returns the parts (Options.Parts) whose required declarations are generated, as
-// runtime does, and records the types that have rules. Their names are those of the
+// parts returns the parts (Options.Parts) whose required declarations are generated
+// (//mcpgen:requires), and those of the protocol layer (//mcpgen:protocol) when the output has
+// it, as runtime does, and records the types that have rules. Their names are those of the
 // configuration (partNames); a part that validates is left out without validators.
 func (g *generator) parts() (map[string][]byte, error) {
 	out := map[string][]byte{}
@@ -55,6 +56,9 @@ func (g *generator) parts() (map[string][]byte, error) {
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
 			return nil, fmt.Errorf("emit: part: %v", err)
+		}
+		if g.proto == nil && strings.Contains(src, "\n//mcpgen:protocol\n") {
+			continue // a helper of the protocol layer, which this output has not
 		}
 		if !g.generatesAll(requires(src)) {
 			g.reportLeftOut(name, f, requires(src))

@@ -3,12 +3,9 @@
 package mcp20250618
 
 import (
-	"encoding/json"
 	"errors"
 	"reflect"
-	"slices"
 	"strconv"
-	"strings"
 )
 
 // Message is a JSON-RPC message of this version, decoded with its params or result typed (see
@@ -940,17 +937,6 @@ var Methods = []MethodInfo{{
 	Results:    []reflect.Type{reflect.TypeFor[*ListToolsResult]()},
 }}
 
-// LookupMethod returns the description of a method, and whether this version defines it.
-func LookupMethod(method string) (MethodInfo, bool) {
-	i, ok := slices.BinarySearchFunc(Methods, method, func(m MethodInfo, method string) int {
-		return strings.Compare(m.Method, method)
-	})
-	if !ok {
-		return MethodInfo{}, false
-	}
-	return Methods[i], true
-}
-
 // Error returns the message and the code of the error, making it a Go error.
 func (e *JSONRPCErrorObject) Error() string {
 	return e.Message + " (" + strconv.FormatInt(e.Code, 10) + ")"
@@ -960,15 +946,6 @@ func (e *JSONRPCErrorObject) Error() string {
 // data that does not fit the type, it returns e itself.
 func (e *JSONRPCErrorObject) Typed() error {
 	return e
-}
-
-// convertError decodes the JSON of one error object into another type.
-func convertError(from, to any) error {
-	b, err := json.Marshal(from)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, to)
 }
 
 // NewErrorResponse returns the error response to the request with the given id for err. With a
