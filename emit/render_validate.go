@@ -67,11 +67,6 @@ func (g *generator) validateFuncs(name string, pointer, envelope bool, body []je
 	f.Line()
 }
 
-// isEnvelope reports whether a struct is a JSON-RPC message: it has a "jsonrpc" member.
-func isEnvelope(td *typeDecl) bool {
-	return slices.ContainsFunc(td.fields, func(f *field) bool { return f.member.Name == "jsonrpc" })
-}
-
 // validateStruct checks each field, then that Extra repeats no defined member, then the
 // hand-written rules of the type, if the runtime has them.
 func (g *generator) validateStruct(td *typeDecl) {
@@ -141,32 +136,6 @@ func (g *generator) validateField(fd *field) []jen.Code {
 	return body
 }
 
-// checks reports whether validating a value of type t can find a problem beyond the
-// constraints of its member.
-func (g *generator) checks(t *goType) bool {
-	switch t.kind {
-	case structKind, externalKind:
-		return true
-	case unionKind, namedKind:
-		return g.namedChecks(t.name)
-	case enumKind:
-		td := g.byName[t.name]
-		return td == nil || !td.open
-	case sliceKind, mapKind:
-		return g.elemChecks(t.elem)
-	case nullableKind:
-		return g.checks(t.elem)
-	}
-	return false
-}
-
-// elemChecks is checks for an element of an array or a map (or of a one-or-many value, or a
-// value of a typed Extra): there a nil union is not an absent member but a value that cannot be
-// encoded, so an element of a union type always has a check.
-func (g *generator) elemChecks(t *goType) bool {
-	return t.kind == unionKind || g.checks(t)
-}
-
 // validateElem returns the statements that check src, an element of type t: a nil union is
 // reported as the encoder reports it; anything else is checked as validateValue does.
 func (g *generator) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
@@ -178,37 +147,6 @@ func (g *generator) validateElem(src jen.Code, t *goType, depth int) []jen.Code 
 		return []jen.Code{isNil}
 	}
 	return []jen.Code{isNil.Else().Block(jen.Id("validate"+t.name).Call(jen.Id("c"), src))}
-}
-
-// namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
-// variant, which has none), from the table planChecks filled in.
-func (g *generator) namedChecks(name string) bool {
-	known, ok := g.checked[name]
-	return known || !ok && g.byName[name] == nil
-}
-
-// planChecks decides which unions and named collections have validation checks. They can refer
-// to each other in cycles (a union with an array variant of itself), so the answers start at
-// false and are recomputed until none changes: a type has checks only if something it reaches
-// has them.
-func (g *generator) planChecks() {
-	for changed := true; changed; {
-		changed = false
-		for _, td := range g.types {
-			var result bool
-			switch td.form {
-			case interfaceForm:
-				result = g.unionChecks(td)
-			case collectionForm:
-				result = g.checks(td.typ)
-			default:
-				continue
-			}
-			if result != g.checked[td.name] {
-				g.checked[td.name], changed = result, true
-			}
-		}
-	}
 }
 
 // validateValue returns the statements that check src, of type t, with the constraints of its

@@ -4,10 +4,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/mcpgen/mcpgen/model"
 )
+
+// Planning the typed decode of results: for each result union, the variants each request method
+// can answer with.
 
 // resultUnions are the unions of results that get a typed decode by request method.
 var resultUnions = []string{"ClientResult", "ServerResult", "AnyResult"}
@@ -110,56 +111,4 @@ func (g *generator) resultVariant(union *typeDecl, decl string) int {
 		}
 	}
 	return -1
-}
-
-// results writes decode<Union>For and Unmarshal<Union>For of the result unions.
-func (g *generator) results() error {
-	for _, name := range resultUnions {
-		union := g.byDecl[name]
-		if union == nil || len(union.results) == 0 {
-			continue
-		}
-		fn, internal := "Unmarshal"+union.name+"For", "decode"+union.name+"For"
-		for _, n := range []string{fn, internal} {
-			if err := g.scope.declare(n, "typed result decode of "+name, union.pos); err != nil {
-				return err
-			}
-		}
-		var docs []string
-		var code []jen.Code
-		for _, rc := range union.results {
-			var links []string
-			for _, c := range rc.candidates {
-				links = append(links, variantLink(union.objects.variants[c]))
-			}
-			docs = append(docs, quote(rc.value)+" gives "+orList(links))
-			var body []jen.Code
-			if union.resultTag {
-				body = g.decodeResults(union, rc.candidates, rc.value)
-			} else {
-				body = g.decodeCandidates(union, rc.candidates)
-			}
-			code = append(code, jen.Case(jen.Id(rc.method)).Block(body...))
-		}
-		code = append(code, jen.Default().Block(jen.Return(jen.Id("decode"+union.name).Call(jen.Id("d")))))
-		doc := fn + " decodes the result of a request with the given method as one of the method's " +
-			"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
-			"their members alone cannot (a result with only optional members fits several types); among " +
-			"several types, it picks as [Unmarshal" + union.name + "] does. For other methods it is [Unmarshal" +
-			union.name + "]."
-		f := g.unionsGo
-		f.Add(docComment(doc))
-		f.Func().Id(fn).Params(jen.Id("method").String(), jen.Id("data").Index().Byte()).Params(jen.Id(union.name), jen.Error()).Block(
-			jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
-			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("method")),
-			jen.If(jen.Err().Op("=").Id("d").Dot("finish").Call(jen.Err()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(jen.Id("v"), jen.Nil()),
-		)
-		f.Line()
-		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("method").String()).Params(jen.Id(union.name), jen.Error()).Block(
-			jen.Switch(jen.Id("method")).Block(code...),
-		)
-		f.Line()
-	}
-	return nil
 }

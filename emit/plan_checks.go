@@ -1,0 +1,61 @@
+package emit
+
+// Planning validation: which unions and named collections have checks, decided before any
+// Validate method is written.
+
+// checks reports whether validating a value of type t can find a problem beyond the
+// constraints of its member.
+func (g *generator) checks(t *goType) bool {
+	switch t.kind {
+	case structKind, externalKind:
+		return true
+	case unionKind, namedKind:
+		return g.namedChecks(t.name)
+	case enumKind:
+		td := g.byName[t.name]
+		return td == nil || !td.open
+	case sliceKind, mapKind:
+		return g.elemChecks(t.elem)
+	case nullableKind:
+		return g.checks(t.elem)
+	}
+	return false
+}
+
+// elemChecks is checks for an element of an array or a map (or of a one-or-many value, or a
+// value of a typed Extra): there a nil union is not an absent member but a value that cannot be
+// encoded, so an element of a union type always has a check.
+func (g *generator) elemChecks(t *goType) bool {
+	return t.kind == unionKind || g.checks(t)
+}
+
+// namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
+// variant, which has none), from the table planChecks filled in.
+func (g *generator) namedChecks(name string) bool {
+	known, ok := g.checked[name]
+	return known || !ok && g.byName[name] == nil
+}
+
+// planChecks decides which unions and named collections have validation checks. They can refer
+// to each other in cycles (a union with an array variant of itself), so the answers start at
+// false and are recomputed until none changes: a type has checks only if something it reaches
+// has them.
+func (g *generator) planChecks() {
+	for changed := true; changed; {
+		changed = false
+		for _, td := range g.types {
+			var result bool
+			switch td.form {
+			case interfaceForm:
+				result = g.unionChecks(td)
+			case collectionForm:
+				result = g.checks(td.typ)
+			default:
+				continue
+			}
+			if result != g.checked[td.name] {
+				g.checked[td.name], changed = result, true
+			}
+		}
+	}
+}
