@@ -49,6 +49,8 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		return nil, fmt.Errorf("emit: no package name")
 	}
 	g := newGenerator(s, opts)
+
+	// The plan: every name and declaration of the output, checked, before anything is written.
 	runtime, err := g.runtime()
 	if err != nil {
 		return nil, err
@@ -65,15 +67,18 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		return nil, err
 	}
 	maps.Copy(runtime, parts)
+	if err := g.declareNames(); err != nil {
+		return nil, err
+	}
+
+	// Rendering: the plan written out, file by file.
 	g.typesGo = g.newFile()
 	g.jsonGo = g.newFile()
 	g.unionsGo = g.newFile()
 	g.constsGo = g.newFile()
 	g.validateGo = g.newFile()
 	g.protocolGo = g.newFile()
-	if err := g.emit(); err != nil {
-		return nil, err
-	}
+	g.render()
 	out := runtime
 	doc, err := g.packageDoc()
 	if err != nil {
@@ -173,6 +178,8 @@ type generator struct {
 
 	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
 
+	// constNames are the Go names of the schema's constants (declareNames).
+	constNames map[*model.Const]string
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
 
@@ -237,10 +244,10 @@ func (g *generator) newFile() *jen.File {
 	return f
 }
 
-// emit writes every declaration into its file.
-func (g *generator) emit() error {
+// render writes every planned declaration into its file. It only reads the plan: the names it
+// writes were declared, and checked, by plan and declareNames.
+func (g *generator) render() {
 	for _, td := range g.types {
-		var err error
 		switch td.form {
 		case structForm:
 			g.structType(td)
@@ -248,32 +255,25 @@ func (g *generator) emit() error {
 		case aliasForm:
 			g.aliasType(td)
 		case enumForm:
-			err = g.enumType(td)
+			g.enumType(td)
 		case collectionForm:
 			g.collectionType(td)
 		case interfaceForm:
-			err = g.interfaceType(td)
+			g.interfaceType(td)
 		case oneOrManyForm:
-			err = g.oneOrManyType(td)
+			g.oneOrManyType(td)
 		case wrapperForm:
 			g.wrapperType(td)
 		case unknownForm:
 			g.unknownType(td)
 		}
-		if err != nil {
-			return err
-		}
 		if !g.opts.Config.NoValidate {
 			g.validateMethods(td)
 		}
 	}
-	if err := g.results(); err != nil {
-		return err
-	}
-	if err := g.protocol(); err != nil {
-		return err
-	}
-	return g.constants()
+	g.results()
+	g.protocol()
+	g.constants()
 }
 
 // packageDoc writes doc.go: the header, the schema the package comes from, and the package clause

@@ -44,16 +44,10 @@ func (g *generator) messageMethods(td *typeDecl) []jen.Code {
 }
 
 // protocol writes protocol.go.
-func (g *generator) protocol() error {
+func (g *generator) protocol() {
 	p := g.proto
 	if p == nil {
-		return nil
-	}
-	for _, name := range []string{"Message", "DecodeClientMessage", "DecodeServerMessage", "decodeClientMessage",
-		"decodeServerMessage", "MethodInfo", "Methods", "NewErrorResponse", "errorObject", "MessageBatch"} {
-		if err := g.scope.declare(name, "the protocol layer", model.Pos{}); err != nil {
-			return err
-		}
+		return
 	}
 	f := g.protocolGo
 	g.hasProtocol = true
@@ -62,7 +56,6 @@ func (g *generator) protocol() error {
 	g.decodeMessages(f, p)
 	g.methodTable(f, p)
 	g.errors(f, p)
-	return nil
 }
 
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of

@@ -7,18 +7,13 @@ import (
 )
 
 // results writes decode<Union>For and Unmarshal<Union>For of the result unions.
-func (g *generator) results() error {
+func (g *generator) results() {
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
 		if union == nil || len(union.results) == 0 {
 			continue
 		}
 		fn, internal := "Unmarshal"+union.name+"For", "decode"+union.name+"For"
-		for _, n := range []string{fn, internal} {
-			if err := g.scope.declare(n, "typed result decode of "+name, union.pos); err != nil {
-				return err
-			}
-		}
 		var docs []string
 		var code []jen.Code
 		for _, rc := range union.results {
@@ -55,5 +50,4 @@ func (g *generator) results() error {
 		)
 		f.Line()
 	}
-	return nil
 }

@@ -72,7 +72,7 @@ func (g *generator) collectionType(td *typeDecl) {
 }
 
 // enumType declares a string type, its constants and its codec.
-func (g *generator) enumType(td *typeDecl) error {
+func (g *generator) enumType(td *typeDecl) {
 	closing := "The set is closed: other values are invalid, though decoding keeps them as received."
 	if td.open {
 		closing = "Other values are allowed."
@@ -83,16 +83,12 @@ func (g *generator) enumType(td *typeDecl) error {
 	var consts []jen.Code
 	for _, v := range td.values {
 		name := g.names.enumConstName(td.name, v)
-		if err := g.scope.declare(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
-			return err
-		}
 		consts = append(consts,
 			docComment(name+" is the ["+td.name+"] value "+quote(v)+"."),
 			jen.Id(name).Id(td.name).Op("=").Lit(v))
 	}
 	g.enumConsts = append(g.enumConsts, jen.Const().Defs(consts...), jen.Line())
 	g.scalarCodec(td, "string")
-	return nil
 }
 
 // quote writes s as a Go doc comment shows a JSON string.

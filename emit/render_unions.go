@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,13 +13,8 @@ import (
 // interfaceType writes a union of objects or of JSON kinds: the sealed interface, the marker
 // methods of its variants, UnmarshalX, decodeX, encodeX and, when decoding needs it, the table
 // of its variants.
-func (g *generator) interfaceType(td *typeDecl) error {
+func (g *generator) interfaceType(td *typeDecl) {
 	f := g.unionsGo
-	for _, name := range []string{"Unmarshal" + td.name, "decode" + td.name, "encode" + td.name} {
-		if err := g.scope.declare(name, "function of union "+td.name, td.pos); err != nil {
-			return err
-		}
-	}
 	marker := "is" + td.name
 	f.Add(docComment(g.typeDoc(td, decisionDoc(td))))
 	f.Type().Id(td.name).Interface(append(g.unionMethods(marker), g.messageMethods(td)...)...)
@@ -56,9 +50,8 @@ func (g *generator) interfaceType(td *typeDecl) error {
 	f.Line()
 	g.encodeUnion(td)
 	if td.objects != nil && td.objects.table {
-		return g.variantTable(td)
+		g.variantTable(td)
 	}
-	return nil
 }
 
 // encodeUnion writes encodeX: a type switch over the variants, each of which encodes itself
@@ -292,17 +285,10 @@ func needsTable(oc *objectChoice) bool {
 }
 
 // variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
-func (g *generator) variantTable(td *typeDecl) error {
+func (g *generator) variantTable(td *typeDecl) {
 	name := "variantsOf" + td.name
-	if err := g.scope.declare(name, "variant table of union "+td.name, td.pos); err != nil {
-		return err
-	}
-	names := map[string]bool{}
 	var entries []jen.Code
 	for _, v := range td.objects.variants {
-		for _, n := range v.model.Known {
-			names[n] = true
-		}
 		entries = append(entries, jen.Line().Id("objectVariant").Types(jen.Id(td.name)).Values(
 			jen.Line().Id("name").Op(":").Lit(v.typ.written()),
 			jen.Line().Id("required").Op(":").Add(stringSlice(v.model.Required)),
@@ -314,15 +300,10 @@ func (g *generator) variantTable(td *typeDecl) error {
 			jen.Line(),
 		))
 	}
-	if len(names) > maxUnionMembers {
-		return fmt.Errorf("%s: union %s: its variants define %d member names, more than the %d the decoder can tell apart",
-			td.pos, td.name, len(names), maxUnionMembers)
-	}
 	entries = append(entries, jen.Line())
 	g.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.name)
 	g.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
 	g.unionsGo.Line()
-	return nil
 }
 
 // maxUnionMembers is the number of member names the runtime's variantTable can hold

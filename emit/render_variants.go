@@ -44,14 +44,9 @@ func (g *generator) unknownType(td *typeDecl) {
 }
 
 // oneOrManyType declares the struct of `E | E[]`, its constructors and its codec.
-func (g *generator) oneOrManyType(td *typeDecl) error {
+func (g *generator) oneOrManyType(td *typeDecl) {
 	f := g.unionsGo
 	newOne, newList := "New"+td.name, "New"+td.name+"List"
-	for _, name := range []string{newOne, newList} {
-		if err := g.scope.declare(name, "constructor of "+td.name, td.pos); err != nil {
-			return err
-		}
-	}
 	elem := td.typ.code()
 	form := "one " + typeLink(td.typ) + " or an array of them. IsList records the form: " +
 		"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +
@@ -96,7 +91,6 @@ func (g *generator) oneOrManyType(td *typeDecl) error {
 	dec = append(dec, decodeValue(jen.Id("v").Dot("List").Index(jen.Lit(0)), td.typ, 0)...)
 	dec = append(dec, jen.Return(jen.Err()))
 	decodeMethod(f, td.name, dec...)
-	return nil
 }
 
 // typeLink writes a type for a doc comment: a doc link for a named type.
