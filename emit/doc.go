@@ -3,19 +3,20 @@
 //
 // # Plan, then render
 //
-// [Generate] works in two steps, and the source files are named after them. The plan decides
-// what to write: the configuration's meaning (plan_config.go: the selection, the substitutes,
-// the checks that every entry is used), the Go declarations and their names (plan.go,
-// plan_names.go, plan_gotype.go), how each union is represented and decoded (plan_unions.go),
-// which values have validation checks (plan_checks.go), the variants each request's result can
-// be (plan_results.go), and the protocol layer's types (plan_protocol.go). Rendering then writes
-// the planned declarations with jennifer: types and enums (render_types.go, render_variants.go),
-// codecs (render_codec.go, render_values.go, render_external.go), unions
-// (render_unions.go), results (render_results.go), Validate (render_validate.go), constants
-// (render_consts.go), the protocol layer (render_protocol.go) and doc comments
-// (render_comments.go, render_doclead.go), and copies the fixed code (render_runtime.go,
-// render_partnames.go): the runtime of templates/wire and the parts of templates/parts, plain Go
-// for whatever does not depend on the schema.
+// [Generate] works in two steps, and the source files are named after them. The plan, on the
+// generator, decides what to write and checks it: the configuration's meaning (plan_config.go:
+// the selection, the substitutes, the checks that every entry is used), the Go declarations and
+// their names (plan.go, plan_names.go, plan_gotype.go), how each union is represented and
+// decoded (plan_unions.go), which values have validation checks (plan_checks.go), the variants
+// each request's result can be (plan_results.go), the protocol layer's types (plan_protocol.go),
+// the fixed code copied as it is, plain Go for whatever does not depend on the schema (the
+// runtime of templates/wire and the parts of templates/parts: plan_runtime.go,
+// plan_partnames.go), and every package-level name the output derives (plan_scope.go). Every
+// error is found there. The renderer then writes the plan with jennifer, and cannot fail: types
+// and enums (render_types.go, render_variants.go), codecs (render_codec.go, render_values.go,
+// render_external.go), unions (render_unions.go), results (render_results.go), Validate
+// (render_validate.go), constants (render_consts.go), the protocol layer (render_protocol.go)
+// and doc comments (render_comments.go, render_doclead.go).
 //
 // # Files
 //

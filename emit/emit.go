@@ -72,13 +72,9 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	}
 
 	// Rendering: the plan written out, file by file.
-	g.typesGo = g.newFile()
-	g.jsonGo = g.newFile()
-	g.unionsGo = g.newFile()
-	g.constsGo = g.newFile()
-	g.validateGo = g.newFile()
-	g.protocolGo = g.newFile()
-	g.render()
+	r := &renderer{generator: g, typesGo: g.newFile(), jsonGo: g.newFile(), unionsGo: g.newFile(),
+		constsGo: g.newFile(), validateGo: g.newFile(), protocolGo: g.newFile(), accessorTypes: map[string]bool{}}
+	r.render()
 	out := runtime
 	doc, err := g.packageDoc()
 	if err != nil {
@@ -88,18 +84,18 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	files := []struct {
 		name string
 		f    *jen.File
-	}{{"types.go", g.typesGo}, {"json.go", g.jsonGo}, {"unions.go", g.unionsGo}, {"consts.go", g.constsGo}}
+	}{{"types.go", r.typesGo}, {"json.go", r.jsonGo}, {"unions.go", r.unionsGo}, {"consts.go", r.constsGo}}
 	if !opts.Config.NoValidate {
 		files = append(files, struct {
 			name string
 			f    *jen.File
-		}{"validate.go", g.validateGo})
+		}{"validate.go", r.validateGo})
 	}
-	if g.hasProtocol {
+	if g.proto != nil {
 		files = append(files, struct {
 			name string
 			f    *jen.File
-		}{"protocol.go", g.protocolGo})
+		}{"protocol.go", r.protocolGo})
 	}
 	for _, file := range files {
 		if _, dup := out[file.name]; dup {
@@ -139,7 +135,6 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 		rules:           map[string]bool{},
 		checked:         map[string]bool{},
 		nullUnions:      map[string]bool{},
-		accessorTypes:   map[string]bool{},
 		usedNames:       map[string]bool{},
 		usedFields:      map[string]bool{},
 		usedSubstitutes: map[string]bool{},
@@ -169,19 +164,11 @@ type generator struct {
 	checked map[string]bool
 	// nullUnions are the Go names of the unions some nullable member has (planNullVariants).
 	nullUnions map[string]bool
-	// accessorTypes are the types given message accessors (protocol.go); hasProtocol is set
-	// when the schema has a protocol layer to write.
-	accessorTypes map[string]bool
-	hasProtocol   bool
 	// proto is the protocol layer of the schema, nil for a schema without one.
 	proto *protocolPlan
 
-	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
-
 	// constNames are the Go names of the schema's constants (declareNames).
 	constNames map[*model.Const]string
-	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
-	enumConsts []jen.Code
 
 	// names makes Go names, with the configuration's initialisms.
 	names namer
@@ -244,9 +231,20 @@ func (g *generator) newFile() *jen.File {
 	return f
 }
 
+// renderer writes the plan of a generator out with jennifer: its methods (render*.go) read the
+// plan and fill its files, and decide nothing that can fail.
+type renderer struct {
+	*generator
+	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
+	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
+	enumConsts []jen.Code
+	// accessorTypes are the types given message accessors (protocol.go).
+	accessorTypes map[string]bool
+}
+
 // render writes every planned declaration into its file. It only reads the plan: the names it
 // writes were declared, and checked, by plan and declareNames.
-func (g *generator) render() {
+func (g *renderer) render() {
 	for _, td := range g.types {
 		switch td.form {
 		case structForm:
@@ -303,7 +301,7 @@ func (g *generator) packageDoc() ([]byte, error) {
 		ResultResponse    string
 		Sampling          bool
 		CheckCapabilities bool
-	}{Package: g.opts.Package, Version: g.opts.Version, Protocol: g.hasProtocol,
+	}{Package: g.opts.Package, Version: g.opts.Version, Protocol: g.proto != nil,
 		Sampling: g.copiedParts["sampling.go"], CheckCapabilities: g.copiedParts["sampling_capabilities.go"]}
 	if g.proto != nil {
 		data.ResultResponse = g.proto.resultResponse.name

@@ -1,5 +1,7 @@
 package emit
 
+import "slices"
+
 // Planning validation: which unions and named collections have checks, decided before any
 // Validate method is written.
 
@@ -58,4 +60,11 @@ func (g *generator) planChecks() {
 			}
 		}
 	}
+}
+
+// unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
+// unknown variant, or a variant with checks of its own.
+func (g *generator) unionChecks(td *typeDecl) bool {
+	return td.unknown != "" || td.nullVariant != "" ||
+		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
 }

@@ -139,3 +139,11 @@ func methodOf(td *typeDecl) (string, bool) {
 	}
 	return "", false
 }
+
+// schemaVersionName is the name of the constant SchemaVersion, or its rename.
+func (g *generator) schemaVersionName() string {
+	if e, ok := g.opts.Config.Names["SchemaVersion"]; ok {
+		return e.Name
+	}
+	return "SchemaVersion"
+}

@@ -62,7 +62,7 @@ func decodeMethod(f *jen.File, name string, body ...jen.Code) {
 
 // structCodec writes the codec of a struct. Encoding writes the required members always, the
 // optional ones when set, then Extra; decoding checks the required members are present.
-func (g *generator) structCodec(td *typeDecl) {
+func (g *renderer) structCodec(td *typeDecl) {
 	f := g.jsonGo
 	jsonMethods(f, td.name)
 
@@ -112,7 +112,7 @@ func (g *generator) structCodec(td *typeDecl) {
 
 // isResultResponse reports whether a struct is the generic JSON-RPC result response, whose result
 // is an AnyResult (model.Protocol).
-func (g *generator) isResultResponse(td *typeDecl) bool {
+func (g *renderer) isResultResponse(td *typeDecl) bool {
 	f := fieldByJSON(td, "result")
 	return td.decl != nil && strings.HasPrefix(td.decl.Name, "JSONRPC") && isEnvelope(td) &&
 		f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf("AnyResult")
@@ -278,7 +278,7 @@ func zeroLiteral(v *model.Value) bool {
 }
 
 // collectionCodec writes the codec of a named map or slice type.
-func (g *generator) collectionCodec(td *typeDecl) {
+func (g *renderer) collectionCodec(td *typeDecl) {
 	f := g.jsonGo
 	if td.union != "" {
 		f = g.unionsGo
@@ -297,7 +297,7 @@ func (g *generator) collectionCodec(td *typeDecl) {
 
 // scalarCodec writes the codec of a named string, number or boolean type (an enum or a wrapper
 // of a kind union); base is its underlying type, "" for the null wrapper.
-func (g *generator) scalarCodec(td *typeDecl, base string) {
+func (g *renderer) scalarCodec(td *typeDecl, base string) {
 	f := g.jsonGo
 	if td.form == wrapperForm {
 		f = g.unionsGo

@@ -25,7 +25,7 @@ var (
 // docText turns a schema doc into Go doc comment text: the text with links converted, then the
 // extra paragraphs, the @see tags, @internal and @deprecated. noun says what is documented
 // ("type", "field", "constant").
-func (g *generator) docText(d model.Doc, noun string, extra ...string) string {
+func (g *renderer) docText(d model.Doc, noun string, extra ...string) string {
 	var paras []string
 	if t := strings.TrimSpace(d.Text); t != "" {
 		paras = append(paras, g.markup(t))
@@ -50,7 +50,7 @@ func (g *generator) docText(d model.Doc, noun string, extra ...string) string {
 
 // markup converts the links of a JSDoc text to Go doc syntax and indents Markdown list items,
 // which Go doc comments recognize only when indented.
-func (g *generator) markup(text string) string {
+func (g *renderer) markup(text string) string {
 	text = jsdocLink.ReplaceAllStringFunc(text, func(m string) string {
 		sub := jsdocLink.FindStringSubmatch(m)
 		return g.link(sub[1], sub[2])
@@ -77,7 +77,7 @@ func absURL(u string) string {
 
 // link renders {@link target | label}: a Go doc link for a declaration or member, the URL for a
 // web link, the target's text when it names nothing known.
-func (g *generator) link(target, label string) string {
+func (g *renderer) link(target, label string) string {
 	var ref string
 	if strings.Contains(target, "://") {
 		ref = target
@@ -96,7 +96,7 @@ func (g *generator) link(target, label string) string {
 
 // docLink resolves a schema name, "Decl" or "Decl.member.member", to a Go doc link:
 // "[ClientCapabilitiesSampling.Context]".
-func (g *generator) docLink(target string) (string, bool) {
+func (g *renderer) docLink(target string) (string, bool) {
 	parts := strings.Split(target, ".")
 	td, ok := g.byDecl[parts[0]]
 	if !ok {
@@ -123,7 +123,7 @@ func (g *generator) docLink(target string) (string, bool) {
 }
 
 // structNamed returns the struct declaration of a field type, or nil.
-func (g *generator) structNamed(t *goType) *typeDecl {
+func (g *renderer) structNamed(t *goType) *typeDecl {
 	for t.kind == nullableKind {
 		t = t.elem
 	}

@@ -36,7 +36,7 @@ func planned(t *testing.T, src string) *generator {
 }
 
 func TestDocText(t *testing.T) {
-	g := planned(t, docsSchema)
+	g := &renderer{generator: planned(t, docsSchema)}
 	tests := []struct {
 		name string
 		doc  model.Doc
@@ -82,7 +82,7 @@ func TestDocComment(t *testing.T) {
 }
 
 func TestSubjectFirst(t *testing.T) {
-	g := planned(t, docsSchema)
+	g := &renderer{generator: planned(t, docsSchema)}
 	tests := []struct{ name, text, want string }{
 		{"X", "X is already first.", "X is already first."},
 		{"X", "An X is already first.", "An X is already first."},

@@ -10,7 +10,7 @@ import (
 
 // constants writes consts.go: SchemaVersion, the schema's constants and the method constants.
 // (The enum constants are written with their types.)
-func (g *generator) constants() {
+func (g *renderer) constants() {
 	f := g.constsGo
 	version := g.schemaVersionName()
 	f.Comment(version + " is the version of the MCP schema this package was generated from.")
@@ -39,7 +39,7 @@ func (g *generator) constants() {
 
 // methodConsts returns the method constants, sorted by name: one per declared object whose
 // "method" member is a string literal.
-func (g *generator) methodConsts() []jen.Code {
+func (g *renderer) methodConsts() []jen.Code {
 	type method struct{ name, value, decl string }
 	var methods []method
 	for _, td := range g.types {
@@ -67,12 +67,4 @@ func literalCode(v *model.Value) jen.Code {
 		return jen.Lit(v.Bool)
 	}
 	return jen.Op(v.Num)
-}
-
-// schemaVersionName is the name of the constant SchemaVersion, or its rename.
-func (g *generator) schemaVersionName() string {
-	if e, ok := g.opts.Config.Names["SchemaVersion"]; ok {
-		return e.Name
-	}
-	return "SchemaVersion"
 }

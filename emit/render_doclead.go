@@ -20,7 +20,7 @@ import (
 // typeDoc is the doc text of a type declaration: for a schema declaration, its doc with the name
 // as the subject of the first sentence; for an inline or derived type, a sentence saying what it
 // is. Then the extra paragraphs.
-func (g *generator) typeDoc(td *typeDecl, extra ...string) string {
+func (g *renderer) typeDoc(td *typeDecl, extra ...string) string {
 	if td.decl == nil {
 		return strings.Join(append([]string{td.name + " is " + td.about + "."}, extra...), "\n\n")
 	}
@@ -52,7 +52,7 @@ func (g *generator) typeDoc(td *typeDecl, extra ...string) string {
 
 // constDoc is the doc text of a schema constant named name in Go: its doc with the name as the
 // subject of the first sentence, or led by a sentence naming the schema constant.
-func (g *generator) constDoc(name string, c *model.Const) string {
+func (g *renderer) constDoc(name string, c *model.Const) string {
 	doc := c.Doc
 	lead := name + " is the schema constant " + c.Name + "."
 	if text := strings.TrimSpace(doc.Text); text != "" {
@@ -122,7 +122,7 @@ func set(words ...string) map[string]bool {
 //
 // It reports false for a sentence that cannot take the name as its subject ("After receiving
 // ...", "Use X instead.").
-func (g *generator) subjectFirst(name, text string) (string, bool) {
+func (g *renderer) subjectFirst(name, text string) (string, bool) {
 	if startsWithName(text, name) {
 		return text, true
 	}
@@ -172,7 +172,7 @@ func (g *generator) subjectFirst(name, text string) (string, bool) {
 
 // isTypeName reports whether word (with trailing punctuation) names a declaration of the schema
 // or a Go type of the output.
-func (g *generator) isTypeName(word string) bool {
+func (g *renderer) isTypeName(word string) bool {
 	word = strings.TrimRight(word, ".,:;")
 	if _, ok := g.byDecl[word]; ok {
 		return true
@@ -219,7 +219,7 @@ const maxRefs = 5
 // derivedLead is a first sentence for a declaration whose schema doc is empty or cannot start with
 // its name, derived from the schema: what a union or enum holds, what an alias names, what a map
 // or array holds, where a struct is used. It is "" when there is nothing to say.
-func (g *generator) derivedLead(td *typeDecl) string {
+func (g *renderer) derivedLead(td *typeDecl) string {
 	switch td.form {
 	case interfaceForm:
 		var links []string
@@ -255,7 +255,7 @@ func (g *generator) derivedLead(td *typeDecl) string {
 
 // usesLead says where a struct is used: the unions it is a variant of, the fields of its type, and
 // the declarations that include its members (it is their base).
-func (g *generator) usesLead(td *typeDecl) string {
+func (g *renderer) usesLead(td *typeDecl) string {
 	var variantOf, typeOf, baseOf []string
 	for _, other := range g.types {
 		switch other.form {

@@ -18,7 +18,7 @@ import (
 // calls are templates/parts/wire_protocol.go and protocol_helpers.go.
 
 // messageMethods are the methods a message union's interface adds to its marker and Validate.
-func (g *generator) messageMethods(td *typeDecl) []jen.Code {
+func (g *renderer) messageMethods(td *typeDecl) []jen.Code {
 	if td.decl == nil || g.proto == nil {
 		return nil
 	}
@@ -44,13 +44,12 @@ func (g *generator) messageMethods(td *typeDecl) []jen.Code {
 }
 
 // protocol writes protocol.go.
-func (g *generator) protocol() {
+func (g *renderer) protocol() {
 	p := g.proto
 	if p == nil {
 		return
 	}
 	f := g.protocolGo
-	g.hasProtocol = true
 	g.messageInterface(f, p)
 	g.accessors(f, p)
 	g.decodeMessages(f, p)
@@ -60,7 +59,7 @@ func (g *generator) protocol() {
 
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
 // the message unions (and the Unknown variants of those unions), and the generic responses.
-func (g *generator) messages(p *protocolPlan) []string {
+func (g *renderer) messages(p *protocolPlan) []string {
 	var names []string
 	add := func(name string) {
 		if !slices.Contains(names, name) {
@@ -86,7 +85,7 @@ func (g *generator) messages(p *protocolPlan) []string {
 }
 
 // messageInterface writes Message, its markers and the GetID of each message type.
-func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
+func (g *renderer) messageInterface(f *jen.File, p *protocolPlan) {
 	f.Add(docComment("Message is a JSON-RPC message of this version, decoded with its params or result typed " +
 		"(see [DecodeClientMessage] and [DecodeServerMessage]): a request ([" + g.goNameOf("ClientRequest") + "], [" +
 		g.goNameOf("ServerRequest") + "]), a notification ([" + g.goNameOf("ClientNotification") + "], [" +
@@ -126,7 +125,7 @@ func (g *generator) messageInterface(f *jen.File, p *protocolPlan) {
 }
 
 // accessors writes GetMethod, GetID and GetParams of every variant of the message unions.
-func (g *generator) accessors(f *jen.File, p *protocolPlan) {
+func (g *renderer) accessors(f *jen.File, p *protocolPlan) {
 	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
 		td := g.byDecl[union]
 		request := slices.Contains(requestUnions, union)
@@ -180,7 +179,7 @@ func (g *generator) accessors(f *jen.File, p *protocolPlan) {
 }
 
 // getParams writes GetParams of a request or notification struct.
-func (g *generator) getParams(f *jen.File, td *typeDecl) {
+func (g *renderer) getParams(f *jen.File, td *typeDecl) {
 	params := fieldByJSON(td, "params")
 	f.Comment("GetParams returns the params of the message, or nil when it has none.")
 	recv := jen.Id("v").Op("*").Id(td.name)
@@ -210,7 +209,7 @@ func (g *generator) getParams(f *jen.File, td *typeDecl) {
 }
 
 // decodeMessages writes DecodeClientMessage and DecodeServerMessage.
-func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
+func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 	for _, side := range []struct{ name, other string }{{"Client", "Server"}, {"Server", "Client"}} {
 		fn, internal := "Decode"+side.name+"Message", "decode"+side.name+"Message"
 		requests, notifications := g.byDecl[side.name+"Request"], g.byDecl[side.name+"Notification"]
@@ -313,7 +312,7 @@ func (g *generator) decodeMessages(f *jen.File, p *protocolPlan) {
 }
 
 // messageBatch writes MessageBatch, the messages of a JSON-RPC batch (2025-03-26).
-func (g *generator) messageBatch(f *jen.File) {
+func (g *renderer) messageBatch(f *jen.File) {
 	f.Add(docComment("MessageBatch is a JSON-RPC batch: an array of messages, each decoded as its own message is."))
 	f.Type().Id("MessageBatch").Index().Id("Message")
 	f.Line()
@@ -346,7 +345,7 @@ func (g *generator) messageBatch(f *jen.File) {
 }
 
 // batchMarshal writes MessageBatch's MarshalJSON.
-func (g *generator) batchMarshal(f *jen.File) {
+func (g *renderer) batchMarshal(f *jen.File) {
 	f.Comment("MarshalJSON implements [json.Marshaler].")
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("b").Op(":=").Index().Byte().Values(jen.LitRune('[')),
@@ -372,7 +371,7 @@ type methodEntry struct {
 }
 
 // methodTable writes MethodInfo, Methods and LookupMethod.
-func (g *generator) methodTable(f *jen.File, p *protocolPlan) {
+func (g *renderer) methodTable(f *jen.File, p *protocolPlan) {
 	entries := map[string]*methodEntry{}
 	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
 		td := g.byDecl[union]
@@ -500,7 +499,7 @@ func typeFor(t string) jen.Code {
 }
 
 // errors makes the error objects Go errors, and writes Typed and NewErrorResponse.
-func (g *generator) errors(f *jen.File, p *protocolPlan) {
+func (g *renderer) errors(f *jen.File, p *protocolPlan) {
 	objects := g.errorObjects()
 	for _, td := range objects {
 		code := jen.Id("e").Dot("Code")
@@ -601,17 +600,8 @@ func (g *generator) errors(f *jen.File, p *protocolPlan) {
 	f.Line()
 }
 
-// goNameOf is the Go name of a declaration of the protocol layer: its configured name when it is
-// generated, its default name otherwise.
-func (g *generator) goNameOf(decl string) string {
-	if td := g.byDecl[decl]; td != nil {
-		return td.name
-	}
-	return goName(decl)
-}
-
 // ifValidate returns text, or "" in an output without validators (Config.NoValidate).
-func (g *generator) ifValidate(text string) string {
+func (g *renderer) ifValidate(text string) string {
 	if g.opts.Config.NoValidate {
 		return ""
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // results writes decode<Union>For and Unmarshal<Union>For of the result unions.
-func (g *generator) results() {
+func (g *renderer) results() {
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
 		if union == nil || len(union.results) == 0 {

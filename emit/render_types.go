@@ -9,7 +9,7 @@ const extraDoc = "Extra holds members that the schema does not define, exactly a
 	"encoded after the known members."
 
 // structType declares a struct: a field per member, then Extra.
-func (g *generator) structType(td *typeDecl) {
+func (g *renderer) structType(td *typeDecl) {
 	var fields []jen.Code
 	for _, f := range td.fields {
 		var extra []string
@@ -46,7 +46,7 @@ func (g *generator) structType(td *typeDecl) {
 }
 
 // aliasType declares `type X = T`.
-func (g *generator) aliasType(td *typeDecl) {
+func (g *renderer) aliasType(td *typeDecl) {
 	var extra []string
 	if td.typ.kind == rawKind {
 		extra = append(extra, "It holds any JSON value, exactly as received.")
@@ -58,7 +58,7 @@ func (g *generator) aliasType(td *typeDecl) {
 
 // collectionType declares a named map or slice type, with its codec.
 // The variants of a kind union go to unions.go, the others to types.go and json.go.
-func (g *generator) collectionType(td *typeDecl) {
+func (g *renderer) collectionType(td *typeDecl) {
 	f := g.typesGo
 	if td.union != "" {
 		f = g.unionsGo
@@ -72,7 +72,7 @@ func (g *generator) collectionType(td *typeDecl) {
 }
 
 // enumType declares a string type, its constants and its codec.
-func (g *generator) enumType(td *typeDecl) {
+func (g *renderer) enumType(td *typeDecl) {
 	closing := "The set is closed: other values are invalid, though decoding keeps them as received."
 	if td.open {
 		closing = "Other values are allowed."

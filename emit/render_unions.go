@@ -13,7 +13,7 @@ import (
 // interfaceType writes a union of objects or of JSON kinds: the sealed interface, the marker
 // methods of its variants, UnmarshalX, decodeX, encodeX and, when decoding needs it, the table
 // of its variants.
-func (g *generator) interfaceType(td *typeDecl) {
+func (g *renderer) interfaceType(td *typeDecl) {
 	f := g.unionsGo
 	marker := "is" + td.name
 	f.Add(docComment(g.typeDoc(td, decisionDoc(td))))
@@ -56,7 +56,7 @@ func (g *generator) interfaceType(td *typeDecl) {
 
 // encodeUnion writes encodeX: a type switch over the variants, each of which encodes itself
 // (encodeVariant, for a pointer). A nil value, or a nil pointer variant, is an error.
-func (g *generator) encodeUnion(td *typeDecl) {
+func (g *renderer) encodeUnion(td *typeDecl) {
 	var cases []jen.Code
 	add := func(name string, pointer bool) {
 		if pointer {
@@ -91,7 +91,7 @@ var jsonKinds = map[string]struct{ word, phrase, test string }{
 }
 
 // decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
-func (g *generator) decodeKinds(td *typeDecl) []jen.Code {
+func (g *renderer) decodeKinds(td *typeDecl) []jen.Code {
 	var cases []jen.Code
 	var phrases []string
 	for _, k := range td.kinds {
@@ -168,7 +168,7 @@ func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 
 // decodeObjects returns the statements that decode an object of a union: a switch on the
 // discriminator, or the choice by required members.
-func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
+func (g *renderer) decodeObjects(td *typeDecl) []jen.Code {
 	oc := td.objects
 	if td.resultTag {
 		return g.decodeResults(td, allVariants(oc), "")
@@ -204,7 +204,7 @@ func (g *generator) decodeObjects(td *typeDecl) []jen.Code {
 // is a candidate; another value but "complete" is the Unknown variant), then, for a complete
 // result, among the other candidates as decodeCandidates does. method names the request the
 // result answers, for errors ("" when unknown).
-func (g *generator) decodeResults(td *typeDecl, candidates []int, method string) []jen.Code {
+func (g *renderer) decodeResults(td *typeDecl, candidates []int, method string) []jen.Code {
 	irr := inputRequiredIndex(td.objects)
 	complete := slices.DeleteFunc(slices.Clone(candidates), func(i int) bool { return i == irr })
 	inputRequired := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
@@ -232,7 +232,7 @@ func (g *generator) decodeResults(td *typeDecl, candidates []int, method string)
 }
 
 // decodeCandidates decodes one variant directly, or chooses among several.
-func (g *generator) decodeCandidates(td *typeDecl, candidates []int) []jen.Code {
+func (g *renderer) decodeCandidates(td *typeDecl, candidates []int) []jen.Code {
 	if len(candidates) == 1 {
 		return decodeInto(td.objects.variants[candidates[0]])
 	}
@@ -242,7 +242,7 @@ func (g *generator) decodeCandidates(td *typeDecl, candidates []int) []jen.Code 
 // decodeGuess decodes an object of td without knowing which variant it must be, as
 // decodeCandidates does, except for a union of results with a base (typeDecl.base): when the
 // candidates fail, the base takes the result.
-func (g *generator) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
+func (g *renderer) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
 	base := slices.Index(td.objects.variants, td.base)
 	if base < 0 || len(candidates) == 1 || !slices.Contains(candidates, base) {
 		return g.decodeCandidates(td, candidates)
@@ -254,7 +254,7 @@ func (g *generator) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
 	return []jen.Code{jen.Return(jen.Id("decodeVariantOrBase").Call(args...))}
 }
 
-func (g *generator) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
+func (g *renderer) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
 	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name)}
 	for _, c := range candidates {
 		args = append(args, jen.Lit(c))
@@ -285,7 +285,7 @@ func needsTable(oc *objectChoice) bool {
 }
 
 // variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
-func (g *generator) variantTable(td *typeDecl) {
+func (g *renderer) variantTable(td *typeDecl) {
 	name := "variantsOf" + td.name
 	var entries []jen.Code
 	for _, v := range td.objects.variants {

@@ -18,7 +18,7 @@ const validateDoc = "Validate reports every rule of the schema that the value br
 	"*[ValidationError], or returns nil."
 
 // validateMethods writes Validate and validate of a type declaration, by its form.
-func (g *generator) validateMethods(td *typeDecl) {
+func (g *renderer) validateMethods(td *typeDecl) {
 	switch td.form {
 	case structForm:
 		g.validateStruct(td)
@@ -42,7 +42,7 @@ func (g *generator) validateMethods(td *typeDecl) {
 // validateFuncs writes `func (v T) Validate() error` and `func (v T) validate(c *validator)` with
 // the given body; pointer receivers for structs. envelope marks a JSON-RPC message, whose
 // problems outside params and result make an invalid request.
-func (g *generator) validateFuncs(name string, pointer, envelope bool, body []jen.Code) {
+func (g *renderer) validateFuncs(name string, pointer, envelope bool, body []jen.Code) {
 	f := g.validateGo
 	recv := jen.Id("v").Id(name)
 	if pointer {
@@ -69,7 +69,7 @@ func (g *generator) validateFuncs(name string, pointer, envelope bool, body []je
 
 // validateStruct checks each field, then that Extra repeats no defined member, then the
 // hand-written rules of the type, if the runtime has them.
-func (g *generator) validateStruct(td *typeDecl) {
+func (g *renderer) validateStruct(td *typeDecl) {
 	var body []jen.Code
 	var known []jen.Code
 	for _, fd := range td.fields {
@@ -101,7 +101,7 @@ func (g *generator) validateStruct(td *typeDecl) {
 }
 
 // validateField returns the statements that check one field, with its member on the path.
-func (g *generator) validateField(fd *field) []jen.Code {
+func (g *renderer) validateField(fd *field) []jen.Code {
 	if fd.typ.kind == externalKind {
 		return validateExternalField(fd)
 	}
@@ -138,7 +138,7 @@ func (g *generator) validateField(fd *field) []jen.Code {
 
 // validateElem returns the statements that check src, an element of type t: a nil union is
 // reported as the encoder reports it; anything else is checked as validateValue does.
-func (g *generator) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
+func (g *renderer) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
 	if t.kind != unionKind {
 		return g.validateValue(src, t, model.Constraints{}, depth)
 	}
@@ -151,7 +151,7 @@ func (g *generator) validateElem(src jen.Code, t *goType, depth int) []jen.Code 
 
 // validateValue returns the statements that check src, of type t, with the constraints of its
 // member: bounds and formats of a scalar, item counts of an array.
-func (g *generator) validateValue(src jen.Code, t *goType, cons model.Constraints, depth int) []jen.Code {
+func (g *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints, depth int) []jen.Code {
 	var out []jen.Code
 	switch t.kind {
 	case builtinKind:
@@ -232,7 +232,7 @@ func sortedKeys(src jen.Code) jen.Code {
 }
 
 // validateEnum checks membership of a closed enum; an open enum accepts any string.
-func (g *generator) validateEnum(td *typeDecl) {
+func (g *renderer) validateEnum(td *typeDecl) {
 	if td.open {
 		g.validateFuncs(td.name, false, false, nil)
 		return
@@ -245,7 +245,7 @@ func (g *generator) validateEnum(td *typeDecl) {
 }
 
 // validateOneOrMany checks the element or elements, and that a single value is one.
-func (g *generator) validateOneOrMany(td *typeDecl) {
+func (g *renderer) validateOneOrMany(td *typeDecl) {
 	body := []jen.Code{
 		jen.If(jen.Op("!").Id("v").Dot("IsList").Op("&&").Len(jen.Id("v").Dot("List")).Op("!=").Lit(1)).Block(
 			jen.Id("c").Dot("report").Call(jen.Lit("holds %d values and is not a list"), jen.Len(jen.Id("v").Dot("List"))),
@@ -263,16 +263,9 @@ func (g *generator) validateOneOrMany(td *typeDecl) {
 	g.validateFuncs(td.name, true, false, body)
 }
 
-// unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
-// unknown variant, or a variant with checks of its own.
-func (g *generator) unionChecks(td *typeDecl) bool {
-	return td.unknown != "" || td.nullVariant != "" ||
-		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
-}
-
 // validateUnion writes validateX, which checks the variant a union holds: its own rules, or that
 // it is not unknown or a nil pointer. A union whose variants need no checks has none.
-func (g *generator) validateUnion(td *typeDecl) {
+func (g *renderer) validateUnion(td *typeDecl) {
 	if !g.unionChecks(td) {
 		return
 	}
@@ -311,7 +304,7 @@ func (g *generator) validateUnion(td *typeDecl) {
 }
 
 // validateUnknown reports an unknown variant: a discriminator value the schema does not define.
-func (g *generator) validateUnknown(td *typeDecl) {
+func (g *renderer) validateUnknown(td *typeDecl) {
 	union := g.byName[td.union]
 	tag := union.tag
 	var values []string

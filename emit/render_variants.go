@@ -9,7 +9,7 @@ import (
 
 // wrapperType declares the wrapper of a primitive variant of a kind union: `type XString string`,
 // or `type XNull struct{}`.
-func (g *generator) wrapperType(td *typeDecl) {
+func (g *renderer) wrapperType(td *typeDecl) {
 	f := g.unionsGo
 	f.Add(docComment(g.typeDoc(td)))
 	if td.typ == nil {
@@ -25,7 +25,7 @@ func (g *generator) wrapperType(td *typeDecl) {
 
 // unknownType declares UnknownX, which keeps a variant of X with a discriminator value the
 // schema does not define.
-func (g *generator) unknownType(td *typeDecl) {
+func (g *renderer) unknownType(td *typeDecl) {
 	f := g.unionsGo
 	union := g.byName[td.union]
 	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.tag) +
@@ -44,7 +44,7 @@ func (g *generator) unknownType(td *typeDecl) {
 }
 
 // oneOrManyType declares the struct of `E | E[]`, its constructors and its codec.
-func (g *generator) oneOrManyType(td *typeDecl) {
+func (g *renderer) oneOrManyType(td *typeDecl) {
 	f := g.unionsGo
 	newOne, newList := "New"+td.name, "New"+td.name+"List"
 	elem := td.typ.code()
