@@ -12,11 +12,12 @@
 // the fixed code copied as it is, plain Go for whatever does not depend on the schema (the
 // runtime of templates/wire and the parts of templates/parts: plan_runtime.go,
 // plan_partnames.go), and every package-level name the output derives (plan_scope.go). Every
-// error is found there. The renderer then writes the plan with jennifer, and cannot fail: types
-// and enums (render_types.go, render_variants.go), codecs (render_codec.go, render_values.go,
-// render_external.go), unions (render_unions.go), results (render_results.go), Validate
-// (render_validate.go), constants (render_consts.go), the protocol layer (render_protocol.go)
-// and doc comments (render_comments.go, render_doclead.go).
+// error is found there. The renderer then writes the plan with jennifer, and cannot fail:
+// structs, aliases, collections and enums (render_types.go), codecs (render_codec.go,
+// render_codec_values.go, render_codec_external.go), unions and their wrapper, unknown and
+// one-or-many types (render_unions.go, render_unions_variants.go), typed result decodes
+// (render_results.go), Validate (render_validate.go), constants (render_consts.go), the protocol
+// layer (render_protocol.go) and doc comments (render_comments.go, render_comments_lead.go).
 //
 // # Files
 //
