@@ -55,6 +55,9 @@ func (g *renderer) typeDoc(td *typeDecl, extra ...string) string {
 func (g *renderer) constDoc(name string, c *model.Const) string {
 	doc := c.Doc
 	lead := name + " is the schema constant " + c.Name + "."
+	if isErrorCode(c.Value) {
+		lead = name + " is the JSON-RPC error code " + c.Name + " of the schema."
+	}
 	if text := strings.TrimSpace(doc.Text); text != "" {
 		if s, ok := g.subjectFirst(name, text); ok {
 			doc.Text = s

@@ -14,17 +14,18 @@ const (
 	//
 	// This constant is internal to the protocol specification.
 	JSONRPCVersion = "2.0"
-	// CodeParseError is the schema constant PARSE_ERROR.
+	// CodeParseError is the JSON-RPC error code PARSE_ERROR of the schema.
 	CodeParseError = -32700
-	// CodeInvalidRequest is the schema constant INVALID_REQUEST.
+	// CodeInvalidRequest is the JSON-RPC error code INVALID_REQUEST of the schema.
 	CodeInvalidRequest = -32600
-	// CodeMethodNotFound is the schema constant METHOD_NOT_FOUND.
+	// CodeMethodNotFound is the JSON-RPC error code METHOD_NOT_FOUND of the schema.
 	CodeMethodNotFound = -32601
-	// CodeInvalidParams is the schema constant INVALID_PARAMS.
+	// CodeInvalidParams is the JSON-RPC error code INVALID_PARAMS of the schema.
 	CodeInvalidParams = -32602
-	// CodeInternalError is the schema constant INTERNAL_ERROR.
+	// CodeInternalError is the JSON-RPC error code INTERNAL_ERROR of the schema.
 	CodeInternalError = -32603
-	// CodeURLElicitationRequired is the schema constant URL_ELICITATION_REQUIRED.
+	// CodeURLElicitationRequired is the JSON-RPC error code URL_ELICITATION_REQUIRED of the
+	// schema.
 	//
 	// This constant is internal to the protocol specification.
 	CodeURLElicitationRequired = -32042
