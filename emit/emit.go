@@ -48,35 +48,16 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if opts.Package == "" {
 		return nil, fmt.Errorf("emit: no package name")
 	}
-	g := newGenerator(s, opts)
-
-	// The plan: every name and declaration of the output, checked, before anything is written.
-	runtime, err := g.runtime()
+	p, runtime, err := makePlan(s, opts)
 	if err != nil {
-		return nil, err
-	}
-	if err := g.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
-		return nil, err
-	}
-	if err := g.plan(); err != nil {
-		return nil, err
-	}
-	g.proto = g.planProtocol()
-	parts, err := g.parts()
-	if err != nil {
-		return nil, err
-	}
-	maps.Copy(runtime, parts)
-	if err := g.declareNames(); err != nil {
 		return nil, err
 	}
 
 	// Rendering: the plan written out, file by file.
-	r := &renderer{generator: g, typesGo: g.newFile(), jsonGo: g.newFile(), unionsGo: g.newFile(),
-		constsGo: g.newFile(), validateGo: g.newFile(), protocolGo: g.newFile(), accessorTypes: map[string]bool{}}
+	r := newRenderer(p)
 	r.render()
 	out := runtime
-	doc, err := g.packageDoc()
+	doc, err := p.packageDoc()
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +72,7 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 			f    *jen.File
 		}{"validate.go", r.validateGo})
 	}
-	if g.proto != nil {
+	if p.proto != nil {
 		files = append(files, struct {
 			name string
 			f    *jen.File
@@ -123,41 +104,68 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	return out, nil
 }
 
+// makePlan is the planning step: it plans every name and declaration of the output, and
+// checks them, before anything is written. It returns the plan, and the runtime's and the
+// parts' files as copied into the package.
+func makePlan(s *model.Schema, opts Options) (*plan, map[string][]byte, error) {
+	g := newGenerator(s, opts)
+	runtime, err := g.runtime()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
+		return nil, nil, err
+	}
+	if err := g.planDecls(); err != nil {
+		return nil, nil, err
+	}
+	g.proto = g.planProtocol()
+	parts, err := g.parts()
+	if err != nil {
+		return nil, nil, err
+	}
+	maps.Copy(runtime, parts)
+	if err := g.declareNames(); err != nil {
+		return nil, nil, err
+	}
+	return g.plan, runtime, nil
+}
+
 func newGenerator(s *model.Schema, opts Options) *generator {
 	return &generator{
-		s:               s,
-		opts:            opts,
+		plan: &plan{
+			s:           s,
+			opts:        opts,
+			byDecl:      map[string]*typeDecl{},
+			byName:      map[string]*typeDecl{},
+			rules:       map[string]bool{},
+			checked:     map[string]bool{},
+			nullUnions:  map[string]bool{},
+			copiedParts: map[string]bool{},
+		},
 		scope:           scope{},
-		byDecl:          map[string]*typeDecl{},
 		after:           map[string][]*typeDecl{},
 		inlines:         map[inlineKey]*typeDecl{},
-		byName:          map[string]*typeDecl{},
-		rules:           map[string]bool{},
-		checked:         map[string]bool{},
-		nullUnions:      map[string]bool{},
 		usedNames:       map[string]bool{},
 		usedFields:      map[string]bool{},
 		usedSubstitutes: map[string]bool{},
 		referenced:      map[string]bool{},
-		copiedParts:     map[string]bool{},
 	}
 }
 
-// generator holds the state of one Generate call.
-type generator struct {
-	s     *model.Schema
-	opts  Options
-	scope scope
+// plan is what planning produces and the only thing rendering reads: every Go declaration of
+// the output with its name, how unions decode, which types have checks, the protocol layer, the
+// constants' names, and the parts the output has. Planning (generator) fills it in and checks
+// it; a renderer only reads it.
+type plan struct {
+	s    *model.Schema
+	opts Options
 
-	// byDecl maps schema declaration names to their Go declarations; after lists, for each
-	// schema declaration, its Go declaration and the inline types declared after it; inlines
-	// finds inline types by position; types is the resulting order.
-	byDecl  map[string]*typeDecl
-	after   map[string][]*typeDecl
-	inlines map[inlineKey]*typeDecl
-	types   []*typeDecl
-	// byName finds planned types by Go name; rules lists the types that have hand-written
-	// validation rules (Options.Parts).
+	// types are the Go declarations in output order; byDecl finds them by schema declaration
+	// name, byName by Go name. rules lists the types that have hand-written validation rules
+	// (Options.Parts).
+	types  []*typeDecl
+	byDecl map[string]*typeDecl
 	byName map[string]*typeDecl
 	rules  map[string]bool
 	// checked remembers which unions and collections have validation checks (namedChecks).
@@ -166,12 +174,25 @@ type generator struct {
 	nullUnions map[string]bool
 	// proto is the protocol layer of the schema, nil for a schema without one.
 	proto *protocolPlan
-
 	// constNames are the Go names of the schema's constants (declareNames).
 	constNames map[*model.Const]string
-
 	// names makes Go names, with the configuration's initialisms.
 	names namer
+	// copiedParts are the parts (Options.Parts) the output has, by file name.
+	copiedParts map[string]bool
+}
+
+// generator is the planning step of one Generate call: it fills in its plan, holding the
+// working state that planning needs and rendering does not.
+type generator struct {
+	*plan
+	scope scope
+
+	// after lists, for each schema declaration, its Go declaration and the inline types
+	// declared after it; inlines finds inline types by position.
+	after   map[string][]*typeDecl
+	inlines map[inlineKey]*typeDecl
+
 	// selected are the declarations a configuration selects, with everything they reference;
 	// nil selects every declaration. substitutes are the Go types that replace declarations,
 	// memberSubstitutes those that replace members' types, by member and declaration;
@@ -184,8 +205,6 @@ type generator struct {
 	// that named a type or a field, or replaced a type; referenced, the substituted declarations
 	// that something refers to (checkConfigUsed).
 	usedNames, usedFields, usedSubstitutes, referenced map[string]bool
-	// copiedParts are the parts (Options.Parts) the output has, by file name.
-	copiedParts map[string]bool
 }
 
 // FilesLine is the line of the doc.go of an output with a file prefix (Config.FilePrefix) that
@@ -208,13 +227,13 @@ const header = "Code generated by mcpgen " + Version + ". DO NOT EDIT."
 // headerText is the header as a Go comment, followed by a blank line. Only the header: the files
 // that do not depend on the schema (the runtime) stay the same when the schema changes, and the
 // schema's version and hash are recorded once, in doc.go (sourceText).
-func (g *generator) headerText() string {
+func (g *plan) headerText() string {
 	return "// " + header + "\n\n"
 }
 
 // sourceLines are the lines of doc.go that record the schema the package was generated from: its
 // version and content hash, and where it came from, if known.
-func (g *generator) sourceLines() []string {
+func (g *plan) sourceLines() []string {
 	lines := []string{fmt.Sprintf("Schema: MCP %s (%s).", g.opts.Version, g.opts.SchemaHash)}
 	if g.opts.Source != "" {
 		lines = append(lines, strings.Split("Source: "+g.opts.Source+".", "\n")...)
@@ -225,16 +244,16 @@ func (g *generator) sourceLines() []string {
 	return lines
 }
 
-func (g *generator) newFile() *jen.File {
+func (g *plan) newFile() *jen.File {
 	f := jen.NewFile(g.opts.Package)
 	f.HeaderComment(header)
 	return f
 }
 
-// renderer writes the plan of a generator out with jennifer: its methods (render*.go) read the
-// plan and fill its files, and decide nothing that can fail.
+// renderer writes a plan out with jennifer: its methods (render*.go) read the plan and fill its
+// files, and decide nothing that can fail.
 type renderer struct {
-	*generator
+	*plan
 	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
@@ -242,8 +261,14 @@ type renderer struct {
 	accessorTypes map[string]bool
 }
 
+// newRenderer returns a renderer of p with its files empty.
+func newRenderer(p *plan) *renderer {
+	return &renderer{plan: p, typesGo: p.newFile(), jsonGo: p.newFile(), unionsGo: p.newFile(),
+		constsGo: p.newFile(), validateGo: p.newFile(), protocolGo: p.newFile(), accessorTypes: map[string]bool{}}
+}
+
 // render writes every planned declaration into its file. It only reads the plan: the names it
-// writes were declared, and checked, by plan and declareNames.
+// writes were declared, and checked, by planDecls and declareNames.
 func (g *renderer) render() {
 	for _, td := range g.types {
 		switch td.form {
@@ -276,7 +301,7 @@ func (g *renderer) render() {
 
 // packageDoc writes doc.go: the header, the schema the package comes from, and the package clause
 // with Options.PackageDoc executed as its doc.
-func (g *generator) packageDoc() ([]byte, error) {
+func (g *plan) packageDoc() ([]byte, error) {
 	text := g.opts.PackageDoc
 	if text == "" {
 		text = "package {{.Package}}\n"

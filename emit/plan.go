@@ -118,12 +118,12 @@ type inlineKey struct {
 	kind model.Kind
 }
 
-// plan decides every Go type declaration of the output and their order: each schema
+// planDecls decides every Go type declaration of the output and their order: each schema
 // declaration, followed by the inline types it declares.
 //
 // With a configuration (Options.Config), only the declarations it selects are planned, under
 // their configured names, and the substituted ones are replaced by their Go types.
-func (g *generator) plan() error {
+func (g *generator) planDecls() error {
 	if err := g.configure(); err != nil {
 		return err
 	}
@@ -419,7 +419,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 }
 
 // owner is the declaration whose source text holds pos, or nil when pos is unknown.
-func (g *generator) owner(pos model.Pos) *model.Decl {
+func (g *plan) owner(pos model.Pos) *model.Decl {
 	if pos.Line == 0 {
 		return nil
 	}

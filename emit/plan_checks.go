@@ -7,7 +7,7 @@ import "slices"
 
 // checks reports whether validating a value of type t can find a problem beyond the
 // constraints of its member.
-func (g *generator) checks(t *goType) bool {
+func (g *plan) checks(t *goType) bool {
 	switch t.kind {
 	case structKind, externalKind:
 		return true
@@ -27,13 +27,13 @@ func (g *generator) checks(t *goType) bool {
 // elemChecks is checks for an element of an array or a map (or of a one-or-many value, or a
 // value of a typed Extra): there a nil union is not an absent member but a value that cannot be
 // encoded, so an element of a union type always has a check.
-func (g *generator) elemChecks(t *goType) bool {
+func (g *plan) elemChecks(t *goType) bool {
 	return t.kind == unionKind || g.checks(t)
 }
 
 // namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
 // variant, which has none), from the table planChecks filled in.
-func (g *generator) namedChecks(name string) bool {
+func (g *plan) namedChecks(name string) bool {
 	known, ok := g.checked[name]
 	return known || !ok && g.byName[name] == nil
 }
@@ -64,7 +64,7 @@ func (g *generator) planChecks() {
 
 // unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
 // unknown variant, or a variant with checks of its own.
-func (g *generator) unionChecks(td *typeDecl) bool {
+func (g *plan) unionChecks(td *typeDecl) bool {
 	return td.unknown != "" || td.nullVariant != "" ||
 		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
 }

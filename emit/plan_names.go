@@ -187,7 +187,7 @@ func memberTypeName(parent, field string, t *model.Type) string {
 
 // goNameOf is the Go name of a declaration of the protocol layer: its configured name when it is
 // generated, its default name otherwise.
-func (g *generator) goNameOf(decl string) string {
+func (g *plan) goNameOf(decl string) string {
 	if td := g.byDecl[decl]; td != nil {
 		return td.name
 	}

@@ -37,7 +37,7 @@ func (g *generator) partNames() *partRenames {
 		return nil
 	}
 	d := newGenerator(g.s, Options{Package: g.opts.Package, Config: Config{Types: c.Types, Substitutes: c.Substitutes}})
-	if err := d.plan(); err != nil || len(d.types) != len(g.types) {
+	if err := d.planDecls(); err != nil || len(d.types) != len(g.types) {
 		return nil
 	}
 	r := &partRenames{idents: map[string]string{}, fields: map[string]map[string]model.Pos{}, forms: map[string]form{}}

@@ -83,7 +83,7 @@ func fieldByJSON(td *typeDecl, name string) *field {
 
 // errorObjects are the structs of the schema that are JSON-RPC error objects: a code and a
 // message (and no field named Error), in declaration order.
-func (g *generator) errorObjects() []*typeDecl {
+func (g *plan) errorObjects() []*typeDecl {
 	var out []*typeDecl
 	for _, td := range g.types {
 		if td.form != structForm {

@@ -141,7 +141,7 @@ func methodOf(td *typeDecl) (string, bool) {
 }
 
 // schemaVersionName is the name of the constant SchemaVersion, or its rename.
-func (g *generator) schemaVersionName() string {
+func (g *plan) schemaVersionName() string {
 	if e, ok := g.opts.Config.Names["SchemaVersion"]; ok {
 		return e.Name
 	}

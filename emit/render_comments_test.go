@@ -31,12 +31,12 @@ func planned(t *testing.T, src string) *generator {
 	require.NoError(t, err)
 	require.NoError(t, model.Classify(s))
 	g := newGenerator(s, Options{Package: "p"})
-	require.NoError(t, g.plan())
+	require.NoError(t, g.planDecls())
 	return g
 }
 
 func TestDocText(t *testing.T) {
-	g := &renderer{generator: planned(t, docsSchema)}
+	g := &renderer{plan: planned(t, docsSchema).plan}
 	tests := []struct {
 		name string
 		doc  model.Doc
@@ -82,7 +82,7 @@ func TestDocComment(t *testing.T) {
 }
 
 func TestSubjectFirst(t *testing.T) {
-	g := &renderer{generator: planned(t, docsSchema)}
+	g := &renderer{plan: planned(t, docsSchema).plan}
 	tests := []struct{ name, text, want string }{
 		{"X", "X is already first.", "X is already first."},
 		{"X", "An X is already first.", "An X is already first."},
