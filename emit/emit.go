@@ -48,7 +48,7 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if opts.Package == "" {
 		return nil, fmt.Errorf("emit: no package name")
 	}
-	p, runtime, err := makePlan(s, opts)
+	p, err := makePlan(s, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	// Rendering: the plan written out, file by file.
 	r := newRenderer(p)
 	r.render()
-	out := runtime
+	out := maps.Clone(p.files)
 	doc, err := p.packageDoc()
 	if err != nil {
 		return nil, err
@@ -104,109 +104,6 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	return out, nil
 }
 
-// makePlan is the planning step: it plans every name and declaration of the output, and
-// checks them, before anything is written. It returns the plan, and the runtime's and the
-// parts' files as copied into the package.
-func makePlan(s *model.Schema, opts Options) (*plan, map[string][]byte, error) {
-	g := newGenerator(s, opts)
-	runtime, err := g.runtime()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := g.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
-		return nil, nil, err
-	}
-	if err := g.planDecls(); err != nil {
-		return nil, nil, err
-	}
-	g.proto = g.planProtocol()
-	parts, err := g.parts()
-	if err != nil {
-		return nil, nil, err
-	}
-	maps.Copy(runtime, parts)
-	if err := g.declareNames(); err != nil {
-		return nil, nil, err
-	}
-	return g.plan, runtime, nil
-}
-
-func newGenerator(s *model.Schema, opts Options) *generator {
-	return &generator{
-		plan: &plan{
-			s:           s,
-			opts:        opts,
-			byDecl:      map[string]*typeDecl{},
-			byName:      map[string]*typeDecl{},
-			rules:       map[string]bool{},
-			checked:     map[string]bool{},
-			nullUnions:  map[string]bool{},
-			copiedParts: map[string]bool{},
-		},
-		scope:           scope{},
-		after:           map[string][]*typeDecl{},
-		inlines:         map[inlineKey]*typeDecl{},
-		usedNames:       map[string]bool{},
-		usedFields:      map[string]bool{},
-		usedSubstitutes: map[string]bool{},
-		referenced:      map[string]bool{},
-	}
-}
-
-// plan is what planning produces and the only thing rendering reads: every Go declaration of
-// the output with its name, how unions decode, which types have checks, the protocol layer, the
-// constants' names, and the parts the output has. Planning (generator) fills it in and checks
-// it; a renderer only reads it.
-type plan struct {
-	s    *model.Schema
-	opts Options
-
-	// types are the Go declarations in output order; byDecl finds them by schema declaration
-	// name, byName by Go name. rules lists the types that have hand-written validation rules
-	// (Options.Parts).
-	types  []*typeDecl
-	byDecl map[string]*typeDecl
-	byName map[string]*typeDecl
-	rules  map[string]bool
-	// checked remembers which unions and collections have validation checks (namedChecks).
-	checked map[string]bool
-	// nullUnions are the Go names of the unions some nullable member has (planNullVariants).
-	nullUnions map[string]bool
-	// proto is the protocol layer of the schema, nil for a schema without one.
-	proto *protocolPlan
-	// constNames are the Go names of the schema's constants (declareNames).
-	constNames map[*model.Const]string
-	// names makes Go names, with the configuration's initialisms.
-	names namer
-	// copiedParts are the parts (Options.Parts) the output has, by file name.
-	copiedParts map[string]bool
-}
-
-// generator is the planning step of one Generate call: it fills in its plan, holding the
-// working state that planning needs and rendering does not.
-type generator struct {
-	*plan
-	scope scope
-
-	// after lists, for each schema declaration, its Go declaration and the inline types
-	// declared after it; inlines finds inline types by position.
-	after   map[string][]*typeDecl
-	inlines map[inlineKey]*typeDecl
-
-	// selected are the declarations a configuration selects, with everything they reference;
-	// nil selects every declaration. substitutes are the Go types that replace declarations,
-	// memberSubstitutes those that replace members' types, by member and declaration;
-	// memberRoots are the members whose types are roots without their declarations.
-	selected          map[string]bool
-	substitutes       map[string]*goType
-	memberSubstitutes map[*model.Member]map[*model.Decl]*goType
-	memberRoots       []memberRoot
-	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
-	// that named a type or a field, or replaced a type; referenced, the substituted declarations
-	// that something refers to (checkConfigUsed).
-	usedNames, usedFields, usedSubstitutes, referenced map[string]bool
-}
-
 // FilesLine is the line of the doc.go of an output with a file prefix (Config.FilePrefix) that
 // records it: "Files: ext_*.go.", after the "// " of a comment. A command that writes outputs
 // into a directory tells from it which files another output owns.
@@ -248,55 +145,6 @@ func (g *plan) newFile() *jen.File {
 	f := jen.NewFile(g.opts.Package)
 	f.HeaderComment(header)
 	return f
-}
-
-// renderer writes a plan out with jennifer: its methods (render*.go) read the plan and fill its
-// files, and decide nothing that can fail.
-type renderer struct {
-	*plan
-	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
-	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
-	enumConsts []jen.Code
-	// accessorTypes are the types given message accessors (protocol.go).
-	accessorTypes map[string]bool
-}
-
-// newRenderer returns a renderer of p with its files empty.
-func newRenderer(p *plan) *renderer {
-	return &renderer{plan: p, typesGo: p.newFile(), jsonGo: p.newFile(), unionsGo: p.newFile(),
-		constsGo: p.newFile(), validateGo: p.newFile(), protocolGo: p.newFile(), accessorTypes: map[string]bool{}}
-}
-
-// render writes every planned declaration into its file. It only reads the plan: the names it
-// writes were declared, and checked, by planDecls and declareNames.
-func (g *renderer) render() {
-	for _, td := range g.types {
-		switch td.form {
-		case structForm:
-			g.structType(td)
-			g.structCodec(td)
-		case aliasForm:
-			g.aliasType(td)
-		case enumForm:
-			g.enumType(td)
-		case collectionForm:
-			g.collectionType(td)
-		case interfaceForm:
-			g.interfaceType(td)
-		case oneOrManyForm:
-			g.oneOrManyType(td)
-		case wrapperForm:
-			g.wrapperType(td)
-		case unknownForm:
-			g.unknownType(td)
-		}
-		if !g.opts.Config.NoValidate {
-			g.validateMethods(td)
-		}
-	}
-	g.results()
-	g.protocol()
-	g.constants()
 }
 
 // packageDoc writes doc.go: the header, the schema the package comes from, and the package clause

@@ -2,10 +2,116 @@ package emit
 
 import (
 	"go/token"
+	"maps"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
 )
+
+// makePlan is the planning step: it plans every name and declaration of the output, and
+// checks them, before anything is written, and returns the plan.
+func makePlan(s *model.Schema, opts Options) (*plan, error) {
+	g := newGenerator(s, opts)
+	runtime, err := g.runtime()
+	if err != nil {
+		return nil, err
+	}
+	if err := g.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
+		return nil, err
+	}
+	if err := g.planDecls(); err != nil {
+		return nil, err
+	}
+	g.proto = g.planProtocol()
+	parts, err := g.parts()
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(runtime, parts)
+	if err := g.declareNames(); err != nil {
+		return nil, err
+	}
+	g.files = runtime
+	return g.plan, nil
+}
+
+func newGenerator(s *model.Schema, opts Options) *generator {
+	return &generator{
+		plan: &plan{
+			s:           s,
+			opts:        opts,
+			byDecl:      map[string]*typeDecl{},
+			byName:      map[string]*typeDecl{},
+			rules:       map[string]bool{},
+			checked:     map[string]bool{},
+			copiedParts: map[string]bool{},
+		},
+		scope:           scope{},
+		nullUnions:      map[string]bool{},
+		after:           map[string][]*typeDecl{},
+		inlines:         map[inlineKey]*typeDecl{},
+		usedNames:       map[string]bool{},
+		usedFields:      map[string]bool{},
+		usedSubstitutes: map[string]bool{},
+		referenced:      map[string]bool{},
+	}
+}
+
+// plan is what planning produces and the only thing rendering reads: every Go declaration of
+// the output with its name, how unions decode, which types have checks, the protocol layer, the
+// constants' names, and the parts the output has. Planning (generator) fills it in and checks
+// it; a renderer only reads it.
+type plan struct {
+	s    *model.Schema
+	opts Options
+
+	// types are the Go declarations in output order; byDecl finds them by schema declaration
+	// name, byName by Go name. rules lists the types that have hand-written validation rules
+	// (Options.Parts).
+	types  []*typeDecl
+	byDecl map[string]*typeDecl
+	byName map[string]*typeDecl
+	rules  map[string]bool
+	// checked remembers which unions and collections have validation checks (namedChecks).
+	checked map[string]bool
+	// proto is the protocol layer of the schema, nil for a schema without one.
+	proto *protocolPlan
+	// constNames are the Go names of the schema's constants (declareNames).
+	constNames map[*model.Const]string
+	// names makes Go names, with the configuration's initialisms.
+	names namer
+	// files are the runtime's and the parts' files as copied into the package, by file name;
+	// copiedParts are the parts (Options.Parts) the output has.
+	files       map[string][]byte
+	copiedParts map[string]bool
+}
+
+// generator is the planning step of one Generate call: it fills in its plan, holding the
+// working state that planning needs and rendering does not.
+type generator struct {
+	*plan
+	scope scope
+
+	// nullUnions are the Go names of the unions some nullable member has (planNullVariants).
+	nullUnions map[string]bool
+	// after lists, for each schema declaration, its Go declaration and the inline types
+	// declared after it; inlines finds inline types by position.
+	after   map[string][]*typeDecl
+	inlines map[inlineKey]*typeDecl
+
+	// selected are the declarations a configuration selects, with everything they reference;
+	// nil selects every declaration. substitutes are the Go types that replace declarations,
+	// memberSubstitutes those that replace members' types, by member and declaration;
+	// memberRoots are the members whose types are roots without their declarations.
+	selected          map[string]bool
+	substitutes       map[string]*goType
+	memberSubstitutes map[*model.Member]map[*model.Decl]*goType
+	memberRoots       []memberRoot
+	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
+	// that named a type or a field, or replaced a type; referenced, the substituted declarations
+	// that something refers to (checkConfigUsed).
+	usedNames, usedFields, usedSubstitutes, referenced map[string]bool
+}
 
 // form is the shape of a Go type declaration of the output.
 type form int

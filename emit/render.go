@@ -1,0 +1,52 @@
+package emit
+
+import "github.com/dave/jennifer/jen"
+
+// renderer writes a plan out with jennifer: its methods (render*.go) read the plan and fill its
+// files, and decide nothing that can fail.
+type renderer struct {
+	*plan
+	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
+	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
+	enumConsts []jen.Code
+	// accessorTypes are the types given message accessors (protocol.go).
+	accessorTypes map[string]bool
+}
+
+// newRenderer returns a renderer of p with its files empty.
+func newRenderer(p *plan) *renderer {
+	return &renderer{plan: p, typesGo: p.newFile(), jsonGo: p.newFile(), unionsGo: p.newFile(),
+		constsGo: p.newFile(), validateGo: p.newFile(), protocolGo: p.newFile(), accessorTypes: map[string]bool{}}
+}
+
+// render writes every planned declaration into its file. It only reads the plan: the names it
+// writes were declared, and checked, by planDecls and declareNames.
+func (g *renderer) render() {
+	for _, td := range g.types {
+		switch td.form {
+		case structForm:
+			g.structType(td)
+			g.structCodec(td)
+		case aliasForm:
+			g.aliasType(td)
+		case enumForm:
+			g.enumType(td)
+		case collectionForm:
+			g.collectionType(td)
+		case interfaceForm:
+			g.interfaceType(td)
+		case oneOrManyForm:
+			g.oneOrManyType(td)
+		case wrapperForm:
+			g.wrapperType(td)
+		case unknownForm:
+			g.unknownType(td)
+		}
+		if !g.opts.Config.NoValidate {
+			g.validateMethods(td)
+		}
+	}
+	g.results()
+	g.protocol()
+	g.constants()
+}
