@@ -3,17 +3,20 @@
 //
 // # Plan, then render
 //
-// [Generate] works in two steps, and the source files are named after them. The plan, on the
-// generator, decides what to write and checks it: the configuration's meaning (plan_config.go:
-// the selection, the substitutes, the checks that every entry is used), the Go declarations and
-// their names (plan.go, plan_names.go, plan_gotype.go), how each union is represented and
-// decoded (plan_unions.go), which values have validation checks (plan_checks.go), the variants
-// each request's result can be (plan_results.go), the protocol layer's types (plan_protocol.go),
-// the fixed code copied as it is, plain Go for whatever does not depend on the schema (the
-// runtime of templates/wire and the parts of templates/parts: plan_runtime.go,
-// plan_partnames.go), and every package-level name the output derives (plan_scope.go). Every
-// error is found there. The renderer then writes the plan with jennifer, and cannot fail:
-// structs, aliases, collections and enums (render_types.go), codecs (render_codec.go,
+// [Generate] works in two steps, and the source files are named after them. The first, makePlan
+// (plan.go), returns a plan: a value holding every Go declaration of the output with its name, how
+// unions decode, which values have checks, the protocol layer, the constants' names and the fixed
+// files copied. A generator fills it in, with the working state planning needs around it, and
+// decides what to write and checks it: the configuration's meaning (plan_config.go: the selection,
+// the substitutes, the checks that every entry is used), the Go declarations and their names
+// (plan.go, plan_names.go, plan_gotype.go), how each union is represented and decoded
+// (plan_unions.go), which values have validation checks (plan_checks.go), the variants each
+// request's result can be (plan_results.go), the protocol layer's types (plan_protocol.go), the
+// fixed code copied as it is, plain Go for whatever does not depend on the schema (the runtime of
+// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go), and every
+// package-level name the output derives (plan_scope.go). Every error is found there. The renderer
+// (render.go) then holds only the plan, writes it with jennifer, and cannot fail: structs,
+// aliases, collections and enums (render_types.go), codecs (render_codec.go,
 // render_codec_values.go, render_codec_external.go), unions and their wrapper, unknown and
 // one-or-many types (render_unions.go, render_unions_variants.go), typed result decodes
 // (render_results.go), Validate (render_validate.go), constants (render_consts.go), the protocol
