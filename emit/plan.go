@@ -78,8 +78,6 @@ type plan struct {
 	proto *protocolPlan
 	// constNames are the Go names of the schema's constants (declareNames).
 	constNames map[*model.Const]string
-	// names makes Go names, with the configuration's initialisms.
-	names namer
 	// files are the runtime's and the parts' files as copied into the package, by file name;
 	// copiedParts are the parts (Options.Parts) the output has.
 	files       map[string][]byte
@@ -92,6 +90,8 @@ type generator struct {
 	*plan
 	scope scope
 
+	// names makes Go names, with the configuration's initialisms.
+	names namer
 	// nullUnions are the Go names of the unions some nullable member has (planNullVariants).
 	nullUnions map[string]bool
 	// after lists, for each schema declaration, its Go declaration and the inline types
@@ -147,9 +147,11 @@ type typeDecl struct {
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
-	// enumForm
-	values []string
-	open   bool
+	// enumForm: the values, the Go names of their constants (declareNames), and whether other
+	// values are allowed.
+	values     []string
+	valueNames []string
+	open       bool
 	// interfaceForm: the decision and every variant, in order; how an object is decoded (object
 	// unions, and kind unions with several object variants); what each JSON kind decodes as
 	// (kind unions); the Unknown type ("" when every object is a known variant) and the member

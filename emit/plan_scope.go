@@ -19,8 +19,10 @@ func (g *generator) declareNames() error {
 		var what string
 		switch td.form {
 		case enumForm:
-			for _, v := range td.values {
+			td.valueNames = make([]string, len(td.values))
+			for i, v := range td.values {
 				name := g.names.enumConstName(td.name, v)
+				td.valueNames[i] = name
 				if err := g.scope.declare(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
 					return err
 				}

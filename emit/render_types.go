@@ -81,8 +81,8 @@ func (g *renderer) enumType(td *typeDecl) {
 	g.typesGo.Type().Id(td.name).String()
 	g.typesGo.Line()
 	var consts []jen.Code
-	for _, v := range td.values {
-		name := g.names.enumConstName(td.name, v)
+	for i, v := range td.values {
+		name := td.valueNames[i]
 		consts = append(consts,
 			docComment(name+" is the ["+td.name+"] value "+quote(v)+"."),
 			jen.Id(name).Id(td.name).Op("=").Lit(v))
