@@ -21,32 +21,32 @@ func newRenderer(p *plan) *renderer {
 
 // render writes every planned declaration into its file. It only reads the plan: the names it
 // writes were declared, and checked, by planDecls and declareNames.
-func (g *renderer) render() {
-	for _, td := range g.types {
+func (r *renderer) render() {
+	for _, td := range r.types {
 		switch td.form {
 		case structForm:
-			g.structType(td)
-			g.structCodec(td)
+			r.structType(td)
+			r.structCodec(td)
 		case aliasForm:
-			g.aliasType(td)
+			r.aliasType(td)
 		case enumForm:
-			g.enumType(td)
+			r.enumType(td)
 		case collectionForm:
-			g.collectionType(td)
+			r.collectionType(td)
 		case interfaceForm:
-			g.interfaceType(td)
+			r.interfaceType(td)
 		case oneOrManyForm:
-			g.oneOrManyType(td)
+			r.oneOrManyType(td)
 		case wrapperForm:
-			g.wrapperType(td)
+			r.wrapperType(td)
 		case unknownForm:
-			g.unknownType(td)
+			r.unknownType(td)
 		}
-		if !g.opts.Config.NoValidate {
-			g.validateMethods(td)
+		if !r.opts.Config.NoValidate {
+			r.validateMethods(td)
 		}
 	}
-	g.results()
-	g.protocol()
-	g.constants()
+	r.results()
+	r.protocol()
+	r.constants()
 }

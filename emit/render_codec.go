@@ -62,8 +62,8 @@ func decodeMethod(f *jen.File, name string, body ...jen.Code) {
 
 // structCodec writes the codec of a struct. Encoding writes the required members always, the
 // optional ones when set, then Extra; decoding checks the required members are present.
-func (g *renderer) structCodec(td *typeDecl) {
-	f := g.jsonGo
+func (r *renderer) structCodec(td *typeDecl) {
+	f := r.jsonGo
 	jsonMethods(f, td.name)
 
 	enc := []jen.Code{jen.Id("e").Dot("beginObject").Call()}
@@ -95,27 +95,27 @@ func (g *renderer) structCodec(td *typeDecl) {
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
-	if !g.isResultResponse(td) {
+	if !r.isResultResponse(td) {
 		decodeMethod(f, td.name, structDecode(td, false)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
 	// method of the request it answers.
-	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decode"+g.goNameOf("AnyResult")))))
+	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decode"+r.goNameOf("AnyResult")))))
 	f.Comment("decodeFor decodes the response, its result with result.")
 	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
-		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(g.goNameOf("AnyResult")), jen.Error()),
+		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()),
 	).Params(jen.Err().Error()).Block(structDecode(td, true)...)
 	f.Line()
 }
 
 // isResultResponse reports whether a struct is the generic JSON-RPC result response, whose result
 // is an AnyResult (model.Protocol).
-func (g *renderer) isResultResponse(td *typeDecl) bool {
+func (r *renderer) isResultResponse(td *typeDecl) bool {
 	f := fieldByJSON(td, "result")
 	return td.decl != nil && strings.HasPrefix(td.decl.Name, "JSONRPC") && isEnvelope(td) &&
-		f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf("AnyResult")
+		f != nil && f.typ.kind == unionKind && f.typ.name == r.goNameOf("AnyResult")
 }
 
 // structDecode is the body of a struct's decode method: a loop over the members with a switch on
@@ -278,10 +278,10 @@ func zeroLiteral(v *model.Value) bool {
 }
 
 // collectionCodec writes the codec of a named map or slice type.
-func (g *renderer) collectionCodec(td *typeDecl) {
-	f := g.jsonGo
+func (r *renderer) collectionCodec(td *typeDecl) {
+	f := r.jsonGo
 	if td.union != "" {
-		f = g.unionsGo
+		f = r.unionsGo
 	}
 	jsonMethods(f, td.name)
 	underlying := *td.typ
@@ -297,10 +297,10 @@ func (g *renderer) collectionCodec(td *typeDecl) {
 
 // scalarCodec writes the codec of a named string, number or boolean type (an enum or a wrapper
 // of a kind union); base is its underlying type, "" for the null wrapper.
-func (g *renderer) scalarCodec(td *typeDecl, base string) {
-	f := g.jsonGo
+func (r *renderer) scalarCodec(td *typeDecl, base string) {
+	f := r.jsonGo
 	if td.form == wrapperForm {
-		f = g.unionsGo
+		f = r.unionsGo
 	}
 	jsonMethods(f, td.name)
 	if base == "" {

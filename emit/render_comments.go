@@ -25,14 +25,14 @@ var (
 // docText turns a schema doc into Go doc comment text: the text with links converted, then the
 // extra paragraphs, the @see tags, @internal and @deprecated. noun says what is documented
 // ("type", "field", "constant").
-func (g *renderer) docText(d model.Doc, noun string, extra ...string) string {
+func (r *renderer) docText(d model.Doc, noun string, extra ...string) string {
 	var paras []string
 	if t := strings.TrimSpace(d.Text); t != "" {
-		paras = append(paras, g.markup(t))
+		paras = append(paras, r.markup(t))
 	}
 	paras = append(paras, extra...)
 	for _, see := range d.See {
-		paras = append(paras, "See also: "+g.markup(strings.TrimSpace(see)))
+		paras = append(paras, "See also: "+r.markup(strings.TrimSpace(see)))
 	}
 	if d.Internal {
 		paras = append(paras, "This "+noun+" is internal to the protocol specification.")
@@ -43,17 +43,17 @@ func (g *renderer) docText(d model.Doc, noun string, extra ...string) string {
 		if text == "" {
 			text = "see the schema."
 		}
-		paras = append(paras, "Deprecated: "+g.markup(text))
+		paras = append(paras, "Deprecated: "+r.markup(text))
 	}
 	return strings.Join(paras, "\n\n")
 }
 
 // markup converts the links of a JSDoc text to Go doc syntax and indents Markdown list items,
 // which Go doc comments recognize only when indented.
-func (g *renderer) markup(text string) string {
+func (r *renderer) markup(text string) string {
 	text = jsdocLink.ReplaceAllStringFunc(text, func(m string) string {
 		sub := jsdocLink.FindStringSubmatch(m)
-		return g.link(sub[1], sub[2])
+		return r.link(sub[1], sub[2])
 	})
 	text = markdownLink.ReplaceAllStringFunc(text, func(m string) string {
 		sub := markdownLink.FindStringSubmatch(m)
@@ -77,12 +77,12 @@ func absURL(u string) string {
 
 // link renders {@link target | label}: a Go doc link for a declaration or member, the URL for a
 // web link, the target's text when it names nothing known.
-func (g *renderer) link(target, label string) string {
+func (r *renderer) link(target, label string) string {
 	var ref string
 	if strings.Contains(target, "://") {
 		ref = target
-	} else if r, ok := g.docLink(target); ok {
-		ref = r
+	} else if l, ok := r.docLink(target); ok {
+		ref = l
 	} else if label == "" {
 		return target
 	} else {
@@ -96,9 +96,9 @@ func (g *renderer) link(target, label string) string {
 
 // docLink resolves a schema name, "Decl" or "Decl.member.member", to a Go doc link:
 // "[ClientCapabilitiesSampling.Context]".
-func (g *renderer) docLink(target string) (string, bool) {
+func (r *renderer) docLink(target string) (string, bool) {
 	parts := strings.Split(target, ".")
-	td, ok := g.byDecl[parts[0]]
+	td, ok := r.byDecl[parts[0]]
 	if !ok {
 		return "", false
 	}
@@ -117,20 +117,20 @@ func (g *renderer) docLink(target string) (string, bool) {
 			return "", false
 		}
 		link = td.name + "." + f.name
-		td = g.structNamed(f.typ)
+		td = r.structNamed(f.typ)
 	}
 	return "[" + link + "]", true
 }
 
 // structNamed returns the struct declaration of a field type, or nil.
-func (g *renderer) structNamed(t *goType) *typeDecl {
+func (r *renderer) structNamed(t *goType) *typeDecl {
 	for t.kind == nullableKind {
 		t = t.elem
 	}
 	if t.kind != structKind {
 		return nil
 	}
-	if td := g.byName[t.name]; td != nil && td.form == structForm {
+	if td := r.byName[t.name]; td != nil && td.form == structForm {
 		return td
 	}
 	return nil

@@ -36,7 +36,7 @@ func planned(t *testing.T, src string) *generator {
 }
 
 func TestDocText(t *testing.T) {
-	g := &renderer{plan: planned(t, docsSchema).plan}
+	r := &renderer{plan: planned(t, docsSchema).plan}
 	tests := []struct {
 		name string
 		doc  model.Doc
@@ -62,7 +62,7 @@ func TestDocText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, g.docText(tt.doc, "type"))
+			assert.Equal(t, tt.want, r.docText(tt.doc, "type"))
 		})
 	}
 }
@@ -82,7 +82,7 @@ func TestDocComment(t *testing.T) {
 }
 
 func TestSubjectFirst(t *testing.T) {
-	g := &renderer{plan: planned(t, docsSchema).plan}
+	r := &renderer{plan: planned(t, docsSchema).plan}
 	tests := []struct{ name, text, want string }{
 		{"X", "X is already first.", "X is already first."},
 		{"X", "An X is already first.", "An X is already first."},
@@ -105,7 +105,7 @@ func TestSubjectFirst(t *testing.T) {
 		{"Role", "Closed.", ""},
 	}
 	for _, tt := range tests {
-		got, ok := g.subjectFirst(tt.name, tt.text)
+		got, ok := r.subjectFirst(tt.name, tt.text)
 		assert.Equal(t, tt.want != "", ok, tt.text)
 		assert.Equal(t, tt.want, got, tt.text)
 	}

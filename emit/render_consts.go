@@ -10,39 +10,39 @@ import (
 
 // constants writes consts.go: SchemaVersion, the schema's constants and the method constants.
 // (The enum constants are written with their types.)
-func (g *renderer) constants() {
-	f := g.constsGo
-	version := g.schemaVersionName()
+func (r *renderer) constants() {
+	f := r.constsGo
+	version := r.schemaVersionName()
 	f.Comment(version + " is the version of the MCP schema this package was generated from.")
-	f.Const().Id(version).Op("=").Lit(g.opts.Version)
+	f.Const().Id(version).Op("=").Lit(r.opts.Version)
 	f.Line()
 
 	var defs []jen.Code
-	for _, c := range g.s.Consts {
-		name := g.constNames[c]
-		defs = append(defs, docComment(g.constDoc(name, c)), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
+	for _, c := range r.s.Consts {
+		name := r.constNames[c]
+		defs = append(defs, docComment(r.constDoc(name, c)), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
 	}
 	if len(defs) > 0 {
 		f.Const().Defs(defs...)
 		f.Line()
 	}
 
-	methods := g.methodConsts()
+	methods := r.methodConsts()
 	if len(methods) > 0 {
 		f.Const().Defs(methods...)
 		f.Line()
 	}
-	for _, c := range g.enumConsts {
+	for _, c := range r.enumConsts {
 		f.Add(c)
 	}
 }
 
 // methodConsts returns the method constants, sorted by name: one per declared object whose
 // "method" member is a string literal.
-func (g *renderer) methodConsts() []jen.Code {
+func (r *renderer) methodConsts() []jen.Code {
 	type method struct{ name, value, decl string }
 	var methods []method
-	for _, td := range g.types {
+	for _, td := range r.types {
 		if value, ok := methodOf(td); ok {
 			name := methodConstName(td.name)
 			methods = append(methods, method{name, value, td.name})

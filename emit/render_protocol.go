@@ -18,8 +18,8 @@ import (
 // calls are templates/parts/wire_protocol.go and protocol_helpers.go.
 
 // messageMethods are the methods a message union's interface adds to its marker and Validate.
-func (g *renderer) messageMethods(td *typeDecl) []jen.Code {
-	if td.decl == nil || g.proto == nil {
+func (r *renderer) messageMethods(td *typeDecl) []jen.Code {
+	if td.decl == nil || r.proto == nil {
 		return nil
 	}
 	switch {
@@ -28,7 +28,7 @@ func (g *renderer) messageMethods(td *typeDecl) []jen.Code {
 			jen.Comment("GetMethod returns the method of the request."),
 			jen.Id("GetMethod").Params().String(),
 			jen.Comment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
-			jen.Id("GetID").Params().Id(g.goNameOf("RequestId")),
+			jen.Id("GetID").Params().Id(r.goNameOf("RequestId")),
 			jen.Comment("GetParams returns the params of the request, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
@@ -44,22 +44,22 @@ func (g *renderer) messageMethods(td *typeDecl) []jen.Code {
 }
 
 // protocol writes protocol.go.
-func (g *renderer) protocol() {
-	p := g.proto
+func (r *renderer) protocol() {
+	p := r.proto
 	if p == nil {
 		return
 	}
-	f := g.protocolGo
-	g.messageInterface(f, p)
-	g.accessors(f, p)
-	g.decodeMessages(f, p)
-	g.methodTable(f, p)
-	g.errors(f, p)
+	f := r.protocolGo
+	r.messageInterface(f, p)
+	r.accessors(f, p)
+	r.decodeMessages(f, p)
+	r.methodTable(f, p)
+	r.errors(f, p)
 }
 
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
 // the message unions (and the Unknown variants of those unions), and the generic responses.
-func (g *renderer) messages(p *protocolPlan) []string {
+func (r *renderer) messages(p *protocolPlan) []string {
 	var names []string
 	add := func(name string) {
 		if !slices.Contains(names, name) {
@@ -67,10 +67,10 @@ func (g *renderer) messages(p *protocolPlan) []string {
 		}
 	}
 	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
-		td := g.byDecl[union]
+		td := r.byDecl[union]
 		envelopes := false
 		for _, v := range td.objects.variants {
-			if vt := g.byName[v.typ.name]; vt != nil && isEnvelope(vt) {
+			if vt := r.byName[v.typ.name]; vt != nil && isEnvelope(vt) {
 				add(v.typ.name)
 				envelopes = true
 			}
@@ -85,38 +85,38 @@ func (g *renderer) messages(p *protocolPlan) []string {
 }
 
 // messageInterface writes Message, its markers and the GetID of each message type.
-func (g *renderer) messageInterface(f *jen.File, p *protocolPlan) {
+func (r *renderer) messageInterface(f *jen.File, p *protocolPlan) {
 	f.Add(docComment("Message is a JSON-RPC message of this version, decoded with its params or result typed " +
-		"(see [DecodeClientMessage] and [DecodeServerMessage]): a request ([" + g.goNameOf("ClientRequest") + "], [" +
-		g.goNameOf("ServerRequest") + "]), a notification ([" + g.goNameOf("ClientNotification") + "], [" +
-		g.goNameOf("ServerNotification") + "]), a *[" + p.resultResponse.name + "] holding " +
+		"(see [DecodeClientMessage] and [DecodeServerMessage]): a request ([" + r.goNameOf("ClientRequest") + "], [" +
+		r.goNameOf("ServerRequest") + "]), a notification ([" + r.goNameOf("ClientNotification") + "], [" +
+		r.goNameOf("ServerNotification") + "]), a *[" + p.resultResponse.name + "] holding " +
 		"the typed result, or a *[" + p.errorResponse.name + "]. A message built in Go is sent with json.Marshal" +
-		g.ifValidate(" (or [Marshal], which validates it first)") + ", members in the spec's order."))
-	f.Type().Id("Message").Interface(append(g.unionMethods("isMessage"),
+		r.ifValidate(" (or [Marshal], which validates it first)") + ", members in the spec's order."))
+	f.Type().Id("Message").Interface(append(r.unionMethods("isMessage"),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
 		jen.Comment("GetID returns the id of a request or response, or nil for a notification."),
-		jen.Id("GetID").Params().Id(g.goNameOf("RequestId")),
+		jen.Id("GetID").Params().Id(r.goNameOf("RequestId")),
 		jen.Comment("GetMethod returns the method of a request or notification, or \"\" for a response."),
 		jen.Id("GetMethod").Params().String(),
 	)...)
 	f.Line()
-	for _, name := range g.messages(p) {
+	for _, name := range r.messages(p) {
 		f.Func().Params(jen.Op("*").Id(name)).Id("isMessage").Params().Block()
 	}
 	f.Line()
 	accessors := map[string]bool{} // the types whose accessors (below) write their GetID
 	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
-		for _, v := range g.byDecl[union].variants {
+		for _, v := range r.byDecl[union].variants {
 			accessors[v.typ.name] = true
 		}
 	}
-	for _, name := range g.messages(p) {
-		td := g.byName[name]
+	for _, name := range r.messages(p) {
+		td := r.byName[name]
 		if td.form == unknownForm || accessors[name] {
 			continue
 		}
 		f.Comment("GetID returns the id of the message.")
-		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot("ID")))
+		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot("ID")))
 		f.Line()
 		f.Comment("GetMethod returns \"\": a response has no method.")
 		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
@@ -125,33 +125,33 @@ func (g *renderer) messageInterface(f *jen.File, p *protocolPlan) {
 }
 
 // accessors writes GetMethod, GetID and GetParams of every variant of the message unions.
-func (g *renderer) accessors(f *jen.File, p *protocolPlan) {
+func (r *renderer) accessors(f *jen.File, p *protocolPlan) {
 	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
-		td := g.byDecl[union]
+		td := r.byDecl[union]
 		request := slices.Contains(requestUnions, union)
 		for _, v := range td.objects.variants {
-			vt := g.byName[v.typ.name]
-			if vt == nil || g.accessorTypes[vt.name] {
+			vt := r.byName[v.typ.name]
+			if vt == nil || r.accessorTypes[vt.name] {
 				continue
 			}
-			g.accessorTypes[vt.name] = true
+			r.accessorTypes[vt.name] = true
 			method, _ := methodOf(vt)
 			f.Commentf("GetMethod returns %q.", method)
 			f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit(method)))
 			f.Line()
 			if id := fieldByJSON(vt, "id"); id != nil {
 				f.Comment("GetID returns the id of the message.")
-				f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot(id.name)))
+				f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot(id.name)))
 				f.Line()
 			} else if request || isEnvelope(vt) {
 				f.Comment("GetID returns nil: the message has no id.")
-				f.Func().Params(jen.Op("*").Id(vt.name)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
+				f.Func().Params(jen.Op("*").Id(vt.name)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
 				f.Line()
 			}
-			g.getParams(f, vt)
+			r.getParams(f, vt)
 		}
-		if td.unknown != "" && !g.accessorTypes[td.unknown] {
-			g.accessorTypes[td.unknown] = true
+		if td.unknown != "" && !r.accessorTypes[td.unknown] {
+			r.accessorTypes[td.unknown] = true
 			u := td.unknown
 			f.Comment("GetMethod returns the method of the message, as received.")
 			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetMethod").Params().String().Block(
@@ -160,10 +160,10 @@ func (g *renderer) accessors(f *jen.File, p *protocolPlan) {
 			)
 			f.Line()
 			f.Comment("GetID returns the id of the message, as received, or nil.")
-			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(
+			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(
 				jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("id")),
 				jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
-				jen.List(jen.Id("id"), jen.Id("_")).Op(":=").Id("Unmarshal"+g.goNameOf("RequestId")).Call(jen.Id("raw")),
+				jen.List(jen.Id("id"), jen.Id("_")).Op(":=").Id("Unmarshal"+r.goNameOf("RequestId")).Call(jen.Id("raw")),
 				jen.Return(jen.Id("id")),
 			)
 			f.Line()
@@ -179,7 +179,7 @@ func (g *renderer) accessors(f *jen.File, p *protocolPlan) {
 }
 
 // getParams writes GetParams of a request or notification struct.
-func (g *renderer) getParams(f *jen.File, td *typeDecl) {
+func (r *renderer) getParams(f *jen.File, td *typeDecl) {
 	params := fieldByJSON(td, "params")
 	f.Comment("GetParams returns the params of the message, or nil when it has none.")
 	recv := jen.Id("v").Op("*").Id(td.name)
@@ -209,11 +209,11 @@ func (g *renderer) getParams(f *jen.File, td *typeDecl) {
 }
 
 // decodeMessages writes DecodeClientMessage and DecodeServerMessage.
-func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
+func (r *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 	for _, side := range []struct{ name, other string }{{"Client", "Server"}, {"Server", "Client"}} {
 		fn, internal := "Decode"+side.name+"Message", "decode"+side.name+"Message"
-		requests, notifications := g.byDecl[side.name+"Request"], g.byDecl[side.name+"Notification"]
-		results := g.byDecl[side.name+"Result"]
+		requests, notifications := r.byDecl[side.name+"Request"], r.byDecl[side.name+"Notification"]
+		results := r.byDecl[side.name+"Result"]
 		reader := strings.ToLower(side.other)
 		doc := fn + " decodes a JSON-RPC message that a " + strings.ToLower(side.name) + " sends (what a " + reader +
 			" reads) in one pass: a request as its [" + requests.name + "] type, a notification as its [" +
@@ -224,7 +224,7 @@ func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 			"response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
 			"Unmarshal" + results.name + " does); it is called for an error response too, so that Pending.Take " +
 			"forgets every answered request. Decoding is strict (see the package doc)" +
-			g.ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] with the message's id, if it could be " +
+			r.ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] with the message's id, if it could be " +
 			"read: [NewErrorResponse] answers it."
 		if p.batch {
 			doc += " A batch (an array) is a [MessageBatch] of such messages."
@@ -233,7 +233,7 @@ func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 			"hands over (see [UnmarshalNoCopy]): the message keeps data, which must not change after the call."
 		for _, v := range []struct{ name, doc, decoder string }{{fn, doc, "topDecoder"}, {fn + "NoCopy", noCopyDoc, "noCopyDecoder"}} {
 			f.Add(docComment(v.doc))
-			f.Func().Id(v.name).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
+			f.Func().Id(v.name).Params(jen.Id("data").Index().Byte(), jen.Id("pending").Func().Params(jen.Id(r.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(
 				jen.Id("d").Op(":=").Id(v.decoder).Call(jen.Id("data")),
 				jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("pending")),
 				jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
@@ -271,13 +271,13 @@ func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 		}
 		// A result whose resultType this version does not know is the Unknown variant of the
 		// side's result union, which is not an AnyResult: it becomes AnyResult's own.
-		toAny := []jen.Code{jen.Return(jen.Id("r").Assert(jen.Id(g.goNameOf("AnyResult"))), jen.Nil())}
-		if anyResult := g.byDecl["AnyResult"]; results.unknown != "" && anyResult != nil && anyResult.unknown != "" {
+		toAny := []jen.Code{jen.Return(jen.Id("r").Assert(jen.Id(r.goNameOf("AnyResult"))), jen.Nil())}
+		if anyResult := r.byDecl["AnyResult"]; results.unknown != "" && anyResult != nil && anyResult.unknown != "" {
 			toAny = []jen.Code{
 				jen.If(jen.List(jen.Id("u"), jen.Id("ok")).Op(":=").Id("r").Assert(jen.Op("*").Id(results.unknown)), jen.Id("ok")).Block(
 					jen.Return(jen.Op("&").Id(anyResult.unknown).Values(jen.Dict{jen.Id("Raw"): jen.Id("u").Dot("Raw")}), jen.Nil()),
 				),
-				jen.Return(jen.Id("r").Assert(jen.Id(g.goNameOf("AnyResult"))), jen.Nil()),
+				jen.Return(jen.Id("r").Assert(jen.Id(r.goNameOf("AnyResult"))), jen.Nil()),
 			}
 		}
 		body = append(body,
@@ -290,7 +290,7 @@ func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 					jen.List(jen.Id("method"), jen.Err()).Op(":=").Id("responseMethod").Call(jen.Id("d"), jen.Id("pending")),
 					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 					jen.Id("v").Op(":=").New(jen.Id(p.resultResponse.name)),
-					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(g.goNameOf("AnyResult")), jen.Error()).Block(
+					jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Func().Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()).Block(
 						append([]jen.Code{
 							jen.List(jen.Id("r"), jen.Err()).Op(":=").Add(resultDecode),
 							jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -303,29 +303,29 @@ func (g *renderer) decodeMessages(f *jen.File, p *protocolPlan) {
 			jen.Id("v").Op(":=").New(jen.Id(p.errorResponse.name)),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decode").Call(jen.Id("d"))),
 		)
-		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("pending").Func().Params(jen.Id(g.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(body...)
+		f.Func().Id(internal).Params(jen.Id("d").Op("*").Id("decoder"), jen.Id("pending").Func().Params(jen.Id(r.goNameOf("RequestId"))).Params(jen.String(), jen.Bool())).Params(jen.Id("Message"), jen.Error()).Block(body...)
 		f.Line()
 	}
 	if p.batch {
-		g.messageBatch(f)
+		r.messageBatch(f)
 	}
 }
 
 // messageBatch writes MessageBatch, the messages of a JSON-RPC batch (2025-03-26).
-func (g *renderer) messageBatch(f *jen.File) {
+func (r *renderer) messageBatch(f *jen.File) {
 	f.Add(docComment("MessageBatch is a JSON-RPC batch: an array of messages, each decoded as its own message is."))
 	f.Type().Id("MessageBatch").Index().Id("Message")
 	f.Line()
 	f.Func().Params(jen.Id("MessageBatch")).Id("isMessage").Params().Block()
 	f.Line()
 	f.Comment("GetID returns nil: a batch has no id of its own.")
-	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id(g.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
+	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
 	f.Line()
 	f.Comment("GetMethod returns \"\": a batch has no method of its own.")
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 	f.Line()
-	if g.opts.Config.NoValidate {
-		g.batchMarshal(f)
+	if r.opts.Config.NoValidate {
+		r.batchMarshal(f)
 		return
 	}
 	f.Add(docComment(validateDoc))
@@ -341,11 +341,11 @@ func (g *renderer) messageBatch(f *jen.File) {
 		jen.Return(jen.Id("c").Dot("messageErr").Call()),
 	)
 	f.Line()
-	g.batchMarshal(f)
+	r.batchMarshal(f)
 }
 
 // batchMarshal writes MessageBatch's MarshalJSON.
-func (g *renderer) batchMarshal(f *jen.File) {
+func (r *renderer) batchMarshal(f *jen.File) {
 	f.Comment("MarshalJSON implements [json.Marshaler].")
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("b").Op(":=").Index().Byte().Values(jen.LitRune('[')),
@@ -371,18 +371,18 @@ type methodEntry struct {
 }
 
 // methodTable writes MethodInfo, Methods and LookupMethod.
-func (g *renderer) methodTable(f *jen.File, p *protocolPlan) {
+func (r *renderer) methodTable(f *jen.File, p *protocolPlan) {
 	entries := map[string]*methodEntry{}
 	for _, union := range append(slices.Clone(requestUnions), notificationUnions...) {
-		td := g.byDecl[union]
+		td := r.byDecl[union]
 		notification := slices.Contains(notificationUnions, union)
 		client := strings.HasPrefix(union, "Client")
-		answers := g.byDecl["ServerResult"]
+		answers := r.byDecl["ServerResult"]
 		if !client {
-			answers = g.byDecl["ClientResult"]
+			answers = r.byDecl["ClientResult"]
 		}
 		for _, v := range td.objects.variants {
-			vt := g.byName[v.typ.name]
+			vt := r.byName[v.typ.name]
 			method, ok := methodOf(vt)
 			if !ok {
 				continue
@@ -398,7 +398,7 @@ func (g *renderer) methodTable(f *jen.File, p *protocolPlan) {
 						e.params = "*" + params.typ.written()
 					}
 				}
-				e.taskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
+				e.taskAugmented = vt.decl != nil && r.s.TaskAugmented(vt.decl)
 				entries[method] = e
 			}
 			if client {
@@ -411,12 +411,12 @@ func (g *renderer) methodTable(f *jen.File, p *protocolPlan) {
 					continue
 				}
 				for _, c := range rc.candidates {
-					r := answers.objects.variants[c]
-					name := "*" + r.typ.written()
+					res := answers.objects.variants[c]
+					name := "*" + res.typ.written()
 					if !slices.Contains(e.results, name) {
 						e.results = append(e.results, name)
 					}
-					if r.model.Type.Kind == model.Ref && r.model.Type.Ref == "InputRequiredResult" {
+					if res.model.Type.Kind == model.Ref && res.model.Type.Ref == "InputRequiredResult" {
 						e.inputOnly = true
 					}
 				}
@@ -471,8 +471,8 @@ func (g *renderer) methodTable(f *jen.File, p *protocolPlan) {
 		}
 		if len(e.results) > 0 {
 			var rs []jen.Code
-			for _, r := range e.results {
-				rs = append(rs, typeFor(r))
+			for _, res := range e.results {
+				rs = append(rs, typeFor(res))
 			}
 			fields[jen.Id("Results")] = jen.Index().Qual("reflect", "Type").Values(rs...)
 		}
@@ -499,8 +499,8 @@ func typeFor(t string) jen.Code {
 }
 
 // errors makes the error objects Go errors, and writes Typed and NewErrorResponse.
-func (g *renderer) errors(f *jen.File, p *protocolPlan) {
-	objects := g.errorObjects()
+func (r *renderer) errors(f *jen.File, p *protocolPlan) {
+	objects := r.errorObjects()
 	for _, td := range objects {
 		code := jen.Id("e").Dot("Code")
 		if c := fieldByJSON(td, "code"); c.literal != nil {
@@ -556,10 +556,10 @@ func (g *renderer) errors(f *jen.File, p *protocolPlan) {
 		return names
 	}()) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
 		"err.Error() as the message."))
-	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id(g.goNameOf("RequestId")), jen.Err().Error()).Op("*").Id(p.errorResponse.name).Block(
+	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id(r.goNameOf("RequestId")), jen.Err().Error()).Op("*").Id(p.errorResponse.name).Block(
 		jen.Var().Id("merr").Op("*").Id("MessageError"),
 		jen.If(jen.Id("id").Op("==").Nil().Op("&&").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("merr"))).Block(jen.Id("id").Op("=").Id("merr").Dot("ID")),
-		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(g.byDecl["RequestId"].nullVariant).Values()),
+		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(r.byDecl["RequestId"].nullVariant).Values()),
 		jen.Return(jen.Op("&").Id(p.errorResponse.name).Values(jen.Dict{
 			jen.Id("ID"):    jen.Id("id"),
 			jen.Id("Error"): jen.Id("errorObject").Call(jen.Err()),
@@ -601,8 +601,8 @@ func (g *renderer) errors(f *jen.File, p *protocolPlan) {
 }
 
 // ifValidate returns text, or "" in an output without validators (Config.NoValidate).
-func (g *renderer) ifValidate(text string) string {
-	if g.opts.Config.NoValidate {
+func (r *renderer) ifValidate(text string) string {
+	if r.opts.Config.NoValidate {
 		return ""
 	}
 	return text

@@ -7,9 +7,9 @@ import (
 )
 
 // results writes decode<Union>For and Unmarshal<Union>For of the result unions.
-func (g *renderer) results() {
+func (r *renderer) results() {
 	for _, name := range resultUnions {
-		union := g.byDecl[name]
+		union := r.byDecl[name]
 		if union == nil || len(union.results) == 0 {
 			continue
 		}
@@ -24,9 +24,9 @@ func (g *renderer) results() {
 			docs = append(docs, quote(rc.value)+" gives "+orList(links))
 			var body []jen.Code
 			if union.resultTag {
-				body = g.decodeResults(union, rc.candidates, rc.value)
+				body = r.decodeResults(union, rc.candidates, rc.value)
 			} else {
-				body = g.decodeCandidates(union, rc.candidates)
+				body = r.decodeCandidates(union, rc.candidates)
 			}
 			code = append(code, jen.Case(jen.Id(rc.method)).Block(body...))
 		}
@@ -36,7 +36,7 @@ func (g *renderer) results() {
 			"their members alone cannot (a result with only optional members fits several types); among " +
 			"several types, it picks as [Unmarshal" + union.name + "] does. For other methods it is [Unmarshal" +
 			union.name + "]."
-		f := g.unionsGo
+		f := r.unionsGo
 		f.Add(docComment(doc))
 		f.Func().Id(fn).Params(jen.Id("method").String(), jen.Id("data").Index().Byte()).Params(jen.Id(union.name), jen.Error()).Block(
 			jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),

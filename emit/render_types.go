@@ -9,7 +9,7 @@ const extraDoc = "Extra holds members that the schema does not define, exactly a
 	"encoded after the known members."
 
 // structType declares a struct: a field per member, then Extra.
-func (g *renderer) structType(td *typeDecl) {
+func (r *renderer) structType(td *typeDecl) {
 	var fields []jen.Code
 	for _, f := range td.fields {
 		var extra []string
@@ -29,7 +29,7 @@ func (g *renderer) structType(td *typeDecl) {
 			tag += ",omitzero"
 		}
 		fields = append(fields,
-			docComment(g.docText(f.member.Doc, "field", extra...)),
+			docComment(r.docText(f.member.Doc, "field", extra...)),
 			jen.Id(f.name).Add(typ).Tag(map[string]string{"json": tag}))
 	}
 	doc := extraDoc
@@ -40,46 +40,46 @@ func (g *renderer) structType(td *typeDecl) {
 	fields = append(fields,
 		docComment(doc),
 		jen.Id("Extra").Map(jen.String()).Add(td.rest.code()).Tag(map[string]string{"json": "-"}))
-	g.typesGo.Add(docComment(g.typeDoc(td)))
-	g.typesGo.Type().Id(td.name).Struct(fields...)
-	g.typesGo.Line()
+	r.typesGo.Add(docComment(r.typeDoc(td)))
+	r.typesGo.Type().Id(td.name).Struct(fields...)
+	r.typesGo.Line()
 }
 
 // aliasType declares `type X = T`.
-func (g *renderer) aliasType(td *typeDecl) {
+func (r *renderer) aliasType(td *typeDecl) {
 	var extra []string
 	if td.typ.kind == rawKind {
 		extra = append(extra, "It holds any JSON value, exactly as received.")
 	}
-	g.typesGo.Add(docComment(g.typeDoc(td, extra...)))
-	g.typesGo.Type().Id(td.name).Op("=").Add(td.typ.code())
-	g.typesGo.Line()
+	r.typesGo.Add(docComment(r.typeDoc(td, extra...)))
+	r.typesGo.Type().Id(td.name).Op("=").Add(td.typ.code())
+	r.typesGo.Line()
 }
 
 // collectionType declares a named map or slice type, with its codec.
 // The variants of a kind union go to unions.go, the others to types.go and json.go.
-func (g *renderer) collectionType(td *typeDecl) {
-	f := g.typesGo
+func (r *renderer) collectionType(td *typeDecl) {
+	f := r.typesGo
 	if td.union != "" {
-		f = g.unionsGo
+		f = r.unionsGo
 	}
-	f.Add(docComment(g.typeDoc(td)))
+	f.Add(docComment(r.typeDoc(td)))
 	underlying := *td.typ
 	underlying.alias = ""
 	f.Type().Id(td.name).Add(underlying.code())
 	f.Line()
-	g.collectionCodec(td)
+	r.collectionCodec(td)
 }
 
 // enumType declares a string type, its constants and its codec.
-func (g *renderer) enumType(td *typeDecl) {
+func (r *renderer) enumType(td *typeDecl) {
 	closing := "The set is closed: other values are invalid, though decoding keeps them as received."
 	if td.open {
 		closing = "Other values are allowed."
 	}
-	g.typesGo.Add(docComment(g.typeDoc(td, closing)))
-	g.typesGo.Type().Id(td.name).String()
-	g.typesGo.Line()
+	r.typesGo.Add(docComment(r.typeDoc(td, closing)))
+	r.typesGo.Type().Id(td.name).String()
+	r.typesGo.Line()
 	var consts []jen.Code
 	for i, v := range td.values {
 		name := td.valueNames[i]
@@ -87,8 +87,8 @@ func (g *renderer) enumType(td *typeDecl) {
 			docComment(name+" is the ["+td.name+"] value "+quote(v)+"."),
 			jen.Id(name).Id(td.name).Op("=").Lit(v))
 	}
-	g.enumConsts = append(g.enumConsts, jen.Const().Defs(consts...), jen.Line())
-	g.scalarCodec(td, "string")
+	r.enumConsts = append(r.enumConsts, jen.Const().Defs(consts...), jen.Line())
+	r.scalarCodec(td, "string")
 }
 
 // quote writes s as a Go doc comment shows a JSON string.

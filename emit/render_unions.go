@@ -13,11 +13,11 @@ import (
 // interfaceType writes a union of objects or of JSON kinds: the sealed interface, the marker
 // methods of its variants, UnmarshalX, decodeX, encodeX and, when decoding needs it, the table
 // of its variants.
-func (g *renderer) interfaceType(td *typeDecl) {
-	f := g.unionsGo
+func (r *renderer) interfaceType(td *typeDecl) {
+	f := r.unionsGo
 	marker := "is" + td.name
-	f.Add(docComment(g.typeDoc(td, decisionDoc(td))))
-	f.Type().Id(td.name).Interface(append(g.unionMethods(marker), g.messageMethods(td)...)...)
+	f.Add(docComment(r.typeDoc(td, decisionDoc(td))))
+	f.Type().Id(td.name).Interface(append(r.unionMethods(marker), r.messageMethods(td)...)...)
 	f.Line()
 	for _, v := range td.variants {
 		recv := jen.Id(v.typ.name)
@@ -42,21 +42,21 @@ func (g *renderer) interfaceType(td *typeDecl) {
 
 	var body []jen.Code
 	if td.decision.Strategy == model.KindStrategy {
-		body = g.decodeKinds(td)
+		body = r.decodeKinds(td)
 	} else {
-		body = g.decodeObjects(td)
+		body = r.decodeObjects(td)
 	}
 	f.Func().Id("decode"+td.name).Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(td.name), jen.Error()).Block(body...)
 	f.Line()
-	g.encodeUnion(td)
+	r.encodeUnion(td)
 	if td.objects != nil && td.objects.table {
-		g.variantTable(td)
+		r.variantTable(td)
 	}
 }
 
 // encodeUnion writes encodeX: a type switch over the variants, each of which encodes itself
 // (encodeVariant, for a pointer). A nil value, or a nil pointer variant, is an error.
-func (g *renderer) encodeUnion(td *typeDecl) {
+func (r *renderer) encodeUnion(td *typeDecl) {
 	var cases []jen.Code
 	add := func(name string, pointer bool) {
 		if pointer {
@@ -73,10 +73,10 @@ func (g *renderer) encodeUnion(td *typeDecl) {
 		add(td.unknown, true)
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("e").Dot("errorf").Call(jen.Lit("nil "+td.name))))
-	g.unionsGo.Func().Id("encode"+td.name).Params(jen.Id("e").Op("*").Id("encoder"), jen.Id("v").Id(td.name)).Block(
+	r.unionsGo.Func().Id("encode"+td.name).Params(jen.Id("e").Op("*").Id("encoder"), jen.Id("v").Id(td.name)).Block(
 		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
 	)
-	g.unionsGo.Line()
+	r.unionsGo.Line()
 }
 
 // jsonKinds describes each JSON kind: the word that names a wrapper type of a kind union, the
@@ -91,7 +91,7 @@ var jsonKinds = map[string]struct{ word, phrase, test string }{
 }
 
 // decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
-func (g *renderer) decodeKinds(td *typeDecl) []jen.Code {
+func (r *renderer) decodeKinds(td *typeDecl) []jen.Code {
 	var cases []jen.Code
 	var phrases []string
 	for _, k := range td.kinds {
@@ -99,7 +99,7 @@ func (g *renderer) decodeKinds(td *typeDecl) []jen.Code {
 		var body []jen.Code
 		switch {
 		case k.jsonKind == "object" && td.objects != nil:
-			body = g.decodeObjects(td)
+			body = r.decodeObjects(td)
 		case len(k.variants) > 1:
 			args := []jen.Code{jen.Id("d")}
 			for _, v := range k.variants {
@@ -168,18 +168,18 @@ func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 
 // decodeObjects returns the statements that decode an object of a union: a switch on the
 // discriminator, or the choice by required members.
-func (g *renderer) decodeObjects(td *typeDecl) []jen.Code {
+func (r *renderer) decodeObjects(td *typeDecl) []jen.Code {
 	oc := td.objects
 	if td.resultTag {
-		return g.decodeResults(td, allVariants(oc), "")
+		return r.decodeResults(td, allVariants(oc), "")
 	}
 	if oc.decision.Discriminator == "" {
-		return g.decodeGuess(td, allVariants(oc))
+		return r.decodeGuess(td, allVariants(oc))
 	}
 	tags, absent := tagCases(oc)
 	ifAbsent := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("missing member %q"), jen.Lit(oc.decision.Discriminator)))}
 	if absent != nil {
-		ifAbsent = g.decodeCandidates(td, absent)
+		ifAbsent = r.decodeCandidates(td, absent)
 	}
 	var cases []jen.Code
 	for _, tc := range tags {
@@ -187,7 +187,7 @@ func (g *renderer) decodeObjects(td *typeDecl) []jen.Code {
 		for _, val := range tc.values {
 			values = append(values, jen.Lit(val))
 		}
-		cases = append(cases, jen.Case(values...).Block(g.decodeCandidates(td, tc.variants)...))
+		cases = append(cases, jen.Case(values...).Block(r.decodeCandidates(td, tc.variants)...))
 	}
 	return []jen.Code{
 		jen.List(jen.Id("tag"), jen.Id("ok"), jen.Err()).Op(":=").Id("lookupTag").Call(jen.Id("d"), jen.Lit(oc.decision.Discriminator)),
@@ -204,7 +204,7 @@ func (g *renderer) decodeObjects(td *typeDecl) []jen.Code {
 // is a candidate; another value but "complete" is the Unknown variant), then, for a complete
 // result, among the other candidates as decodeCandidates does. method names the request the
 // result answers, for errors ("" when unknown).
-func (g *renderer) decodeResults(td *typeDecl, candidates []int, method string) []jen.Code {
+func (r *renderer) decodeResults(td *typeDecl, candidates []int, method string) []jen.Code {
 	irr := inputRequiredIndex(td.objects)
 	complete := slices.DeleteFunc(slices.Clone(candidates), func(i int) bool { return i == irr })
 	inputRequired := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
@@ -216,9 +216,9 @@ func (g *renderer) decodeResults(td *typeDecl, candidates []int, method string) 
 		jen.Lit("a complete result does not answer "+quote(method))))}
 	switch {
 	case len(complete) > 0 && method == "":
-		ifComplete = g.decodeGuess(td, complete)
+		ifComplete = r.decodeGuess(td, complete)
 	case len(complete) > 0:
-		ifComplete = g.decodeCandidates(td, complete)
+		ifComplete = r.decodeCandidates(td, complete)
 	}
 	return append([]jen.Code{
 		jen.List(jen.Id("tag"), jen.Id("ok"), jen.Err()).Op(":=").Id("lookupTag").Call(jen.Id("d"), jen.Lit(resultTypeMember)),
@@ -232,20 +232,20 @@ func (g *renderer) decodeResults(td *typeDecl, candidates []int, method string) 
 }
 
 // decodeCandidates decodes one variant directly, or chooses among several.
-func (g *renderer) decodeCandidates(td *typeDecl, candidates []int) []jen.Code {
+func (r *renderer) decodeCandidates(td *typeDecl, candidates []int) []jen.Code {
 	if len(candidates) == 1 {
 		return decodeInto(td.objects.variants[candidates[0]])
 	}
-	return []jen.Code{jen.Return(g.callDecodeVariant(td, candidates))}
+	return []jen.Code{jen.Return(r.callDecodeVariant(td, candidates))}
 }
 
 // decodeGuess decodes an object of td without knowing which variant it must be, as
 // decodeCandidates does, except for a union of results with a base (typeDecl.base): when the
 // candidates fail, the base takes the result.
-func (g *renderer) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
+func (r *renderer) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
 	base := slices.Index(td.objects.variants, td.base)
 	if base < 0 || len(candidates) == 1 || !slices.Contains(candidates, base) {
-		return g.decodeCandidates(td, candidates)
+		return r.decodeCandidates(td, candidates)
 	}
 	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name), jen.Lit(base)}
 	for _, c := range candidates {
@@ -254,7 +254,7 @@ func (g *renderer) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
 	return []jen.Code{jen.Return(jen.Id("decodeVariantOrBase").Call(args...))}
 }
 
-func (g *renderer) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
+func (r *renderer) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
 	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name)}
 	for _, c := range candidates {
 		args = append(args, jen.Lit(c))
@@ -285,7 +285,7 @@ func needsTable(oc *objectChoice) bool {
 }
 
 // variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
-func (g *renderer) variantTable(td *typeDecl) {
+func (r *renderer) variantTable(td *typeDecl) {
 	name := "variantsOf" + td.name
 	var entries []jen.Code
 	for _, v := range td.objects.variants {
@@ -301,9 +301,9 @@ func (g *renderer) variantTable(td *typeDecl) {
 		))
 	}
 	entries = append(entries, jen.Line())
-	g.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.name)
-	g.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
-	g.unionsGo.Line()
+	r.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.name)
+	r.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
+	r.unionsGo.Line()
 }
 
 // maxUnionMembers is the number of member names the runtime's variantTable can hold

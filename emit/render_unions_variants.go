@@ -9,25 +9,25 @@ import (
 
 // wrapperType declares the wrapper of a primitive variant of a kind union: `type XString string`,
 // or `type XNull struct{}`.
-func (g *renderer) wrapperType(td *typeDecl) {
-	f := g.unionsGo
-	f.Add(docComment(g.typeDoc(td)))
+func (r *renderer) wrapperType(td *typeDecl) {
+	f := r.unionsGo
+	f.Add(docComment(r.typeDoc(td)))
 	if td.typ == nil {
 		f.Type().Id(td.name).Struct()
 		f.Line()
-		g.scalarCodec(td, "")
+		r.scalarCodec(td, "")
 		return
 	}
 	f.Type().Id(td.name).Id(td.typ.name)
 	f.Line()
-	g.scalarCodec(td, td.typ.name)
+	r.scalarCodec(td, td.typ.name)
 }
 
 // unknownType declares UnknownX, which keeps a variant of X with a discriminator value the
 // schema does not define.
-func (g *renderer) unknownType(td *typeDecl) {
-	f := g.unionsGo
-	union := g.byName[td.union]
+func (r *renderer) unknownType(td *typeDecl) {
+	f := r.unionsGo
+	union := r.byName[td.union]
 	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.tag) +
 		" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."))
 	f.Type().Id(td.name).Struct(
@@ -44,15 +44,15 @@ func (g *renderer) unknownType(td *typeDecl) {
 }
 
 // oneOrManyType declares the struct of `E | E[]`, its constructors and its codec.
-func (g *renderer) oneOrManyType(td *typeDecl) {
-	f := g.unionsGo
+func (r *renderer) oneOrManyType(td *typeDecl) {
+	f := r.unionsGo
 	newOne, newList := "New"+td.name, "New"+td.name+"List"
 	elem := td.typ.code()
 	form := "one " + typeLink(td.typ) + " or an array of them. IsList records the form: " +
 		"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +
 		"and the single value otherwise (List must then hold exactly one element, else encoding fails)."
 	if td.decl != nil {
-		f.Add(docComment(g.typeDoc(td, td.name+" is "+form)))
+		f.Add(docComment(r.typeDoc(td, td.name+" is "+form)))
 	} else {
 		f.Add(docComment(td.name + " is " + td.about + ": " + form))
 	}

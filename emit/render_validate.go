@@ -18,32 +18,32 @@ const validateDoc = "Validate reports every rule of the schema that the value br
 	"*[ValidationError], or returns nil."
 
 // validateMethods writes Validate and validate of a type declaration, by its form.
-func (g *renderer) validateMethods(td *typeDecl) {
+func (r *renderer) validateMethods(td *typeDecl) {
 	switch td.form {
 	case structForm:
-		g.validateStruct(td)
+		r.validateStruct(td)
 	case enumForm:
-		g.validateEnum(td)
+		r.validateEnum(td)
 	case collectionForm:
 		underlying := *td.typ
 		underlying.alias = ""
-		g.validateFuncs(td.name, false, false, g.validateValue(jen.Id("v"), &underlying, model.Constraints{}, 0))
+		r.validateFuncs(td.name, false, false, r.validateValue(jen.Id("v"), &underlying, model.Constraints{}, 0))
 	case interfaceForm:
-		g.validateUnion(td)
+		r.validateUnion(td)
 	case oneOrManyForm:
-		g.validateOneOrMany(td)
+		r.validateOneOrMany(td)
 	case wrapperForm:
-		g.validateFuncs(td.name, false, false, nil)
+		r.validateFuncs(td.name, false, false, nil)
 	case unknownForm:
-		g.validateUnknown(td)
+		r.validateUnknown(td)
 	}
 }
 
 // validateFuncs writes `func (v T) Validate() error` and `func (v T) validate(c *validator)` with
 // the given body; pointer receivers for structs. envelope marks a JSON-RPC message, whose
 // problems outside params and result make an invalid request.
-func (g *renderer) validateFuncs(name string, pointer, envelope bool, body []jen.Code) {
-	f := g.validateGo
+func (r *renderer) validateFuncs(name string, pointer, envelope bool, body []jen.Code) {
+	f := r.validateGo
 	recv := jen.Id("v").Id(name)
 	if pointer {
 		recv = jen.Id("v").Op("*").Id(name)
@@ -69,11 +69,11 @@ func (g *renderer) validateFuncs(name string, pointer, envelope bool, body []jen
 
 // validateStruct checks each field, then that Extra repeats no defined member, then the
 // hand-written rules of the type, if the runtime has them.
-func (g *renderer) validateStruct(td *typeDecl) {
+func (r *renderer) validateStruct(td *typeDecl) {
 	var body []jen.Code
 	var known []jen.Code
 	for _, fd := range td.fields {
-		body = append(body, g.validateField(fd)...)
+		body = append(body, r.validateField(fd)...)
 		known = append(known, jen.Lit(fd.member.Name))
 	}
 	if len(known) > 0 {
@@ -86,22 +86,22 @@ func (g *renderer) validateStruct(td *typeDecl) {
 		}
 		body = append(body, jen.Id("validAbsent").Call(args...))
 	}
-	if g.elemChecks(td.rest) {
+	if r.elemChecks(td.rest) {
 		k := "k"
 		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(
 			append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))},
-				g.validateElem(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.rest, 1)...),
+				r.validateElem(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.rest, 1)...),
 				jen.Id("c").Dot("out").Call())...,
 		))
 	}
-	if g.rules[td.name] {
+	if r.rules[td.name] {
 		body = append(body, jen.Id("v").Dot("validateRules").Call(jen.Id("c")))
 	}
-	g.validateFuncs(td.name, true, isEnvelope(td), body)
+	r.validateFuncs(td.name, true, isEnvelope(td), body)
 }
 
 // validateField returns the statements that check one field, with its member on the path.
-func (g *renderer) validateField(fd *field) []jen.Code {
+func (r *renderer) validateField(fd *field) []jen.Code {
 	if fd.typ.kind == externalKind {
 		return validateExternalField(fd)
 	}
@@ -115,9 +115,9 @@ func (g *renderer) validateField(fd *field) []jen.Code {
 		}
 		check = []jen.Code{jen.Id("validConstant").Call(jen.Id("c"), val, literalCode(fd.literal))}
 	case fd.pointer:
-		check = g.validateValue(deref(src, fd.typ), fd.typ, fd.member.Constraints, 0)
+		check = r.validateValue(deref(src, fd.typ), fd.typ, fd.member.Constraints, 0)
 	default:
-		check = g.validateValue(src, fd.typ, fd.member.Constraints, 0)
+		check = r.validateValue(src, fd.typ, fd.member.Constraints, 0)
 	}
 	if fd.nullable && len(check) > 0 {
 		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.name+"Null")), jen.Op("!").Id("null")).Block(check...)}
@@ -138,12 +138,12 @@ func (g *renderer) validateField(fd *field) []jen.Code {
 
 // validateElem returns the statements that check src, an element of type t: a nil union is
 // reported as the encoder reports it; anything else is checked as validateValue does.
-func (g *renderer) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
+func (r *renderer) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
 	if t.kind != unionKind {
-		return g.validateValue(src, t, model.Constraints{}, depth)
+		return r.validateValue(src, t, model.Constraints{}, depth)
 	}
 	isNil := jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("c").Dot("report").Call(jen.Lit("nil " + t.name)))
-	if !g.checks(t) {
+	if !r.checks(t) {
 		return []jen.Code{isNil}
 	}
 	return []jen.Code{isNil.Else().Block(jen.Id("validate"+t.name).Call(jen.Id("c"), src))}
@@ -151,7 +151,7 @@ func (g *renderer) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
 
 // validateValue returns the statements that check src, of type t, with the constraints of its
 // member: bounds and formats of a scalar, item counts of an array.
-func (g *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints, depth int) []jen.Code {
+func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints, depth int) []jen.Code {
 	var out []jen.Code
 	switch t.kind {
 	case builtinKind:
@@ -167,11 +167,11 @@ func (g *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 			}
 		}
 	case structKind, enumKind, namedKind:
-		if g.checks(t) {
+		if r.checks(t) {
 			out = append(out, jen.Add(src).Dot("validate").Call(jen.Id("c")))
 		}
 	case unionKind:
-		if g.checks(t) {
+		if r.checks(t) {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(
 				jen.Id("validate"+t.name).Call(jen.Id("c"), src),
 			))
@@ -193,16 +193,16 @@ func (g *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 			}
 			out = append(out, jen.Id("validItems").Call(jen.Id("c"), jen.Len(src), jen.Lit(lo), jen.Lit(hi)))
 		}
-		if g.elemChecks(t.elem) {
+		if r.elemChecks(t.elem) {
 			i := local("i", depth)
 			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(
 				append(append([]jen.Code{jen.Id("c").Dot("at").Call(jen.Id(i))},
-					g.validateElem(jen.Add(src).Index(jen.Id(i)), t.elem, depth+1)...),
+					r.validateElem(jen.Add(src).Index(jen.Id(i)), t.elem, depth+1)...),
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
 	case mapKind:
-		if g.elemChecks(t.elem) {
+		if r.elemChecks(t.elem) {
 			k := local("k", depth)
 			elem := jen.Add(src).Index(jen.Id(k))
 			var pre []jen.Code
@@ -214,12 +214,12 @@ func (g *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 			}
 			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(src))).Block(
 				append(append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))}, pre...),
-					g.validateElem(elem, t.elem, depth+1)...),
+					r.validateElem(elem, t.elem, depth+1)...),
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
 	case nullableKind:
-		if inner := g.validateValue(deref(src, t.elem), t.elem, cons, depth); len(inner) > 0 {
+		if inner := r.validateValue(deref(src, t.elem), t.elem, cons, depth); len(inner) > 0 {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(inner...))
 		}
 	}
@@ -232,41 +232,41 @@ func sortedKeys(src jen.Code) jen.Code {
 }
 
 // validateEnum checks membership of a closed enum; an open enum accepts any string.
-func (g *renderer) validateEnum(td *typeDecl) {
+func (r *renderer) validateEnum(td *typeDecl) {
 	if td.open {
-		g.validateFuncs(td.name, false, false, nil)
+		r.validateFuncs(td.name, false, false, nil)
 		return
 	}
 	args := []jen.Code{jen.Id("c"), jen.String().Call(jen.Id("v"))}
 	for _, v := range td.values {
 		args = append(args, jen.Lit(v))
 	}
-	g.validateFuncs(td.name, false, false, []jen.Code{jen.Id("validEnum").Call(args...)})
+	r.validateFuncs(td.name, false, false, []jen.Code{jen.Id("validEnum").Call(args...)})
 }
 
 // validateOneOrMany checks the element or elements, and that a single value is one.
-func (g *renderer) validateOneOrMany(td *typeDecl) {
+func (r *renderer) validateOneOrMany(td *typeDecl) {
 	body := []jen.Code{
 		jen.If(jen.Op("!").Id("v").Dot("IsList").Op("&&").Len(jen.Id("v").Dot("List")).Op("!=").Lit(1)).Block(
 			jen.Id("c").Dot("report").Call(jen.Lit("holds %d values and is not a list"), jen.Len(jen.Id("v").Dot("List"))),
 			jen.Return(),
 		),
 	}
-	if g.elemChecks(td.typ) {
-		elem := g.validateElem(jen.Id("v").Dot("List").Index(jen.Id("i")), td.typ, 1)
+	if r.elemChecks(td.typ) {
+		elem := r.validateElem(jen.Id("v").Dot("List").Index(jen.Id("i")), td.typ, 1)
 		body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("List")).Block(
 			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("at").Call(jen.Id("i"))),
 			jen.Add(elem...),
 			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("out").Call()),
 		))
 	}
-	g.validateFuncs(td.name, true, false, body)
+	r.validateFuncs(td.name, true, false, body)
 }
 
 // validateUnion writes validateX, which checks the variant a union holds: its own rules, or that
 // it is not unknown or a nil pointer. A union whose variants need no checks has none.
-func (g *renderer) validateUnion(td *typeDecl) {
-	if !g.unionChecks(td) {
+func (r *renderer) validateUnion(td *typeDecl) {
+	if !r.unionChecks(td) {
 		return
 	}
 	var cases []jen.Code
@@ -276,7 +276,7 @@ func (g *renderer) validateUnion(td *typeDecl) {
 			continue
 		}
 		if !v.pointer {
-			if g.checks(v.typ) {
+			if r.checks(v.typ) {
 				cases = append(cases, jen.Case(jen.Id(v.typ.name)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
 			}
 			continue
@@ -297,15 +297,15 @@ func (g *renderer) validateUnion(td *typeDecl) {
 	if len(cases) == 1 && td.nullVariant != "" {
 		sw = jen.Id("v").Assert(jen.Type())
 	}
-	g.validateGo.Func().Id("validate"+td.name).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
+	r.validateGo.Func().Id("validate"+td.name).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
 		jen.Switch(sw).Block(cases...),
 	)
-	g.validateGo.Line()
+	r.validateGo.Line()
 }
 
 // validateUnknown reports an unknown variant: a discriminator value the schema does not define.
-func (g *renderer) validateUnknown(td *typeDecl) {
-	union := g.byName[td.union]
+func (r *renderer) validateUnknown(td *typeDecl) {
+	union := r.byName[td.union]
 	tag := union.tag
 	var values []string
 	for _, v := range union.objects.variants {
@@ -320,7 +320,7 @@ func (g *renderer) validateUnknown(td *typeDecl) {
 	}
 	report := jen.Id("c").Dot("report").Call(jen.Lit("%s is not one of "+strings.Join(values, ", ")+" (unknown "+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
 	var code []jen.Code
-	if tag == "method" && g.proto != nil {
+	if tag == "method" && r.proto != nil {
 		// A message of a method this version does not define: a request is answered with
 		// "method not found".
 		report = jen.Id("c").Dot("report").Call(jen.Lit("%s is not a method of this version ("+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
@@ -332,5 +332,5 @@ func (g *renderer) validateUnknown(td *typeDecl) {
 		report,
 		jen.Id("c").Dot("out").Call(),
 	}, code...)
-	g.validateFuncs(td.name, true, false, body)
+	r.validateFuncs(td.name, true, false, body)
 }
