@@ -527,12 +527,12 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 }
 
 // owner is the declaration whose source text holds pos, or nil when pos is unknown.
-func (g *plan) owner(pos model.Pos) *model.Decl {
+func (p *plan) owner(pos model.Pos) *model.Decl {
 	if pos.Line == 0 {
 		return nil
 	}
 	var found *model.Decl
-	for _, d := range g.s.Decls {
+	for _, d := range p.s.Decls {
 		if d.Pos.File != pos.File {
 			continue
 		}

@@ -7,19 +7,19 @@ import "slices"
 
 // checks reports whether validating a value of type t can find a problem beyond the
 // constraints of its member.
-func (g *plan) checks(t *goType) bool {
+func (p *plan) checks(t *goType) bool {
 	switch t.kind {
 	case structKind, externalKind:
 		return true
 	case unionKind, namedKind:
-		return g.namedChecks(t.name)
+		return p.namedChecks(t.name)
 	case enumKind:
-		td := g.byName[t.name]
+		td := p.byName[t.name]
 		return td == nil || !td.open
 	case sliceKind, mapKind:
-		return g.elemChecks(t.elem)
+		return p.elemChecks(t.elem)
 	case nullableKind:
-		return g.checks(t.elem)
+		return p.checks(t.elem)
 	}
 	return false
 }
@@ -27,15 +27,15 @@ func (g *plan) checks(t *goType) bool {
 // elemChecks is checks for an element of an array or a map (or of a one-or-many value, or a
 // value of a typed Extra): there a nil union is not an absent member but a value that cannot be
 // encoded, so an element of a union type always has a check.
-func (g *plan) elemChecks(t *goType) bool {
-	return t.kind == unionKind || g.checks(t)
+func (p *plan) elemChecks(t *goType) bool {
+	return t.kind == unionKind || p.checks(t)
 }
 
 // namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
 // variant, which has none), from the table planChecks filled in.
-func (g *plan) namedChecks(name string) bool {
-	known, ok := g.checked[name]
-	return known || !ok && g.byName[name] == nil
+func (p *plan) namedChecks(name string) bool {
+	known, ok := p.checked[name]
+	return known || !ok && p.byName[name] == nil
 }
 
 // planChecks decides which unions and named collections have validation checks. They can refer
@@ -64,7 +64,7 @@ func (g *generator) planChecks() {
 
 // unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
 // unknown variant, or a variant with checks of its own.
-func (g *plan) unionChecks(td *typeDecl) bool {
+func (p *plan) unionChecks(td *typeDecl) bool {
 	return td.unknown != "" || td.nullVariant != "" ||
-		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || g.checks(v.typ) })
+		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || p.checks(v.typ) })
 }

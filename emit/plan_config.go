@@ -384,8 +384,8 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 
 // unionMethods are the methods of a union's interface before those of a message union: the
 // marker, and Validate (unless the output has no validators, Config.NoValidate).
-func (g *plan) unionMethods(marker string) []jen.Code {
-	if g.opts.Config.NoValidate {
+func (p *plan) unionMethods(marker string) []jen.Code {
+	if p.opts.Config.NoValidate {
 		return []jen.Code{jen.Id(marker).Params()}
 	}
 	return []jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}

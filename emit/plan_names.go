@@ -187,8 +187,8 @@ func memberTypeName(parent, field string, t *model.Type) string {
 
 // goNameOf is the Go name of a declaration of the protocol layer: its configured name when it is
 // generated, its default name otherwise.
-func (g *plan) goNameOf(decl string) string {
-	if td := g.byDecl[decl]; td != nil {
+func (p *plan) goNameOf(decl string) string {
+	if td := p.byDecl[decl]; td != nil {
 		return td.name
 	}
 	return goName(decl)

@@ -83,9 +83,9 @@ func fieldByJSON(td *typeDecl, name string) *field {
 
 // errorObjects are the structs of the schema that are JSON-RPC error objects: a code and a
 // message (and no field named Error), in declaration order.
-func (g *plan) errorObjects() []*typeDecl {
+func (p *plan) errorObjects() []*typeDecl {
 	var out []*typeDecl
-	for _, td := range g.types {
+	for _, td := range p.types {
 		if td.form != structForm {
 			continue
 		}

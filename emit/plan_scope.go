@@ -143,8 +143,8 @@ func methodOf(td *typeDecl) (string, bool) {
 }
 
 // schemaVersionName is the name of the constant SchemaVersion, or its rename.
-func (g *plan) schemaVersionName() string {
-	if e, ok := g.opts.Config.Names["SchemaVersion"]; ok {
+func (p *plan) schemaVersionName() string {
+	if e, ok := p.opts.Config.Names["SchemaVersion"]; ok {
 		return e.Name
 	}
 	return "SchemaVersion"
