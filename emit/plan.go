@@ -492,6 +492,11 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 	case model.ObjectStrategy, model.KindStrategy:
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
+		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
+			s.name += "Item"
+			elem, err := g.typeOf(dec.Elem, s.elem())
+			return &goType{kind: sliceKind, elem: elem, single: true}, err
+		}
 		return g.inline(t, s, oneOrManyForm)
 	case model.FreeFormStrategy:
 		return &goType{kind: rawKind}, nil

@@ -64,6 +64,11 @@ type Config struct {
 	// Objects is how required members of object type are held: values (Value, the default)
 	// or pointers (Pointer: *T, nil encoding as null).
 	Objects Shape
+	// OneOrMany is how a member of type `E | E[]` is held: a struct that records the form
+	// (Struct, the default: {List, IsList}, encoded back in the form it was decoded from) or a
+	// plain []E (Slice: one element is encoded as the single value, any other number as an
+	// array, so a decoded array of one comes back as its element).
+	OneOrMany Shape
 	// Embed are the members whose field is embedded: written as its type's name alone, so that
 	// the struct has the type's methods (an embedded Meta with GetMeta and SetMeta).
 	Embed []Entry
@@ -74,6 +79,8 @@ const (
 	Pointer   = "pointer"
 	OmitEmpty = "omitempty"
 	Value     = "value"
+	Struct    = "struct"
+	Slice     = "slice"
 )
 
 // Shape is a choice of representation for the whole output (Default, whose Name is "" for the
@@ -439,6 +446,7 @@ func (g *generator) configureShapes() error {
 		{"optional", c.Optional, []string{Pointer, OmitEmpty}},
 		{"elements", c.Elements, []string{Value, Pointer}},
 		{"objects", c.Objects, []string{Value, Pointer}},
+		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},
 	}
 	for _, x := range shapes {
 		check := func(e Entry, what string) error {
@@ -528,7 +536,7 @@ func (g *generator) checkConfigUsed() error {
 	for _, x := range []struct {
 		what string
 		sh   Shape
-	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}} {
+	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)

@@ -60,7 +60,15 @@ export interface CreateMessageRequestParams {
 
 export interface SamplingMessage {
   role: Role;
-  content: TextContent;
+  content: SamplingContent | SamplingContent[];
+}
+
+export type SamplingContent = TextContent | AudioContent;
+
+export interface AudioContent {
+  type: "audio";
+  data: string;
+  mimeType: string;
 }
 
 export type Role = "user" | "assistant";
