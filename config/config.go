@@ -162,7 +162,7 @@ func Parse(name string, data []byte) (*File, error) {
 		case "filePrefix":
 			f.Config.FilePrefix, err = p.filePrefix(v)
 		case "optional":
-			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty)
+			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.Value)
 		case "elements":
 			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
 		case "objects":
@@ -427,7 +427,7 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 	value := func(n *yaml.Node, what string) (emit.Entry, error) {
 		s, err := p.str(n, what)
 		if err == nil && !slices.Contains(values, s) {
-			err = p.errorf(n, "%s: %q is not %s", what, model.Shorten(s), strings.Join(values, " or "))
+			err = p.errorf(n, "%s: %q is not one of %s", what, model.Shorten(s), strings.Join(values, ", "))
 		}
 		return emit.Entry{Name: s, Pos: p.pos(n)}, err
 	}
@@ -437,7 +437,7 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 		return sh, err
 	}
 	if n.Kind != yaml.MappingNode {
-		return sh, p.errorf(n, "%s: expected %s, or a mapping of default and members to one of them, found %s", what, strings.Join(values, " or "), kind(n))
+		return sh, p.errorf(n, "%s: expected one of %s, or a mapping of default and members to one of them, found %s", what, strings.Join(values, ", "), kind(n))
 	}
 	sh.Members = map[string]emit.Entry{}
 	err := p.mapping(n, what, func(k, v *yaml.Node) error {
