@@ -40,6 +40,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	goparser "go/parser"
 	"go/token"
 	"maps"
 	"regexp"
@@ -96,7 +98,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -171,6 +173,10 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
 		case "embed":
 			f.Config.Embed, err = p.keyList(v, "embed")
+		case "constants":
+			var b bool
+			b, err = p.boolean(v, "constants")
+			f.Config.NoConstants = !b
 		case "declarations":
 			f.Declarations, err = p.typescript(v, data)
 		case "standIn":
@@ -351,13 +357,14 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 		if err != nil {
 			return err
 		}
-		if s == "[]byte" {
-			out[key] = emit.Substitute{Name: s, Pos: p.pos(v)}
+		if sub, ok := compositeType(s); ok {
+			sub.Pos = p.pos(v)
+			out[key] = sub
 			return nil
 		}
 		m := goType.FindStringSubmatch(s)
 		if m == nil || !token.IsIdentifier(m[3]) {
-			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...) or []byte", key, model.Shorten(s))
+			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)", key, model.Shorten(s))
 		}
 		sub := emit.Substitute{Pointer: m[1] == "*", Path: m[2], Name: m[3], Pos: p.pos(v)}
 		if sub.Path != "" {
@@ -372,6 +379,42 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 		return nil
 	})
 	return out, err
+}
+
+// compositeType reads a substitute written as a Go type expression of predeclared types and
+// types of the output's package: a map, a slice or array, a pointer to one of those, an
+// interface, a function or a channel ("map[string]any", "[]string", "[]byte"), no import path.
+func compositeType(s string) (emit.Substitute, bool) {
+	e, err := goparser.ParseExpr(s)
+	if err != nil {
+		return emit.Substitute{}, false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.SelectorExpr, *ast.StructType, *ast.CallExpr, *ast.BasicLit, *ast.BinaryExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	sub := emit.Substitute{Name: s, Composite: true}
+	switch t := e.(type) {
+	case *ast.MapType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
+		sub.Nil = true
+	case *ast.ArrayType:
+		sub.Nil = t.Len == nil
+	case *ast.StarExpr:
+		if _, named := t.X.(*ast.Ident); named {
+			return emit.Substitute{}, false // *Name: the ordinary form
+		}
+		sub.Nil = true
+	default:
+		return emit.Substitute{}, false
+	}
+	if s == "[]byte" {
+		return emit.Substitute{Name: s}, ok
+	}
+	return sub, ok
 }
 
 // checkImportPath checks the form of an import path: slash-separated elements of letters,

@@ -53,6 +53,11 @@ type Config struct {
 	// without a prefix leaves the prefixed files alone.
 	FilePrefix string
 
+	// NoConstants leaves out the schema's constants (LATEST_PROTOCOL_VERSION, the error
+	// codes...): a second output sharing a package with the first (FilePrefix, NoRuntime) would
+	// declare them again. SchemaVersion, the method and enum constants stay.
+	NoConstants bool
+
 	// Optional is how optional members are held: as pointers (Pointer, the default: an
 	// optional zero can be sent) or as values encoded when not empty, as encoding/json's
 	// omitempty does (OmitEmpty: an optional zero cannot be sent; a member of struct type
@@ -113,9 +118,16 @@ type Entry struct {
 // if the value (or a pointer to it) has a method Validate() error, checks it: its error is a
 // problem of the enclosing value, at the member's JSON pointer. An optional member of a
 // non-pointer type is a pointer to it; a pointer type is nil when absent.
+//
+// A composite substitute (Composite set) is a Go type expression of predeclared types and
+// types of the output's package ("map[string]any", "[]string"), held in Name; Nil says whether
+// it has a nil value (a map, slice, pointer, interface, func or channel), which then stands for
+// an absent member.
 type Substitute struct {
 	Path, Name string
 	Pointer    bool
+	Composite  bool
+	Nil        bool
 	Pos        model.Pos
 }
 
@@ -339,7 +351,8 @@ func (g *generator) configure() error {
 		if err != nil {
 			return err
 		}
-		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos}
+		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos,
+			composite: sub.Composite, nilable: sub.Nil}
 		if m == nil {
 			g.substitutes[d.Name] = t
 			continue
@@ -367,8 +380,12 @@ func (g *generator) configure() error {
 			}
 			continue
 		}
-		if g.s.Decl(key) == nil && !slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }) {
+		isConst := slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key })
+		if g.s.Decl(key) == nil && !isConst {
 			return e.Pos.Errorf("rename: %s", g.noDecl(key))
+		}
+		if isConst && c.NoConstants {
+			return e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key)
 		}
 	}
 	if c.Types == nil {

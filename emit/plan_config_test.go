@@ -436,3 +436,17 @@ func TestConfigShapesBreakPart(t *testing.T) {
 	_, err := generateShaped(t, Config{Optional: Shape{Members: map[string]Entry{"Tool.mimeType": entry(OmitEmpty, 5)}}}, map[string]string{"tools.go": part})
 	require.NoError(t, err)
 }
+
+// TestConfigNoConstants: constants: false leaves out the schema's constants (a second output in
+// the package of the first would declare them again), keeping SchemaVersion.
+func TestConfigNoConstants(t *testing.T) {
+	files, err := generateShaped(t, Config{}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(files["consts.go"]), "LatestProtocolVersion")
+	files, err = generateShaped(t, Config{NoConstants: true}, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, string(files["consts.go"]), "LatestProtocolVersion")
+	assert.Contains(t, string(files["consts.go"]), "SchemaVersion")
+	_, err = generateShaped(t, Config{NoConstants: true, Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Latest", 4)}}, nil)
+	assert.EqualError(t, err, "mcpgen.yaml:4:3: rename: LATEST_PROTOCOL_VERSION is a constant, and constants: false leaves the constants out")
+}
