@@ -98,7 +98,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -173,6 +173,8 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
 		case "embed":
 			f.Config.Embed, err = p.keyList(v, "embed")
+		case "addFields":
+			f.Config.AddFields, err = p.addFields(v)
 		case "constants":
 			var b bool
 			b, err = p.boolean(v, "constants")
@@ -461,6 +463,29 @@ func (p *reader) typescript(n *yaml.Node, data []byte) ([]byte, error) {
 		col++
 	}
 	return []byte(strings.Repeat("\n", n.Line-1) + strings.Repeat(" ", col) + s), nil
+}
+
+// addFields reads addFields: declarations to lists of Go fields.
+func (p *reader) addFields(n *yaml.Node) (map[string][]emit.Entry, error) {
+	out := map[string][]emit.Entry{}
+	err := p.mapping(n, "addFields", func(k, v *yaml.Node) error {
+		key, err := p.identifier(k, "addFields")
+		if err != nil {
+			return err
+		}
+		if v.Kind != yaml.SequenceNode {
+			return p.errorf(v, "addFields: %s: expected a list of Go fields (err error), found %s", key, kind(v))
+		}
+		for _, item := range v.Content {
+			s, err := p.str(item, "addFields: "+key)
+			if err != nil {
+				return err
+			}
+			out[key] = append(out[key], emit.Entry{Name: s, Pos: p.pos(item)})
+		}
+		return nil
+	})
+	return out, err
 }
 
 // shape reads optional, elements or objects: one of values for the whole output, or a mapping

@@ -53,6 +53,12 @@ type Config struct {
 	// without a prefix leaves the prefixed files alone.
 	FilePrefix string
 
+	// AddFields are hand-written fields added to the structs of declarations, by declaration
+	// name: Go field declarations ("err error", or an embedded "resultState"), written after the
+	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
+	// decode them: they hold a program's own state.
+	AddFields map[string][]Entry
+
 	// NoConstants leaves out the schema's constants (LATEST_PROTOCOL_VERSION, the error
 	// codes...): a second output sharing a package with the first (FilePrefix, NoRuntime) would
 	// declare them again. SchemaVersion, the method and enum constants stay.
@@ -494,6 +500,15 @@ func (g *generator) configureShapes() error {
 			}
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
+		d := g.s.Decl(name)
+		if d == nil {
+			return c.AddFields[name][0].Pos.Errorf("addFields: %s", g.noDecl(name))
+		}
+		if d.Type.Kind != model.Object {
+			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
+		}
+	}
 	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
 		d, m, err := g.memberOf(e.Name, e.Pos, "embed")
@@ -574,6 +589,11 @@ func (g *generator) checkConfigUsed() error {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
 			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
+		if g.byDecl[name] == nil {
+			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name)
 		}
 	}
 	for _, e := range c.Embed {

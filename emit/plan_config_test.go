@@ -95,6 +95,18 @@ func TestConfigErrors(t *testing.T) {
 		parts map[string]string
 		want  string
 	}{{
+		name: "added field not Go",
+		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("err error; x int", 2)}}},
+		want: `mcpgen.yaml:2:3: addFields: Tool: "err error; x int" is not one Go field without a tag (err error, or an embedded type)`,
+	}, {
+		name: "added field taken",
+		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("Name string", 2)}}},
+		want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool",
+	}, {
+		name: "added field to a union",
+		cfg:  Config{AddFields: map[string][]Entry{"ContentBlock": {entry("x int", 2)}}},
+		want: "mcpgen.yaml:2:3: addFields: ContentBlock is not an object, it has no struct to add fields to",
+	}, {
 		name: "embedded base not generated",
 		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Embed: []Entry{entry("Result", 2)}},
 		want: "mcpgen.yaml:2:3: embed: the base Result is not generated: add it to types",
