@@ -23,6 +23,26 @@
 //	validate: false               # no validators (default true)
 //	runtime: false                # no runtime files: another output in the package has them
 //	filePrefix: ext_              # ext_types.go, ...: outputs sharing a directory
+//	constants: false              # no schema constants: another output in the package has them
+//
+// and an SDK's own shapes (the README's "Generating an SDK's own API" says what each loses):
+//
+//	optional:                     # optional members: pointer (default), omitempty or value
+//	  default: omitempty
+//	  CreateMessageRequestParams.temperature: pointer
+//	elements: pointer             # []*T for arrays of objects (default value)
+//	objects: pointer              # *T for required objects (default value)
+//	oneOrMany: slice              # E | E[] as []E (default struct)
+//	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
+//	addFields:                    # hand-written fields, json:"-"
+//	  CallToolResult: ["err error"]
+//	declarations: |               # TypeScript merged into schema.ts (Load)
+//	  export interface CallToolResult { requestState?: string }
+//	standIn:                      # a declaration in place of another (Load)
+//	  ContentBlock: Content
+//
+// Members may be named by their path through inline objects (ClientCapabilities.sampling.tools);
+// an entry on a base's member (Result._meta) reaches the declarations inheriting it.
 //
 // The file is read with go.yaml.in/yaml/v3, the YAML organization's maintained continuation of
 // gopkg.in/yaml.v3, which the root module has through testify already: its yaml.Node keeps the
