@@ -118,7 +118,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -195,6 +195,13 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Embed, err = p.keyList(v, "embed")
 		case "addFields":
 			f.Config.AddFields, err = p.addFields(v)
+		case "unknown":
+			var sh emit.Shape
+			sh, err = p.shape(v, "unknown", "keep", "drop")
+			if err == nil && sh.Members != nil {
+				err = p.errorf(v, "unknown: expected keep or drop, for the whole output")
+			}
+			f.Config.DropUnknown = sh.Default.Name == "drop"
 		case "constants":
 			var b bool
 			b, err = p.boolean(v, "constants")
