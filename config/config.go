@@ -33,6 +33,7 @@
 //	elements: pointer             # []*T for arrays of objects (default value)
 //	objects: pointer              # *T for required objects (default value)
 //	oneOrMany: slice              # E | E[] as []E (default struct)
+//	unknown: drop                 # no Extra: unknown members skipped (default keep)
 //	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
