@@ -412,8 +412,9 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 }
 
 // compositeType reads a substitute written as a Go type expression of predeclared types and
-// types of the output's package: a map, a slice or array, a pointer to one of those, an
-// interface, a function or a channel ("map[string]any", "[]string", "[]byte"), no import path.
+// types of the output's package: a map, a slice or array, a struct, a pointer to one of those,
+// an interface, a function or a channel ("map[string]any", "[]string", "[]byte",
+// "struct{ ListChanged bool `json:\"listChanged,omitempty\"` }"), no import path.
 func compositeType(s string) (emit.Substitute, bool) {
 	e, err := goparser.ParseExpr(s)
 	if err != nil {
@@ -422,13 +423,14 @@ func compositeType(s string) (emit.Substitute, bool) {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n.(type) {
-		case *ast.SelectorExpr, *ast.StructType, *ast.CallExpr, *ast.BasicLit, *ast.BinaryExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit:
+		case *ast.SelectorExpr, *ast.CallExpr, *ast.BinaryExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit:
 			ok = false
 		}
 		return ok
 	})
 	sub := emit.Substitute{Name: s, Composite: true}
 	switch t := e.(type) {
+	case *ast.StructType:
 	case *ast.MapType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
 		sub.Nil = true
 	case *ast.ArrayType:

@@ -158,7 +158,7 @@ func TestParseErrors(t *testing.T) {
 		{"standIn of a member", "standIn:\n  Tool.name: X\n", "mcpgen.yaml:2:3: standIn: Tool.name: a declaration stands in for a declaration, not a member"},
 		{"standIn chain", "standIn:\n  A: B\n  B: C\n", "mcpgen.yaml:2:6: standIn: B stands in for A, and is stood in for itself"},
 		{"declarations not a string", "declarations: [x]\n", "mcpgen.yaml:1:15: declarations: expected a string, found a list"},
-		{"composite substitute with a struct", "substitute:\n  Tool: \"struct{ A int }\"\n", `mcpgen.yaml:2:9: substitute: Tool: "struct{ A int }" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)`},
+		{"composite substitute with a call", "substitute:\n  Tool: \"[len(x)]int\"\n", `mcpgen.yaml:2:9: substitute: Tool: "[len(x)]int" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)`},
 		{"unknown per member", "unknown:\n  default: drop\n  Tool.x: keep\n", "mcpgen.yaml:2:3: unknown: expected keep or drop, for the whole output"},
 		{"unknown value", "unknown: lose\n", `mcpgen.yaml:1:10: unknown: "lose" is not one of keep, drop`},
 		{"constants not a boolean", "constants: no\n", `mcpgen.yaml:1:12: constants: expected true or false, found the string "no"`},
