@@ -486,3 +486,11 @@ func TestConfigSubstituteKinds(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(files["json.go"]), "if len(v.Meta) > 0 {")
 }
+
+// TestConfigUnexportedField: a field renamed to an unexported name has no json tag, which
+// encoding/json would ignore and go vet reports.
+func TestConfigUnexportedField(t *testing.T) {
+	files, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mimeType": entry("mimeType", 2)}}, nil)
+	require.NoError(t, err)
+	assert.Regexp(t, `\n\tmimeType \*string\n`, string(files["types.go"]))
+}

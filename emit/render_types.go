@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"go/token"
+
 	"github.com/dave/jennifer/jen"
 )
 
@@ -46,9 +48,11 @@ func (r *renderer) structType(td *typeDecl) {
 		if f.embed {
 			decl = typ
 		}
-		fields = append(fields,
-			docComment(r.docText(f.member.Doc, "field", extra...)),
-			decl.Tag(map[string]string{"json": tag}))
+		if f.embed || token.IsExported(f.name) {
+			// An unexported field has no tag: encoding/json ignores it, and go vet reports one.
+			decl = decl.Tag(map[string]string{"json": tag})
+		}
+		fields = append(fields, docComment(r.docText(f.member.Doc, "field", extra...)), decl)
 	}
 	for _, src := range td.added {
 		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
