@@ -492,5 +492,5 @@ func TestConfigSubstituteKinds(t *testing.T) {
 func TestConfigUnexportedField(t *testing.T) {
 	files, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mimeType": entry("mimeType", 2)}}, nil)
 	require.NoError(t, err)
-	assert.Regexp(t, `\n\tmimeType \*string\n`, string(files["types.go"]))
+	assert.Regexp(t, `\n\tmimeType +\*string\n`, string(files["types.go"]))
 }
