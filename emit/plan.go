@@ -204,6 +204,9 @@ type field struct {
 	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
 	nullable bool
+	// optional is set for an optional member, or a required one that the configuration makes
+	// optional (Config.Optional): it need not be present.
+	optional bool
 	// omitEmpty is set for an optional member held as a value and encoded when not empty, as
 	// encoding/json's omitempty does (Config.Optional).
 	omitEmpty bool
@@ -646,7 +649,12 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				}
 			}
 		}
-		if typ.kind == structKind && !m.Optional {
+		// An optional entry on a required member makes it optional (Config.Optional).
+		f.optional = m.Optional
+		if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !m.Optional {
+			f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+		}
+		if typ.kind == structKind && !f.optional {
 			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
 				typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
 			}
@@ -661,7 +669,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			f.nullable = true
 			g.nullUnions[typ.name] = true
 		}
-		if m.Optional {
+		if f.optional {
 			if typ.kind == nullableKind {
 				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
 			}

@@ -75,7 +75,8 @@ type Config struct {
 	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values always
 	// encoded, as encoding/json does without omitempty (Value: absence reads as the zero
 	// value; a member of a type with nil, a slice, map or interface, is nil when absent all
-	// the same).
+	// the same). A member entry on a required member makes it optional: decoding no longer
+	// requires it, and encoding leaves it out as chosen.
 	Optional Shape
 	// Elements is how the elements of arrays of objects are held: values (Value, the default)
 	// or pointers (Pointer: []*T, a nil element encoding as null).

@@ -144,7 +144,7 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 		if result && fd.member.Name == "result" {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
-		if !fd.member.Optional && fd.member.Default == nil {
+		if !fd.optional && fd.member.Default == nil {
 			required = append(required, i)
 		}
 		word, mask := bit(i)
@@ -234,7 +234,7 @@ func encodeField(fd *field) []jen.Code {
 		val = jen.Qual("cmp", "Or").Call(val, literalCode(d))
 	}
 	body = append(body, encodeValue(val, fd.typ, 0)...)
-	if fd.member.Optional && !fd.always {
+	if fd.optional && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body

@@ -38,10 +38,10 @@ func (r *renderer) structType(td *typeDecl) {
 		}
 		tag := f.member.Name
 		switch {
-		case f.omitEmpty || f.member.Optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
+		case f.omitEmpty || f.optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
 			tag += ",omitempty"
 		case f.always:
-		case f.member.Optional:
+		case f.optional:
 			tag += ",omitzero"
 		}
 		decl := jen.Id(f.name).Add(typ)

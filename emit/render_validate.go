@@ -122,7 +122,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 	if fd.nullable && len(check) > 0 {
 		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.name+"Null")), jen.Op("!").Id("null")).Block(check...)}
 	}
-	if fd.typ.kind == unionKind && !fd.member.Optional {
+	if fd.typ.kind == unionKind && !fd.optional {
 		// A nil required union cannot come from decoding, only from Go.
 		check = append([]jen.Code{jen.Id("validRequired").Call(jen.Id("c"), jen.Add(src).Op("!=").Nil())}, check...)
 	}
@@ -130,7 +130,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 		return nil
 	}
 	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
-	if fd.member.Optional && fd.typ.kind != unionKind && !fd.always {
+	if fd.optional && fd.typ.kind != unionKind && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
