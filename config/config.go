@@ -34,6 +34,7 @@
 //	objects: pointer              # *T for required objects (default value)
 //	oneOrMany: slice              # E | E[] as []E (default struct)
 //	unknown: drop                 # no Extra: unknown members skipped (default keep)
+//	decode: lenient               # null is the zero value, missing required members no error
 //	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
@@ -119,7 +120,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -196,6 +197,13 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Embed, err = p.keyList(v, "embed")
 		case "addFields":
 			f.Config.AddFields, err = p.addFields(v)
+		case "decode":
+			var sh emit.Shape
+			sh, err = p.shape(v, "decode", "strict", "lenient")
+			if err == nil && sh.Members != nil {
+				err = p.errorf(v, "decode: expected strict or lenient, for the whole output")
+			}
+			f.Config.Lenient = sh.Default.Name == "lenient"
 		case "unknown":
 			var sh emit.Shape
 			sh, err = p.shape(v, "unknown", "keep", "drop")

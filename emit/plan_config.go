@@ -64,6 +64,11 @@ type Config struct {
 	// value no longer carries them to the next peer.
 	DropUnknown bool
 
+	// Lenient decodes as encoding/json does rather than as the schema says: null decodes as
+	// the zero value (of a struct, and of any member), and a missing required member is no
+	// error. Validate still checks values.
+	Lenient bool
+
 	// NoConstants leaves out the schema's constants (LATEST_PROTOCOL_VERSION, the error
 	// codes...): a second output sharing a package with the first (FilePrefix, NoRuntime) would
 	// declare them again. SchemaVersion, the method and enum constants stay.

@@ -101,7 +101,7 @@ func (r *renderer) structCodec(td *typeDecl) {
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
 	if !r.isResultResponse(td) {
-		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown)...)
+		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
@@ -111,7 +111,7 @@ func (r *renderer) structCodec(td *typeDecl) {
 	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
 		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()),
-	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown)...)
+	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
 	f.Line()
 }
 
@@ -127,8 +127,9 @@ func (r *renderer) isResultResponse(td *typeDecl) bool {
 // the name, then a check that the required members were present. A bit of seen per field finds
 // a duplicate of a known member; a duplicate of an unknown one is found in Extra. With result
 // set, the "result" member is decoded by the function result. With drop set (Config.DropUnknown),
-// an unknown member is skipped.
-func structDecode(td *typeDecl, result, drop bool) []jen.Code {
+// an unknown member is skipped; with lenient set (Config.Lenient), null decodes as the zero
+// value, of the struct and of any member, and a missing required member is no error.
+func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 	var cases []jen.Code
 	var required []int
 	words := (len(td.fields) + 63) / 64
@@ -144,7 +145,13 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 		if result && fd.member.Name == "result" {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
-		if !fd.optional && fd.member.Default == nil {
+		if lenient && !fd.nullable && !(result && fd.member.Name == "result") {
+			body = []jen.Code{
+				jen.Var().Id("null").Bool(),
+				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
+			}
+		}
+		if !fd.optional && fd.member.Default == nil && !lenient {
 			required = append(required, i)
 		}
 		word, mask := bit(i)
@@ -182,8 +189,12 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 	case words > 1:
 		vars = append(vars, jen.Id("seen").Index(jen.Lit(words)).Uint64())
 	}
-	dec := []jen.Code{
-		jen.Op("*").Id("v").Op("=").Id(td.name).Values(),
+	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.name).Values()}
+	if lenient {
+		dec = append(dec,
+			jen.If(jen.List(jen.Id("null"), jen.Err()).Op(":=").Id("d").Dot("null").Call(), jen.Err().Op("!=").Nil().Op("||").Id("null")).Block(jen.Return(jen.Err())))
+	}
+	dec = append(dec,
 		jen.If(jen.Err().Op("=").Id("d").Dot("beginObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Var().Defs(vars...),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
@@ -191,7 +202,7 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 				jen.If(jen.List(jen.Id("name"), jen.Id("ok"), jen.Err()).Op("=").Id("d").Dot("member").Call(jen.Id("i"), jen.Id("name")), jen.Op("!").Id("ok")).Block(jen.Break()),
 			}, member...)...,
 		),
-	}
+	)
 	if len(required) == 0 {
 		return append(dec, jen.Return(jen.Err()))
 	}

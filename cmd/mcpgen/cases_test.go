@@ -404,6 +404,7 @@ export interface ListToolsResult extends Result {
 	config: `optional: omitempty
 elements: pointer
 embed: [Result._meta]
+decode: lenient
 declarations: |
   export interface ListToolsResult {
     ttlMs?: number;
@@ -431,6 +432,17 @@ func TestShapes(t *testing.T) {
 	}
 	if err := d.Validate(); err == nil {
 		t.Error("a nil element is invalid")
+	}
+	// decode: lenient decodes as encoding/json does: null is the zero value, a missing required
+	// member is no error.
+	for _, in := range []string{` + "`" + `null` + "`" + `, ` + "`" + `{}` + "`" + `, ` + "`" + `{"tools":null,"nextCursor":null,"_meta":null}` + "`" + `, ` + "`" + `{"tools":[null]}` + "`" + `} {
+		var l ListToolsResult
+		if err := json.Unmarshal([]byte(in), &l); err != nil {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+	if err := json.Unmarshal([]byte(` + "`" + `{"tools":7}` + "`" + `), &d); err == nil {
+		t.Error("a value of the wrong kind is still an error")
 	}
 }
 `,
