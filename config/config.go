@@ -33,6 +33,7 @@
 //	elements: pointer             # []*T for arrays of objects (default value)
 //	objects: pointer              # *T for required objects (default value)
 //	oneOrMany: slice              # E | E[] as []E (default struct)
+//	literals: implicit            # no field for a constant member (type: "text"; default field)
 //	unknown: drop                 # no Extra: unknown members skipped (default keep)
 //	decode: lenient               # null is the zero value, missing required members no error
 //	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
@@ -120,7 +121,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -193,6 +194,8 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
 		case "oneOrMany":
 			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
+		case "literals":
+			f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
 		case "embed":
 			f.Config.Embed, err = p.keyList(v, "embed")
 		case "addFields":

@@ -204,6 +204,9 @@ type field struct {
 	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
 	nullable bool
+	// implicit is set for a required literal member without a field (Config.Literals): encoding
+	// writes the constant, decoding checks it.
+	implicit bool
 	// optional is set for an optional member, or a required one that the configuration makes
 	// optional (Config.Optional): it need not be present.
 	optional bool
@@ -643,6 +646,14 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				return err
 			}
 			f.literal = g.literal(m.Type)
+			if f.literal != nil && typ.kind == builtinKind && !m.Optional {
+				if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
+					f.implicit = true
+					if pos.Line > 0 {
+						f.shaped = pos
+					}
+				}
+			}
 			if elemPointers(typ) {
 				if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
 					f.shaped = pos

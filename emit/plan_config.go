@@ -94,6 +94,11 @@ type Config struct {
 	// plain []E (Slice: one element is encoded as the single value, any other number as an
 	// array, so a decoded array of one comes back as its element).
 	OneOrMany Shape
+	// Literals is how required members of a constant value (a discriminator, type: "text") are
+	// held: as a field holding the constant (Field, the default), or by no field at all
+	// (Implicit: encoding writes the constant, decoding checks it), as an SDK whose content
+	// types have no Type field.
+	Literals Shape
 	// Embed are the members whose field is embedded: written as its type's name alone, so that
 	// the struct has the type's methods (an embedded Meta with GetMeta and SetMeta). An entry
 	// naming a declaration ("CacheableResult") makes it an embedded base: its struct holds
@@ -108,6 +113,8 @@ const (
 	Pointer   = "pointer"
 	OmitEmpty = "omitempty"
 	Value     = "value"
+	Field     = "field"
+	Implicit  = "implicit"
 	Struct    = "struct"
 	Slice     = "slice"
 )
@@ -490,6 +497,7 @@ func (g *generator) configureShapes() error {
 		{"elements", c.Elements, []string{Value, Pointer}},
 		{"objects", c.Objects, []string{Value, Pointer}},
 		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},
+		{"literals", c.Literals, []string{Field, Implicit}},
 	}
 	for _, x := range shapes {
 		check := func(e Entry, what string) error {
@@ -597,7 +605,7 @@ func (g *generator) checkConfigUsed() error {
 	for _, x := range []struct {
 		what string
 		sh   Shape
-	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}} {
+	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)

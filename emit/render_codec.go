@@ -225,6 +225,10 @@ const absentMessage = "must not be present (the schema gives it the type never)"
 // encodeField returns the statements that encode one field of v: always for a required member,
 // when set (non-nil) for an optional one.
 func encodeField(fd *field) []jen.Code {
+	if fd.implicit {
+		return append([]jen.Code{jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.member.Name)))},
+			encodeValue(literalCode(fd.literal), fd.typ, 0)...)
+	}
 	if fd.typ.kind == externalKind {
 		return externalField(fd, false)
 	}
@@ -284,6 +288,15 @@ func nonEmpty(src jen.Code, t *goType) jen.Code {
 func decodeField(fd *field) []jen.Code {
 	if fd.typ.kind == externalKind {
 		return externalField(fd, true)
+	}
+	if fd.implicit {
+		// No field: the value read must be the constant.
+		return []jen.Code{
+			jen.Var().Id("lit").Add(fd.typ.code()),
+			jen.If(jen.List(jen.Id("lit"), jen.Err()).Op("=").Add(readCall(fd.typ, 0)), jen.Err().Op("==").Nil().Op("&&").Id("lit").Op("!=").Add(literalCode(fd.literal))).Block(
+				jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit("is %v, not "+fd.literal.String()), jen.Id("lit")),
+			),
+		}
 	}
 	dst := jen.Id("v").Dot(fd.name)
 	if fd.nullable {

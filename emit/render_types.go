@@ -15,6 +15,9 @@ func (r *renderer) structType(td *typeDecl) {
 	var fields []jen.Code
 	embedded := map[string]bool{}
 	for _, f := range td.fields {
+		if f.implicit {
+			continue // Config.Literals: the codec writes the constant
+		}
 		if f.base != "" {
 			// The embedded base holds the field; encoding/json promotes its fields as the
 			// codecs reach them.

@@ -102,6 +102,9 @@ func (r *renderer) validateStruct(td *typeDecl) {
 
 // validateField returns the statements that check one field, with its member on the path.
 func (r *renderer) validateField(fd *field) []jen.Code {
+	if fd.implicit {
+		return nil // decoding checked the constant, and encoding writes it
+	}
 	if fd.typ.kind == externalKind {
 		return validateExternalField(fd)
 	}

@@ -398,13 +398,17 @@ export interface ListToolsResult extends Result {
   tools: Tool[];
   nextCursor?: string;
 }
+export interface CallToolResult extends Result {
+  content: TextContent[];
+}
 `,
 	// An SDK's own shapes through the command: declarations merged into the schema, values with
-	// omitempty, element pointers, an embedded _meta.
+	// omitempty, element pointers, an embedded _meta, lenient decoding, implicit constants.
 	config: `optional: omitempty
 elements: pointer
 embed: [Result._meta]
 decode: lenient
+literals: implicit
 declarations: |
   export interface ListToolsResult {
     ttlMs?: number;
@@ -443,6 +447,18 @@ func TestShapes(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(` + "`" + `{"tools":7}` + "`" + `), &d); err == nil {
 		t.Error("a value of the wrong kind is still an error")
+	}
+	// literals: implicit: TextContent has no Type field; the codec writes and checks "text".
+	b, err = json.Marshal(CallToolResult{Content: []*TextContent{{Text: "hi"}}})
+	if err != nil || string(b) != ` + "`" + `{"content":[{"type":"text","text":"hi"}]}` + "`" + ` {
+		t.Errorf("Marshal = %s, %v", b, err)
+	}
+	var c CallToolResult
+	if err := json.Unmarshal(b, &c); err != nil || c.Content[0].Text != "hi" {
+		t.Errorf("Unmarshal = %+v, %v", c, err)
+	}
+	if err := json.Unmarshal([]byte(` + "`" + `{"type":"image","text":"x"}` + "`" + `), &TextContent{}); err == nil {
+		t.Error("another constant is an error")
 	}
 }
 `,
