@@ -730,6 +730,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		td.fields = append(td.fields, f)
 	}
+	if order, ok := g.opts.Config.Order[path]; ok && path != "" {
+		g.usedShapes["order "+path] = true
+		td.fields = ordered(td.fields, order)
+	}
 	if decl != nil {
 		for _, e := range g.opts.Config.AddFields[decl.Name] {
 			name, err := addedFieldName(e.Name)
@@ -753,6 +757,29 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// ordered returns the fields with the members of order first, in that order (Config.Order), and
+// the others after them, in the order they had.
+func ordered(fields []*field, order []Entry) []*field {
+	rank := map[string]int{}
+	for i, e := range order {
+		rank[e.Name] = i + 1
+	}
+	out := slices.Clone(fields)
+	slices.SortStableFunc(out, func(a, b *field) int {
+		ra, rb := rank[a.member.Name], rank[b.member.Name]
+		switch {
+		case ra == 0 && rb == 0:
+			return 0
+		case ra == 0:
+			return 1
+		case rb == 0:
+			return -1
+		}
+		return ra - rb
+	})
+	return out
 }
 
 // moreSpecific reports whether the key a comes before the key b in keys (memberKeys: the

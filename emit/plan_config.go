@@ -53,6 +53,11 @@ type Config struct {
 	// without a prefix leaves the prefixed files alone.
 	FilePrefix string
 
+	// Order gives the order of the members of a struct (a declaration, or a path to an inline
+	// object), by their JSON names: they come first, in that order, the others after them in the
+	// schema's. The fields and the encoded members follow it, as encoding/json follows the field
+	// order (an SDK whose tests compare bytes).
+	Order map[string][]Entry
 	// AddFields are hand-written fields added to the structs of declarations, by declaration
 	// name: Go field declarations ("err error", or an embedded "resultState"), written after the
 	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
@@ -521,6 +526,35 @@ func (g *generator) configureShapes() error {
 			}
 		}
 	}
+	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
+		entries := c.Order[key]
+		if len(entries) == 0 {
+			continue
+		}
+		d, m, err := g.memberOf(key, entries[0].Pos, "order")
+		if err != nil {
+			return err
+		}
+		obj := inlineObject(d.Type)
+		if m != nil {
+			obj = inlineObject(m.Type)
+		} else if t, err := g.s.Deref(d.Type); err == nil {
+			obj = inlineObject(t)
+		}
+		if obj == nil {
+			return entries[0].Pos.Errorf("order: %s is not an object", key)
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			if obj.Member(e.Name) == nil {
+				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
+			}
+			if seen[e.Name] {
+				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
+			}
+			seen[e.Name] = true
+		}
+	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
 		d := g.s.Decl(name)
 		if d == nil {
@@ -610,6 +644,11 @@ func (g *generator) checkConfigUsed() error {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
 			}
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
+		if !g.usedShapes["order "+key] && len(c.Order[key]) > 0 {
+			return c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key)
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {

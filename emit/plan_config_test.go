@@ -95,6 +95,14 @@ func TestConfigErrors(t *testing.T) {
 		parts map[string]string
 		want  string
 	}{{
+		name: "order of an unknown member",
+		cfg:  Config{Order: map[string][]Entry{"Tool": {entry("mode", 2), entry("nmae", 3)}}},
+		want: `mcpgen.yaml:3:3: order: Tool has no member "nmae" (did you mean name?)`,
+	}, {
+		name: "order of a struct not generated",
+		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Order: map[string][]Entry{"Unrelated": {entry("tool", 2)}}},
+		want: "mcpgen.yaml:2:3: order: Unrelated is not a generated struct",
+	}, {
 		name: "added field not Go",
 		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("err error; x int", 2)}}},
 		want: `mcpgen.yaml:2:3: addFields: Tool: "err error; x int" is not one Go field without a tag (err error, or an embedded type)`,
