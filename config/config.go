@@ -39,6 +39,7 @@
 //	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
 //	order:                        # members first, in this order (fields and wire)
 //	  CompleteRequestParams: [argument, ref]
+//	tagCodecs: [ClientCapabilities]   # coded by encoding/json from the tags, no MarshalJSON
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
 //	declarations: |               # TypeScript merged into schema.ts (Load)
@@ -123,7 +124,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -202,6 +203,8 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Embed, err = p.keyList(v, "embed")
 		case "addFields":
 			f.Config.AddFields, err = p.addFields(v)
+		case "tagCodecs":
+			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
 		case "order":
 			f.Config.Order, err = p.order(v)
 		case "decode":

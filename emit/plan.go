@@ -157,6 +157,8 @@ type typeDecl struct {
 	// fields (Config.AddFields), as Go source.
 	fields []*field
 	added  []string
+	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
+	tagCodec bool
 	rest   *goType
 	absent []string
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;

@@ -58,6 +58,11 @@ type Config struct {
 	// schema's. The fields and the encoded members follow it, as encoding/json follows the field
 	// order (an SDK whose tests compare bytes).
 	Order map[string][]Entry
+	// TagCodecs are declarations whose structs are coded by encoding/json from their tags: no
+	// MarshalJSON, UnmarshalJSON or AppendJSON, so that a hand-written struct embedding one
+	// is coded by encoding/json through its own fields (an SDK's wrappers that shadow a
+	// member). Nested values reach them through encoding/json too.
+	TagCodecs []Entry
 	// AddFields are hand-written fields added to the structs of declarations, by declaration
 	// name: Go field declarations ("err error", or an embedded "resultState"), written after the
 	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
@@ -645,6 +650,23 @@ func (g *generator) checkConfigUsed() error {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
 			}
 		}
+	}
+	for _, e := range c.TagCodecs {
+		td := g.byDecl[e.Name]
+		switch {
+		case g.s.Decl(e.Name) == nil:
+			return e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name))
+		case td == nil:
+			return e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name)
+		case td.form != structForm:
+			return e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name)
+		}
+		for _, f := range td.fields {
+			if f.implicit {
+				return e.Pos.Errorf("tagCodecs: %s.%s has no field (literals: implicit), which encoding/json would not write", td.name, f.name)
+			}
+		}
+		td.tagCodec = true
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
 		if !g.usedShapes["order "+key] && len(c.Order[key]) > 0 {

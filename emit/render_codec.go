@@ -64,6 +64,13 @@ func decodeMethod(f *jen.File, name string, body ...jen.Code) {
 // optional ones when set, then Extra; decoding checks the required members are present.
 func (r *renderer) structCodec(td *typeDecl) {
 	f := r.jsonGo
+	if td.tagCodec {
+		// Config.TagCodecs: encoding/json codes a copy of the struct without methods.
+		plain := jen.Type().Id("plain").Id(td.name)
+		encodeMethod(f, td.name, true, plain, jen.Id(encodeExternal).Call(jen.Id("e"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v"))))
+		decodeMethod(f, td.name, plain, jen.Return(jen.Id(decodeExternal).Call(jen.Id("d"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")))))
+		return
+	}
 	jsonMethods(f, td.name)
 
 	enc := []jen.Code{jen.Id("e").Dot("beginObject").Call()}
