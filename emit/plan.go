@@ -159,8 +159,8 @@ type typeDecl struct {
 	added  []string
 	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
 	tagCodec bool
-	rest   *goType
-	absent []string
+	rest     *goType
+	absent   []string
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
