@@ -157,10 +157,10 @@ type typeDecl struct {
 	// fields (Config.AddFields), as Go source.
 	fields []*field
 	added  []string
+	rest   *goType
+	absent []string
 	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
 	tagCodec bool
-	rest     *goType
-	absent   []string
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
