@@ -206,6 +206,9 @@ type field struct {
 	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
 	nullable bool
+	// nilNull is set for a required slice or map member encoded as null when nil, as
+	// encoding/json does (Config.NilAs Null); decoding then accepts null as nil.
+	nilNull bool
 	// implicit is set for a required literal member without a field (Config.Literals): encoding
 	// writes the constant, decoding checks it.
 	implicit bool
@@ -666,6 +669,15 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		f.optional = m.Optional
 		if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !m.Optional {
 			f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+		}
+		if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
+			typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
+			if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
+				f.nilNull = true
+				if pos.Line > 0 {
+					f.shaped = pos
+				}
+			}
 		}
 		if typ.kind == structKind && !f.optional {
 			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
