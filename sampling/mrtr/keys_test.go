@@ -195,7 +195,7 @@ func TestLoadKeyRing(t *testing.T) {
 type failingGuard struct{ err error }
 
 func (g failingGuard) Use(context.Context, string, time.Time) (bool, error) { return false, g.err }
-func (g failingGuard) Used(context.Context, string) (bool, error)          { return false, g.err }
+func (g failingGuard) Used(context.Context, string) (bool, error)           { return false, g.err }
 
 // TestGuardUnavailable: a guard that cannot answer refuses the state (it fails closed), with
 // -32603 and reason guardUnavailable, which the client retries; its error stays in the server.
