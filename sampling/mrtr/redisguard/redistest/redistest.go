@@ -28,19 +28,22 @@ type Server struct {
 	dir     string
 	port    int
 	cluster bool
+	extra   []string
 
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	exited chan struct{} // closed when cmd has exited
 }
 
-// Start starts a redis-server on a free loopback port; it is stopped when the test ends.
-func Start(tb testing.TB) *Server { return start(tb, false) }
+// Start starts a redis-server on a free loopback port; it is stopped when the test ends. args are
+// more of its options, after the defaults (so they override them): "--appendonly", "yes" keeps
+// the data across Restart.
+func Start(tb testing.TB, args ...string) *Server { return start(tb, false, args) }
 
 // StartCluster starts a redis-server as a Redis Cluster of one node holding every slot.
-func StartCluster(tb testing.TB) *Server { return start(tb, true) }
+func StartCluster(tb testing.TB, args ...string) *Server { return start(tb, true, args) }
 
-func start(tb testing.TB, cluster bool) *Server {
+func start(tb testing.TB, cluster bool, extra []string) *Server {
 	tb.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -49,7 +52,7 @@ func start(tb testing.TB, cluster bool) *Server {
 		}
 		tb.Skipf("redis-server is not installed (apt-get install redis-server): %v", err)
 	}
-	s := &Server{tb: tb, bin: bin, dir: tb.TempDir(), cluster: cluster}
+	s := &Server{tb: tb, bin: bin, dir: tb.TempDir(), cluster: cluster, extra: extra}
 	tb.Cleanup(s.Stop)
 	for attempt := 0; ; attempt++ {
 		s.port = freePort(tb)
@@ -82,7 +85,8 @@ func (s *Server) Stop() {
 	s.cmd = nil
 }
 
-// Restart starts the server again on the same port, empty, after Stop.
+// Restart starts the server again on the same port after Stop: empty, unless its options keep
+// the data (appendonly).
 func (s *Server) Restart() {
 	s.tb.Helper()
 	var err error
@@ -107,6 +111,7 @@ func (s *Server) startProcess() error {
 		os.Remove(s.dir + "/nodes.conf")
 		args = append(args, "--cluster-enabled", "yes", "--cluster-config-file", s.dir+"/nodes.conf")
 	}
+	args = append(args, s.extra...)
 	cmd := exec.Command(s.bin, args...)
 	log := &bytes.Buffer{}
 	cmd.Stdout, cmd.Stderr = log, log
