@@ -248,7 +248,7 @@ type load struct {
 	mu        sync.Mutex
 	rounds    []time.Duration             // the latency of each round answered
 	retried   int                         // rounds sent again (guardUnavailable, or no response)
-	restarted int                         // conversations started over (their state refused as replayed)
+	restarted map[string]int              // conversations started over (their state refused as replayed), by the failure of the round before
 	used      []*sdk.CallToolParams       // retries whose state the server used, for the replays
 	errs      []error                     // conversations that failed
 	completed map[int]bool                // conversations complete with the right answer
@@ -258,7 +258,7 @@ type load struct {
 
 // run runs conversations 0..n-1, concurrency at a time, each worker with its own go-sdk client.
 func (l *load) run(t *testing.T, ctx context.Context, n, concurrency int, transport http.RoundTripper) time.Duration {
-	l.completed, l.reasons, l.sessions = map[int]bool{}, map[string]int{}, map[*sdk.ClientSession]bool{}
+	l.completed, l.reasons, l.sessions, l.restarted = map[int]bool{}, map[string]int{}, map[*sdk.ClientSession]bool{}, map[string]int{}
 	next := atomic.Int64{}
 	done := atomic.Int64{}
 	start := time.Now()
@@ -313,10 +313,14 @@ func (l *load) converse(ctx context.Context, cs *sdk.ClientSession, n int) error
 	args := map[string]any{"prompt": fmt.Sprintf("conversation %d: the weather and a sum", n)}
 	first := &sdk.CallToolParams{Name: "agent", Arguments: args}
 	p := first
+	failed := "" // why the round before failed
 	for attempt := 0; attempt < 200; attempt++ {
 		start := time.Now()
 		res, err := cs.CallTool(ctx, p)
 		took := time.Since(start)
+		if err == nil {
+			failed = ""
+		}
 		if err != nil {
 			var rpc *jsonrpc.Error
 			reason := "no response"
@@ -335,13 +339,17 @@ func (l *load) converse(ctx context.Context, cs *sdk.ClientSession, n int) error
 				l.mu.Lock()
 				l.retried++
 				l.mu.Unlock()
+				failed = reason
 				time.Sleep(50 * time.Millisecond)
 				continue
 			case "replayed":
+				if failed == "" {
+					failed = "a response lost on the way (the balancer sent the round again)"
+				}
 				l.mu.Lock()
-				l.restarted++
+				l.restarted["after "+failed]++
 				l.mu.Unlock()
-				p = first
+				p, failed = first, ""
 				continue
 			}
 			return err
@@ -487,7 +495,7 @@ func TestScale(t *testing.T) {
 	}
 	t.Logf("%d conversations in %v, %d rounds (p50 %v, p99 %v); rounds per instance %v; %d conversations on more than one instance, %d rounds on another instance than the one before",
 		len(l.completed), elapsed.Round(time.Millisecond), len(l.rounds), percentile(l.rounds, 0.5), percentile(l.rounds, 0.99), counts, crossed, moved)
-	t.Logf("the faults: %d rounds sent again (refusals and failures seen: %v), %d requests failed over by the balancer, %d conversations started over",
+	t.Logf("the faults: %d rounds sent again (refusals and failures seen: %v), %d requests failed over by the balancer, conversations started over: %v",
 		l.retried, l.reasons, b.failovers.Load(), l.restarted)
 	if l.reasons["guardUnavailable"] == 0 {
 		t.Error("no round met Redis stopped: the restart was not in the middle of the run")
