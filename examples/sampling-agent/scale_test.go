@@ -650,20 +650,36 @@ func cpuTime(t *testing.T, pid int) time.Duration {
 // TestScaleCost compares the work per conversation of three instances with the Redis guard
 // behind round robin with that of one instance with the in-memory guard (MemoryGuard), the same
 // load on each: the conversations per CPU-second of the instances (on one machine the instances
-// share its cores, so their wall time says little) must be within 25%. The short form only
-// checks that both run; -scale.full measures (200 conversations, 32 at a time) and asserts.
+// share its cores, so their wall time says little) must be within 25%. The two alternate, three
+// times each, and the ratio is that of the totals, as the machine's other work varies. The short
+// form only checks that both run, once; -scale.full measures (200 conversations, 32 at a time)
+// and asserts.
 func TestScaleCost(t *testing.T) {
-	n, concurrency := 16, 8
+	n, concurrency, reps := 16, 8, 1
 	if *scaleFull {
-		n, concurrency = 200, 32
+		n, concurrency, reps = 200, 32, 3
 	}
 	keys := keyFile(t)
 	redis := redistest.Start(t, "--appendonly", "yes", "--appendfsync", "everysec")
-	one := measure(t, 1, n, concurrency, "-key-file", keys)
-	three := measure(t, 3, n, concurrency, "-key-file", keys, "-redis", redis.URL())
+	var one, three measured
+	add := func(total *measured, m measured) {
+		total.conversations += m.conversations
+		total.elapsed += m.elapsed
+		total.cpu += m.cpu
+		total.p50, total.p99 = max(total.p50, m.p50), max(total.p99, m.p99)
+	}
+	for range reps {
+		m := measure(t, 1, n, concurrency, "-key-file", keys)
+		t.Logf("one instance, MemoryGuard:              %v", m)
+		add(&one, m)
+		m = measure(t, 3, n, concurrency, "-key-file", keys, "-redis", redis.URL())
+		t.Logf("three instances, Redis guard, balanced: %v", m)
+		add(&three, m)
+	}
+	ratio := (float64(three.conversations) / three.cpu.Seconds()) / (float64(one.conversations) / one.cpu.Seconds())
+	t.Logf("in all (p50 and p99: the largest of the runs):")
 	t.Logf("one instance, MemoryGuard:              %v", one)
 	t.Logf("three instances, Redis guard, balanced: %v", three)
-	ratio := (float64(three.conversations) / three.cpu.Seconds()) / (float64(one.conversations) / one.cpu.Seconds())
 	t.Logf("conversations per CPU-second, three with Redis / one in memory: %.2f", ratio)
 	if *scaleFull && ratio < 0.75 {
 		t.Errorf("three instances with the Redis guard do %.0f%% of the work per CPU-second of one with MemoryGuard, less than 75%%", 100*ratio)
