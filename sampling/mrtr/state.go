@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -285,14 +286,27 @@ func seal(key []byte, e *envelope, maxBytes int) (string, error) {
 	return s, nil
 }
 
+// flateWriters keep the compressors of sealAt, by level, for the next state: a compressor is
+// about a megabyte of tables, which a server issuing a state per round would otherwise allocate
+// (and collect) every time.
+var flateWriters = map[int]*sync.Pool{flate.BestCompression: {}, flate.HuffmanOnly: {}}
+
 func sealAt(key, data []byte, level int) (string, error) {
 	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, level)
-	if err != nil {
-		return "", err
+	pool := flateWriters[level]
+	w, _ := pool.Get().(*flate.Writer)
+	if w == nil {
+		var err error
+		if w, err = flate.NewWriter(&buf, level); err != nil {
+			return "", err
+		}
+	} else {
+		w.Reset(&buf)
 	}
 	w.Write(data)
-	if err := w.Close(); err != nil {
+	err := w.Close()
+	pool.Put(w)
+	if err != nil {
 		return "", err
 	}
 	body := base64.RawURLEncoding.EncodeToString(buf.Bytes())
