@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -219,4 +220,57 @@ func rpcReason(t *testing.T, err error) (string, int64) {
 	var data struct{ Reason string }
 	json.Unmarshal(rpc.Data, &data)
 	return data.Reason, rpc.Code
+}
+
+// TestGuardSkewedClocks: two instances whose clocks differ by 2 s share the guard. A state used on
+// the one ahead, presented again on the one behind after the first sees it expired (the second
+// still accepts it), is refused while the grace (3 s) covers the difference; with a grace shorter
+// than the difference (0.5 s), the guard has forgotten it and the replay goes through, which is
+// why the grace must exceed the clocks' difference.
+func TestGuardSkewedClocks(t *testing.T) {
+	srv := redistest.Start(t)
+	c := client(t, srv.Addr())
+	key := []byte(strings.Repeat("k", 32))
+	b := mrtr.Binding{Method: "tools/call", Request: "agent"}
+	behind := func() time.Time { return time.Now().Add(-2 * time.Second) }
+	results := make(chan string, 2)
+	for _, grace := range []time.Duration{3 * time.Second, 500 * time.Millisecond} {
+		go func() {
+			ahead := &mrtr.States{Key: key, TTL: time.Second, Guard: &redisguard.Guard{Client: c, Grace: grace}}
+			late := &mrtr.States{Key: key, TTL: time.Second, Guard: &redisguard.Guard{Client: c, Grace: grace, Now: behind}, Now: behind}
+			state, _ := ahead.Issue(b, []byte(`{}`))
+			o, err := ahead.Open(state, b)
+			if err == nil {
+				err = ahead.Use(t.Context(), o)
+			}
+			if err != nil {
+				results <- fmt.Sprintf("grace %v: %v", grace, err)
+				return
+			}
+			time.Sleep(2500 * time.Millisecond)
+			if _, err := ahead.Open(state, b); !errors.Is(err, mrtr.ErrExpiredState) {
+				results <- fmt.Sprintf("grace %v: the instance ahead still accepts the state: %v", grace, err)
+				return
+			}
+			o, err = late.Open(state, b)
+			if err != nil {
+				results <- fmt.Sprintf("grace %v: the instance behind refuses the state: %v", grace, err)
+				return
+			}
+			err = late.Use(t.Context(), o)
+			switch {
+			case grace > 2*time.Second && !errors.Is(err, mrtr.ErrReplayedState):
+				results <- fmt.Sprintf("grace %v: the replay on the instance behind: %v, want replayed", grace, err)
+			case grace < 2*time.Second && err != nil:
+				results <- fmt.Sprintf("grace %v: the replay on the instance behind: %v, want it accepted (the guard forgot the id)", grace, err)
+			default:
+				results <- ""
+			}
+		}()
+	}
+	for range 2 {
+		if r := <-results; r != "" {
+			t.Error(r)
+		}
+	}
 }
