@@ -463,6 +463,7 @@ func TestScale(t *testing.T) {
 		}
 	}}
 	elapsed := l.run(t, ctx, conversations, concurrency, http.DefaultTransport)
+	redisOnce.Do(func() { close(redisBack) }) // the run ended before Redis was stopped
 	<-redisBack
 
 	for _, err := range l.errs {
