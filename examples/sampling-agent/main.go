@@ -1,11 +1,20 @@
 //lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577), and still in it: this server runs it
 
-// Command sampling-agent is a stdio MCP server, on the official Go SDK, with one tool, agent,
-// that answers a prompt with the client's model: its handler runs the tool loop of
+// Command sampling-agent is an MCP server, on the official Go SDK, with one tool, agent, that
+// answers a prompt with the client's model: its handler runs the tool loop of
 // github.com/mcpgen/mcpgen/sampling through sampling with tools, offering the model two local
 // tools, get_weather (deterministic made-up weather) and add.
 //
 //	go build && ./sampling-agent     # in examples/sampling-agent; speaks MCP on stdin/stdout
+//
+// With -http ADDR it serves Streamable HTTP instead, statelessly (no session: any instance
+// answers any round of a call), as one of many instances behind a load balancer: -key-file PATH
+// is the key ring of the requestStates that they share (one hex key of 32 bytes or more per line,
+// the first issues, the others still open states; SIGHUP reloads it), and -redis URL the Redis
+// where they record the states used (each is accepted once across them). Without them the
+// instance draws a random key and remembers the states in memory, which serves one instance. A
+// stateless instance cannot send requests to the client, so a client of 2025-11-25 gets an error
+// result saying so (or, with -fallback, the provider's answer). The README has the recipe.
 //
 // It serves every version go-sdk does, 2026-07-28 (the default) and older ones, with one handler
 // (github.com/mcpgen/mcpgen/sampling/gosdk's Handler): at 2026-07-28 a call that needs the model
