@@ -230,10 +230,10 @@ func (a *agentServer) serveHTTP(addr string) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("listening on %s", l.Addr())
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	log.Printf("listening on %s", l.Addr()) // once the signals are handled
 	go func() {
 		for sig := range signals {
 			if sig == syscall.SIGHUP {

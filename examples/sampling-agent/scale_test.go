@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -726,5 +727,124 @@ func TestScaleCost(t *testing.T) {
 	t.Logf("conversations per CPU-second, relative to one instance with MemoryGuard: one with Redis %.2f, three with Redis %.2f", guard, ratio)
 	if *scaleFull && ratio < 0.75 {
 		t.Errorf("three instances with the Redis guard do %.0f%% of the work per CPU-second of one with MemoryGuard, less than 75%%", 100*ratio)
+	}
+}
+
+// TestKeyRotation rotates the key of a running instance (the key file rewritten, then SIGHUP) in
+// the middle of a conversation: add the new key, promote it (the conversation's state under the
+// old key is still accepted), retire the old one (its state is refused as such, the new key's
+// goes on).
+func TestKeyRotation(t *testing.T) {
+	hexKey := func() string {
+		k := make([]byte, 32)
+		rand.Read(k)
+		return hex.EncodeToString(k)
+	}
+	old, next := hexKey(), hexKey()
+	path := filepath.Join(t.TempDir(), "keys")
+	write := func(lines ...string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(old)
+	in := startInstance(t, "-key-file", path)
+	reloads := 0
+	reload := func(lines ...string) {
+		t.Helper()
+		write(lines...)
+		in.cmd.Process.Signal(syscall.SIGHUP)
+		reloads++
+		for deadline := time.Now().Add(10 * time.Second); strings.Count(in.logText(), "key ring is reloaded") < reloads; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no reload: %s", in.logText())
+			}
+		}
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "rotation", Version: "0"}, &sdk.ClientOptions{
+		CreateMessageWithToolsHandler: func(_ context.Context, req *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+			return scriptedModel(req.Params) // declares sampling with tools; the rounds are driven below
+		},
+		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
+	}).Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: "http://" + in.addr}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	args := map[string]any{"prompt": "conversation 7"}
+	round := func(prev *sdk.CallToolResult) (*sdk.CallToolParams, *sdk.CallToolResult, error) {
+		p := &sdk.CallToolParams{Name: "agent", Arguments: args}
+		if prev != nil {
+			if len(prev.InputRequests) != 1 {
+				t.Fatalf("the round before asks %d inputs: %+v", len(prev.InputRequests), prev)
+			}
+			key := slices.Collect(maps.Keys(prev.InputRequests))[0]
+			res, err := scriptedModel(prev.InputRequests[key].(*sdk.CreateMessageWithToolsParams))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.InputResponses, p.RequestState = sdk.InputResponseMap{key: res}, prev.RequestState
+		}
+		res, err := cs.CallTool(t.Context(), p)
+		return p, res, err
+	}
+	_, first, err := round(nil) // its state is the old key's
+	if err != nil {
+		t.Fatal(err)
+	}
+	reload(old, next) // add
+	reload(next, old) // promote
+	underOld, second, err := round(first)
+	if err != nil {
+		t.Fatalf("the old key's state after the promotion: %v", err)
+	}
+	reload(next, "retired "+old) // retire
+	if _, err := cs.CallTool(t.Context(), underOld); !strings.Contains(fmt.Sprint(err), "retired") {
+		t.Errorf("the retired key's state: %v", err)
+	} else {
+		var rpc *jsonrpc.Error
+		if !errors.As(err, &rpc) || rpc.Code != v2026.CodeInvalidParams || !strings.Contains(string(rpc.Data), `"retiredKey"`) {
+			t.Errorf("the retired key's state: %v", err)
+		}
+	}
+	_, third, err := round(second) // the new key's state goes on
+	if err != nil || !third.NeedsInput() {
+		t.Fatalf("the new key's state after the retirement: %v", err)
+	}
+	if _, last, err := round(third); err != nil || last.IsError || last.Content[0].(*sdk.TextContent).Text != wantAnswer(7) {
+		t.Fatalf("the end: %v %+v", err, last)
+	}
+	// A key file that does not read leaves the ring as it was.
+	write("not a key")
+	in.cmd.Process.Signal(syscall.SIGHUP)
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(in.logText(), "the key ring is unchanged"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a bad key file was not refused: %s", in.logText())
+		}
+	}
+	if _, res, err := round(nil); err != nil || !res.NeedsInput() {
+		t.Errorf("after a bad key file: %v", err)
+	}
+}
+
+// TestServeFlagErrors: a key file or a Redis URL that will not do stops the server at once, with
+// an error that says why (and shows no key).
+func TestServeFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	short := filepath.Join(dir, "short")
+	os.WriteFile(short, []byte("00112233\n"), 0o600)
+	for name, tc := range map[string]struct {
+		args []string
+		want string
+	}{
+		"no key file":   {[]string{"-key-file", filepath.Join(dir, "missing")}, "no such file"},
+		"a short key":   {[]string{"-key-file", short}, "fewer than 32"},
+		"not Redis URL": {[]string{"-redis", "http://localhost"}, "-redis"},
+	} {
+		out, err := exec.Command(binary, append([]string{"-http", "127.0.0.1:0"}, tc.args...)...).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), tc.want) || strings.Contains(string(out), "00112233") {
+			t.Errorf("%s: %v %s", name, err, out)
+		}
 	}
 }
