@@ -58,9 +58,9 @@
 //
 // # The state
 //
-// The state is [States]' (the Runner's Key or Keys, TTL, MaxStateBytes, Guard and Now configure one); a
-// party that must carry its own data through the client between round trips (a proxy that samples
-// on a server's behalf) uses States directly, with the same guarantees. A requestState is
+// The state is [States]' (the Runner's Key or Keys, TTL, MaxStateBytes, Guard and Now configure
+// one); a party that must carry its own data through the client between round trips (a proxy
+// that samples on a server's behalf) uses States directly, with the same guarantees. A requestState is
 // "v2.<body>.<mac>": body is the base64url of the DEFLATE-compressed JSON of an envelope (a
 // random state id, the expiry, keyed hashes of the principal and of the request it belongs to
 // (HMAC-SHA256 under a subkey of Key, so that whoever sees a state cannot test guesses of a
@@ -148,8 +148,8 @@
 //
 // A server whose tools must have at-most-once effects across replays therefore sets a shared
 // Guard, or makes those tools idempotent with the key; the loop cannot do it alone, since a
-// stateless server keeps no record of what ran. Module github.com/mcpgen/mcpgen/sampling/mrtr/redisguard
-// is a guard on Redis that the instances share.
+// stateless server keeps no record of what ran. Module
+// github.com/mcpgen/mcpgen/sampling/mrtr/redisguard is a guard on Redis that the instances share.
 //
 // # Rotating the key
 //
