@@ -222,19 +222,20 @@ func rpcReason(t *testing.T, err error) (string, int64) {
 	return data.Reason, rpc.Code
 }
 
-// TestGuardSkewedClocks: two instances whose clocks differ by 2 s share the guard. A state used on
-// the one ahead, presented again on the one behind after the first sees it expired (the second
-// still accepts it), is refused while the grace (3 s) covers the difference; with a grace shorter
-// than the difference (0.5 s), the guard has forgotten it and the replay goes through, which is
-// why the grace must exceed the clocks' difference.
+// TestGuardSkewedClocks: two instances whose clocks differ by 4 s share the guard. A state (of a
+// TTL of 1 s) used on the one ahead, presented again on the one behind after the first sees it
+// expired (the second still accepts it), is refused while the grace (6 s) covers the difference;
+// with a grace shorter than the difference (0.5 s), the guard has forgotten it and the replay
+// goes through, which is why the grace must exceed the clocks' difference.
 func TestGuardSkewedClocks(t *testing.T) {
 	srv := redistest.Start(t)
 	c := client(t, srv.Addr())
 	key := []byte(strings.Repeat("k", 32))
 	b := mrtr.Binding{Method: "tools/call", Request: "agent"}
-	behind := func() time.Time { return time.Now().Add(-2 * time.Second) }
+	const skew = 4 * time.Second
+	behind := func() time.Time { return time.Now().Add(-skew) }
 	results := make(chan string, 2)
-	for _, grace := range []time.Duration{3 * time.Second, 500 * time.Millisecond} {
+	for _, grace := range []time.Duration{6 * time.Second, 500 * time.Millisecond} {
 		go func() {
 			ahead := &mrtr.States{Key: key, TTL: time.Second, Guard: &redisguard.Guard{Client: c, Grace: grace}}
 			late := &mrtr.States{Key: key, TTL: time.Second, Guard: &redisguard.Guard{Client: c, Grace: grace, Now: behind}, Now: behind}
@@ -259,9 +260,9 @@ func TestGuardSkewedClocks(t *testing.T) {
 			}
 			err = late.Use(t.Context(), o)
 			switch {
-			case grace > 2*time.Second && !errors.Is(err, mrtr.ErrReplayedState):
+			case grace > skew && !errors.Is(err, mrtr.ErrReplayedState):
 				results <- fmt.Sprintf("grace %v: the replay on the instance behind: %v, want replayed", grace, err)
-			case grace < 2*time.Second && err != nil:
+			case grace < skew && err != nil:
 				results <- fmt.Sprintf("grace %v: the replay on the instance behind: %v, want it accepted (the guard forgot the id)", grace, err)
 			default:
 				results <- ""
