@@ -7,6 +7,7 @@ replace (
 	github.com/mcpgen/mcpgen/gen => ../gen
 	github.com/mcpgen/mcpgen/sampling => ../sampling
 	github.com/mcpgen/mcpgen/sampling/gosdk => ../sampling/gosdk
+	github.com/mcpgen/mcpgen/sampling/mrtr/redisguard => ../sampling/mrtr/redisguard
 )
 
 require (
@@ -15,13 +16,16 @@ require (
 	github.com/mcpgen/mcpgen/gen v0.0.0-00010101000000-000000000000
 	github.com/mcpgen/mcpgen/sampling v0.0.0-00010101000000-000000000000
 	github.com/mcpgen/mcpgen/sampling/gosdk v0.0.0-00010101000000-000000000000
+	github.com/mcpgen/mcpgen/sampling/mrtr/redisguard v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/openai/openai-go/v3 v3.98.0
+	github.com/redis/go-redis/v9 v9.23.0
 )
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/coder/websocket v1.8.15 // indirect
 	github.com/go-logr/logr v1.4.2 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
@@ -41,6 +45,7 @@ require (
 	go.opentelemetry.io/otel v1.33.0 // indirect
 	go.opentelemetry.io/otel/metric v1.33.0 // indirect
 	go.opentelemetry.io/otel/trace v1.33.0 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect

@@ -1,11 +1,20 @@
 //lint:file-ignore SA1019 sampling is deprecated as of 2026-07-28 (SEP-2577), and still in it: this server runs it
 
-// Command sampling-agent is a stdio MCP server, on the official Go SDK, with one tool, agent,
-// that answers a prompt with the client's model: its handler runs the tool loop of
+// Command sampling-agent is an MCP server, on the official Go SDK, with one tool, agent, that
+// answers a prompt with the client's model: its handler runs the tool loop of
 // github.com/mcpgen/mcpgen/sampling through sampling with tools, offering the model two local
 // tools, get_weather (deterministic made-up weather) and add.
 //
 //	go build && ./sampling-agent     # in examples/sampling-agent; speaks MCP on stdin/stdout
+//
+// With -http ADDR it serves Streamable HTTP instead, statelessly (no session: any instance
+// answers any round of a call), as one of many instances behind a load balancer: -key-file PATH
+// is the key ring of the requestStates that they share (one hex key of 32 bytes or more per line,
+// the first issues, the others still open states; SIGHUP reloads it), and -redis URL the Redis
+// where they record the states used (each is accepted once across them). Without them the
+// instance draws a random key and remembers the states in memory, which serves one instance. A
+// stateless instance cannot send requests to the client, so a client of 2025-11-25 gets an error
+// result saying so (or, with -fallback, the provider's answer). The README has the recipe.
 //
 // It serves every version go-sdk does, 2026-07-28 (the default) and older ones, with one handler
 // (github.com/mcpgen/mcpgen/sampling/gosdk's Handler): at 2026-07-28 a call that needs the model
@@ -41,8 +50,14 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
 	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/mcpgen/mcpgen/backfill"
@@ -50,8 +65,10 @@ import (
 	"github.com/mcpgen/mcpgen/sampling"
 	"github.com/mcpgen/mcpgen/sampling/gosdk"
 	"github.com/mcpgen/mcpgen/sampling/mrtr"
+	"github.com/mcpgen/mcpgen/sampling/mrtr/redisguard"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/openai/openai-go/v3"
+	"github.com/redis/go-redis/v9"
 )
 
 const (
@@ -69,16 +86,27 @@ func main() {
 	log.SetPrefix("sampling-agent: ")
 	provider := flag.String("fallback", "", "answer the calls of clients that cannot sample with tools with this provider's model: anthropic or openai (key in ANTHROPIC_API_KEY or OPENAI_API_KEY)")
 	model := flag.String("model", "", "the fallback provider's model (default claude-sonnet-4-5 or gpt-4.1)")
+	addr := flag.String("http", "", "serve Streamable HTTP (stateless) on this address, host:port, instead of stdio")
+	redisURL := flag.String("redis", "", "record the used requestStates in this Redis, shared by the instances (redis://host:port/db); default: in memory")
+	keyFile := flag.String("key-file", "", "the key ring of the requestStates, shared by the instances: one hex key (32+ bytes) per line, the first issues; SIGHUP reloads it; default: a random key")
+	clockOffset := flag.Duration("clock-offset", 0, "add this to the clock (for tests of skewed clocks)")
 	flag.Parse()
 	fallback, err := fallbackSampler(*provider, *model)
 	if err != nil {
 		log.Fatal(err)
 	}
-	server, err := newServer(fallback)
+	cfg := config{fallback: fallback, stateless: *addr != "", keyFile: *keyFile, redisURL: *redisURL, clockOffset: *clockOffset}
+	a, err := newAgent(cfg)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := server.Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+	if *addr == "" {
+		if err := a.server().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if err := a.serveHTTP(*addr); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -114,32 +142,121 @@ func fallbackSampler(provider, model string) (sampling.Sampler, error) {
 	return nil, fmt.Errorf("-fallback %q: want anthropic or openai", provider)
 }
 
-// agentServer holds what every call of the agent tool shares: the local tools, the key that
-// authenticates the requestStates (random per process: a state lives only as long as the
-// process, which is the only instance), the guard that makes each state single-use, and the
-// provider's sampler for clients that cannot sample with tools (nil: none).
-type agentServer struct {
-	tools    []*sampling.Tool
-	key      []byte
-	guard    *mrtr.MemoryGuard
-	fallback sampling.Sampler
+// config is what the command line says of the server.
+type config struct {
+	fallback    sampling.Sampler // nil: none
+	stateless   bool             // Streamable HTTP: no session, each round may reach another instance
+	keyFile     string           // "": a random key
+	redisURL    string           // "": a MemoryGuard
+	clockOffset time.Duration
 }
 
-func newServer(fallback sampling.Sampler) (*sdk.Server, error) {
+// agentServer holds what every call of the agent tool shares: the local tools, the keys that
+// authenticate the requestStates (a ring from -key-file, shared by the instances; or a key drawn
+// at random, when this process is the only instance), the guard that makes each state
+// single-use (on Redis, shared by the instances; or in memory), and the provider's sampler for
+// clients that cannot sample with tools (nil: none).
+type agentServer struct {
+	tools     []*sampling.Tool
+	keys      atomic.Pointer[mrtr.KeyRing]
+	guard     mrtr.ReplayGuard
+	fallback  sampling.Sampler
+	stateless bool
+	now       func() time.Time
+	keyFile   string
+}
+
+func newAgent(cfg config) (*agentServer, error) {
 	tools, err := localTools()
 	if err != nil {
 		return nil, err
 	}
-	a := &agentServer{tools: tools, key: make([]byte, 32), guard: &mrtr.MemoryGuard{}, fallback: fallback}
-	if _, err := rand.Read(a.key); err != nil {
+	a := &agentServer{tools: tools, fallback: cfg.fallback, stateless: cfg.stateless, keyFile: cfg.keyFile, now: time.Now}
+	if offset := cfg.clockOffset; offset != 0 {
+		a.now = func() time.Time { return time.Now().Add(offset) }
+	}
+	if err := a.loadKeys(); err != nil {
 		return nil, err
 	}
-	server := sdk.NewServer(&sdk.Implementation{Name: "sampling-agent", Version: "0.2.0"}, nil)
+	if cfg.redisURL == "" {
+		a.guard = &mrtr.MemoryGuard{Now: a.now}
+	} else {
+		opts, err := redis.ParseURL(cfg.redisURL)
+		if err != nil {
+			return nil, fmt.Errorf("-redis: %w", err)
+		}
+		opts.ContextTimeoutEnabled = true
+		a.guard = &redisguard.Guard{Client: redis.NewClient(opts), Now: a.now}
+	}
+	if cfg.stateless && (cfg.keyFile == "" || cfg.redisURL == "") {
+		log.Printf("serving one instance only: several need the same -key-file and -redis")
+	}
+	return a, nil
+}
+
+// loadKeys reads the key ring of -key-file, or draws a random key without one.
+func (a *agentServer) loadKeys() error {
+	if a.keyFile == "" {
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return err
+		}
+		a.keys.Store(&mrtr.KeyRing{Keys: [][]byte{key}})
+		return nil
+	}
+	ring, err := mrtr.LoadKeyRing(a.keyFile)
+	if err != nil {
+		return err
+	}
+	a.keys.Store(ring)
+	return nil
+}
+
+func (a *agentServer) server() *sdk.Server {
+	server := sdk.NewServer(&sdk.Implementation{Name: "sampling-agent", Version: "0.3.0"}, nil)
 	sdk.AddTool(server, &sdk.Tool{
 		Name:        "agent",
 		Description: "Answers a prompt with the client's model, which can look up the weather (get_weather) and add numbers (add).",
 	}, a.agent)
-	return server, nil
+	return server
+}
+
+// serveHTTP serves Streamable HTTP, stateless, on addr until SIGINT or SIGTERM; SIGHUP reloads
+// the key ring. It logs the address it listens on ("listening on 127.0.0.1:8080").
+func (a *agentServer) serveHTTP(addr string) error {
+	server := a.server()
+	handler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: true})
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	log.Printf("listening on %s", l.Addr()) // once the signals are handled
+	go func() {
+		for sig := range signals {
+			if sig == syscall.SIGHUP {
+				if a.keyFile == "" {
+					continue
+				}
+				if err := a.loadKeys(); err != nil {
+					log.Printf("SIGHUP: the key ring is unchanged: %v", err)
+				} else {
+					log.Printf("SIGHUP: the key ring is reloaded from %s", a.keyFile)
+				}
+				continue
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			srv.Shutdown(ctx)
+			cancel()
+			return
+		}
+	}()
+	if err := srv.Serve(l); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
 
 // agent is the agent tool's handler: one step of the tool loop per call at 2026-07-28, the whole
@@ -164,7 +281,13 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 	if capped {
 		limit = roundTripSamples
 	}
-	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: a.tools, MaxIterations: limit}, Key: a.key, Guard: a.guard}
+	if a.stateless && !gosdk.MultiRoundTrip(req.Session) && !a.toFallback(req) {
+		// A stateless server has no channel to send a request to the client on: a client of
+		// 2025-11-25 or older gets the sampling requests of no instance.
+		return errorResult("this server is stateless (Streamable HTTP): it cannot send sampling/createMessage to a client of protocol %s; call it with protocol 2026-07-28 or later (multi round-trip requests), or run the server with -fallback",
+			req.Session.InitializeParams().ProtocolVersion), nil, nil
+	}
+	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: a.tools, MaxIterations: limit}, Keys: a.keys.Load(), Guard: a.guard, Now: a.now}
 	h := &gosdk.Handler{Runner: runner, Fallback: a.fallback}
 	res, out, err := h.Step(ctx, req, func() (*mcp.CreateMessageRequestParams, error) {
 		return &mcp.CreateMessageRequestParams{

@@ -169,7 +169,7 @@ func (h *Handler) prepare(ctx context.Context, req *sdk.CallToolRequest) (contex
 // of its conversation (no requestState), and the Runner is configured well enough to run (else
 // the Runner's own error answers every call alike).
 func (h *Handler) fallbackEnabled(req *mrtr.Request) bool {
-	return h.Fallback != nil && req.RequestState == nil && h.Runner.Loop != nil && len(h.Runner.Key) >= mrtr.MinKeyBytes
+	return h.Fallback != nil && req.RequestState == nil && h.Runner.Loop != nil && (len(h.Runner.Key) >= mrtr.MinKeyBytes || h.Runner.Keys != nil)
 }
 
 // fallbackFor decides where a call goes: to h.Fallback, with the capabilities to run it with,

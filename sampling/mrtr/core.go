@@ -222,13 +222,13 @@ func (r *Runner) check() error {
 	switch {
 	case r.Loop == nil:
 		return withCode(errors.New("mrtr: Runner.Loop is nil"), codeInternal, "the server is misconfigured")
-	case len(r.Key) < MinKeyBytes:
+	case r.Keys == nil && len(r.Key) < MinKeyBytes:
 		return withCode(fmt.Errorf("mrtr: Runner.Key has %d bytes, fewer than %d", len(r.Key), MinKeyBytes), codeInternal, "the server is misconfigured")
 	}
-	return nil
+	return r.states().check()
 }
 
 // states returns the Runner's configuration of its requestStates.
 func (r *Runner) states() *States {
-	return &States{Key: r.Key, TTL: r.TTL, MaxStateBytes: r.MaxStateBytes, Guard: r.Guard, Now: r.Now}
+	return &States{Key: r.Key, Keys: r.Keys, TTL: r.TTL, MaxStateBytes: r.MaxStateBytes, Guard: r.Guard, Now: r.Now}
 }

@@ -58,9 +58,9 @@
 //
 // # The state
 //
-// The state is [States]' (the Runner's Key, TTL, MaxStateBytes, Guard and Now configure one); a
-// party that must carry its own data through the client between round trips (a proxy that samples
-// on a server's behalf) uses States directly, with the same guarantees. A requestState is
+// The state is [States]' (the Runner's Key or Keys, TTL, MaxStateBytes, Guard and Now configure
+// one); a party that must carry its own data through the client between round trips (a proxy
+// that samples on a server's behalf) uses States directly, with the same guarantees. A requestState is
 // "v2.<body>.<mac>": body is the base64url of the DEFLATE-compressed JSON of an envelope (a
 // random state id, the expiry, keyed hashes of the principal and of the request it belongs to
 // (HMAC-SHA256 under a subkey of Key, so that whoever sees a state cannot test guesses of a
@@ -72,7 +72,9 @@
 // read the state (it holds nothing the client does not see in the sampling requests) but cannot
 // change it. A state is accepted only:
 //
-//   - with a valid MAC: an edited state, or one issued under another key, is refused (tampered);
+//   - with a valid MAC under one of the server's keys (Key, or the keys of a [KeyRing]): an edited
+//     state, or one issued under another key, is refused (tampered); one issued under a key the
+//     ring has retired is refused as such (retiredKey);
 //   - before its expiry, Runner.TTL (default 10 minutes) after it was issued (expired), checked
 //     when it is opened and again right before it is used (tools run); every step issues a new
 //     state with a new expiry. The expiry is read on the clock of the instance that presents the
@@ -103,7 +105,11 @@
 //
 // Each refusal is JSON-RPC error -32602 (invalid params) with a message saying what was wrong and
 // data {"reason": "tampered" | "expired" | "otherRequest" | "otherPrincipal" | "replayed" |
-// "tooLarge" | "malformed"}; the client starts the call over without requestState. An
+// "tooLarge" | "malformed" | "retiredKey"}; the client starts the call over without
+// requestState. One refusal is the server's, and transient: while the ReplayGuard cannot answer
+// (its store is down or slow), every state is refused (the guard fails closed: nothing runs on a
+// state it did not record) with -32603 (internal error) and data {"reason": "guardUnavailable"};
+// the state was not used, and the client retries the same request later. An
 // inputResponse that is not a valid sampling result, or that breaks the loop's rules (a repeated
 // tool use id, a tool result from the model, ...), is -32602 as well, with the JSON pointer of
 // the problem from the params ("/inputResponses/sampling-2/content/1/id: ..."). A retry without
@@ -142,5 +148,27 @@
 //
 // A server whose tools must have at-most-once effects across replays therefore sets a shared
 // Guard, or makes those tools idempotent with the key; the loop cannot do it alone, since a
-// stateless server keeps no record of what ran.
+// stateless server keeps no record of what ran. Module
+// github.com/mcpgen/mcpgen/sampling/mrtr/redisguard is a guard on Redis that the instances share.
+//
+// # Rotating the key
+//
+// Every instance holds the same keys: with Key, one; with Keys, a [KeyRing] (from a file,
+// [LoadKeyRing], or the environment, [KeyRingFromEnv]: one hex key per line, the first issues),
+// so that the key changes without refusing the states in flight. The procedure, each step rolled
+// out to every instance (a rolling restart, or a reload) before the next begins:
+//
+//  1. Add: put the new key second in the ring. The old key still issues; every instance can now
+//     open the states of the new one. (Promoting at once would let an instance issue states that
+//     the instances not yet given the new key refuse as tampered.)
+//  2. Promote: put the new key first and the old one second. New states are the new key's; the
+//     old key's states in flight are still opened until they expire.
+//  3. Retire: once the promotion has reached every instance and TTL plus the guard's grace has
+//     passed, no state of the old key can be accepted (they have expired): drop it, or keep it a
+//     while as "retired <hex>", so that a client presenting one is told "retiredKey" rather than
+//     "tampered".
+//
+// A key that leaked is retired at once, without the wait: the states in flight under it are
+// refused (retiredKey) and their calls start over; the states an attacker could forge with it
+// are refused as well.
 package mrtr

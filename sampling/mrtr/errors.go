@@ -28,6 +28,12 @@ var (
 	// ErrStateTooLarge: larger than Runner.MaxStateBytes: presented by the client (refused
 	// unread), or the conversation outgrew it (the loop cannot go on).
 	ErrStateTooLarge = errors.New("requestState too large")
+	// ErrRetiredKey: issued under a key of the KeyRing's Retired keys.
+	ErrRetiredKey = errors.New("requestState of a retired key")
+	// ErrGuardUnavailable: the ReplayGuard could not answer (Redis unreachable, a deadline), so
+	// the state was refused (a guard fails closed). The error is the server's (-32603), and
+	// transient: the client retries the same request later.
+	ErrGuardUnavailable = errors.New("replay guard unavailable")
 )
 
 // reasons name the refusals in the error's data: {"reason": "expired"}.
@@ -39,6 +45,9 @@ var reasons = map[error]string{
 	ErrOtherPrincipal: "otherPrincipal",
 	ErrReplayedState:  "replayed",
 	ErrStateTooLarge:  "tooLarge",
+	ErrRetiredKey:     "retiredKey",
+	// guardUnavailable is the one reason of a -32603 that a client retries as it is.
+	ErrGuardUnavailable: "guardUnavailable",
 }
 
 const (
@@ -58,16 +67,29 @@ type StateError struct {
 	Code int64
 	// Message says what is wrong, for a person.
 	Message string
+	// Cause is the error behind the refusal, for the server's logs (not sent to the client):
+	// the ReplayGuard's failure for ErrGuardUnavailable; nil otherwise.
+	Cause error
 }
 
 func stateErr(reason error, code int64, format string, args ...any) *StateError {
 	return &StateError{Reason: reason, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-func (e *StateError) Error() string { return "mrtr: " + e.Message }
+func (e *StateError) Error() string {
+	if e.Cause != nil {
+		return "mrtr: " + e.Message + ": " + e.Cause.Error()
+	}
+	return "mrtr: " + e.Message
+}
 
-// Unwrap returns the reason.
-func (e *StateError) Unwrap() error { return e.Reason }
+// Unwrap returns the reason, and the cause if there is one.
+func (e *StateError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Reason, e.Cause}
+	}
+	return []error{e.Reason}
+}
 
 // As gives the JSON-RPC error of e as an *Error of gen/mcp20260728 or gen/mcpdraft.
 func (e *StateError) As(target any) bool {

@@ -12,7 +12,11 @@ const DefaultGuardGrace = time.Minute
 // A ReplayGuard makes requestStates single-use: the server-side record that the spec requires of
 // a server whose state must be consumed at most once (replay protection in the state itself only
 // bounds the window). A server of several instances needs a guard they share (a database, Redis
-// SET NX with an expiry, ...); [MemoryGuard] serves one process.
+// SET NX with an expiry, ...: module github.com/mcpgen/mcpgen/sampling/mrtr/redisguard is one);
+// [MemoryGuard] serves one process.
+//
+// A guard that cannot answer returns an error: the state is refused (ErrGuardUnavailable,
+// JSON-RPC -32603 with reason "guardUnavailable", which the client retries), never accepted.
 //
 // Use records that the state id was used, and reports whether it was the first time. Used reports,
 // without recording, whether it was: the Runner asks it before answering a retry without the

@@ -24,15 +24,19 @@ const (
 // A Runner runs a [sampling.Loop] across the round trips of multi round-trip requests: each
 // sampling request of the loop is an InputRequiredResult, and the loop's state travels in its
 // requestState, so that any instance of a stateless server continues it on the retried request.
-// See the package doc. Its Key, TTL, MaxStateBytes, Guard and Now configure the [States] of its
-// requestStates. A Runner is configuration; it is safe for concurrent use.
+// See the package doc. Its Key (or Keys), TTL, MaxStateBytes, Guard and Now configure the
+// [States] of its requestStates. A Runner is configuration; it is safe for concurrent use.
 type Runner struct {
 	// Loop is the tool loop; its Capabilities field is ignored (each request declares the
 	// client's capabilities).
 	Loop *sampling.Loop
 	// Key authenticates the requestStates (HMAC-SHA256): at least MinKeyBytes random bytes,
-	// the same for every instance of the server, and secret.
+	// the same for every instance of the server, and secret. Set Key or Keys, not both.
 	Key []byte
+	// Keys, instead of Key, is a key ring shared by the instances: its first key issues the
+	// requestStates and each of its keys opens them, so that the key can be rotated without
+	// refusing the states in flight (see [KeyRing]).
+	Keys *KeyRing
 	// TTL is how long a requestState is valid after it is issued; 0 means DefaultTTL. The client
 	// has that long to sample (and its user to review the request) and retry.
 	TTL time.Duration

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -58,8 +59,12 @@ type envelope struct {
 // A States is configuration; it is safe for concurrent use (if its Guard is).
 type States struct {
 	// Key authenticates the states (HMAC-SHA256): at least MinKeyBytes random bytes, the same
-	// for every instance of the server, and secret.
+	// for every instance of the server, and secret. Set Key or Keys, not both.
 	Key []byte
+	// Keys, instead of Key, is a key ring: its first key issues the states and each of its keys
+	// opens them, so that the key can be rotated without refusing the states in flight (see
+	// [KeyRing]).
+	Keys *KeyRing
 	// TTL is how long a state is valid after it is issued; 0 means DefaultTTL.
 	TTL time.Duration
 	// MaxStateBytes bounds a state, as issued and as accepted, and the JSON of its envelope (the
@@ -113,11 +118,12 @@ func (s *States) Issue(b Binding, body []byte) (string, error) {
 	if err := json.Compact(&compact, body); err != nil {
 		return "", withCode(err, codeInternal, err.Error())
 	}
-	return seal(s.Key, &envelope{
+	key := s.ring().Keys[0]
+	return seal(key, &envelope{
 		ID:        id,
 		Expires:   s.now().Add(s.ttl()).UnixMilli(),
-		Principal: digest(s.Key, "principal", b.Principal),
-		Request:   digest(s.Key, "request", b.Method, b.Request),
+		Principal: digest(key, "principal", b.Principal),
+		Request:   digest(key, "request", b.Method, b.Request),
 		Body:      compact.Bytes(),
 	}, s.maxStateBytes())
 }
@@ -130,7 +136,7 @@ func (s *States) Open(state string, b Binding) (*Opened, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
-	e, err := open(s.Key, state, s.maxStateBytes())
+	e, key, err := openRing(s.ring(), state, s.maxStateBytes())
 	if err != nil {
 		return nil, err
 	}
@@ -138,9 +144,9 @@ func (s *States) Open(state string, b Binding) (*Opened, error) {
 	switch {
 	case s.expired(o):
 		return nil, s.expiredErr(o)
-	case !hmac.Equal([]byte(e.Principal), []byte(digest(s.Key, "principal", b.Principal))):
+	case !hmac.Equal([]byte(e.Principal), []byte(digest(key, "principal", b.Principal))):
 		return nil, stateErr(ErrOtherPrincipal, codeInvalidParams, "requestState was issued to another principal")
-	case !hmac.Equal([]byte(e.Request), []byte(digest(s.Key, "request", b.Method, b.Request))):
+	case !hmac.Equal([]byte(e.Request), []byte(digest(key, "request", b.Method, b.Request))):
 		return nil, stateErr(ErrOtherRequest, codeInvalidParams, "requestState was issued for another request (method, tool or arguments differ)")
 	}
 	return o, nil
@@ -182,7 +188,11 @@ func (s *States) use(ctx context.Context, o *Opened, record bool) error {
 		used, err = s.Guard.Used(ctx, o.ID)
 	}
 	if err != nil {
-		return withCode(err, codeInternal, "the replay guard failed")
+		// Fail closed: a guard that cannot answer refuses the state. Whether it recorded the
+		// state is unknown (a lost reply), so the client retries the same request later and,
+		// if that is refused as replayed, starts the call over.
+		return &StateError{Reason: ErrGuardUnavailable, Code: codeInternal, Cause: err,
+			Message: "the replay guard could not answer, so requestState was not accepted; retry the same request later"}
 	}
 	if used {
 		return stateErr(ErrReplayedState, codeInvalidParams, "requestState was already used; call again without requestState")
@@ -206,10 +216,25 @@ func (s *States) expiredErr(o *Opened) error {
 }
 
 func (s *States) check() error {
-	if len(s.Key) < MinKeyBytes {
+	switch {
+	case s.Keys != nil && s.Key != nil:
+		return withCode(errors.New("mrtr: both Key and Keys are set"), codeInternal, "the server is misconfigured")
+	case s.Keys != nil:
+		if err := s.Keys.check(); err != nil {
+			return withCode(err, codeInternal, "the server is misconfigured")
+		}
+	case len(s.Key) < MinKeyBytes:
 		return withCode(fmt.Errorf("mrtr: the key has %d bytes, fewer than %d", len(s.Key), MinKeyBytes), codeInternal, "the server is misconfigured")
 	}
 	return nil
+}
+
+// ring returns the keys of the states: Keys, or a ring of Key alone.
+func (s *States) ring() *KeyRing {
+	if s.Keys != nil {
+		return s.Keys
+	}
+	return &KeyRing{Keys: [][]byte{s.Key}}
 }
 
 func (s *States) now() time.Time {
@@ -261,14 +286,27 @@ func seal(key []byte, e *envelope, maxBytes int) (string, error) {
 	return s, nil
 }
 
+// flateWriters keep the compressors of sealAt, by level, for the next state: a compressor is
+// about a megabyte of tables, which a server issuing a state per round would otherwise allocate
+// (and collect) every time.
+var flateWriters = map[int]*sync.Pool{flate.BestCompression: {}, flate.HuffmanOnly: {}}
+
 func sealAt(key, data []byte, level int) (string, error) {
 	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, level)
-	if err != nil {
-		return "", err
+	pool := flateWriters[level]
+	w, _ := pool.Get().(*flate.Writer)
+	if w == nil {
+		var err error
+		if w, err = flate.NewWriter(&buf, level); err != nil {
+			return "", err
+		}
+	} else {
+		w.Reset(&buf)
 	}
 	w.Write(data)
-	if err := w.Close(); err != nil {
+	err := w.Close()
+	pool.Put(w)
+	if err != nil {
 		return "", err
 	}
 	body := base64.RawURLEncoding.EncodeToString(buf.Bytes())
@@ -282,27 +320,46 @@ func mac(key []byte, body string) []byte {
 	return h.Sum(nil)
 }
 
-// open checks a requestState's size, form and MAC, and decodes its envelope. Expiry and binding
-// are the caller's to check.
+// open is openRing with a ring of one key.
 func open(key []byte, s string, maxBytes int) (*envelope, error) {
+	e, _, err := openRing(&KeyRing{Keys: [][]byte{key}}, s, maxBytes)
+	return e, err
+}
+
+// openRing checks a requestState's size, form and MAC under the keys of ring, and decodes its
+// envelope; it returns the key that authenticated it. Expiry and binding are the caller's to
+// check.
+func openRing(ring *KeyRing, s string, maxBytes int) (*envelope, []byte, error) {
 	if len(s) > maxBytes {
-		return nil, stateErr(ErrStateTooLarge, codeInvalidParams, "requestState is %d bytes, more than the %d this server issues", len(s), maxBytes)
+		return nil, nil, stateErr(ErrStateTooLarge, codeInvalidParams, "requestState is %d bytes, more than the %d this server issues", len(s), maxBytes)
 	}
 	version, rest, ok := strings.Cut(s, ".")
 	body, sum, ok2 := strings.Cut(rest, ".")
 	if !ok || !ok2 || version != stateVersion {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState is not a state this server issued")
+		return nil, nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState is not a state this server issued")
 	}
 	// The MAC is compared as the text the server wrote: base64 decoding alone skips CR and LF
 	// (even Strict), which would let one state be presented in many spellings.
-	want := mac(key, body)
 	got, err := base64.RawURLEncoding.Strict().DecodeString(sum)
-	if err != nil || !hmac.Equal(got, want) || sum != base64.RawURLEncoding.EncodeToString(want) {
-		return nil, stateErr(ErrTamperedState, codeInvalidParams, "requestState failed its integrity check: it was changed, or issued under another key")
+	if err != nil {
+		return nil, nil, stateErr(ErrTamperedState, codeInvalidParams, "requestState failed its integrity check: it was changed, or issued under another key")
+	}
+	authentic := func(key []byte) bool {
+		want := mac(key, body)
+		return hmac.Equal(got, want) && sum == base64.RawURLEncoding.EncodeToString(want)
+	}
+	key := ring.keyOf(authentic)
+	if key == nil {
+		for _, k := range ring.Retired {
+			if authentic(k) {
+				return nil, nil, stateErr(ErrRetiredKey, codeInvalidParams, "requestState was issued under a key this server has retired; call again without requestState")
+			}
+		}
+		return nil, nil, stateErr(ErrTamperedState, codeInvalidParams, "requestState failed its integrity check: it was changed, or issued under another key")
 	}
 	compressed, err := base64.RawURLEncoding.Strict().DecodeString(body)
 	if err != nil {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
+		return nil, nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
 	}
 	// What the state inflates to is bounded before it is read: at most maxBytes, and at most
 	// maxInflateRatio times the state, as seal issues them.
@@ -310,21 +367,21 @@ func open(key []byte, s string, maxBytes int) (*envelope, error) {
 	r := io.LimitReader(flate.NewReader(bytes.NewReader(compressed)), int64(limit)+1)
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode")
+		return nil, nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode")
 	}
 	if len(data) > limit {
-		return nil, stateErr(ErrStateTooLarge, codeInvalidParams, "requestState inflates to more than the %d bytes this server issues", limit)
+		return nil, nil, stateErr(ErrStateTooLarge, codeInvalidParams, "requestState inflates to more than the %d bytes this server issues", limit)
 	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
 	var e envelope
 	if err := d.Decode(&e); err != nil {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
+		return nil, nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode: %v", err)
 	}
 	if e.Body == nil {
-		return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState has no body")
+		return nil, nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState has no body")
 	}
-	return &e, nil
+	return &e, key, nil
 }
 
 // digest authenticates the parts of a binding with a subkey of key, each part prefixed by its

@@ -183,3 +183,22 @@ func FuzzCanonical(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkStatesIssue: issuing a state of a conversation of a few rounds, as the Runner does at
+// every step.
+func BenchmarkStatesIssue(b *testing.B) {
+	s := &mrtr.States{Key: testKey}
+	bind := mrtr.Binding{Principal: "alice", Method: "tools/call", Request: `agent {"prompt":"the weather in Paris, and a sum"}`}
+	body := []byte(`{"key":"sampling-3","conv":"0123456789abcdef","n":2,"params":{"messages":[` +
+		`{"role":"user","content":[{"type":"text","text":"the weather in Paris, and a sum"}]},` +
+		`{"role":"assistant","content":[{"type":"tool_use","id":"w1","name":"get_weather","input":{"city":"Paris"}}]},` +
+		`{"role":"user","content":[{"type":"tool_result","toolUseId":"w1","content":[{"type":"text","text":"Weather in Paris: 18°C, partly cloudy"}]}]},` +
+		`{"role":"assistant","content":[{"type":"tool_use","id":"a1","name":"add","input":{"numbers":[1,2.5]}}]},` +
+		`{"role":"user","content":[{"type":"tool_result","toolUseId":"a1","content":[{"type":"text","text":"3.5"}]}]}],"maxTokens":1024}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Issue(bind, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

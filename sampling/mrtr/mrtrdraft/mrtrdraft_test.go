@@ -416,3 +416,33 @@ func TestDraftSampleStructured(t *testing.T) {
 		t.Errorf("exhausted: %+v", rpcErr)
 	}
 }
+
+// TestDraftKeyRing: the draft's Runner takes a key ring as mrtr's does (they share the step): a
+// conversation begun under the old key goes on after the new one is promoted, and a state of a
+// retired key is refused as such.
+func TestDraftKeyRing(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)}
+	old, next := []byte(strings.Repeat("o", 32)), []byte(strings.Repeat("n", 32))
+	s := newServer(t, clk, func(r *mrtrdraft.Runner) { r.Key, r.Keys = nil, &mrtr.KeyRing{Keys: [][]byte{old}} })
+	c := &client{t: t, caps: toolsCaps}
+	ctx := t.Context()
+	p := c.params("weather in Paris")
+	res, rpcErr := c.send(ctx, s, p)
+	if rpcErr != nil {
+		t.Fatal(rpcErr)
+	}
+	retry := c.retry(p, res.(*mcp.InputRequiredResult), result("toolUse", use("a", "get_weather", `{"city":"Paris"}`)))
+	s.runner.Keys = &mrtr.KeyRing{Keys: [][]byte{next, old}}
+	res, rpcErr = c.send(ctx, s, retry)
+	if rpcErr != nil {
+		t.Fatalf("the promoted ring refuses the old key's state: %v", rpcErr)
+	}
+	last := c.retry(retry, res.(*mcp.InputRequiredResult), result("endTurn", text("sunny")))
+	s.runner.Keys = &mrtr.KeyRing{Keys: [][]byte{next}, Retired: [][]byte{old}}
+	if res, rpcErr := c.send(ctx, s, last); rpcErr != nil || res.(*mcp.CallToolResult).Content[0].(*mcp.TextContent).Text != "endTurn: sunny" {
+		t.Fatalf("the new key's state after the old one retired: %v %v", res, rpcErr)
+	}
+	if _, rpcErr := c.send(ctx, s, retry); rpcErr == nil || rpcErr.Code != mcp.CodeInvalidParams || reason(rpcErr) != "retiredKey" {
+		t.Errorf("the old key's state, retired: %+v", rpcErr)
+	}
+}
