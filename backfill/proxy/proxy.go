@@ -118,7 +118,7 @@ func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io
 		ctx:      ctx,
 		server:   server,
 		toClient: toClient,
-		limiter:  newLimiter(p.Limits, log),
+		limiter:  newLimiter(p.Limits, routeBudgets(p.Sampler), log),
 		states:   states,
 		idPrefix: "sampling-proxy-" + hex.EncodeToString(prefix[:]) + "-",
 		inFlight: map[string]context.CancelFunc{},
@@ -622,9 +622,22 @@ func (e *rpcError) response(id mcp.RequestID) []byte {
 // answer answers a sampling request (line is the whole JSON-RPC request): the result, or the
 // error to answer with, or neither when ctx was cancelled. what names the request in the log.
 func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.CreateMessageResult, *rpcError) {
-	// Decoded and validated, with the sampling rules of the spec (tool results alone in their
-	// message, every tool use answered, unique ids): what the client would reject, the proxy
-	// rejects too, before the provider sees it.
+	params, rerr := s.decodeSample(what, line)
+	if rerr != nil {
+		return nil, rerr
+	}
+	release, lerr := s.limiter.admit([]sample{{what: what, params: params, route: s.route(params)}})
+	if lerr != nil {
+		return nil, lerr
+	}
+	return s.call(ctx, what, params, release[0])
+}
+
+// decodeSample decodes and validates a sampling request (line is the whole JSON-RPC request),
+// with the sampling rules of the spec (tool results alone in their message, every tool use
+// answered, unique ids): what the client would reject, the proxy rejects too, before the
+// provider sees it.
+func (s *session) decodeSample(what string, line []byte) (*mcp.CreateMessageRequestParams, *rpcError) {
 	var req mcp.CreateMessageRequest
 	if err := mcp.Unmarshal(line, &req); err != nil {
 		s.log.Warn("invalid sampling request", "id", what, "error", err)
@@ -633,12 +646,25 @@ func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.Cr
 	}
 	params := &req.Params
 	s.log.Info("sampling request", "id", what, "messages", len(params.Messages), "tools", len(params.Tools))
-	release, lerr := s.limiter.admit(what, params)
-	if lerr != nil {
-		return nil, lerr
+	return params, nil
+}
+
+// route names the route of params that has a token budget of its own, "" for none.
+func (s *session) route(params *mcp.CreateMessageRequestParams) string {
+	if r, ok := s.p.Sampler.(*Router); ok {
+		if _, rt, _ := r.Pick(params); rt != nil && rt.TokenBudget > 0 {
+			return rt.Name
+		}
 	}
+	return ""
+}
+
+// call makes an admitted provider call and releases it: the result, or the error to answer with,
+// or neither when ctx was cancelled. The result goes to the server without the proxy's own
+// record in its _meta (the provider, its message id, the usage).
+func (s *session) call(ctx context.Context, what string, params *mcp.CreateMessageRequestParams, release release) (*mcp.CreateMessageResult, *rpcError) {
 	res, err := s.p.Sampler.CreateMessage(ctx, params)
-	release(res)
+	release(res, err)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil // cancelled, or the proxy is stopping
@@ -654,13 +680,35 @@ func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.Cr
 	if res.StopReason != nil {
 		attrs = append(attrs, "stopReason", string(*res.StopReason))
 	}
+	if info, _ := backfill.Info(res); info != nil {
+		attrs = append(attrs, "provider", info.Provider, "providerID", info.ID)
+		if info.Usage != nil {
+			attrs = append(attrs, "inputTokens", info.Usage.InputTokens, "outputTokens", info.Usage.OutputTokens)
+		}
+	}
 	s.log.Info("model answered", attrs...)
+	withoutProxyMeta(res)
 	return res, nil
+}
+
+// withoutProxyMeta removes the backfill's record (provider, message id, usage) from a result's
+// _meta: it is the operator's, not the server's. The thinking blocks kept in the content's _meta
+// stay (the conversation needs them back).
+func withoutProxyMeta(res *mcp.CreateMessageResult) {
+	if res.Meta == nil {
+		return
+	}
+	delete(res.Meta.Extra, backfill.MetaKey)
+	if len(res.Meta.Extra) == 0 {
+		res.Meta = nil
+	}
 }
 
 // samplingError maps a Sampler's error to a JSON-RPC error: params the provider cannot take are
 // invalid params (-32602), as the spec asks of a client; a provider failure is an internal error
-// (-32603) whose data names the provider, the HTTP status and the attempts made.
+// (-32603) whose data names the provider, the HTTP status, the provider's error type and the
+// attempts made. The provider's own text (its error message) is logged, never sent: the server
+// is not trusted with what the provider says about the operator's account and key.
 func samplingError(err error) *rpcError {
 	var ce *backfill.ConversionError
 	var pe *backfill.ProviderError
@@ -670,12 +718,20 @@ func samplingError(err error) *rpcError {
 		e := mcp.NewErrorResponse(nil, err).Error
 		return &rpcError{Code: e.Code, Message: e.Message, Data: e.Data}
 	case errors.As(err, &pe):
-		data, _ := json.Marshal(map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts})
-		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed: " + err.Error(), Data: data}
+		d := map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts}
+		if pe.Type != "" {
+			d["type"] = pe.Type
+		}
+		data, _ := json.Marshal(d)
+		msg := "sampling failed: " + pe.Summary()
+		if pe.StatusCode == 0 {
+			msg += ": no answer from the provider"
+		}
+		return &rpcError{Code: mcp.CodeInternalError, Message: msg, Data: data}
 	case errors.As(err, &ce):
 		return &rpcError{Code: mcp.CodeInvalidParams, Message: "sampling request cannot be sent to the provider: " + err.Error()}
 	default:
-		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed: " + err.Error()}
+		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed (the proxy's log says why)"}
 	}
 }
 

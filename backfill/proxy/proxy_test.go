@@ -248,7 +248,7 @@ func TestSamplingErrors(t *testing.T) {
 			samplingRequest, -32603, "sampling failed: anthropic: HTTP 529", map[string]any{"provider": "anthropic", "status": float64(529), "attempts": float64(4)}},
 		{"params the provider cannot take", failing{&backfill.ConversionError{Provider: "anthropic", Pointer: "/messages/0/content", Reason: "the Messages API does not accept audio"}},
 			samplingRequest, -32602, "sampling request cannot be sent to the provider: anthropic: /messages/0/content: the Messages API does not accept audio", nil},
-		{"other failure", failing{errors.New("boom")}, samplingRequest, -32603, "sampling failed: boom", nil},
+		{"other failure", failing{errors.New("boom")}, samplingRequest, -32603, "sampling failed (the proxy's log says why)", nil},
 		{"missing messages", &scripted{}, `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"maxTokens":100}}` + "\n",
 			-32602, `invalid params: /params: missing required member "messages"`, nil},
 		{"breaks a sampling rule", &scripted{}, `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"maxTokens":100,"messages":[` +
