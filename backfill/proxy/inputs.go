@@ -208,11 +208,11 @@ func (c *call) clientCan(r inputRequest) bool {
 		if el == nil {
 			return false
 		}
-		var p struct {
-			Mode string `json:"mode"`
-		}
-		json.Unmarshal(r.Params, &p)
-		if p.Mode == "url" {
+		// The member is read by its exact name, as the client reads it (the message has no
+		// other member of that name in another case: see checkStrict).
+		var mode string
+		json.Unmarshal(decodeObject(r.Params)["mode"], &mode)
+		if mode == "url" {
 			return el["url"] != nil
 		}
 		return el["form"] != nil || len(el) == 0

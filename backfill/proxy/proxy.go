@@ -300,6 +300,13 @@ func (s *session) fromClient(line []byte) []byte {
 	if m == nil {
 		return line
 	}
+	if err := checkStrict(line); err != nil {
+		s.log.Warn("refused a message from the client with ambiguous members", "method", m.method(), "id", string(m["id"]), "error", err)
+		if m.isRequest() {
+			s.writeClient(rawError(m["id"], mcp.CodeInvalidRequest, "the proxy refuses an ambiguous message: "+err.Error(), nil))
+		}
+		return nil
+	}
 	method := m.method()
 	switch {
 	case m.isRequest() && method == mcp.MethodInitialize:
@@ -474,6 +481,13 @@ func (s *session) serverTooLarge(e *MessageTooLargeError) {
 // fromServer handles a message from the server and reports whether it was consumed (not to be
 // forwarded to the client).
 func (s *session) fromServer(line []byte) bool {
+	if t := bytes.TrimSpace(line); len(t) > 0 && t[0] == '[' {
+		return s.serverBatch(line)
+	}
+	if err := checkStrict(line); err != nil {
+		s.serverAmbiguous(line, err)
+		return true
+	}
 	if m := parseMessage(line); m != nil && m.isResponse() {
 		return s.serverResponse(m, line)
 	}
@@ -516,6 +530,57 @@ func (s *session) fromServer(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// serverAmbiguous answers what the server sent with ambiguous members: a request gets an error,
+// a response is replaced by an error to whoever waits for it, anything else is dropped.
+func (s *session) serverAmbiguous(line []byte, err error) {
+	id, method := envelope(line)
+	s.log.Warn("refused a message from the server with ambiguous members", "method", method, "id", string(id), "error", err)
+	if id == nil {
+		return
+	}
+	text := "the proxy refuses an ambiguous message: " + err.Error()
+	if method != "" {
+		s.reply(rawError(id, mcp.CodeInvalidRequest, text, nil))
+		return
+	}
+	resp := rawError(id, mcp.CodeInternalError, "the server's answer is ambiguous: "+err.Error(), nil)
+	if !s.fromServer(resp) {
+		s.writeClient(resp)
+	}
+}
+
+// serverBatch handles a JSON-RPC batch from the server (removed from MCP in 2025-06-18, but a
+// server may still send one): each of its messages is handled as if it came alone (a sampling
+// request among them is answered by the proxy, on its own). The batch goes on to the client
+// unchanged when the proxy took none of its messages, else the messages it did not take, as a
+// batch. A batch that does not parse, or holds a batch, is dropped.
+func (s *session) serverBatch(line []byte) bool {
+	var msgs []json.RawMessage
+	if err := json.Unmarshal(line, &msgs); err != nil || len(msgs) == 0 {
+		s.log.Warn("dropped a batch from the server that does not parse, or is empty")
+		return true
+	}
+	var rest []json.RawMessage
+	for _, m := range msgs {
+		if t := bytes.TrimSpace(m); len(t) > 0 && t[0] == '[' {
+			s.log.Warn("dropped a batch from the server that holds a batch")
+			return true
+		}
+	}
+	for _, m := range msgs {
+		if !s.fromServer(m) {
+			rest = append(rest, m)
+		}
+	}
+	switch {
+	case len(rest) == len(msgs):
+		return false
+	case len(rest) > 0:
+		s.writeClient(mustMarshal(rest))
+	}
+	return true
 }
 
 // serverResponse routes a response of the server: to the proxy's own retry that waits for it, to

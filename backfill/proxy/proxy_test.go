@@ -255,7 +255,7 @@ func TestSamplingErrors(t *testing.T) {
 			`{"role":"user","content":[{"type":"text","text":"here"},{"type":"tool_result","toolUseId":"a","content":[]}]}]}}` + "\n",
 			-32602, `invalid params: /params/messages/0: a message with tool results must hold only tool results`, nil},
 		{"not even a valid message", &scripted{}, `{"jsonrpc":"2.0","id":7,"id":8,"method":"sampling/createMessage","params":{}}` + "\n",
-			-32600, "invalid sampling request", nil},
+			-32600, `the proxy refuses an ambiguous message: the message: member "id" appears twice`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
