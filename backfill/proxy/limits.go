@@ -214,6 +214,7 @@ func (l *limiter) admit(samples []sample) ([]release, *rpcError) {
 		}
 		l.inFlight++
 		l.total.reserved = satAdd(l.total.reserved, reserve)
+		l.log.Debug("tokens reserved", "id", s.what, "tokens", reserve, "inputEstimate", needs[i]-max(s.params.MaxTokens, 0))
 		out[i] = l.releaser(s, reserve, route, routeReserve)
 	}
 	return out, nil
