@@ -129,6 +129,7 @@ func TestEndpointSecretsRedacted(t *testing.T) {
 	}
 	cmd.Wait()
 	log := stderr.String()
+	t.Logf("%d log lines of %d hold the token", strings.Count(log, token), strings.Count(log, "\n"))
 	if strings.Contains(log, token) {
 		t.Errorf("the log shows the token:\n%s", log)
 	}
