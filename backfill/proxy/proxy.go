@@ -26,13 +26,18 @@
 // Everything else is forwarded unchanged, in order: on stdio, byte for byte, one message a line;
 // over HTTP, each message's params and results as they were (the JSON-RPC envelope is re-encoded
 // by the transport). A message larger than [Proxy.MaxMessageBytes] is dropped, and a request
-// among those is answered with a JSON-RPC error (-32600). JSON-RPC batches (removed from MCP in
-// 2025-06-18) are forwarded unread.
+// among those is answered with a JSON-RPC error (-32600). A message with a member given twice, or
+// two whose names differ only in case (outside free-form values such as tool arguments), is
+// refused from either side, since peers read it differently. A JSON-RPC batch from the server
+// (removed from MCP in 2025-06-18) is handled message by message; the client's are forwarded
+// unread.
 //
 // [Limits] bound what the server can spend with the operator's key: maxTokens is capped, provider
-// calls run at most so many at once, and a token budget ends sampling when spent. A request over
-// a limit is answered with the JSON-RPC error [CodeLimit]. [Router] picks the provider model from a
-// request's model hints.
+// calls run at most so many at once, the samples of a round and of a client request are capped,
+// and a token budget (the Proxy's, and a [Route]'s own) ends sampling when spent. A request over a
+// limit is answered with the JSON-RPC error [CodeLimit]. [Router] picks the provider model from a
+// request's model hints. The server's answers carry neither the provider's error text nor the
+// proxy's own record in _meta (provider, message id, usage).
 package proxy
 
 import (

@@ -5,8 +5,10 @@
 //	sampling-proxy -provider anthropic|openai -model NAME [flags] -- https://host/mcp
 //
 // The proxy serves an MCP client on its own stdin and stdout. It starts a local server as its
-// child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from -header
-// or SAMPLING_PROXY_HEADERS). It forwards every message between them, answering the server's
+// child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from
+// SAMPLING_PROXY_HEADERS or -header-file; -header too, which other users can read in the process
+// list). Spending is bounded by default: a token budget of 1,000,000 tokens for the run, and caps
+// on maxTokens, on concurrent calls and on the samples of a round and of a client request. It forwards every message between them, answering the server's
 // sampling requests itself, through the provider, in both flows: the server's
 // sampling/createMessage requests (2025-11-25), and the sampling input requests of its
 // input_required results (2026-07-28); see package github.com/mcpgen/mcpgen/backfill/proxy.
