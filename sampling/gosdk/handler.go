@@ -28,7 +28,9 @@ import (
 // a CallToolResult holding the sampling request in InputRequests and the loop's state in
 // RequestState; the client samples and calls again with InputResponses and the state, and the
 // loop goes on (or ends). The state is the Runner's: authenticated, bounded and expiring, bound
-// to the principal, the tool and its arguments (see package mrtr).
+// to the principal, the tool and its arguments (see package mrtr). Without an authenticated
+// principal the state is bound to the session it was issued on instead, so that another client
+// of the server cannot present it (see Unbound).
 //
 // Clients of 2025-11-25 and earlier cannot answer InputRequests, and go-sdk's bridge for them
 // (it sends the InputRequests as sampling/createMessage requests and calls the handler again
