@@ -30,7 +30,7 @@ var freeFormMembers = map[string]bool{
 func checkStrict(data []byte) error {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
-	err := strictValue(d, "", false)
+	err := strictValue(d, "", false, 0)
 	var amb *ambiguousError
 	if errors.As(err, &amb) {
 		return err
@@ -38,7 +38,16 @@ func checkStrict(data []byte) error {
 	return nil
 }
 
-func strictValue(d *json.Decoder, at string, freeForm bool) error {
+// maxDepth bounds the nesting the check walks, as encoding/json bounds what it decodes: deeper
+// documents are left to the reader, which refuses them.
+const maxDepth = 10000
+
+var errTooDeep = errors.New("nested too deep")
+
+func strictValue(d *json.Decoder, at string, freeForm bool, depth int) error {
+	if depth > maxDepth {
+		return errTooDeep
+	}
 	t, err := d.Token()
 	if err != nil {
 		return err
@@ -64,7 +73,7 @@ func strictValue(d *json.Decoder, at string, freeForm bool) error {
 				}
 				folded[f] = k
 			}
-			if err := strictValue(d, at+"/"+k, freeForm || freeFormMembers[k]); err != nil {
+			if err := strictValue(d, at+"/"+k, freeForm || freeFormMembers[k], depth+1); err != nil {
 				return err
 			}
 		}
@@ -72,7 +81,7 @@ func strictValue(d *json.Decoder, at string, freeForm bool) error {
 		return err
 	case json.Delim('['):
 		for i := 0; d.More(); i++ {
-			if err := strictValue(d, fmt.Sprintf("%s/%d", at, i), freeForm); err != nil {
+			if err := strictValue(d, fmt.Sprintf("%s/%d", at, i), freeForm, depth+1); err != nil {
 				return err
 			}
 		}
