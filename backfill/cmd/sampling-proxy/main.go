@@ -110,7 +110,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	}
 	provider := fs.String("provider", "", "the model provider: anthropic or openai")
 	model := fs.String("model", "", "the provider's model to sample with when no model hint matches -model-map, e.g. claude-sonnet-4-5 or gpt-4.1")
-	modelMap := fs.String("model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, or a name that is a substring of it)")
+	modelMap := fs.String("model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, as the spec says: a server can pick any route with a short hint; see -route-budget)")
 	maxAttempts := fs.Int("max-attempts", 4, "provider calls per sampling request, retries included")
 	backoff := fs.Duration("retry-backoff", 500*time.Millisecond, "first wait before a retry when the provider names none; doubles with each retry")
 	maxRetryAfter := fs.Duration("max-retry-after", time.Minute, "longest Retry-After to wait for; a provider asking for more fails the request")
