@@ -37,7 +37,7 @@ func (b *billing) CreateMessage(ctx context.Context, p *mcp.CreateMessageRequest
 		defer func() { b.started <- false }()
 	}
 	raw, _ := json.Marshal(p.Messages[0].Content)
-	if strings.Contains(string(raw), `"block"`) {
+	if strings.Contains(string(raw), "block") {
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
