@@ -83,7 +83,7 @@ func warnExposure(log *slog.Logger, headerArgs int, endpoint string, remote bool
 			log.Warn("the remote server's URL holds a query or user information, on the command line, which every user of this machine can read; give credentials in a header (" + headersVar + " or -header-file)")
 		}
 	}
-	if os.Geteuid() == 0 {
+	if !remote && os.Geteuid() == 0 {
 		log.Warn("the proxy runs as root: a server it starts runs as root too, and can read the proxy's environment and memory (the provider's key) whatever the proxy does; run the proxy as an unprivileged user")
 	}
 }

@@ -140,9 +140,6 @@ func TestEndpointSecretsRedacted(t *testing.T) {
 			t.Errorf("the log lacks %q:\n%s", want, log)
 		}
 	}
-	if os.Geteuid() == 0 && !strings.Contains(log, "the proxy runs as root") {
-		t.Errorf("no warning for root:\n%s", log)
-	}
 }
 
 // TestHeaderFile: headers for a remote server from -header-file, not on the command line.
@@ -168,5 +165,19 @@ func TestHeaderFile(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "remote-t0ken-secret") || strings.Contains(stderr.String(), "on the command line") {
 		t.Errorf("stderr:\n%s", stderr.String())
+	}
+}
+
+// TestRootWarning: a proxy run as root warns that the server it starts can read its environment
+// (root reads any process's); run as another user, it does not.
+func TestRootWarning(t *testing.T) {
+	p := providers[0]
+	_, url := fakeProvider(t, p, recorded(p.replies...))
+	var stderr syncBuffer
+	cs := connect(t, &mcp.CommandTransport{Command: proxyCommand(t, p, url, &stderr)})
+	cs.Close()
+	stderr.waitFor(t, "server exited")
+	if warned := strings.Contains(stderr.String(), "the proxy runs as root"); warned != (os.Geteuid() == 0) {
+		t.Errorf("euid %d, warned %v:\n%s", os.Geteuid(), warned, stderr.String())
 	}
 }
