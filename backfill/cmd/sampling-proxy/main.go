@@ -8,7 +8,8 @@
 // child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from
 // SAMPLING_PROXY_HEADERS or -header-file; -header too, which other users can read in the process
 // list). Spending is bounded by default: a token budget of 1,000,000 tokens for the run, and caps
-// on maxTokens, on concurrent calls and on the samples of a round and of a client request. It forwards every message between them, answering the server's
+// on maxTokens, on concurrent calls and on the samples of a round and of a client request. It
+// forwards every message between them, answering the server's
 // sampling requests itself, through the provider, in both flows: the server's
 // sampling/createMessage requests (2025-11-25), and the sampling input requests of its
 // input_required results (2026-07-28); see package github.com/mcpgen/mcpgen/backfill/proxy.
@@ -62,8 +63,8 @@ const usage = `usage: sampling-proxy -provider anthropic|openai -model NAME [fla
 Serves an MCP client on stdin and stdout in front of the MCP server SERVER_COMMAND (started on
 stdio) or a remote server (Streamable HTTP), answering the server's sampling requests with the
 provider's API. The key is read from ANTHROPIC_API_KEY or OPENAI_API_KEY, the address from
-ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from -header or
-SAMPLING_PROXY_HEADERS or -header-file (one "Name: value" a line).
+ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from SAMPLING_PROXY_HEADERS
+or -header-file (one "Name: value" a line), or -header (visible to every user in the process list).
 
 Spending is bounded by default: -token-budget 1000000 tokens in the run (0: none), -max-tokens
 16384 a request, -max-concurrent 4 calls at once, -max-round-samples 4 a round and
