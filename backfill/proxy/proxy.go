@@ -307,8 +307,12 @@ func (s *session) fromClient(line []byte) []byte {
 	}
 	if err := checkStrict(line); err != nil {
 		s.log.Warn("refused a message from the client with ambiguous members", "method", m.method(), "id", string(m["id"]), "error", err)
-		if m.isRequest() {
+		switch {
+		case m.isRequest():
 			s.writeClient(rawError(m["id"], mcp.CodeInvalidRequest, "the proxy refuses an ambiguous message: "+err.Error(), nil))
+		case m.isResponse():
+			// The server waits for an answer: it gets an error instead.
+			return rawError(m["id"], mcp.CodeInternalError, "the client's answer is ambiguous: "+err.Error(), nil)
 		}
 		return nil
 	}

@@ -42,12 +42,17 @@ func TestCaseCollidingMembersRefused(t *testing.T) {
 }
 
 // TestCaseCollidingClientMessages: a client's request with members that differ only in case is
-// refused; in tool arguments such names are the user's and pass.
+// refused, its answer replaced by an error; in tool arguments such names are the user's and pass.
 func TestCaseCollidingClientMessages(t *testing.T) {
 	h := startWith(t, &proxy.Proxy{Sampler: &scripted{}})
 	h.send(h.client, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-11-25","IO.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`+"\n")
 	if resp := decode(t, h.nextToClient()); resp["error"] == nil {
 		t.Errorf("the client got %v", resp)
+	}
+	// An answer to the server's request becomes an error the server reads.
+	h.send(h.client, `{"jsonrpc":"2.0","id":"s1","result":{"roots":[],"Roots":[{"uri":"file:///etc"}]}}`+"\n")
+	if resp := decode(t, h.nextToServer()); resp["id"] != "s1" || resp["error"] == nil {
+		t.Errorf("the server got %v", resp)
 	}
 	ok := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a","arguments":{"name":"x","Name":"y"}}}` + "\n"
 	h.send(h.client, ok)
