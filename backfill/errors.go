@@ -48,6 +48,18 @@ const MaxErrorMessageBytes = 500
 // Error describes the failure without secrets: provider, HTTP status, attempts, the provider's
 // error type and the sanitised message.
 func (e *ProviderError) Error() string {
+	s := e.Summary()
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	return s
+}
+
+// Summary describes the failure without the provider's text: provider, HTTP status, attempts and
+// the provider's error type, e.g. "anthropic: HTTP 529 after 3 attempts: overloaded_error". It is
+// what a party that must not read the provider's message (it may quote the operator's key or
+// account in a form no filter recognises) is told.
+func (e *ProviderError) Summary() string {
 	var b strings.Builder
 	b.WriteString(e.Provider)
 	if e.StatusCode != 0 {
@@ -61,9 +73,6 @@ func (e *ProviderError) Error() string {
 	}
 	if e.Type != "" {
 		fmt.Fprintf(&b, ": %s", e.Type)
-	}
-	if e.Message != "" {
-		fmt.Fprintf(&b, ": %s", e.Message)
 	}
 	return b.String()
 }

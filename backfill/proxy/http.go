@@ -289,7 +289,7 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 		defer c.sends.Done()
 		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
 			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
-			c.push(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
+			c.push(rawError(id, -32603, "the proxy could not reach the remote server: "+RedactURLs(err.Error()), nil))
 		}
 	}
 	if req.Method == "initialize" || req.Method == "server/discover" {

@@ -25,6 +25,7 @@ type call struct {
 	perRequest bool                       // the request carries its client's capabilities in _meta
 	clientCaps map[string]json.RawMessage // the client's own capabilities, before the proxy's
 	rounds     int                        // input_required rounds before this request (forwarded ones)
+	samples    int                        // sampling requests answered for it before this request
 
 	driving bool // the proxy answers its input requests (s.mu)
 	ctx     context.Context
@@ -156,7 +157,11 @@ func (s *session) rounds(c *call, result json.RawMessage) []byte {
 				return rawError(c.clientID, mcp.CodeInternalError, fmt.Sprintf("the server asks for %s (input request %q), which the client does not support", ir.InputRequests[k].Method, k), nil)
 			}
 		}
+		if lerr := s.samplesAllowed(c, len(samplingKeys)); lerr != nil {
+			return rawError(c.clientID, lerr.Code, lerr.Message, lerr.Data)
+		}
 		answers, rerr := s.answerInputs(c.ctx, id, ir.InputRequests, samplingKeys)
+		c.samples += len(samplingKeys)
 		if c.ctx.Err() != nil {
 			return nil
 		}
@@ -203,11 +208,11 @@ func (c *call) clientCan(r inputRequest) bool {
 		if el == nil {
 			return false
 		}
-		var p struct {
-			Mode string `json:"mode"`
-		}
-		json.Unmarshal(r.Params, &p)
-		if p.Mode == "url" {
+		// The member is read by its exact name, as the client reads it (the message has no
+		// other member of that name in another case: see checkStrict).
+		var mode string
+		json.Unmarshal(decodeObject(r.Params)["mode"], &mode)
+		if mode == "url" {
 			return el["url"] != nil
 		}
 		return el["form"] != nil || len(el) == 0
@@ -217,34 +222,37 @@ func (c *call) clientCan(r inputRequest) bool {
 	return false
 }
 
-// answerInputs answers the sampling input requests named by keys with the Sampler, as many at
-// once as Limits.MaxConcurrent allows (all, without it), so that a round of more requests than
-// that is answered rather than refused.
+// answerInputs answers the sampling input requests named by keys with the Sampler, all at once:
+// they are admitted together by the limits (a round needs as many free provider calls as it has
+// sampling requests, and its reservations must fit in the budget), or the round is refused.
 func (s *session) answerInputs(ctx context.Context, id string, reqs map[string]inputRequest, keys []string) (map[string]json.RawMessage, *rpcError) {
 	answers := make(map[string]json.RawMessage, len(keys))
+	if len(keys) == 0 {
+		return answers, nil
+	}
+	samples := make([]sample, len(keys))
+	for i, k := range keys {
+		what := fmt.Sprintf("%s/%s", id, k)
+		line := mustMarshal(map[string]any{"jsonrpc": "2.0", "id": 0, "method": mcp.MethodCreateMessage, "params": reqs[k].Params})
+		params, rerr := s.decodeSample(what, line)
+		if rerr != nil {
+			return nil, rerr
+		}
+		samples[i] = sample{what: what, params: params, route: s.route(params)}
+	}
+	releases, lerr := s.limiter.admit(samples)
+	if lerr != nil {
+		return nil, lerr
+	}
 	var mu sync.Mutex
 	var first *rpcError
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	parallel := len(keys)
-	if n := s.p.Limits.MaxConcurrent; n > 0 {
-		parallel = min(parallel, n)
-	}
-	slots := make(chan struct{}, max(parallel, 1))
-	for _, k := range keys {
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
+	for i, k := range keys {
 		wg.Go(func() {
-			defer func() { <-slots }()
-			line := mustMarshal(map[string]any{"jsonrpc": "2.0", "id": 0, "method": mcp.MethodCreateMessage, "params": reqs[k].Params})
 			start := time.Now()
-			res, rerr := s.answer(ctx, fmt.Sprintf("%s/%s", id, k), line)
+			res, rerr := s.call(ctx, samples[i].what, samples[i].params, releases[i])
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -264,6 +272,26 @@ func (s *session) answerInputs(ctx context.Context, id string, reqs map[string]i
 		return nil, first
 	}
 	return answers, nil
+}
+
+// samplesAllowed checks a round's sampling requests against the limits on a round and on a client
+// request, and returns the error to fail the request with, or nil.
+func (s *session) samplesAllowed(c *call, n int) *rpcError {
+	l := s.p.Limits
+	var d map[string]any
+	var msg string
+	switch {
+	case l.MaxRoundSamples > 0 && n > l.MaxRoundSamples:
+		d = map[string]any{"limit": "maxRoundSamples", "maxRoundSamples": l.MaxRoundSamples, "asked": n}
+		msg = fmt.Sprintf("sampling refused: the server asks for %d samples in one round; the proxy answers at most %d", n, l.MaxRoundSamples)
+	case l.MaxRequestSamples > 0 && c.samples+n > l.MaxRequestSamples:
+		d = map[string]any{"limit": "maxRequestSamples", "maxRequestSamples": l.MaxRequestSamples, "answered": c.samples, "asked": n}
+		msg = fmt.Sprintf("sampling refused: the server asks for %d more samples for this request, after %d; the proxy answers at most %d", n, c.samples, l.MaxRequestSamples)
+	default:
+		return nil
+	}
+	s.log.Warn(msg, "id", string(c.clientID))
+	return &rpcError{Code: CodeLimit, Message: msg, Data: mustMarshal(d)}
 }
 
 // retry sends the original request again with the answers and the server's requestState, and
@@ -315,16 +343,20 @@ type carried struct {
 	Answers map[string]json.RawMessage `json:"answers"`
 	// Round is the number of input_required rounds so far.
 	Round int `json:"round"`
+	// Samples is the number of sampling requests answered so far.
+	Samples int `json:"samples,omitempty"`
 }
 
 // NewStates returns the States a proxy seals its requestStates with when [Proxy.States] is nil:
-// a random key, valid for this process only, and the default TTL and bound.
+// a random key, valid for this process only, the default TTL and bound, and a guard in memory
+// that makes each state single-use (a state presented again is refused, -32602 "replayed": each
+// retry through the client could otherwise lead the server to ask for more samples).
 func NewStates() (*mrtr.States, error) {
 	key := make([]byte, mrtr.MinKeyBytes)
 	if _, err := rand.Read(key); err != nil {
 		return nil, err
 	}
-	return &mrtr.States{Key: key}, nil
+	return &mrtr.States{Key: key, Guard: &mrtr.MemoryGuard{}}, nil
 }
 
 // binding is what a state of the proxy belongs to: the request's method and its params but for
@@ -358,7 +390,7 @@ func (s *session) forward(c *call, result json.RawMessage, ir inputRequired, key
 	if err != nil {
 		return rawError(c.clientID, mcp.CodeInvalidParams, "the request's params do not decode: "+err.Error(), nil)
 	}
-	state, err := s.states.Issue(b, mustMarshal(carried{State: ir.RequestState, Answers: answers, Round: round}))
+	state, err := s.states.Issue(b, mustMarshal(carried{State: ir.RequestState, Answers: answers, Round: round, Samples: c.samples}))
 	if err != nil {
 		s.log.Warn("sealing the proxy's requestState", "id", string(c.clientID), "error", err)
 		return rawError(c.clientID, mcp.CodeInternalError, "the proxy could not carry its state through the client: "+err.Error(), nil)
@@ -414,6 +446,7 @@ func (s *session) restore(c *call, params map[string]json.RawMessage, state stri
 		delete(params, "requestState")
 	}
 	c.rounds = body.Round
+	c.samples = body.Samples
 	s.log.Info("the client answered forwarded input requests; retrying with the server's state", "id", string(c.clientID), "round", body.Round)
 	return true, nil
 }

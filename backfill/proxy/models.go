@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20251125"
@@ -18,6 +19,10 @@ type Route struct {
 	Model string
 	// Sampler samples with Model.
 	Sampler sampling.Sampler
+	// TokenBudget, when positive, is a token budget of the route's own, counted as
+	// [Limits.TokenBudget] is (which bounds every route together): a route to a costly model
+	// can be given less. The budget is the Proxy's, when the Router is its Sampler.
+	TokenBudget int64
 }
 
 // A Router is a [sampling.Sampler] that picks the provider model of each request from its
@@ -25,11 +30,14 @@ type Route struct {
 //
 //   - the hints are tried in the order the server gave them, and for each hint the routes in
 //     the operator's order; the first route that matches is taken;
-//   - a hint matches a route when, ignoring case, the hint's name is a substring of the route's
-//     Name or Model, or the route's Name is a substring of the hint's name (the spec's hints
-//     are substrings of model names: "sonnet" matches "claude-sonnet-4-5", and a route named
-//     "sonnet" takes the hint "claude-3-sonnet");
+//   - a hint matches a route when, ignoring case, it is a substring of the route's Model or of
+//     its Name, as the spec reads hints ("sonnet" matches "claude-sonnet-4-5");
 //   - without hints, or when none matches, Default samples.
+//
+// Hints come from the server, and a substring is easy to match: the hint "o" takes the first
+// route whose name or model holds an "o" (claude-opus, say). The server chooses among the
+// operator's routes, never beyond them: put the cheaper routes first, and bound the costly ones
+// with a [Route.TokenBudget].
 //
 // The priorities (costPriority, speedPriority, intelligencePriority) are ignored: the operator
 // chose the models and their order, and the proxy has no measure of a model's cost, speed or
@@ -68,7 +76,7 @@ func (r *Router) Pick(p *mcp.CreateMessageRequestParams) (sampling.Sampler, *Rou
 			for i := range r.Routes {
 				rt := &r.Routes[i]
 				name, model := strings.ToLower(rt.Name), strings.ToLower(rt.Model)
-				if strings.Contains(name, hint) || strings.Contains(model, hint) || (name != "" && strings.Contains(hint, name)) {
+				if strings.Contains(name, hint) || strings.Contains(model, hint) {
 					return rt.Sampler, rt, *h.Name
 				}
 			}
@@ -98,4 +106,46 @@ func ParseModelMap(s string) ([]Route, error) {
 		routes = append(routes, Route{Name: name, Model: model})
 	}
 	return routes, nil
+}
+
+// routeBudgets are the token budgets of the routes of s, when it is a Router, by name.
+func routeBudgets(s sampling.Sampler) map[string]int64 {
+	r, ok := s.(*Router)
+	if !ok {
+		return nil
+	}
+	out := map[string]int64{}
+	for _, rt := range r.Routes {
+		if rt.TokenBudget > 0 {
+			out[rt.Name] = rt.TokenBudget
+		}
+	}
+	return out
+}
+
+// ParseRouteBudgets reads an operator's token budgets of routes, "name=tokens,name=tokens" (e.g.
+// "opus=20000,sonnet=200000"), and sets them on routes; a name that no route has is an error.
+func ParseRouteBudgets(s string, routes []Route) error {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, n, ok := strings.Cut(part, "=")
+		name, n = strings.TrimSpace(name), strings.TrimSpace(n)
+		budget, err := strconv.ParseInt(n, 10, 64)
+		if !ok || name == "" || err != nil || budget <= 0 {
+			return fmt.Errorf("route budget %q: want name=tokens, tokens a positive integer", strings.TrimSpace(part))
+		}
+		found := false
+		for i := range routes {
+			if strings.EqualFold(routes[i].Name, name) {
+				routes[i].TokenBudget = budget
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("route budget %q: no route of -model-map is named %q", strings.TrimSpace(part), name)
+		}
+	}
+	return nil
 }

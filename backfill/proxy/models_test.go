@@ -40,7 +40,9 @@ func TestRouter(t *testing.T) {
 		{&mcp.CreateMessageRequestParams{MaxTokens: 1}, "default-model"}, // no preferences
 		{hints(), "default-model"},                                       // no hints
 		{hints("HAIKU"), "claude-haiku-4-5"},                             // case ignored
-		{hints("claude-3-sonnet"), "claude-sonnet-4-5"},                  // a route's name inside the hint
+		{hints("claude-3-sonnet"), "default-model"},                      // a route's name inside the hint is no match (the spec: the hint is a substring)
+		{hints("o"), "claude-sonnet-4-5"},                                // a one-letter hint: the first route that holds it
+		{hints("pus"), "claude-opus-4-1"},                                // any substring of a name or model
 		{hints("gpt-4o", "opus"), "claude-opus-4-1"},                     // the first hint that matches
 		{hints("claude-haiku-4"), "claude-haiku-4-5"},                    // the hint inside a model
 		{hints("claude", "haiku"), "claude-sonnet-4-5"},                  // first hint first, then routes in order

@@ -26,13 +26,18 @@
 // Everything else is forwarded unchanged, in order: on stdio, byte for byte, one message a line;
 // over HTTP, each message's params and results as they were (the JSON-RPC envelope is re-encoded
 // by the transport). A message larger than [Proxy.MaxMessageBytes] is dropped, and a request
-// among those is answered with a JSON-RPC error (-32600). JSON-RPC batches (removed from MCP in
-// 2025-06-18) are forwarded unread.
+// among those is answered with a JSON-RPC error (-32600). A message with a member given twice, or
+// two whose names differ only in case (outside free-form values such as tool arguments), is
+// refused from either side, since peers read it differently. A JSON-RPC batch from the server
+// (removed from MCP in 2025-06-18) is handled message by message; the client's are forwarded
+// unread.
 //
 // [Limits] bound what the server can spend with the operator's key: maxTokens is capped, provider
-// calls run at most so many at once, and a token budget ends sampling when spent. A request over
-// a limit is answered with the JSON-RPC error [CodeLimit]. [Router] picks the provider model from a
-// request's model hints.
+// calls run at most so many at once, the samples of a round and of a client request are capped,
+// and a token budget (the Proxy's, and a [Route]'s own) ends sampling when spent. A request over a
+// limit is answered with the JSON-RPC error [CodeLimit]. [Router] picks the provider model from a
+// request's model hints. The server's answers carry neither the provider's error text nor the
+// proxy's own record in _meta (provider, message id, usage).
 package proxy
 
 import (
@@ -118,7 +123,7 @@ func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io
 		ctx:      ctx,
 		server:   server,
 		toClient: toClient,
-		limiter:  newLimiter(p.Limits, log),
+		limiter:  newLimiter(p.Limits, routeBudgets(p.Sampler), log),
 		states:   states,
 		idPrefix: "sampling-proxy-" + hex.EncodeToString(prefix[:]) + "-",
 		inFlight: map[string]context.CancelFunc{},
@@ -300,6 +305,17 @@ func (s *session) fromClient(line []byte) []byte {
 	if m == nil {
 		return line
 	}
+	if err := checkStrict(line); err != nil {
+		s.log.Warn("refused a message from the client with ambiguous members", "method", m.method(), "id", string(m["id"]), "error", err)
+		switch {
+		case m.isRequest():
+			s.writeClient(rawError(m["id"], mcp.CodeInvalidRequest, "the proxy refuses an ambiguous message: "+err.Error(), nil))
+		case m.isResponse():
+			// The server waits for an answer: it gets an error instead.
+			return rawError(m["id"], mcp.CodeInternalError, "the client's answer is ambiguous: "+err.Error(), nil)
+		}
+		return nil
+	}
 	method := m.method()
 	switch {
 	case m.isRequest() && method == mcp.MethodInitialize:
@@ -474,6 +490,13 @@ func (s *session) serverTooLarge(e *MessageTooLargeError) {
 // fromServer handles a message from the server and reports whether it was consumed (not to be
 // forwarded to the client).
 func (s *session) fromServer(line []byte) bool {
+	if t := bytes.TrimSpace(line); len(t) > 0 && t[0] == '[' {
+		return s.serverBatch(line)
+	}
+	if err := checkStrict(line); err != nil {
+		s.serverAmbiguous(line, err)
+		return true
+	}
 	if m := parseMessage(line); m != nil && m.isResponse() {
 		return s.serverResponse(m, line)
 	}
@@ -516,6 +539,57 @@ func (s *session) fromServer(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// serverAmbiguous answers what the server sent with ambiguous members: a request gets an error,
+// a response is replaced by an error to whoever waits for it, anything else is dropped.
+func (s *session) serverAmbiguous(line []byte, err error) {
+	id, method := envelope(line)
+	s.log.Warn("refused a message from the server with ambiguous members", "method", method, "id", string(id), "error", err)
+	if id == nil {
+		return
+	}
+	text := "the proxy refuses an ambiguous message: " + err.Error()
+	if method != "" {
+		s.reply(rawError(id, mcp.CodeInvalidRequest, text, nil))
+		return
+	}
+	resp := rawError(id, mcp.CodeInternalError, "the server's answer is ambiguous: "+err.Error(), nil)
+	if !s.fromServer(resp) {
+		s.writeClient(resp)
+	}
+}
+
+// serverBatch handles a JSON-RPC batch from the server (removed from MCP in 2025-06-18, but a
+// server may still send one): each of its messages is handled as if it came alone (a sampling
+// request among them is answered by the proxy, on its own). The batch goes on to the client
+// unchanged when the proxy took none of its messages, else the messages it did not take, as a
+// batch. A batch that does not parse, or holds a batch, is dropped.
+func (s *session) serverBatch(line []byte) bool {
+	var msgs []json.RawMessage
+	if err := json.Unmarshal(line, &msgs); err != nil || len(msgs) == 0 {
+		s.log.Warn("dropped a batch from the server that does not parse, or is empty")
+		return true
+	}
+	var rest []json.RawMessage
+	for _, m := range msgs {
+		if t := bytes.TrimSpace(m); len(t) > 0 && t[0] == '[' {
+			s.log.Warn("dropped a batch from the server that holds a batch")
+			return true
+		}
+	}
+	for _, m := range msgs {
+		if !s.fromServer(m) {
+			rest = append(rest, m)
+		}
+	}
+	switch {
+	case len(rest) == len(msgs):
+		return false
+	case len(rest) > 0:
+		s.writeClient(mustMarshal(rest))
+	}
+	return true
 }
 
 // serverResponse routes a response of the server: to the proxy's own retry that waits for it, to
@@ -622,9 +696,22 @@ func (e *rpcError) response(id mcp.RequestID) []byte {
 // answer answers a sampling request (line is the whole JSON-RPC request): the result, or the
 // error to answer with, or neither when ctx was cancelled. what names the request in the log.
 func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.CreateMessageResult, *rpcError) {
-	// Decoded and validated, with the sampling rules of the spec (tool results alone in their
-	// message, every tool use answered, unique ids): what the client would reject, the proxy
-	// rejects too, before the provider sees it.
+	params, rerr := s.decodeSample(what, line)
+	if rerr != nil {
+		return nil, rerr
+	}
+	release, lerr := s.limiter.admit([]sample{{what: what, params: params, route: s.route(params)}})
+	if lerr != nil {
+		return nil, lerr
+	}
+	return s.call(ctx, what, params, release[0])
+}
+
+// decodeSample decodes and validates a sampling request (line is the whole JSON-RPC request),
+// with the sampling rules of the spec (tool results alone in their message, every tool use
+// answered, unique ids): what the client would reject, the proxy rejects too, before the
+// provider sees it.
+func (s *session) decodeSample(what string, line []byte) (*mcp.CreateMessageRequestParams, *rpcError) {
 	var req mcp.CreateMessageRequest
 	if err := mcp.Unmarshal(line, &req); err != nil {
 		s.log.Warn("invalid sampling request", "id", what, "error", err)
@@ -633,12 +720,25 @@ func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.Cr
 	}
 	params := &req.Params
 	s.log.Info("sampling request", "id", what, "messages", len(params.Messages), "tools", len(params.Tools))
-	release, lerr := s.limiter.admit(what, params)
-	if lerr != nil {
-		return nil, lerr
+	return params, nil
+}
+
+// route names the route of params that has a token budget of its own, "" for none.
+func (s *session) route(params *mcp.CreateMessageRequestParams) string {
+	if r, ok := s.p.Sampler.(*Router); ok {
+		if _, rt, _ := r.Pick(params); rt != nil && rt.TokenBudget > 0 {
+			return rt.Name
+		}
 	}
+	return ""
+}
+
+// call makes an admitted provider call and releases it: the result, or the error to answer with,
+// or neither when ctx was cancelled. The result goes to the server without the proxy's own
+// record in its _meta (the provider, its message id, the usage).
+func (s *session) call(ctx context.Context, what string, params *mcp.CreateMessageRequestParams, release release) (*mcp.CreateMessageResult, *rpcError) {
 	res, err := s.p.Sampler.CreateMessage(ctx, params)
-	release(res)
+	release(res, err)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil // cancelled, or the proxy is stopping
@@ -654,13 +754,35 @@ func (s *session) answer(ctx context.Context, what string, line []byte) (*mcp.Cr
 	if res.StopReason != nil {
 		attrs = append(attrs, "stopReason", string(*res.StopReason))
 	}
+	if info, _ := backfill.Info(res); info != nil {
+		attrs = append(attrs, "provider", info.Provider, "providerID", info.ID)
+		if info.Usage != nil {
+			attrs = append(attrs, "inputTokens", info.Usage.InputTokens, "outputTokens", info.Usage.OutputTokens)
+		}
+	}
 	s.log.Info("model answered", attrs...)
+	withoutProxyMeta(res)
 	return res, nil
+}
+
+// withoutProxyMeta removes the backfill's record (provider, message id, usage) from a result's
+// _meta: it is the operator's, not the server's. The thinking blocks kept in the content's _meta
+// stay (the conversation needs them back).
+func withoutProxyMeta(res *mcp.CreateMessageResult) {
+	if res.Meta == nil {
+		return
+	}
+	delete(res.Meta.Extra, backfill.MetaKey)
+	if len(res.Meta.Extra) == 0 {
+		res.Meta = nil
+	}
 }
 
 // samplingError maps a Sampler's error to a JSON-RPC error: params the provider cannot take are
 // invalid params (-32602), as the spec asks of a client; a provider failure is an internal error
-// (-32603) whose data names the provider, the HTTP status and the attempts made.
+// (-32603) whose data names the provider, the HTTP status, the provider's error type and the
+// attempts made. The provider's own text (its error message) is logged, never sent: the server
+// is not trusted with what the provider says about the operator's account and key.
 func samplingError(err error) *rpcError {
 	var ce *backfill.ConversionError
 	var pe *backfill.ProviderError
@@ -670,12 +792,20 @@ func samplingError(err error) *rpcError {
 		e := mcp.NewErrorResponse(nil, err).Error
 		return &rpcError{Code: e.Code, Message: e.Message, Data: e.Data}
 	case errors.As(err, &pe):
-		data, _ := json.Marshal(map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts})
-		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed: " + err.Error(), Data: data}
+		d := map[string]any{"provider": pe.Provider, "status": pe.StatusCode, "attempts": pe.Attempts}
+		if pe.Type != "" {
+			d["type"] = pe.Type
+		}
+		data, _ := json.Marshal(d)
+		msg := "sampling failed: " + pe.Summary()
+		if pe.StatusCode == 0 {
+			msg += ": no answer from the provider"
+		}
+		return &rpcError{Code: mcp.CodeInternalError, Message: msg, Data: data}
 	case errors.As(err, &ce):
 		return &rpcError{Code: mcp.CodeInvalidParams, Message: "sampling request cannot be sent to the provider: " + err.Error()}
 	default:
-		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed: " + err.Error()}
+		return &rpcError{Code: mcp.CodeInternalError, Message: "sampling failed (the proxy's log says why)"}
 	}
 }
 

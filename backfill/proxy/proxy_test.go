@@ -248,14 +248,14 @@ func TestSamplingErrors(t *testing.T) {
 			samplingRequest, -32603, "sampling failed: anthropic: HTTP 529", map[string]any{"provider": "anthropic", "status": float64(529), "attempts": float64(4)}},
 		{"params the provider cannot take", failing{&backfill.ConversionError{Provider: "anthropic", Pointer: "/messages/0/content", Reason: "the Messages API does not accept audio"}},
 			samplingRequest, -32602, "sampling request cannot be sent to the provider: anthropic: /messages/0/content: the Messages API does not accept audio", nil},
-		{"other failure", failing{errors.New("boom")}, samplingRequest, -32603, "sampling failed: boom", nil},
+		{"other failure", failing{errors.New("boom")}, samplingRequest, -32603, "sampling failed (the proxy's log says why)", nil},
 		{"missing messages", &scripted{}, `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"maxTokens":100}}` + "\n",
 			-32602, `invalid params: /params: missing required member "messages"`, nil},
 		{"breaks a sampling rule", &scripted{}, `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"maxTokens":100,"messages":[` +
 			`{"role":"user","content":[{"type":"text","text":"here"},{"type":"tool_result","toolUseId":"a","content":[]}]}]}}` + "\n",
 			-32602, `invalid params: /params/messages/0: a message with tool results must hold only tool results`, nil},
 		{"not even a valid message", &scripted{}, `{"jsonrpc":"2.0","id":7,"id":8,"method":"sampling/createMessage","params":{}}` + "\n",
-			-32600, "invalid sampling request", nil},
+			-32600, `the proxy refuses an ambiguous message: the message: member "id" appears twice`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

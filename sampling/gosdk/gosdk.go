@@ -10,7 +10,8 @@
 // 2026-07-28 (go-sdk's default) it works in the multi round-trip style: a call that needs the
 // model returns a CallToolResult with the sampling request in InputRequests and the loop's state
 // in RequestState (authenticated, bounded, expiring and bound to the principal, the tool and its
-// arguments, as package mrtr makes it); the client samples and calls again with InputResponses,
+// arguments, as package mrtr makes it; without an authenticated principal, to the session, unless
+// Handler.Unbound); the client samples and calls again with InputResponses,
 // and the loop goes on. On a session of 2025-11-25 or earlier, the same handler sends each
 // sampling request itself (ServerSession.CreateMessageWithTools) and runs the following steps
 // within the one call, since go-sdk's bridge for older clients answers only one round of

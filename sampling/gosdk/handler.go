@@ -4,11 +4,16 @@ package gosdk
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
+	"sync"
+	"weak"
 
 	v1125 "github.com/mcpgen/mcpgen/gen/mcp20251125"
 	mcp "github.com/mcpgen/mcpgen/gen/mcp20260728"
@@ -23,7 +28,9 @@ import (
 // a CallToolResult holding the sampling request in InputRequests and the loop's state in
 // RequestState; the client samples and calls again with InputResponses and the state, and the
 // loop goes on (or ends). The state is the Runner's: authenticated, bounded and expiring, bound
-// to the principal, the tool and its arguments (see package mrtr).
+// to the principal, the tool and its arguments (see package mrtr). Without an authenticated
+// principal the state is bound to the session it was issued on instead, so that another client
+// of the server cannot present it (see Unbound).
 //
 // Clients of 2025-11-25 and earlier cannot answer InputRequests, and go-sdk's bridge for them
 // (it sends the InputRequests as sampling/createMessage requests and calls the handler again
@@ -59,8 +66,16 @@ type Handler struct {
 	Runner *mrtr.Runner
 	// Principal returns the authenticated principal of a request: a state is accepted only from
 	// the principal it was issued to. nil means the user id of the request's OAuth token
-	// (req.Extra.TokenInfo.UserID), or "" without one.
+	// (req.Extra.TokenInfo.UserID), or "" without one. A request without a principal ("") has its
+	// state bound to its session instead (see Unbound).
 	Principal func(req *sdk.CallToolRequest) string
+	// Unbound, when true, lets the state of a request without a principal be presented on any
+	// session: it is bound to the tool and its arguments only, and whoever obtains it (another
+	// client of the server, say) may present it. By default such a state is bound to the go-sdk
+	// ServerSession it was issued on, and refused on another (-32602, otherPrincipal). A
+	// stateless server over HTTP makes a session per request, so without authentication its
+	// rounds need Unbound (with a Guard, so that a state is used once).
+	Unbound bool
 	// Fallback, when set, answers the calls whose client cannot take the sampling requests they
 	// need (see above): typically a sampler on a model provider's API. When it is a
 	// [sampling.ClientCapabilitiesProvider], its capabilities say what it takes; otherwise it is
@@ -149,6 +164,9 @@ func (h *Handler) prepare(ctx context.Context, req *sdk.CallToolRequest) (contex
 		principal = h.Principal(req)
 	case req.Extra != nil && req.Extra.TokenInfo != nil:
 		principal = req.Extra.TokenInfo.UserID
+	}
+	if principal == "" && !h.Unbound {
+		principal = sessionPrincipal(req.Session)
 	}
 	mreq, err := mrtr.CallTool(params, principal)
 	if err != nil {
@@ -484,4 +502,24 @@ func JSONRPCError(err error) error {
 		return &jsonrpc.Error{Code: own.code, Message: own.Error()}
 	}
 	return err
+}
+
+// sessions holds a random id for each live session, forgotten when the session is collected.
+var sessions sync.Map // weak.Pointer[sdk.ServerSession] → string
+
+// sessionPrincipal is the principal of the requests of a session that have no authenticated
+// one: a random id of the session, which no authenticated principal equals (it starts with a NUL
+// byte).
+func sessionPrincipal(ss *sdk.ServerSession) string {
+	wp := weak.Make(ss)
+	if id, ok := sessions.Load(wp); ok {
+		return id.(string)
+	}
+	var b [16]byte
+	rand.Read(b[:])
+	id, loaded := sessions.LoadOrStore(wp, "\x00session:"+hex.EncodeToString(b[:]))
+	if !loaded {
+		runtime.AddCleanup(ss, func(wp weak.Pointer[sdk.ServerSession]) { sessions.Delete(wp) }, wp)
+	}
+	return id.(string)
 }

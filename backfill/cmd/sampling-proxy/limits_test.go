@@ -45,8 +45,9 @@ func TestLimitFlags(t *testing.T) {
 	t.Run("token-budget", func(t *testing.T) {
 		fake, url := fakeProvider(t, p, recorded(p.replies...))
 		var stderr syncBuffer
-		// The first call reports 470 tokens of usage: the second (up to 1,000 more) does not fit in 1,400.
-		cs := connect(t, &mcp.CommandTransport{Command: proxyCommand(t, p, url, &stderr, "-token-budget", "1400", "-max-tokens", "1000")})
+		// The first call reserves 2,323 tokens (1,000 of output, 1,323 of estimated input) and
+		// reports 470 of usage: the second (a longer conversation) does not fit in 2,800.
+		cs := connect(t, &mcp.CommandTransport{Command: proxyCommand(t, p, url, &stderr, "-token-budget", "2800", "-max-tokens", "1000")})
 		defer cs.Close()
 		text, isError := callAgent(t, cs)
 		if !isError || !strings.Contains(text, "token budget") {

@@ -5,8 +5,11 @@
 //	sampling-proxy -provider anthropic|openai -model NAME [flags] -- https://host/mcp
 //
 // The proxy serves an MCP client on its own stdin and stdout. It starts a local server as its
-// child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from -header
-// or SAMPLING_PROXY_HEADERS). It forwards every message between them, answering the server's
+// child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from
+// SAMPLING_PROXY_HEADERS or -header-file; -header too, which other users can read in the process
+// list). Spending is bounded by default: a token budget of 1,000,000 tokens for the run, and caps
+// on maxTokens, on concurrent calls and on the samples of a round and of a client request. It
+// forwards every message between them, answering the server's
 // sampling requests itself, through the provider, in both flows: the server's
 // sampling/createMessage requests (2025-11-25), and the sampling input requests of its
 // input_required results (2026-07-28); see package github.com/mcpgen/mcpgen/backfill/proxy.
@@ -60,8 +63,12 @@ const usage = `usage: sampling-proxy -provider anthropic|openai -model NAME [fla
 Serves an MCP client on stdin and stdout in front of the MCP server SERVER_COMMAND (started on
 stdio) or a remote server (Streamable HTTP), answering the server's sampling requests with the
 provider's API. The key is read from ANTHROPIC_API_KEY or OPENAI_API_KEY, the address from
-ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from -header or
-SAMPLING_PROXY_HEADERS (one "Name: value" a line).
+ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from SAMPLING_PROXY_HEADERS
+or -header-file (one "Name: value" a line), or -header (visible to every user in the process list).
+
+Spending is bounded by default: -token-budget 1000000 tokens in the run (0: none), -max-tokens
+16384 a request, -max-concurrent 4 calls at once, -max-round-samples 4 a round and
+-max-request-samples 20 for one client request.
 
 flags:
 `
@@ -104,20 +111,21 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	}
 	provider := fs.String("provider", "", "the model provider: anthropic or openai")
 	model := fs.String("model", "", "the provider's model to sample with when no model hint matches -model-map, e.g. claude-sonnet-4-5 or gpt-4.1")
-	modelMap := fs.String("model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, or a name that is a substring of it)")
+	modelMap := fs.String("model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, as the spec says: a server can pick any route with a short hint; see -route-budget)")
 	maxAttempts := fs.Int("max-attempts", 4, "provider calls per sampling request, retries included")
 	backoff := fs.Duration("retry-backoff", 500*time.Millisecond, "first wait before a retry when the provider names none; doubles with each retry")
 	maxRetryAfter := fs.Duration("max-retry-after", time.Minute, "longest Retry-After to wait for; a provider asking for more fails the request")
 	attemptTimeout := fs.Duration("attempt-timeout", 10*time.Minute, "time limit of one provider call")
 	maxTokens := fs.Int64("max-tokens", 16384, "cap on every request's maxTokens (0: none)")
-	tokenBudget := fs.Int64("token-budget", 0, "tokens (input and output, from the provider's usage) the proxy may spend in its run; 0: no budget")
+	tokenBudget := fs.Int64("token-budget", defaultTokenBudget, "tokens (input and output, from the provider's usage) the proxy may spend in its run; 0: no budget")
 	maxConcurrent := fs.Int("max-concurrent", 4, "provider calls at once; requests beyond are refused with an error (0: no bound)")
 	maxMessage := fs.Int("max-message-bytes", proxy.DefaultMaxMessageBytes, "largest message read in either direction; a larger request is answered with an error, anything else dropped")
 	maxRounds := fs.Int("max-rounds", proxy.DefaultMaxRounds, "input_required rounds answered per request")
 	killAfter := fs.Duration("kill-after", 5*time.Second, "how long the server has to exit once its input is closed, before SIGTERM (and as long again before SIGKILL)")
 	var headerArgs headerFlags
-	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged)")
+	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged, but readable by every user in the process list: prefer "+headersVar+" or -header-file for secrets)")
 	verbose := fs.Bool("v", false, "log debug records too")
+	safety := addSafetyFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -143,8 +151,15 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if err != nil {
 		return fail("-model-map: %v", err)
 	}
+	if err := proxy.ParseRouteBudgets(*safety.routeBudgets, routes); err != nil {
+		return fail("-route-budget: %v", err)
+	}
 	remote := len(command) == 1 && (strings.HasPrefix(command[0], "http://") || strings.HasPrefix(command[0], "https://"))
-	header, err := parseHeaders(append(strings.Split(getenv(headersVar), "\n"), headerArgs...))
+	fileHeaders, err := safety.headerLines()
+	if err != nil {
+		return fail("%v", err)
+	}
+	header, err := parseHeaders(append(append(strings.Split(getenv(headersVar), "\n"), fileHeaders...), headerArgs...))
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -169,6 +184,9 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 			secrets = append(secrets, p)
 		}
 	}
+	if remote {
+		secrets = append(secrets, querySecrets(command[0])...)
+	}
 
 	level := slog.LevelInfo
 	if *verbose {
@@ -177,6 +195,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	handler := newRedactingHandler(stderr, level, secrets)
 	log := slog.New(handler).With("src", "sampling-proxy")
 	serverLog := slog.New(handler).With("src", "server")
+	warnExposure(log, len(headerArgs), command[0], remote)
 
 	opts := &backfill.Options{
 		Logger: log,
@@ -214,7 +233,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		Logger:          log,
 		MaxMessageBytes: *maxMessage,
 		MaxRounds:       *maxRounds,
-		Limits:          proxy.Limits{MaxTokens: *maxTokens, TokenBudget: *tokenBudget, MaxConcurrent: *maxConcurrent},
+		Limits:          safety.limits(*maxTokens, *tokenBudget, *maxConcurrent),
 	}
 
 	// Signals are caught before the server starts (and before the log says it did), so that a
@@ -402,10 +421,7 @@ func logLines(r io.Reader, log *slog.Logger) {
 }
 
 func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
-	shown := endpoint
-	if u, err := url.Parse(endpoint); err == nil {
-		shown = u.Redacted()
-	}
+	shown := redactEndpoint(endpoint)
 	var names []string
 	for k := range header {
 		names = append(names, k)

@@ -59,6 +59,7 @@ func textResult(isError bool, format string, args ...any) *mcp.CallToolResult {
 // round; "confirm-agent" asks, in its first round, for an elicitation and a sampling request at
 // once. Both report what they were told about the client's capabilities.
 func addMRTRTools(s *mcp.Server) {
+	addSpendingTools(s)
 	mcp.AddTool(s, &mcp.Tool{Name: "agent-mrtr", Description: "Answers a prompt with the model, in multi round-trip requests"},
 		func(ctx context.Context, req *mcp.CallToolRequest, in agentInput) (*mcp.CallToolResult, any, error) {
 			return agentRound(req, in, false)
@@ -281,7 +282,7 @@ func TestProxyModelMap(t *testing.T) {
 	defer cs.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "agent-mrtr", Arguments: map[string]any{"prompt": prompt, "hint": "claude-3-haiku"}})
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "agent-mrtr", Arguments: map[string]any{"prompt": prompt, "hint": "haiku"}})
 	if err != nil || res.IsError {
 		t.Fatalf("agent-mrtr: %v %v\nstderr:\n%s", err, res, stderr.String())
 	}
@@ -294,7 +295,7 @@ func TestProxyModelMap(t *testing.T) {
 			t.Errorf("the provider was asked for %q, want claude-haiku-4-5", body.Model)
 		}
 	}
-	if !strings.Contains(stderr.String(), `msg="model chosen by hint" src=sampling-proxy hint=claude-3-haiku route=haiku model=claude-haiku-4-5`) {
+	if !strings.Contains(stderr.String(), `msg="model chosen by hint" src=sampling-proxy hint=haiku route=haiku model=claude-haiku-4-5`) {
 		t.Errorf("the choice is not logged:\n%s", stderr.String())
 	}
 }
