@@ -288,7 +288,10 @@ func (a *agentServer) agent(ctx context.Context, req *sdk.CallToolRequest, in In
 			req.Session.InitializeParams().ProtocolVersion), nil, nil
 	}
 	runner := &mrtr.Runner{Loop: &sampling.Loop{Tools: a.tools, MaxIterations: limit}, Keys: a.keys.Load(), Guard: a.guard, Now: a.now}
-	h := &gosdk.Handler{Runner: runner, Fallback: a.fallback}
+	// A stateless instance has no session to bind a state to, and this example authenticates no
+	// one: its states are unbound, presented on any instance, and the shared guard (-redis)
+	// lets each be used once. A deployment with authentication sets Handler.Principal instead.
+	h := &gosdk.Handler{Runner: runner, Fallback: a.fallback, Unbound: a.stateless}
 	res, out, err := h.Step(ctx, req, func() (*mcp.CreateMessageRequestParams, error) {
 		return &mcp.CreateMessageRequestParams{
 			Messages:     []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
