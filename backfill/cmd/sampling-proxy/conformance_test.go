@@ -113,13 +113,18 @@ var summaryLine = regexp.MustCompile(`^[✓✗] (\S+): (\d+) passed, (\d+) faile
 
 // run runs the suite with args and returns each scenario's result, and the suite's output.
 func (c conformance) run(t *testing.T, dir string, args ...string) (map[string]scenarioResult, string) {
+	return c.runEnv(t, dir, nil, args...)
+}
+
+// runEnv is run with more environment variables.
+func (c conformance) runEnv(t *testing.T, dir string, env []string, args ...string) (map[string]scenarioResult, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.node, append([]string{c.suite}, args...)...)
 	cmd.Dir = dir
 	// The suite's own node first on PATH: the client commands it starts run on it too.
-	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(c.node)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(append(os.Environ(), "PATH="+filepath.Dir(c.node)+string(os.PathListSeparator)+os.Getenv("PATH")), env...)
 	out, _ := cmd.CombinedOutput() // it exits non-zero when a scenario fails: read its summary
 	results := map[string]scenarioResult{}
 	sc := bufio.NewScanner(strings.NewReader(string(out)))
