@@ -33,9 +33,14 @@ func (e *endless) Read(p []byte) (int, error) {
 
 // rpcServer answers initialize and ping itself and every other request with answer; it counts
 // the bytes it wrote for answer.
-func rpcServer(t *testing.T, answer func(w http.ResponseWriter, id json.RawMessage)) (string, *atomic.Int64) {
+// A GET is answered by get, or 405 when it is nil.
+func rpcServer(t *testing.T, answer func(w http.ResponseWriter, id json.RawMessage), get func(w http.ResponseWriter)) (string, *atomic.Int64) {
 	var written atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && get != nil {
+			get(&countingWriter{ResponseWriter: w, n: &written})
+			return
+		}
 		if r.Method != http.MethodPost {
 			http.Error(w, "no", http.StatusMethodNotAllowed)
 			return
@@ -116,7 +121,7 @@ func TestHTTPConnBoundsEveryBody(t *testing.T) {
 					fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"x":"`, id)
 				}
 				io.Copy(w, &endless{huge})
-			})
+			}, nil)
 			c, err := proxy.NewHTTPConn(context.Background(), endpoint, &proxy.HTTPOptions{MaxMessageBytes: 1 << 20})
 			if err != nil {
 				t.Fatal(err)
@@ -150,46 +155,58 @@ func TestHTTPConnBoundsEveryBody(t *testing.T) {
 	}
 }
 
-// TestHTTPConnBackpressure: a server streaming 64 KiB notifications on the answer to a request
-// to a proxy whose client reads nothing is held back once the connection's queue is full: it
-// cannot write more than a few MiB.
+// TestHTTPConnBackpressure: a server streaming 64 KiB notifications to a proxy whose client
+// reads nothing is held back once the connection's queue is full: it cannot write more than a
+// few MiB, whether it streams them on the answer to a request or on the standalone GET stream.
 func TestHTTPConnBackpressure(t *testing.T) {
 	note := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("n", 64<<10) + `"}}`
-	stop := make(chan struct{})
-	defer close(stop)
-	endpoint, written := rpcServer(t, func(w http.ResponseWriter, id json.RawMessage) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.WriteHeader(http.StatusOK)
-		for {
-			select {
-			case <-stop:
-				return
-			default:
+	for _, onGET := range []bool{false, true} {
+		t.Run(map[bool]string{false: "POST", true: "GET"}[onGET], func(t *testing.T) {
+			stop := make(chan struct{})
+			defer close(stop)
+			flood := func(w http.ResponseWriter) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				w.WriteHeader(http.StatusOK)
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					if _, err := fmt.Fprintf(w, "event: message\ndata: %s\n\n", note); err != nil {
+						return
+					}
+					w.(http.Flusher).Flush()
+				}
 			}
-			if _, err := fmt.Fprintf(w, "event: message\ndata: %s\n\n", note); err != nil {
-				return
+			answer := func(w http.ResponseWriter, id json.RawMessage) { flood(w) }
+			var get func(http.ResponseWriter)
+			if onGET {
+				answer, get = func(w http.ResponseWriter, id json.RawMessage) { w.WriteHeader(http.StatusAccepted) }, flood
 			}
-			w.(http.Flusher).Flush()
-		}
-	})
-	c, err := proxy.NewHTTPConn(context.Background(), endpoint, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Abort()
-	ctx := context.Background()
-	c.Write(ctx, []byte(initRequest))
-	readUntil(t, c, `"id":1`)
-	c.Write(ctx, []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`))
-	readUntil(t, c, "notifications/message") // the flood has begun
-	time.Sleep(3 * time.Second)
-	first := written.Load()
-	time.Sleep(time.Second)
-	if n := written.Load(); n > 64<<20 || n > first+(1<<20) {
-		t.Errorf("the server wrote %d MiB (%d MiB a second ago) to a proxy whose client reads nothing", n>>20, first>>20)
-	}
-	// Read on: the flood goes on.
-	for range 100 {
-		readUntil(t, c, "notifications/message")
+			endpoint, written := rpcServer(t, answer, get)
+			c, err := proxy.NewHTTPConn(context.Background(), endpoint, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Abort()
+			ctx := context.Background()
+			c.Write(ctx, []byte(initRequest))
+			readUntil(t, c, `"id":1`)
+			if !onGET {
+				c.Write(ctx, []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`))
+			}
+			readUntil(t, c, "notifications/message") // the flood has begun
+			time.Sleep(3 * time.Second)
+			first := written.Load()
+			time.Sleep(time.Second)
+			if n := written.Load(); n > 64<<20 || n > first+(1<<20) {
+				t.Errorf("the server wrote %d MiB (%d MiB a second ago) to a proxy whose client reads nothing", n>>20, first>>20)
+			}
+			// Read on: the flood goes on.
+			for range 100 {
+				readUntil(t, c, "notifications/message")
+			}
+		})
 	}
 }
