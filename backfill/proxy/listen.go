@@ -58,6 +58,9 @@ type HTTPServer struct {
 	Token string
 	// Public allows clients by any Host and Origin (a non-loopback listener, behind Token).
 	Public bool
+	// Grace is how long an ended session waits for the answers to the requests in progress
+	// before its upstream is cut off; 0 is 10 seconds.
+	Grace time.Duration
 	// Logger receives what the server does; nil is the Proxy's.
 	Logger *slog.Logger
 
@@ -385,10 +388,14 @@ func (s *clientSession) send(msg []byte) bool {
 func (s *clientSession) end() {
 	s.ended.Do(func() {
 		s.in.Close()
+		grace := s.h.Grace
+		if grace <= 0 {
+			grace = 10 * time.Second
+		}
 		go func() {
 			select {
 			case <-s.done:
-			case <-time.After(10 * time.Second):
+			case <-time.After(grace):
 				s.cancel()
 			}
 		}()

@@ -87,7 +87,7 @@ func runListen(ctx context.Context, p *proxy.Proxy, lc *listenConfig, command []
 		log.Info("started a server for a client session", "command", command, "pid", c.cmd.Process.Pid)
 		return c.conn, c.stop, nil
 	}
-	h := &proxy.HTTPServer{Proxy: p, Dial: dial, MaxSessions: lc.maxSessions, Token: lc.token, Public: lc.public, Logger: log}
+	h := &proxy.HTTPServer{Proxy: p, Dial: dial, MaxSessions: lc.maxSessions, Token: lc.token, Public: lc.public, Grace: killAfter, Logger: log}
 	l, err := net.Listen("tcp", lc.addr)
 	if err != nil {
 		log.Error("listening", "error", err)
