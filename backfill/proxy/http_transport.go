@@ -176,7 +176,6 @@ type sseFilter struct {
 	event   []byte // the current event, so far
 	out     []byte // what is read next
 	size    int    // bytes of the current event so far
-	skip    bool
 	stopped bool
 }
 

@@ -61,6 +61,10 @@ provider's API. The key is read from ANTHROPIC_API_KEY or OPENAI_API_KEY, the ad
 ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from -header or
 SAMPLING_PROXY_HEADERS (one "Name: value" a line).
 
+With -listen 127.0.0.1:PORT it serves MCP clients over Streamable HTTP at
+http://127.0.0.1:PORT/mcp instead, each client session with a session (or a process) of its own
+with the server; the limits are the proxy's, shared by all sessions.
+
 flags:
 `
 
