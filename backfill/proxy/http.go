@@ -68,7 +68,10 @@ type HTTPConn struct {
 	readErr  error          // how reading ended
 	sends    sync.WaitGroup // requests being sent, and the GET stream
 	listenOn sync.Once      // the GET stream is opened once
-	closer   sync.Once
+	// listenCtx ends the GET stream, with the connection or when reading from it failed.
+	listenCtx    context.Context
+	listenCancel context.CancelFunc
+	closer       sync.Once
 
 	mu      sync.Mutex
 	reading bool            // the connection is read: requests may be sent
@@ -116,6 +119,7 @@ func NewHTTPConn(ctx context.Context, endpoint string, opts *HTTPOptions) (*HTTP
 		conn: conn, endpoint: endpoint, client: &client, maxBytes: maxBytes, log: log, ctx: cctx, cancel: cancel, version: version,
 		queue: make(chan []byte, queueLength), ended: make(chan struct{}), pending: map[string]bool{}, reading: true,
 	}
+	c.listenCtx, c.listenCancel = context.WithCancel(cctx)
 	go c.readLoop()
 	return c, nil
 }
@@ -163,6 +167,7 @@ func (c *HTTPConn) readLoop() {
 			if c.ctx.Err() == nil {
 				c.log.Warn("the connection to the remote server failed", "error", err)
 			}
+			c.listenCancel()
 			c.sends.Wait()
 			if c.ctx.Err() != nil || errors.Is(err, io.EOF) {
 				err = io.EOF

@@ -210,3 +210,57 @@ func TestHTTPConnBackpressure(t *testing.T) {
 		})
 	}
 }
+
+// TestHTTPConnStandaloneStream: the GET stream is opened after initialize; the server's requests
+// and notifications on it are read; when it ends, it is reopened after the server's retry delay,
+// with the last event's id as Last-Event-ID.
+func TestHTTPConnStandaloneStream(t *testing.T) {
+	type get struct {
+		lastEventID string
+		at          time.Time
+	}
+	gets := make(chan get, 10)
+	var closedAt, served atomic.Int64
+	endpoint, _ := rpcServer(t, func(w http.ResponseWriter, id json.RawMessage) {}, func(w http.ResponseWriter) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		switch served.Add(1) {
+		case 1:
+			fmt.Fprint(w, "id: e1\nretry: 300\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"sampling/createMessage\",\"params\":{}}\n\n")
+			w.(http.Flusher).Flush()
+			closedAt.Store(time.Now().UnixNano())
+		default:
+			fmt.Fprint(w, "id: e2\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"test://x\"}}\n\n")
+			w.(http.Flusher).Flush()
+			time.Sleep(500 * time.Millisecond) // held open a while
+		}
+	})
+	var seen []get
+	c, err := proxy.NewHTTPConn(context.Background(), endpoint, &proxy.HTTPOptions{Client: &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		if r.Method == http.MethodGet {
+			gets <- get{r.Header.Get("Last-Event-ID"), time.Now()}
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Abort()
+	c.Write(context.Background(), []byte(initRequest))
+	readUntil(t, c, `"id":1`)
+	readUntil(t, c, "sampling/createMessage")
+	readUntil(t, c, "notifications/resources/updated")
+	for len(gets) > 0 {
+		seen = append(seen, <-gets)
+	}
+	if len(seen) < 2 || seen[0].lastEventID != "" || seen[1].lastEventID != "e1" {
+		t.Fatalf("GETs: %+v; want one without Last-Event-ID, then one with e1", seen)
+	}
+	if wait := seen[1].at.Sub(time.Unix(0, closedAt.Load())); wait < 300*time.Millisecond {
+		t.Errorf("reopened %v after the stream ended; the server's retry is 300ms", wait)
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -31,14 +31,14 @@ func (c *HTTPConn) listen() {
 		if delay > 0 {
 			select {
 			case <-time.After(delay):
-			case <-c.ctx.Done():
+			case <-c.listenCtx.Done():
 				return
 			}
 		}
-		if c.ctx.Err() != nil {
+		if c.listenCtx.Err() != nil {
 			return
 		}
-		req, err := http.NewRequestWithContext(c.ctx, http.MethodGet, c.endpoint, nil)
+		req, err := http.NewRequestWithContext(c.listenCtx, http.MethodGet, c.endpoint, nil)
 		if err != nil {
 			return
 		}
@@ -66,7 +66,7 @@ func (c *HTTPConn) listen() {
 			progressed, retry = c.readEvents(resp.Body, &lastID)
 			resp.Body.Close()
 		}
-		if c.ctx.Err() != nil {
+		if c.listenCtx.Err() != nil {
 			return
 		}
 		if progressed {
