@@ -26,7 +26,10 @@ const DefaultMaxSessions = 16
 // An HTTPServer is the proxy's client side over Streamable HTTP: it serves MCP at its endpoint
 // (POST, GET and DELETE, sessions named by Mcp-Session-Id, each request answered on an SSE stream
 // or, for a client that accepts only JSON, with a JSON response), and gives each client session an
-// upstream of its own (from Dial) and a session of Proxy between them. A session ends when the
+// upstream of its own (from Dial) and a session of Proxy between them. A request outside a session
+// (protocol version 2026-07-28 and later have no initialize) gets a session of its own, ended once
+// it is answered; Proxy.States, made when nil, is shared by all sessions, so that a client may
+// retry an input_required request in another. A session ends when the
 // client deletes it (DELETE), when its upstream ends, or when the server is closed; its upstream
 // is closed with it. Proxy's limits (tokens, concurrent provider calls) are the proxy's, shared
 // by all its sessions.
@@ -213,13 +216,24 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 	req, isRequest := msg.(*jsonrpc.Request)
 	isCall := isRequest && req.IsCall()
 	var s *clientSession
-	if r.Header.Get("Mcp-Session-Id") == "" && isCall && req.Method == "initialize" {
+	switch {
+	case r.Header.Get("Mcp-Session-Id") == "" && isCall && req.Method == "initialize":
 		if s = h.newSession(w); s == nil {
 			return
 		}
 		w.Header().Set("Mcp-Session-Id", s.id)
-	} else if s = h.session(w, r); s == nil {
-		return
+	case r.Header.Get("Mcp-Session-Id") == "" && isCall:
+		// A request outside a session (from 2026-07-28 on, requests carry their protocol version
+		// and capabilities, and there is no initialize): a session of its own, ended once it is
+		// answered.
+		if s = h.newSession(w); s == nil {
+			return
+		}
+		defer s.end()
+	default:
+		if s = h.session(w, r); s == nil {
+			return
+		}
 	}
 	if !isCall {
 		if !s.send(body) {
@@ -291,6 +305,15 @@ func (h *HTTPServer) newSession(w http.ResponseWriter) *clientSession {
 		h.log().Warn("refused a client session: too many", "maxSessions", max)
 		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("the proxy serves at most %d sessions at once", max))
 		return nil
+	}
+	if h.Proxy.States == nil {
+		// One key for all sessions: a client may retry an input_required request in another.
+		states, err := NewStates()
+		if err != nil {
+			httpError(w, http.StatusInternalServerError, err.Error())
+			return nil
+		}
+		h.Proxy.States = states
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	server, stop, err := h.Dial(ctx)

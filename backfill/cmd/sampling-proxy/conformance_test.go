@@ -159,12 +159,17 @@ func checks(t *testing.T, dir, scenario string) []map[string]any {
 // listeningProxy starts the proxy with -listen on a free loopback port in front of server (a URL
 // or a command) and returns its MCP URL.
 func listeningProxy(t *testing.T, p provider, providerURL string, stderr *syncBuffer, server ...string) string {
+	return listeningProxyEnv(t, p, providerURL, nil, stderr, server...)
+}
+
+// listeningProxyEnv is listeningProxy with more environment variables.
+func listeningProxyEnv(t *testing.T, p provider, providerURL string, env []string, stderr *syncBuffer, server ...string) string {
 	t.Helper()
 	port := freePort(t)
 	args := append([]string{"-provider", p.name, "-model", p.model, "-retry-backoff", "1ms", "-kill-after", "2s",
 		"-listen", fmt.Sprintf("127.0.0.1:%d", port), "--"}, server...)
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = environ(p.keyVar+"=test-key", p.urlVar+"="+providerURL)
+	cmd.Env = environ(append([]string{p.keyVar + "=test-key", p.urlVar + "=" + providerURL}, env...)...)
 	cmd.Stderr = stderr
 	started := stderr.await("serving MCP clients")
 	startProcess(t, cmd)
