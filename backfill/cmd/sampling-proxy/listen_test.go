@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"net/http"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,4 +60,72 @@ func TestListenFlows(t *testing.T) {
 			})
 		}
 	}
+}
+
+func TestListenUsageErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args  []string
+		token string
+		want  string
+	}{
+		{[]string{"-listen", "nonsense"}, "", `-listen "nonsense": want HOST:PORT`},
+		{[]string{"-listen", "0.0.0.0:8931"}, "", "is not a loopback address: add -listen-public, and set SAMPLING_PROXY_CLIENT_TOKEN"},
+		{[]string{"-listen", "192.0.2.1:8931", "-listen-public"}, "", "-listen-public needs SAMPLING_PROXY_CLIENT_TOKEN"},
+		{[]string{"-listen", "0.0.0.0:8931", "-listen-public"}, "short", "16 characters or more"},
+	} {
+		env := func(name string) string {
+			switch {
+			case strings.HasSuffix(name, "_API_KEY"):
+				return "key"
+			case name == clientTokenVar:
+				return tt.token
+			}
+			return ""
+		}
+		var stderr bytes.Buffer
+		args := append(append([]string{"-provider", "openai", "-model", "m"}, tt.args...), "--", "srv")
+		if code := run(args, strings.NewReader(""), io.Discard, &stderr, env); code != 2 || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and %q", tt.args, code, stderr.String(), tt.want)
+		}
+	}
+}
+
+// TestListenToken: with SAMPLING_PROXY_CLIENT_TOKEN set, a client without the token is refused
+// (HTTP 401) and one with it is served; the token is neither logged nor given to the server.
+func TestListenToken(t *testing.T) {
+	const token = "client-t0ken-0123456789"
+	p := providers[0]
+	_, providerURL := fakeProvider(t, p, recorded(p.replies...))
+	var stderr syncBuffer
+	endpoint := listeningProxyEnv(t, p, providerURL, []string{clientTokenVar + "=" + token}, &stderr, os.Args[0], "test-server")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil)
+	if _, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint}, nil); err == nil || !strings.Contains(err.Error(), "Unauthorized") {
+		t.Fatalf("without the token: %v", err)
+	}
+	withToken := &http.Client{Transport: headerRoundTripper{"Authorization", "Bearer " + token}}
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: withToken}, nil)
+	if err != nil {
+		t.Fatalf("with the token: %v", err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "env", Arguments: map[string]any{"names": []string{clientTokenVar}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Content[0].(*mcp.TextContent).Text; got != "set: []" {
+		t.Errorf("the server's environment has %s", got)
+	}
+	if strings.Contains(stderr.String(), token) {
+		t.Errorf("the log shows the token:\n%s", stderr.String())
+	}
+}
+
+type headerRoundTripper struct{ name, value string }
+
+func (h headerRoundTripper) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(h.name, h.value)
+	return http.DefaultTransport.RoundTrip(r)
 }
