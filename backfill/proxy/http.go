@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -71,6 +72,9 @@ type HTTPConn struct {
 	// listenCtx ends the GET stream, with the connection or when reading from it failed.
 	listenCtx    context.Context
 	listenCancel context.CancelFunc
+	listening    atomic.Bool   // the GET stream was started
+	listenReady  chan struct{} // closed once its first GET was answered (or failed)
+	readyOnce    sync.Once
 	closer       sync.Once
 
 	mu      sync.Mutex
@@ -117,7 +121,7 @@ func NewHTTPConn(ctx context.Context, endpoint string, opts *HTTPOptions) (*HTTP
 	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	c := &HTTPConn{
 		conn: conn, endpoint: endpoint, client: &client, maxBytes: maxBytes, log: log, ctx: cctx, cancel: cancel, version: version,
-		queue: make(chan []byte, queueLength), ended: make(chan struct{}), pending: map[string]bool{}, reading: true,
+		queue: make(chan []byte, queueLength), ended: make(chan struct{}), listenReady: make(chan struct{}), pending: map[string]bool{}, reading: true,
 	}
 	c.listenCtx, c.listenCancel = context.WithCancel(cctx)
 	go c.readLoop()
@@ -219,6 +223,7 @@ func (c *HTTPConn) noteInitialize(resp *jsonrpc.Response) {
 			defer c.mu.Unlock()
 			if c.reading {
 				c.sends.Add(1)
+				c.listening.Store(true)
 				go c.listen()
 			}
 		})
@@ -263,6 +268,7 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 	c.mu.Unlock()
 	send := func() {
 		defer c.sends.Done()
+		c.awaitStream()
 		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
 			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
 			c.push(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
@@ -277,6 +283,24 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 	}
 	go send()
 	return nil
+}
+
+// streamWait is how long a request waits for the GET stream to open.
+const streamWait = 2 * time.Second
+
+// awaitStream waits, once the GET stream was started, until its first GET was answered (at most
+// streamWait): a server sends what is unrelated to a request on it, and drops it while there is
+// none, so a request that makes the server send such a thing (an elicitation, say) must not come
+// before it.
+func (c *HTTPConn) awaitStream() {
+	if !c.listening.Load() {
+		return
+	}
+	select {
+	case <-c.listenReady:
+	case <-time.After(streamWait):
+	case <-c.ctx.Done():
+	}
 }
 
 // answered notes that a request's response was read, and ends the session once Close was called

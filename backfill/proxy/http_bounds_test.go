@@ -264,3 +264,36 @@ func TestHTTPConnStandaloneStream(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestHTTPConnRequestsAwaitTheStream: a request after initialize is sent once the GET stream is
+// open (a server drops what it sends unrelated to a request while there is none), even when the
+// GET is slow to be answered.
+func TestHTTPConnRequestsAwaitTheStream(t *testing.T) {
+	var open, early atomic.Bool
+	endpoint, _ := rpcServer(t, func(w http.ResponseWriter, id json.RawMessage) {
+		if !open.Load() {
+			early.Store(true)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, id)
+	}, func(w http.ResponseWriter) {
+		time.Sleep(300 * time.Millisecond)
+		open.Store(true)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		time.Sleep(time.Second)
+	})
+	c, err := proxy.NewHTTPConn(context.Background(), endpoint, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Abort()
+	c.Write(context.Background(), []byte(initRequest))
+	readUntil(t, c, `"id":1`)
+	c.Write(context.Background(), []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"elicit"}}`))
+	readUntil(t, c, `"id":2`)
+	if early.Load() {
+		t.Error("the request came before the GET stream was open")
+	}
+}

@@ -24,6 +24,8 @@ const (
 // reopening fails), with the id of the last event read as Last-Event-ID.
 func (c *HTTPConn) listen() {
 	defer c.sends.Done()
+	ready := func() { c.readyOnce.Do(func() { close(c.listenReady) }) }
+	defer ready()
 	var lastID string
 	delay := time.Duration(0)
 	failures := 0
@@ -50,6 +52,7 @@ func (c *HTTPConn) listen() {
 			req.Header.Set("Last-Event-ID", lastID)
 		}
 		resp, err := c.client.Do(req)
+		ready()
 		if err == nil && resp.StatusCode == http.StatusMethodNotAllowed {
 			resp.Body.Close()
 			c.log.Debug("the remote server has no standalone stream (HTTP 405)")
