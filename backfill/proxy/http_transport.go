@@ -61,8 +61,11 @@ func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 		return resp, nil
 	}
-	body, over, err := readBounded(resp.Body, h.maxBytes)
-	if err != nil {
+	var body []byte
+	over := resp.ContentLength > int64(h.maxBytes)
+	if over {
+		resp.Body.Close() // not read at all
+	} else if body, over, err = readBounded(resp.Body, h.maxBytes); err != nil {
 		return nil, err
 	}
 	switch {

@@ -171,3 +171,86 @@ func TestRemoteFloodMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoteLargeBodies: a remote server answering requests with 400 MiB bodies, of statuses 200,
+// 201, 400 and 500 and several content types: each request gets a JSON-RPC error, the session
+// goes on (the next request is answered), and the proxy's peak memory stays under 100 MB.
+func TestRemoteLargeBodies(t *testing.T) {
+	const huge = 400 << 20
+	answers := []struct {
+		status      int
+		contentType string
+	}{{200, "application/json"}, {201, "application/json"}, {400, "application/json"}, {500, "text/plain"}, {200, "text/event-stream"}}
+	var next atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if r.Method != http.MethodPost {
+			http.Error(w, "no", http.StatusMethodNotAllowed)
+			return
+		}
+		json.NewDecoder(r.Body).Decode(&m)
+		switch {
+		case m.ID == nil:
+			w.WriteHeader(http.StatusAccepted)
+		case m.Method == "initialize" || m.Method == "ping":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"big","version":"1"}}}`, m.ID)
+		default:
+			a := answers[int(next.Add(1)-1)%len(answers)]
+			w.Header().Set("Content-Type", a.contentType)
+			w.WriteHeader(a.status)
+			if a.contentType == "text/event-stream" {
+				io.WriteString(w, "event: message\ndata: ")
+			} else {
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"x":"`, m.ID)
+			}
+			io.Copy(w, io.LimitReader(neverEnding('x'), huge))
+		}
+	}))
+	defer srv.Close()
+	p := providers[0]
+	_, providerURL := fakeProvider(t, p, recorded(p.replies...))
+	var stderr syncBuffer
+	cmd := remoteProxy(p, providerURL, srv.URL+"/mcp", &stderr)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	startProcess(t, cmd)
+	br := bufio.NewReader(out)
+	ask := func(id int, method string) string {
+		fmt.Fprintf(in, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`+"\n", id, method)
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", method, err, stderr.String())
+		}
+		return line
+	}
+	ask(1, "initialize")
+	io.WriteString(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	for i, a := range answers {
+		got := ask(10+i, "tools/call")
+		if !strings.Contains(got, fmt.Sprintf(`"id":%d`, 10+i)) || !strings.Contains(got, `"error"`) {
+			t.Errorf("HTTP %d %s: %.300s", a.status, a.contentType, got)
+		}
+		if got := ask(100+i, "ping"); !strings.Contains(got, `"result"`) {
+			t.Errorf("a ping after HTTP %d %s: %.300s", a.status, a.contentType, got)
+		}
+	}
+	peak := peakRSS(cmd.Process.Pid)
+	t.Logf("5 answers of 400 MiB: the proxy's peak memory: %.1f MB", float64(peak)/1e6)
+	if peak < 0 || peak > 100<<20 {
+		t.Errorf("the proxy's peak memory is %d bytes", peak)
+	}
+}
+
+// neverEnding is an endless reader of one byte.
+type neverEnding byte
+
+func (b neverEnding) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
