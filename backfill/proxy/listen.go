@@ -542,7 +542,9 @@ func (s *clientSession) Write(p []byte) (int, error) {
 		st = s.progressStream(progressToken(m["params"]))
 	}
 	switch {
-	case st != nil:
+	case st != nil, response:
+		// A response goes to its request's stream only; with that gone (the client went away),
+		// it is dropped.
 	case len(s.recent) > 0:
 		// Most likely related to the latest request, and ordered with its answer there.
 		st = s.recent[len(s.recent)-1]

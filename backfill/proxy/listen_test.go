@@ -229,3 +229,55 @@ func TestHTTPServerBackpressure(t *testing.T) {
 		t.Errorf("reading on: %v", err)
 	}
 }
+
+// TestHTTPServerResponseOfAGoneRequest: the answer to a request whose client went away is
+// dropped, not sent on the stream of another request in progress.
+func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
+	answer := make(chan string)
+	h := &proxy.HTTPServer{Proxy: &proxy.Proxy{}}
+	h.Dial = func(ctx context.Context) (proxy.Conn, func(), error) {
+		s2p, serverOut := io.Pipe()
+		serverIn, p2s := io.Pipe()
+		go func() {
+			// The server: it answers initialize, then sends what the test gives it.
+			buf := make([]byte, 64<<10)
+			serverIn.Read(buf)
+			io.WriteString(serverOut, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`+"\n")
+			go func() { io.Copy(io.Discard, serverIn); serverOut.Close() }()
+			for msg := range answer {
+				io.WriteString(serverOut, msg+"\n")
+			}
+		}()
+		return proxy.NewStreamConn(s2p, p2s, 0), func() {}, nil
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	defer h.Close()
+	resp, _ := post(t, srv.URL+"/mcp", nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	session := resp.Header.Get("Mcp-Session-Id")
+	call := func(ctx context.Context, id string) *http.Response {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"slow"}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", session)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	gone := call(ctx2, "2")
+	third := call(context.Background(), "3")
+	defer third.Body.Close()
+	cancel2()
+	gone.Body.Close()
+	time.Sleep(100 * time.Millisecond)
+	answer <- `{"jsonrpc":"2.0","id":2,"result":{"content":[],"x":"two"}}`
+	answer <- `{"jsonrpc":"2.0","id":3,"result":{"content":[],"x":"three"}}`
+	close(answer)
+	body, _ := io.ReadAll(third.Body)
+	if strings.Contains(string(body), `"two"`) || !strings.Contains(string(body), `"three"`) {
+		t.Errorf("the stream of request 3: %s", body)
+	}
+}
