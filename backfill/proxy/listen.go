@@ -26,7 +26,9 @@ const DefaultMaxSessions = 16
 // An HTTPServer is the proxy's client side over Streamable HTTP: it serves MCP at its endpoint
 // (POST, GET and DELETE, sessions named by Mcp-Session-Id, each request answered on an SSE stream
 // or, for a client that accepts only JSON, with a JSON response), and gives each client session an
-// upstream of its own (from Dial) and a session of Proxy between them. A request outside a session
+// upstream of its own (from Dial) and a session of Proxy between them. A request whose client
+// goes away before its answer is cancelled (notifications/cancelled), and its answer dropped. A
+// request outside a session
 // (protocol version 2026-07-28 and later have no initialize) gets a session of its own, ended once
 // it is answered; Proxy.States, made when nil, is shared by all sessions, so that a client may
 // retry an input_required request in another. A session ends when the
@@ -254,7 +256,11 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "the session has ended")
 		return
 	}
-	st.serve(r.Context(), s.done)
+	if !st.serve(r.Context(), s.done) && r.Context().Err() != nil {
+		// The client went away before the answer: the request is cancelled, as the client would.
+		s.send(mustMarshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled",
+			"params": map[string]any{"requestId": json.RawMessage(id), "reason": "the client's HTTP request ended"}}))
+	}
 }
 
 // acceptsSSE reports whether the client takes an event stream in answer to a POST.
@@ -569,8 +575,8 @@ func (s *clientSession) Write(p []byte) (int, error) {
 }
 
 // serve writes the stream's messages to the client until its response was written (a POST), the
-// client goes away, or the session ends.
-func (st *clientStream) serve(ctx context.Context, sessionDone <-chan struct{}) {
+// client goes away, or the session ends; it reports whether the response was written.
+func (st *clientStream) serve(ctx context.Context, sessionDone <-chan struct{}) bool {
 	flush := func() { http.NewResponseController(st.w).Flush() }
 	if st.sse {
 		st.w.Header().Set("Content-Type", "text/event-stream")
@@ -589,17 +595,17 @@ func (st *clientStream) serve(ctx context.Context, sessionDone <-chan struct{}) 
 				}
 				st.w.Header().Set("Content-Type", "application/json")
 				st.w.Write(msg)
-				return
+				return true
 			}
 			if _, err := fmt.Fprintf(st.w, "event: message\ndata: %s\n\n", msg); err != nil {
-				return
+				return false
 			}
 			flush()
 			if last {
-				return
+				return true
 			}
 		case <-ctx.Done():
-			return
+			return false
 		case <-sessionDone:
 			if st.key != "" {
 				answer := rawError(json.RawMessage(st.key), -32603, "the proxy's session with the server ended before the server answered", nil)
@@ -610,7 +616,7 @@ func (st *clientStream) serve(ctx context.Context, sessionDone <-chan struct{}) 
 					st.w.Write(answer)
 				}
 			}
-			return
+			return false
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package proxy_test
 
 import (
+	"bufio"
 	"context"
 	"io"
 	"net/http"
@@ -234,6 +235,7 @@ func TestHTTPServerBackpressure(t *testing.T) {
 // dropped, not sent on the stream of another request in progress.
 func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
 	answer := make(chan string)
+	cancelled := make(chan string, 1)
 	h := &proxy.HTTPServer{Proxy: &proxy.Proxy{}}
 	h.Dial = func(ctx context.Context) (proxy.Conn, func(), error) {
 		s2p, serverOut := io.Pipe()
@@ -243,7 +245,17 @@ func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
 			buf := make([]byte, 64<<10)
 			serverIn.Read(buf)
 			io.WriteString(serverOut, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`+"\n")
-			go func() { io.Copy(io.Discard, serverIn); serverOut.Close() }()
+			go func() {
+				// It reports the cancellation of request 2.
+				sc := bufio.NewScanner(serverIn)
+				sc.Buffer(nil, 1<<20)
+				for sc.Scan() {
+					if strings.Contains(sc.Text(), "notifications/cancelled") {
+						cancelled <- sc.Text()
+					}
+				}
+				serverOut.Close()
+			}()
 			for msg := range answer {
 				io.WriteString(serverOut, msg+"\n")
 			}
@@ -272,7 +284,14 @@ func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
 	defer third.Body.Close()
 	cancel2()
 	gone.Body.Close()
-	time.Sleep(100 * time.Millisecond)
+	select {
+	case c := <-cancelled:
+		if !strings.Contains(c, `"requestId":2`) {
+			t.Errorf("the server was sent %s", c)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the server was not told that request 2 was cancelled")
+	}
 	answer <- `{"jsonrpc":"2.0","id":2,"result":{"content":[],"x":"two"}}`
 	answer <- `{"jsonrpc":"2.0","id":3,"result":{"content":[],"x":"three"}}`
 	close(answer)
