@@ -46,6 +46,11 @@ const DefaultMaxSessions = 16
 // ordered with its answer; a client reads them there as on the GET stream), else to the session's
 // GET stream when the client has one open; else they are dropped and logged.
 //
+// go-sdk's server side (StreamableHTTPHandler, StreamableServerTransport) is not used: the
+// handler serves an *mcp.Server, and the transport routes a message to the stream of the request
+// it relates to only through a context value of its own, which a proxy forwarding raw messages
+// cannot set.
+//
 // Requests are checked against DNS rebinding: on a loopback address (Public false) the Host and
 // Origin headers must name a loopback host; with Token set, every request must carry it as
 // "Authorization: Bearer TOKEN".
