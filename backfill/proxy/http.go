@@ -175,6 +175,8 @@ func (c *HTTPConn) readLoop() {
 			c.sends.Wait()
 			if c.ctx.Err() != nil || errors.Is(err, io.EOF) {
 				err = io.EOF
+			} else {
+				c.failPending(err)
 			}
 			c.readErr = err
 			close(c.ended)
@@ -186,6 +188,22 @@ func (c *HTTPConn) readLoop() {
 		if !c.push(mustEncode(msg)) {
 			// Abort: the read that comes next fails.
 			continue
+		}
+	}
+}
+
+// failPending answers every request still waiting for its response with a JSON-RPC error, when
+// the connection failed: the client is told, not left waiting.
+func (c *HTTPConn) failPending(err error) {
+	c.mu.Lock()
+	var ids []string
+	for id := range c.pending {
+		ids = append(ids, id)
+	}
+	c.mu.Unlock()
+	for _, id := range ids {
+		if !c.push(rawError(json.RawMessage(id), -32603, fmt.Sprintf("the connection to the remote server failed: %v", err), nil)) {
+			return
 		}
 	}
 }
@@ -271,6 +289,9 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 		c.awaitStream()
 		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
 			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
+			c.mu.Lock()
+			delete(c.pending, rawKey(id)) // answered here (and not again by failPending)
+			c.mu.Unlock()
 			c.push(rawError(id, -32603, fmt.Sprintf("the proxy could not reach the remote server: %v", err), nil))
 		}
 	}

@@ -297,3 +297,49 @@ func TestHTTPConnRequestsAwaitTheStream(t *testing.T) {
 		t.Error("the request came before the GET stream was open")
 	}
 }
+
+// TestHTTPConnFailureAnswersPending: when the server ends the session under a request in progress
+// (HTTP 404 to the session's next message), the connection ends, and the request in progress is
+// answered with an error rather than left waiting.
+func TestHTTPConnFailureAnswersPending(t *testing.T) {
+	release := make(chan struct{})
+	endpoint, _ := rpcServer(t, func(w http.ResponseWriter, id json.RawMessage) {
+		if string(id) == "3" {
+			http.Error(w, "no such session", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		<-release // request 2 is never answered
+	}, nil)
+	defer close(release)
+	c, err := proxy.NewHTTPConn(context.Background(), endpoint, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Abort()
+	ctx := context.Background()
+	c.Write(ctx, []byte(initRequest))
+	readUntil(t, c, `"id":1`)
+	c.Write(ctx, []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow"}}`))
+	time.Sleep(100 * time.Millisecond)
+	c.Write(ctx, []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"x"}}`))
+	got := map[string]int{}
+	rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	for {
+		msg, err := c.Read(rctx)
+		if err != nil {
+			break
+		}
+		for _, id := range []string{"2", "3"} {
+			if strings.Contains(string(msg), `"id":`+id+`,`) && strings.Contains(string(msg), `"error"`) {
+				got[id]++
+			}
+		}
+	}
+	if got["2"] != 1 || got["3"] != 1 {
+		t.Errorf("errors for the requests: %v; want one for 2 and one for 3", got)
+	}
+}
