@@ -263,6 +263,8 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 	}
 	if !st.serve(r.Context(), s.done) && r.Context().Err() != nil {
 		// The client went away before the answer: the request is cancelled, as the client would.
+		// The stream is closed first, so that nothing waits on it meanwhile.
+		s.closeStream(st)
 		s.send(mustMarshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled",
 			"params": map[string]any{"requestId": json.RawMessage(id), "reason": "the client's HTTP request ended"}}))
 	}
@@ -448,6 +450,7 @@ type clientStream struct {
 	sse      bool
 	msgs     chan outMessage
 	gone     chan struct{} // closed when the HTTP exchange has ended
+	closed   sync.Once
 }
 
 // An outMessage is a message for the client; last marks the response that ends a POST's stream.
@@ -511,7 +514,12 @@ func (s *clientSession) open(w http.ResponseWriter, key string, sse bool, progre
 	return st
 }
 
+// closeStream unregisters a stream, once.
 func (s *clientSession) closeStream(st *clientStream) {
+	st.closed.Do(func() { s.unregister(st) })
+}
+
+func (s *clientSession) unregister(st *clientStream) {
 	s.mu.Lock()
 	s.streams--
 	s.used = time.Now()
