@@ -46,6 +46,12 @@ func TestMain(m *testing.M) {
 			noReadServer()
 		case "test-server-flood":
 			floodServer()
+		case "test-stdio-bridge":
+			stdioBridge(os.Args[2])
+			return
+		case "conformance-host":
+			conformanceHost(os.Args[len(os.Args)-1])
+			os.Exit(0)
 		}
 	}
 	if os.Getenv("SAMPLING_PROXY_TEST_MAIN") == "1" {
