@@ -117,6 +117,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	killAfter := fs.Duration("kill-after", 5*time.Second, "how long the server has to exit once its input is closed, before SIGTERM (and as long again before SIGKILL)")
 	var headerArgs headerFlags
 	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged)")
+	oauthArgs := addOAuthFlags(fs)
 	verbose := fs.Bool("v", false, "log debug records too")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -151,6 +152,10 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if len(header) > 0 && !remote {
 		return fail("-header and %s are for a remote server (an http:// or https:// URL)", headersVar)
 	}
+	oauthSecrets, err := oauthArgs.check(remote, getenv)
+	if err != nil {
+		return fail("%v", err)
+	}
 
 	keyVar, urlVar := "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
 	if *provider == "openai" {
@@ -160,7 +165,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if key == "" {
 		return fail("%s is not set: the proxy answers the server's sampling requests with the %s API, which needs a key", keyVar, *provider)
 	}
-	secrets := []string{key}
+	secrets := append([]string{key}, oauthSecrets...)
 	for _, vs := range header {
 		secrets = append(secrets, vs...)
 	}
@@ -225,7 +230,12 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	signal.Ignore(syscall.SIGPIPE)
 
 	if remote {
-		return runRemote(ctx, p, command[0], header, *killAfter, stdin, stdout, log, *provider, *model)
+		client, err := oauthArgs.client(command[0], stderr, log)
+		if err != nil {
+			log.Error("OAuth with the remote server", "error", err)
+			return 1
+		}
+		return runRemote(ctx, p, command[0], header, client, *killAfter, stdin, stdout, log, *provider, *model)
 	}
 	return runLocal(ctx, p, command, *killAfter, stdin, stdout, log, serverLog, *provider, *model)
 }
@@ -237,7 +247,7 @@ func serverEnv(env []string) []string {
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
 		upper := strings.ToUpper(name)
-		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar {
+		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar || upper == clientSecretVar {
 			continue
 		}
 		out = append(out, kv)
@@ -401,7 +411,7 @@ func logLines(r io.Reader, log *slog.Logger) {
 	}
 }
 
-func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
+func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, client *http.Client, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
 	shown := endpoint
 	if u, err := url.Parse(endpoint); err == nil {
 		shown = u.Redacted()
@@ -410,7 +420,7 @@ func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http
 	for k := range header {
 		names = append(names, k)
 	}
-	conn, err := proxy.NewHTTPConn(ctx, endpoint, &proxy.HTTPOptions{Header: header, MaxMessageBytes: p.MaxMessageBytes, Logger: log})
+	conn, err := proxy.NewHTTPConn(ctx, endpoint, &proxy.HTTPOptions{Header: header, Client: client, MaxMessageBytes: p.MaxMessageBytes, Logger: log})
 	if err != nil {
 		log.Error("connecting to the remote server", "url", shown, "error", err)
 		return 1

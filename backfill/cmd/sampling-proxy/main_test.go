@@ -46,6 +46,8 @@ func TestMain(m *testing.M) {
 			noReadServer()
 		case "test-server-flood":
 			floodServer()
+		case "conformance-auth-client":
+			conformanceAuthClient(os.Args[2:])
 		}
 	}
 	if os.Getenv("SAMPLING_PROXY_TEST_MAIN") == "1" {

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The MCP conformance suite's client scenarios for authorization, with the proxy as the client
+// under test: the suite starts an MCP server that wants OAuth (and its authorization server), and
+// runs "<test binary> conformance-auth-client <server URL>", which starts the proxy in front of
+// that URL and, as the MCP host the proxy serves on stdio, lists the tools and calls the
+// scenario's tool. Every request of the OAuth flow is the proxy's.
+
+// cimdURL is the client ID metadata document URL that the suite's basic-cimd scenario expects.
+const cimdURL = "https://conformance-test.local/client-metadata.json"
+
+// conformanceAuthClient is the host of the suite's auth scenarios; it exits with the outcome.
+func conformanceAuthClient(args []string) {
+	if len(args) != 1 {
+		fmt.Fprintln(os.Stderr, "usage: conformance-auth-client SERVER_URL")
+		os.Exit(2)
+	}
+	// The suite passes a pre-registered client, when the scenario has one, in its context.
+	var cc struct {
+		ClientID     string `json:"client_id"`
+		ClientSecret string `json:"client_secret"`
+	}
+	if s := os.Getenv("MCP_CONFORMANCE_CONTEXT"); s != "" {
+		if err := json.Unmarshal([]byte(s), &cc); err != nil {
+			fmt.Fprintln(os.Stderr, "MCP_CONFORMANCE_CONTEXT:", err)
+			os.Exit(2)
+		}
+	}
+	dir, err := os.MkdirTemp("", "sampling-proxy-oauth-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	err = authScenario(args[0], dir, cc.ClientID, cc.ClientSecret)
+	os.RemoveAll(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "conformance-auth-client:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+func authScenario(serverURL, dir, clientID, clientSecret string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	flags := []string{"-provider", "anthropic", "-model", "unused", "-kill-after", "2s",
+		"-oauth-non-interactive", "-oauth-client-metadata-url", cimdURL,
+		"-oauth-token-file", filepath.Join(dir, "token.json")}
+	if clientID != "" {
+		flags = append(flags, "-oauth-client-id", clientID)
+	}
+	cmd := exec.Command(os.Args[0], append(flags, "--", serverURL)...)
+	cmd.Env = append(os.Environ(), "SAMPLING_PROXY_TEST_MAIN=1", "ANTHROPIC_API_KEY=unused", clientSecretVar+"="+clientSecret)
+	cmd.Stderr = os.Stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "conformance-auth-client", Version: "1.0.0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		return fmt.Errorf("connecting through the proxy: %w", err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		return fmt.Errorf("tools/list: %w", err)
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "test-tool", Arguments: map[string]any{}}); err != nil {
+		return fmt.Errorf("tools/call test-tool: %w", err)
+	}
+	return nil
+}
+
+// conformanceSuite returns the suite's command, installed by backfill/conformance/install.sh,
+// with its Node.js first on PATH; the test is skipped when it is not installed, and fails under
+// CI=true.
+func conformanceSuite(t *testing.T) (string, []string) {
+	t.Helper()
+	bin, err := filepath.Abs(filepath.Join("..", "..", "conformance", "node_modules", ".bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(bin, "conformance")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the conformance suite is not installed (run backfill/conformance/install.sh): %v", err)
+		}
+		t.Skipf("the conformance suite is not installed (backfill/conformance/install.sh): %v", err)
+	}
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return filepath.Join(bin, "conformance"), env
+}
+
+// authSuites are the suite's groups of authorization-code scenarios: the 2025-11-25 ones, the
+// 2025-03-26 fallbacks, and the draft's (resource mismatch, offline_access). Its "extensions"
+// (client credentials, enterprise-managed authorization) are other grants, which the proxy does
+// not do.
+var authSuites = map[string]int{"auth": 14, "backcompat": 2, "draft": 3}
+
+var suiteLine = regexp.MustCompile(`^([✓✗]) (\S+): (\d+) passed, (\d+) failed`)
+
+func TestConformanceAuthScenarios(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the conformance suite")
+	}
+	suite, env := conformanceSuite(t)
+	self, err := filepath.Abs(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range authSuites {
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.Command(suite, "client", "--suite", name, "--timeout", "90000",
+				"--command", self+" conformance-auth-client")
+			cmd.Env = env
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			passed, total := 0, 0
+			sc := bufio.NewScanner(strings.NewReader(string(out)))
+			for sc.Scan() {
+				m := suiteLine.FindStringSubmatch(sc.Text())
+				if m == nil {
+					continue
+				}
+				total++
+				if m[1] == "✓" {
+					passed++
+				} else {
+					t.Errorf("scenario %s: %s", m[2], sc.Text())
+				}
+			}
+			t.Logf("%s: %d/%d scenarios pass", name, passed, total)
+			if total != want {
+				t.Errorf("the suite ran %d %s scenarios, want %d", total, name, want)
+			}
+			if err != nil || passed != total {
+				t.Errorf("conformance client --suite %s: %v\n%s\n%s", name, err, out, tail(stderr.String(), 20000))
+			}
+		})
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
+}
