@@ -202,7 +202,8 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil // it cannot be sent again
 	}
 	if stepUp && t.isRefused(scope) {
-		return resp, nil
+		resp.Body.Close()
+		return nil, &ScopeError{Scope: scope}
 	}
 	if err := t.authorize(r.Context(), req, resp, gen); err != nil {
 		return nil, err
@@ -219,16 +220,32 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	// What still fails is an error, not the response: go-sdk's client transport ends the whole
+	// session on a 401 or 403, where only this request failed.
 	if again, scope := insufficientScope(resp); again {
 		// The authorization did not get the scope: asking again would loop (the spec's clients
-		// should limit retries); the 403 goes to the caller.
+		// should limit retries), so requests that need it fail from now on.
+		resp.Body.Close()
 		t.refuse(scope)
 		t.log.Warn("the remote server still wants more scope after authorization; not asking again", "scope", scope)
-	} else if resp.StatusCode == http.StatusUnauthorized {
+		return nil, &ScopeError{Scope: scope}
+	}
+	if resp.StatusCode == http.StatusUnauthorized {
+		resp.Body.Close()
 		_, now := t.tokenSource()
-		t.log.Warn("the remote server refused the new OAuth token", "status", resp.Status, "new", now != gen)
+		t.log.Warn("the remote server refused the new OAuth token", "new_token", now != gen)
+		return nil, fmt.Errorf("oauth: %s refused the token it was just authorized for (HTTP 401)", t.origin.Redacted())
 	}
 	return resp, nil
+}
+
+// ScopeError is the error of a request that needs a scope which authorization did not obtain.
+type ScopeError struct {
+	Scope string // the scope the server asked for
+}
+
+func (e *ScopeError) Error() string {
+	return fmt.Sprintf("oauth: the server wants the scope %q, which the authorization server did not grant", e.Scope)
 }
 
 // withToken returns a copy of r with the current token, and the token source's generation.
