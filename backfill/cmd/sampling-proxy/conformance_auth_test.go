@@ -28,7 +28,8 @@ import (
 const cimdURL = "https://conformance-test.local/client-metadata.json"
 
 // conformanceAuthClient is the host of the suite's auth scenarios; it exits with the outcome.
-func conformanceAuthClient(args []string) {
+// With login, it first runs the proxy with -oauth-login, then the proxy on the token stored.
+func conformanceAuthClient(args []string, login bool) {
 	if len(args) != 1 {
 		fmt.Fprintln(os.Stderr, "usage: conformance-auth-client SERVER_URL")
 		os.Exit(2)
@@ -49,7 +50,7 @@ func conformanceAuthClient(args []string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	err = authScenario(args[0], dir, cc.ClientID, cc.ClientSecret)
+	err = authScenario(args[0], dir, cc.ClientID, cc.ClientSecret, login)
 	os.RemoveAll(dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance-auth-client:", err)
@@ -58,20 +59,33 @@ func conformanceAuthClient(args []string) {
 	os.Exit(0)
 }
 
-func authScenario(serverURL, dir, clientID, clientSecret string) error {
+func authScenario(serverURL, dir, clientID, clientSecret string, login bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
-	flags := []string{"-v", "-provider", "anthropic", "-model", "unused", "-kill-after", "2s",
-		"-oauth-non-interactive", "-oauth-client-metadata-url", cimdURL,
+	oauthFlags := []string{"-oauth-non-interactive", "-oauth-client-metadata-url", cimdURL,
 		"-oauth-token-file", filepath.Join(dir, "token.json")}
 	if clientID != "" {
-		flags = append(flags, "-oauth-client-id", clientID)
+		oauthFlags = append(oauthFlags, "-oauth-client-id", clientID)
+	}
+	flags := append([]string{"-v", "-provider", "anthropic", "-model", "unused", "-kill-after", "2s"}, oauthFlags...)
+	env := append(os.Environ(), "SAMPLING_PROXY_TEST_MAIN=1", "ANTHROPIC_API_KEY=unused", clientSecretVar+"="+clientSecret)
+	var log syncBuffer
+	if login {
+		cmd := exec.CommandContext(ctx, os.Args[0], append(oauthFlags, "-oauth-login", "--", serverURL)...)
+		cmd.Env = env
+		cmd.Stdout, cmd.Stderr = os.Stderr, io.MultiWriter(os.Stderr, &log)
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("-oauth-login: %v", err)
+		}
 	}
 	cmd := exec.Command(os.Args[0], append(flags, "--", serverURL)...)
-	cmd.Env = append(os.Environ(), "SAMPLING_PROXY_TEST_MAIN=1", "ANTHROPIC_API_KEY=unused", clientSecretVar+"="+clientSecret)
-	var log syncBuffer
-	cmd.Stderr = io.MultiWriter(os.Stderr, &log)
+	cmd.Env = env
+	var proxyLog syncBuffer
+	cmd.Stderr = io.MultiWriter(os.Stderr, &log, &proxyLog)
 	err := hostScenario(ctx, cmd)
+	if login && err == nil && strings.Contains(proxyLog.String(), "wants OAuth authorization") {
+		err = errors.New("the proxy authorized again after -oauth-login")
+	}
 	// The suite's tokens are "test-token-<time>" or "cc-token-..."; none may reach the log, nor
 	// the client secret.
 	if i := strings.Index(log.String(), "-token-"); i >= 0 {
@@ -138,6 +152,28 @@ var knownFailures = map[string]string{
 }
 
 var suiteLine = regexp.MustCompile(`^([✓✗]) (\S+): (\d+) passed, (\d+) failed`)
+
+// TestConformanceAuthLogin runs a few scenarios (dynamic registration of a confidential client, a
+// pre-registered client, a public one) with -oauth-login first: the proxy run after it uses the
+// token stored, and does not authorize.
+func TestConformanceAuthLogin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the conformance suite")
+	}
+	suite, env := conformanceSuite(t)
+	self, err := filepath.Abs(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, scenario := range []string{"auth/token-endpoint-auth-basic", "auth/pre-registration", "auth/token-endpoint-auth-none"} {
+		cmd := exec.Command(suite, "client", "--scenario", scenario, "--timeout", "90000", "--command", self+" conformance-auth-login-client")
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Errorf("%s with -oauth-login: %v\n%s", scenario, err, tail(string(out), 20000))
+		}
+	}
+}
 
 func TestConformanceAuthScenarios(t *testing.T) {
 	if testing.Short() {

@@ -123,6 +123,9 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		return 2
 	}
 	command := fs.Args()
+	if *oauthArgs.loginOnly {
+		return oauthArgs.login(command, getenv, stderr)
+	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "sampling-proxy: "+format+"\n", a...)
 		return 2
@@ -152,7 +155,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if len(header) > 0 && !remote {
 		return fail("-header and %s are for a remote server (an http:// or https:// URL)", headersVar)
 	}
-	oauthSecrets, err := oauthArgs.check(remote, getenv)
+	oauthSecrets, err := oauthArgs.check(command, remote, getenv)
 	if err != nil {
 		return fail("%v", err)
 	}

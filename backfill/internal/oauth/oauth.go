@@ -102,26 +102,14 @@ type Transport struct {
 // New returns a Transport for cfg, with the token of cfg.TokenFile when it holds one for
 // cfg.ServerURL.
 func New(cfg Config) (*Transport, error) {
-	origin, err := url.Parse(cfg.ServerURL)
-	if err != nil || (origin.Scheme != "http" && origin.Scheme != "https") || origin.Host == "" {
-		return nil, fmt.Errorf("oauth: the server URL is not an http or https URL")
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
-	if cfg.ClientSecret != "" && cfg.ClientID == "" {
-		return nil, errors.New("oauth: a client secret needs its client ID")
-	}
-	if cfg.ClientMetadataURL != "" {
-		u, err := url.Parse(cfg.ClientMetadataURL)
-		if err != nil || u.Scheme != "https" || u.Host == "" || strings.Trim(u.Path, "/") == "" {
-			return nil, fmt.Errorf("oauth: the client ID metadata document URL %q is not an https URL with a path", cfg.ClientMetadataURL)
-		}
-	}
+	origin, _ := url.Parse(cfg.ServerURL)
 	if cfg.RedirectURL == "" {
 		cfg.RedirectURL = "http://127.0.0.1:0/callback"
 	}
-	redirect, err := parseRedirect(cfg.RedirectURL)
-	if err != nil {
-		return nil, err
-	}
+	redirect, _ := parseRedirect(cfg.RedirectURL)
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 5 * time.Minute
 	}
@@ -157,6 +145,29 @@ func New(cfg Config) (*Transport, error) {
 		}
 	}
 	return t, nil
+}
+
+// Validate reports what is wrong with c's URLs and client, as [New] does.
+func (c *Config) Validate() error {
+	origin, err := url.Parse(c.ServerURL)
+	if err != nil || (origin.Scheme != "http" && origin.Scheme != "https") || origin.Host == "" {
+		return fmt.Errorf("oauth: the server URL is not an http or https URL")
+	}
+	if c.ClientSecret != "" && c.ClientID == "" {
+		return errors.New("oauth: a client secret needs its client ID")
+	}
+	if c.ClientMetadataURL != "" {
+		u, err := url.Parse(c.ClientMetadataURL)
+		if err != nil || u.Scheme != "https" || u.Host == "" || strings.Trim(u.Path, "/") == "" {
+			return fmt.Errorf("oauth: the client ID metadata document URL %q is not an https URL with a path", c.ClientMetadataURL)
+		}
+	}
+	if c.RedirectURL != "" {
+		if _, err := parseRedirect(c.RedirectURL); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func parseRedirect(s string) (*url.URL, error) {
