@@ -318,9 +318,24 @@ func (t *Transport) refuse(scope string) {
 func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http.Response, gen int) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if _, now := t.tokenSource(); now != gen && resp.StatusCode == http.StatusUnauthorized {
+	ts, now := t.tokenSource()
+	if now != gen && resp.StatusCode == http.StatusUnauthorized {
 		resp.Body.Close()
 		return nil
+	}
+	// A token refused before it expired (or that has no expiry): its refresh token first, unless
+	// the token refused is such a refreshed one.
+	if p, ok := ts.(*persistingSource); ok && resp.StatusCode == http.StatusUnauthorized && !p.forced {
+		np, err := p.refreshNow()
+		if err == nil {
+			resp.Body.Close()
+			t.setTokenSource(np)
+			t.log.Info("the remote server refused the OAuth token; refreshed it", "url", t.origin.Redacted())
+			return nil
+		}
+		if err != errNoRefreshToken {
+			t.log.Warn("the remote server refused the OAuth token, which did not refresh; authorizing again", "error", t.scrub(err))
+		}
 	}
 	h, err := t.handlerLocked()
 	if err != nil {

@@ -34,7 +34,7 @@ type authServer struct {
 	srv *httptest.Server
 
 	mu            sync.Mutex
-	expiresIn     int               // seconds; 0: an hour
+	expiresIn     int               // seconds; 0: an hour; negative: no expires_in (and no expiry)
 	tokens        map[string]grant  // access token -> grant
 	refresh       map[string]grant  // refresh token -> grant
 	authorizeReqs []url.Values      // the authorization requests' queries
@@ -127,9 +127,14 @@ func newAuthServer(t *testing.T) *authServer {
 		}
 		access, refresh := "access-"+rand.Text(), "refresh-"+rand.Text()
 		g := grant{scopes: scopes, expires: time.Now().Add(time.Duration(exp) * time.Second)}
+		answer := map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": exp, "refresh_token": refresh, "scope": strings.Join(scopes, " ")}
+		if exp < 0 {
+			g.expires = time.Now().Add(time.Hour)
+			delete(answer, "expires_in")
+		}
 		a.tokens[access] = g
 		a.refresh[refresh] = g
-		writeJSON(w, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": exp, "refresh_token": refresh, "scope": strings.Join(scopes, " ")})
+		writeJSON(w, answer)
 	})
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "protected", Version: "1"}, nil)
@@ -390,6 +395,43 @@ func TestRefresh(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "invalid_grant") {
 		t.Errorf("the refused refresh is not logged:\n%s", log.String())
+	}
+	assertNoSecrets(t, a, log.String())
+}
+
+// TestRefreshWhenRefused: a token without expiry that the server stops accepting is refreshed,
+// not authorized again.
+func TestRefreshWhenRefused(t *testing.T) {
+	a := newAuthServer(t)
+	a.expiresIn = -1
+	var log syncBuffer
+	cs := connect(t, a, newTransport(t, a, filepath.Join(t.TempDir(), "token.json"), &log))
+	if err := call(cs, "read"); err != nil {
+		t.Fatal(err)
+	}
+	a.mu.Lock()
+	clear(a.tokens) // revoked
+	a.mu.Unlock()
+	if err := call(cs, "read"); err != nil {
+		t.Fatalf("after the token was revoked: %v", err)
+	}
+	auths, tokens, _ := a.counts()
+	if auths != 1 || tokens != 2 {
+		t.Errorf("authorizations %d, token requests %d; want 1 and 2 (the code, one refresh)", auths, tokens)
+	}
+	if a.tokenReqs[1].Get("grant_type") != "refresh_token" || a.tokenReqs[1].Get("resource") != a.srv.URL+"/mcp" {
+		t.Errorf("the second token request: %v", a.tokenReqs[1])
+	}
+	// Revoked again, and the refresh token too: a new authorization.
+	a.mu.Lock()
+	clear(a.tokens)
+	clear(a.refresh)
+	a.mu.Unlock()
+	if err := call(cs, "read"); err != nil {
+		t.Fatalf("after the token and refresh token were revoked: %v", err)
+	}
+	if auths, _, _ := a.counts(); auths != 2 {
+		t.Errorf("authorizations %d, want 2", auths)
 	}
 	assertNoSecrets(t, a, log.String())
 }

@@ -132,11 +132,14 @@ func (s *store) save(rec *record) error {
 // persistingSource refreshes the token when it expires (with the resource parameter), and stores
 // every new token.
 type persistingSource struct {
-	t   *Transport
-	src oauth2.TokenSource
-	rec record
+	t      *Transport
+	cfg    *oauth2.Config
+	ctx    context.Context // for refreshes
+	src    oauth2.TokenSource
+	forced bool // made by refreshNow: the server refused the token before it expired
 
 	mu   sync.Mutex
+	rec  record // rec.Token is the latest token
 	last string // the access token last stored
 }
 
@@ -154,12 +157,35 @@ func (t *Transport) persisting(rec *record, cfg *oauth2.Config, tok *oauth2.Toke
 	client.Transport = &refreshResource{base: base, tokenURL: cfg.Endpoint.TokenURL, resource: rec.Resource}
 	// The token source outlives the request that made it: its refreshes use this context.
 	ctx := context.WithValue(context.Background(), oauth2.HTTPClient, client)
-	p := &persistingSource{t: t, src: cfg.TokenSource(ctx, tok), rec: *rec}
+	p := &persistingSource{t: t, cfg: cfg, ctx: ctx, src: cfg.TokenSource(ctx, tok), rec: *rec}
 	if stored {
 		p.last = tok.AccessToken
 	}
 	p.keep(tok)
 	return p
+}
+
+// errNoRefreshToken: the token cannot be refreshed.
+var errNoRefreshToken = errors.New("no refresh token")
+
+// refreshNow returns a token source with a token refreshed now, whatever the expiry of the
+// current one (the server refused it before its time, or it had no expiry).
+func (p *persistingSource) refreshNow() (*persistingSource, error) {
+	p.mu.Lock()
+	rt, last := p.rec.Token.RefreshToken, p.last
+	rec := p.rec
+	p.mu.Unlock()
+	if rt == "" {
+		return nil, errNoRefreshToken
+	}
+	src := p.cfg.TokenSource(p.ctx, &oauth2.Token{RefreshToken: rt})
+	tok, err := src.Token()
+	if err != nil {
+		return nil, err
+	}
+	np := &persistingSource{t: p.t, cfg: p.cfg, ctx: p.ctx, src: src, forced: true, rec: rec, last: last}
+	np.keep(tok)
+	return np, nil
 }
 
 // Token implements [oauth2.TokenSource].
@@ -172,15 +198,15 @@ func (p *persistingSource) Token() (*oauth2.Token, error) {
 	return tok, nil
 }
 
-// keep stores tok when it is not the token last stored.
+// keep notes tok as the latest token, and stores it when it is not the token last stored.
 func (p *persistingSource) keep(tok *oauth2.Token) {
 	p.t.secret.add(tok.AccessToken, tok.RefreshToken)
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.rec.Token = tok
 	if p.t.store == nil || tok.AccessToken == p.last {
 		return
 	}
-	p.rec.Token = tok
 	if err := p.t.store.save(&p.rec); err != nil {
 		p.t.log.Warn("could not store the OAuth token; it is kept for this run only", "file", p.t.store.path, "error", p.t.scrub(err))
 		return
