@@ -93,6 +93,7 @@ type Transport struct {
 	refused  map[string]bool // scope sets that a step-up authorization did not obtain
 	resource string          // the resource parameter of the authorization in progress
 	scopes   []string        // the scopes requested by the authorization in progress
+	granted  []string        // the scopes of the current token (of the token file, at first)
 
 	tsMu sync.RWMutex
 	ts   oauth2.TokenSource // nil until a token is known
@@ -141,6 +142,7 @@ func New(cfg Config) (*Transport, error) {
 		if rec != nil {
 			t.secret.add(rec.ClientSecret, rec.Token.AccessToken, rec.Token.RefreshToken)
 			t.setTokenSource(t.persisting(rec, rec.oauth2Config(), rec.Token, true))
+			t.granted = rec.Scopes
 			t.log.Info("using the stored OAuth token", "file", cfg.TokenFile, "scopes", rec.Scopes)
 		}
 	}
@@ -388,8 +390,14 @@ func (t *Transport) handlerLocked() (*auth.AuthorizationCodeHandler, error) {
 		RequestRefreshToken: true,
 		Client:              t.cfg.Client,
 		NewTokenSource:      t.newTokenSource,
+		// go-sdk adds the scopes granted earlier in the run (step-up); those of the token file's
+		// token, granted in an earlier run, are added here.
 		ScopeFilter: func(discovered []string) []string {
-			t.scopes = discovered
+			for _, s := range t.granted {
+				if !slices.Contains(discovered, s) {
+					discovered = append(discovered, s)
+				}
+			}
 			return discovered
 		},
 	}
@@ -424,7 +432,7 @@ func (t *Transport) newTokenSource(ctx context.Context, cfg *oauth2.Config, tok 
 		Scopes:       cfg.Scopes,
 		Token:        tok,
 	}
-	t.scopes = cfg.Scopes
+	t.scopes, t.granted = cfg.Scopes, cfg.Scopes
 	ts := t.persisting(rec, cfg, tok, false)
 	t.setTokenSource(ts)
 	return ts, nil

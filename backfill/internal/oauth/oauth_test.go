@@ -172,7 +172,8 @@ func newAuthServer(t *testing.T) *authServer {
 		}
 		for _, s := range need {
 			if !slices.Contains(g.scopes, s) {
-				w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope=%q, resource_metadata=%q`, strings.Join(need, " "), prm))
+				// The challenge names the scope that is missing, not the ones granted already.
+				w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope=%q, resource_metadata=%q`, s, prm))
 				http.Error(w, "insufficient scope", http.StatusForbidden)
 				return
 			}
@@ -457,7 +458,7 @@ func TestStepUp(t *testing.T) {
 	// to the caller, and later calls do not ask again.
 	for range 3 {
 		err := call(cs, "admin")
-		if err == nil || !strings.Contains(err.Error(), `the server wants the scope "admin read"`) {
+		if err == nil || !strings.Contains(err.Error(), `the server wants the scope "admin"`) {
 			t.Fatalf("admin call: err = %v, want the scope refused", err)
 		}
 	}
@@ -468,6 +469,27 @@ func TestStepUp(t *testing.T) {
 		t.Errorf("write after the refused step-up: %v", err)
 	}
 	assertNoSecrets(t, a, log.String())
+}
+
+// TestStepUpAfterRestart: a step-up in a run that read its token from the file asks for the
+// scopes of that token too.
+func TestStepUpAfterRestart(t *testing.T) {
+	a := newAuthServer(t)
+	file := filepath.Join(t.TempDir(), "token.json")
+	if err := call(connect(t, a, newTransport(t, a, file, io.Discard)), "read"); err != nil {
+		t.Fatal(err)
+	}
+	// The challenge names "write" only; "read" was granted in the first run.
+	cs := connect(t, a, newTransport(t, a, file, io.Discard))
+	if err := call(cs, "write"); err != nil {
+		t.Fatal(err)
+	}
+	if auths, _, _ := a.counts(); auths != 2 {
+		t.Fatalf("authorizations %d, want 2", auths)
+	}
+	if got := strings.Fields(a.authorizeReqs[1].Get("scope")); !slices.Contains(got, "read") || !slices.Contains(got, "write") {
+		t.Errorf("the step-up after a restart asked for %q, want read and write", got)
+	}
 }
 
 func TestConcurrentRequestsShareOneAuthorization(t *testing.T) {
