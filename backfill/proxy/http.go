@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -20,40 +18,59 @@ import (
 
 // HTTPOptions configure [NewHTTPConn].
 type HTTPOptions struct {
-	// Header is added to every HTTP request (e.g. Authorization). It is never logged.
+	// Header is added to every HTTP request to the endpoint's origin (e.g. Authorization). It is
+	// never logged.
 	Header http.Header
-	// Client sends the requests; nil uses http.DefaultTransport.
+	// Client sends the requests; nil is a client on http.DefaultTransport. Its Transport is where
+	// authorization plugs in (one that adds OAuth tokens and handles 401s, say): the proxy's own
+	// handling (the headers, the bounds, HTTP errors as JSON-RPC errors) wraps it.
 	Client *http.Client
-	// MaxMessageBytes bounds a message (a JSON response, or a server-sent event); 0 is
-	// [DefaultMaxMessageBytes]. A JSON response over it is answered with a JSON-RPC error to its
-	// request (-32603); a larger event ends the connection (go-sdk's transport).
+	// MaxMessageBytes bounds a message (a response body of any status and content type, or a
+	// server-sent event); 0 is [DefaultMaxMessageBytes]. A response or event over it is dropped
+	// unread beyond the bound, and its request answered with a JSON-RPC error (-32603).
 	MaxMessageBytes int
 	// Logger receives the failures of messages that have no response to carry them.
 	Logger *slog.Logger
 }
 
+// queueLength is how many of the server's messages an [HTTPConn] holds for Read. Beyond it the
+// streams they come on are not read: a client that reads slowly slows the server, as on stdio.
+const queueLength = 16
+
 // HTTPConn is a [Conn] to a remote MCP server over Streamable HTTP, on go-sdk's client transport.
 // Each message's params, result or error travel as they were; the JSON-RPC envelope is decoded
-// and encoded again. A request the server cannot be reached for (a refused connection, an HTTP
-// error status) is answered with a JSON-RPC error (-32603) from the proxy, as if by the server.
+// and encoded again. A request the server cannot be reached for, or answers with an HTTP error
+// status, is answered with a JSON-RPC error (-32603) from the proxy, as if by the server; the
+// session goes on.
 //
 // The Mcp-Protocol-Version header is the request's _meta protocol version (2026-07-28), or the
-// version the server answered initialize with. go-sdk's standalone GET stream is not opened:
-// the server's messages arrive on the responses to the requests they relate to.
+// version the server answered initialize with. Below 2026-07-28 the standalone GET stream is
+// opened once initialize is answered, and reopened when it ends (with Last-Event-ID, after the
+// server's retry delay): the requests and notifications the server sends there, unrelated to a
+// request of the client, are read like the others. A server that answers the GET with 405 has
+// no such stream.
+//
+// Memory is bounded: at most [HTTPOptions.MaxMessageBytes] of any response body or event is
+// read, and the messages read wait for Read in a queue of a few; when it is full, the HTTP
+// streams are not read further.
 type HTTPConn struct {
-	conn    mcp.Connection
-	log     *slog.Logger
-	ctx     context.Context
-	cancel  context.CancelFunc
-	version *atomic.Value  // the negotiated protocol version, for the header
-	initID  atomic.Value   // the id of the initialize request, as JSON
-	notify  chan struct{}  // a message was queued, or reading ended
-	sends   sync.WaitGroup // requests being sent
-	closer  sync.Once
+	conn     mcp.Connection
+	endpoint string
+	client   *http.Client // with the proxy's transport
+	maxBytes int
+	log      *slog.Logger
+	ctx      context.Context
+	cancel   context.CancelFunc
+	version  *atomic.Value  // the negotiated protocol version, for the header
+	initID   atomic.Value   // the id of the initialize request, as JSON
+	queue    chan []byte    // messages for Read
+	ended    chan struct{}  // closed once reading ended, with readErr set
+	readErr  error          // how reading ended
+	sends    sync.WaitGroup // requests being sent, and the GET stream
+	listenOn sync.Once      // the GET stream is opened once
+	closer   sync.Once
 
 	mu      sync.Mutex
-	queue   [][]byte        // messages for Read
-	readErr error           // how reading ended
 	reading bool            // the connection is read: requests may be sent
 	pending map[string]bool // requests sent whose response has not come
 	closing bool            // Close was called: abort once nothing is pending
@@ -87,110 +104,50 @@ func NewHTTPConn(ctx context.Context, endpoint string, opts *HTTPOptions) (*HTTP
 	}
 	version := &atomic.Value{}
 	client.Transport = &headerTransport{origin: origin, base: base, header: opts.Header.Clone(), version: version, maxBytes: maxBytes, log: log}
-	t := &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: &client, MaxEventSize: maxBytes, DisableStandaloneSSE: true}
+	// go-sdk's own GET stream is opened only from a client session of its own, which the proxy
+	// is not: HTTPConn opens it (listen).
+	t := &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: &client, MaxEventSize: maxBytes + headBytes, DisableStandaloneSSE: true}
 	conn, err := t.Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
 	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	c := &HTTPConn{conn: conn, log: log, ctx: cctx, cancel: cancel, version: version, notify: make(chan struct{}, 1), pending: map[string]bool{}, reading: true}
+	c := &HTTPConn{
+		conn: conn, endpoint: endpoint, client: &client, maxBytes: maxBytes, log: log, ctx: cctx, cancel: cancel, version: version,
+		queue: make(chan []byte, queueLength), ended: make(chan struct{}), pending: map[string]bool{}, reading: true,
+	}
 	go c.readLoop()
 	return c, nil
-}
-
-// headerTransport adds the operator's headers, and the protocol version when go-sdk's transport
-// has none to give (it learns it only from a client session, which the proxy is not).
-type headerTransport struct {
-	origin   *url.URL
-	base     http.RoundTripper
-	header   http.Header
-	version  *atomic.Value
-	maxBytes int
-	log      *slog.Logger
-}
-
-func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	// The operator's headers go to the endpoint's origin only, not to where it redirects.
-	if r.URL.Scheme == h.origin.Scheme && r.URL.Host == h.origin.Host {
-		for k, vs := range h.header {
-			r.Header.Del(k)
-			for _, v := range vs {
-				r.Header.Add(k, v)
-			}
-		}
-	}
-	if v, _ := h.version.Load().(string); v != "" && r.Header.Get("Mcp-Protocol-Version") == "" {
-		r.Header.Set("Mcp-Protocol-Version", v)
-	}
-	resp, err := h.base.RoundTrip(r)
-	if err != nil || resp.StatusCode != http.StatusOK || mediaType(resp.Header.Get("Content-Type")) != "application/json" {
-		return resp, err
-	}
-	// go-sdk reads a JSON response whole: it is read here up to the bound, and one over it is
-	// replaced by an error response to the request, so that the session goes on.
-	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(h.maxBytes)+1))
-	resp.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	if len(body) > h.maxBytes {
-		id := json.RawMessage("null")
-		if r.GetBody != nil {
-			if rb, err := r.GetBody(); err == nil {
-				data, _ := io.ReadAll(io.LimitReader(rb, headBytes))
-				if got, _ := envelope(data); got != nil {
-					id = got
-				}
-			}
-		}
-		h.log.Warn("dropped a response from the remote server over the size limit", "limit", h.maxBytes, "id", string(id))
-		body = rawError(id, -32603, fmt.Sprintf("the server's message is larger than the proxy's limit of %d bytes", h.maxBytes), nil)
-	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
-	resp.Header.Del("Content-Length")
-	return resp, nil
-}
-
-func mediaType(contentType string) string {
-	t, _, _ := strings.Cut(contentType, ";")
-	return strings.ToLower(strings.TrimSpace(t))
 }
 
 // Read implements [Conn]: the server's messages, and the proxy's answers to requests that could
 // not be sent, in the order they came.
 func (c *HTTPConn) Read(ctx context.Context) ([]byte, error) {
-	for {
-		c.mu.Lock()
-		if len(c.queue) > 0 {
-			msg := c.queue[0]
-			c.queue = c.queue[1:]
-			c.mu.Unlock()
+	select {
+	case msg := <-c.queue:
+		c.answered(msg)
+		return msg, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.ended:
+		select {
+		case msg := <-c.queue:
 			c.answered(msg)
 			return msg, nil
-		}
-		err := c.readErr
-		c.mu.Unlock()
-		if err != nil {
-			return nil, err
-		}
-		select {
-		case <-c.notify:
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		default:
+			return nil, c.readErr
 		}
 	}
 }
 
-// push queues a message for Read.
-func (c *HTTPConn) push(msg []byte) {
-	c.mu.Lock()
-	c.queue = append(c.queue, msg)
-	c.mu.Unlock()
+// push queues a message for Read, waiting while the queue is full; it reports false when the
+// connection ended meanwhile.
+func (c *HTTPConn) push(msg []byte) bool {
 	select {
-	case c.notify <- struct{}{}:
-	default:
+	case c.queue <- msg:
+		return true
+	case <-c.ctx.Done():
+		return false
 	}
 }
 
@@ -203,23 +160,24 @@ func (c *HTTPConn) readLoop() {
 			c.mu.Lock()
 			c.reading = false // no request starts to be sent after this
 			c.mu.Unlock()
+			if c.ctx.Err() == nil {
+				c.log.Warn("the connection to the remote server failed", "error", err)
+			}
 			c.sends.Wait()
 			if c.ctx.Err() != nil || errors.Is(err, io.EOF) {
 				err = io.EOF
 			}
-			c.mu.Lock()
 			c.readErr = err
-			c.mu.Unlock()
-			select {
-			case c.notify <- struct{}{}:
-			default:
-			}
+			close(c.ended)
 			return
 		}
 		if resp, ok := msg.(*jsonrpc.Response); ok && resp.Result != nil {
 			c.noteInitialize(resp)
 		}
-		c.push(mustEncode(msg))
+		if !c.push(mustEncode(msg)) {
+			// Abort: the read that comes next fails.
+			continue
+		}
 	}
 }
 
@@ -231,7 +189,8 @@ func mustEncode(msg jsonrpc.Message) []byte {
 	return b
 }
 
-// noteInitialize learns the protocol version from the answer to initialize.
+// noteInitialize learns the protocol version from the answer to initialize, and opens the GET
+// stream for the versions that have one.
 func (c *HTTPConn) noteInitialize(resp *jsonrpc.Response) {
 	want, _ := c.initID.Load().(string)
 	if want == "" {
@@ -244,8 +203,20 @@ func (c *HTTPConn) noteInitialize(resp *jsonrpc.Response) {
 	var res struct {
 		ProtocolVersion string `json:"protocolVersion"`
 	}
-	if json.Unmarshal(resp.Result, &res) == nil && res.ProtocolVersion != "" {
-		c.version.Store(res.ProtocolVersion)
+	if json.Unmarshal(resp.Result, &res) != nil || res.ProtocolVersion == "" {
+		return
+	}
+	c.version.Store(res.ProtocolVersion)
+	// From 2026-07-28 on there is no standalone stream (requests carry their own).
+	if res.ProtocolVersion < firstPerRequestVersion {
+		c.listenOn.Do(func() {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			if c.reading {
+				c.sends.Add(1)
+				go c.listen()
+			}
+		})
 	}
 }
 

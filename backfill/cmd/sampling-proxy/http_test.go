@@ -132,7 +132,7 @@ func TestProxyRemoteRefused(t *testing.T) {
 	if err == nil || refused.Load() == 0 {
 		t.Fatalf("connected without the header (err %v, refused %d)\nstderr:\n%s", err, refused.Load(), stderr.String())
 	}
-	if !strings.Contains(err.Error(), "could not reach the remote server") || !strings.Contains(err.Error(), "Unauthorized") {
+	if !strings.Contains(err.Error(), "the remote server answered HTTP 401 Unauthorized") {
 		t.Errorf("the client's error does not say why: %v", err)
 	}
 	if !strings.Contains(stderr.String(), "Unauthorized") {
