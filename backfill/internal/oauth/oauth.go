@@ -208,7 +208,9 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	stepUp, scope := insufficientScope(resp)
-	if resp.StatusCode != http.StatusUnauthorized && !stepUp {
+	if !stepUp && (resp.StatusCode != http.StatusUnauthorized || !bearerChallenge(resp)) {
+		// A 401 without a Bearer challenge is not OAuth's (RFC 6750 section 3): the server wants
+		// some other credential, e.g. a header of the operator's.
 		return resp, nil
 	}
 	if r.Body != nil && r.Body != http.NoBody && r.GetBody == nil {
@@ -295,6 +297,20 @@ func insufficientScope(resp *http.Response) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// bearerChallenge reports whether resp has a Bearer WWW-Authenticate challenge.
+func bearerChallenge(resp *http.Response) bool {
+	cs, err := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
+	if err != nil {
+		return false
+	}
+	for _, c := range cs {
+		if c.Scheme == "bearer" {
+			return true
+		}
+	}
+	return false
 }
 
 func scopeKey(scope string) string {

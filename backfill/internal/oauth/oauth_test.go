@@ -595,6 +595,33 @@ func TestTokenOnlyToTheServersOrigin(t *testing.T) {
 	}
 }
 
+// TestOtherAuthentication: a 401 without a Bearer challenge is the caller's, not OAuth's.
+func TestOtherAuthentication(t *testing.T) {
+	for _, challenge := range []string{"", `Basic realm="x"`} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if challenge != "" {
+				w.Header().Set("WWW-Authenticate", challenge)
+			}
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+		}))
+		var prompt syncBuffer
+		tr, err := oauth.New(oauth.Config{ServerURL: srv.URL + "/mcp", Prompt: &prompt, Timeout: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/mcp", strings.NewReader("{}"))
+		resp, err := tr.RoundTrip(req)
+		if err != nil {
+			t.Fatalf("challenge %q: %v", challenge, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized || prompt.String() != "" {
+			t.Errorf("challenge %q: status %d, prompt %q; want the 401 and no authorization", challenge, resp.StatusCode, prompt.String())
+		}
+		srv.Close()
+	}
+}
+
 func TestTokenFileReadableByOthers(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("file modes")
