@@ -223,7 +223,7 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err := t.authorize(r.Context(), req, resp, gen); err != nil {
 		return nil, err
 	}
-	again, gen := t.withToken(r)
+	again, _ := t.withToken(r)
 	if r.GetBody != nil {
 		body, err := r.GetBody()
 		if err != nil {
@@ -247,8 +247,7 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	if resp.StatusCode == http.StatusUnauthorized {
 		resp.Body.Close()
-		_, now := t.tokenSource()
-		t.log.Warn("the remote server refused the new OAuth token", "new_token", now != gen)
+		t.log.Warn("the remote server refused the OAuth token it was just authorized for")
 		return nil, fmt.Errorf("oauth: %s refused the token it was just authorized for (HTTP 401)", t.origin.Redacted())
 	}
 	return resp, nil
