@@ -6,7 +6,7 @@
 //
 // The proxy serves an MCP client on its own stdin and stdout. It starts a local server as its
 // child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from -header
-// or SAMPLING_PROXY_HEADERS). It forwards every message between them, answering the server's
+// or SAMPLING_PROXY_HEADERS, or OAuth: see oauth.go). It forwards every message between them, answering the server's
 // sampling requests itself, through the provider, in both flows: the server's
 // sampling/createMessage requests (2025-11-25), and the sampling input requests of its
 // input_required results (2026-07-28); see package github.com/mcpgen/mcpgen/backfill/proxy.
@@ -56,12 +56,15 @@ func main() {
 
 const usage = `usage: sampling-proxy -provider anthropic|openai -model NAME [flags] -- SERVER_COMMAND [ARGS...]
        sampling-proxy -provider anthropic|openai -model NAME [flags] -- https://host/mcp
+       sampling-proxy -oauth-login [-oauth-* flags] -- https://host/mcp
 
 Serves an MCP client on stdin and stdout in front of the MCP server SERVER_COMMAND (started on
 stdio) or a remote server (Streamable HTTP), answering the server's sampling requests with the
 provider's API. The key is read from ANTHROPIC_API_KEY or OPENAI_API_KEY, the address from
 ANTHROPIC_BASE_URL or OPENAI_BASE_URL; headers for a remote server from -header or
-SAMPLING_PROXY_HEADERS (one "Name: value" a line).
+SAMPLING_PROXY_HEADERS (one "Name: value" a line). A remote server that asks for OAuth is
+authorized (the URL printed for a person; -oauth-login does it alone, in a terminal), and its
+token kept in a file of mode 0600 under the user's config directory.
 
 flags:
 `

@@ -637,6 +637,22 @@ func TestTokenFileReadableByOthers(t *testing.T) {
 	}
 }
 
+func TestDefaultTokenFile(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("XDG_CONFIG_HOME is the config directory on Linux")
+	}
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	a, err := oauth.DefaultTokenFile("https://a.example/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := oauth.DefaultTokenFile("https://b.example/mcp")
+	if filepath.Dir(a) != filepath.Join(dir, "mcpgen", "sampling-proxy", "oauth") || !strings.HasSuffix(a, ".json") || a == b {
+		t.Errorf("token files %s and %s", a, b)
+	}
+}
+
 func TestConfigErrors(t *testing.T) {
 	for _, tc := range []struct {
 		cfg  oauth.Config
