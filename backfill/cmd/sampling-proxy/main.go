@@ -6,9 +6,9 @@
 //
 // The proxy serves an MCP client on its own stdin and stdout. It starts a local server as its
 // child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from -header
-// or SAMPLING_PROXY_HEADERS, or OAuth: see oauth.go). It forwards every message between them, answering the server's
-// sampling requests itself, through the provider, in both flows: the server's
-// sampling/createMessage requests (2025-11-25), and the sampling input requests of its
+// or SAMPLING_PROXY_HEADERS, or OAuth: see oauth.go). It forwards every message between them,
+// answering the server's sampling requests itself, through the provider, in both flows: the
+// server's sampling/createMessage requests (2025-11-25), and the sampling input requests of its
 // input_required results (2026-07-28); see package github.com/mcpgen/mcpgen/backfill/proxy.
 //
 // The provider's key comes from ANTHROPIC_API_KEY or OPENAI_API_KEY, and its address from

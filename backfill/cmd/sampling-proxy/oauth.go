@@ -14,6 +14,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// OAuth with a remote server: the flags, and -oauth-login. The flow itself is in
+// github.com/mcpgen/mcpgen/backfill/internal/oauth; the README has it step by step.
+
 // clientSecretVar holds the secret of a pre-registered OAuth client (safer than the flag, whose
 // value shows in the process list).
 const clientSecretVar = "SAMPLING_PROXY_OAUTH_CLIENT_SECRET"
