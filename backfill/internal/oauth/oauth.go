@@ -270,6 +270,10 @@ func (t *Transport) withToken(r *http.Request) (*http.Request, int) {
 		return req, gen
 	}
 	tok, err := ts.Token()
+	if err != nil && t.fromFile() {
+		ts, gen = t.tokenSource()
+		tok, err = ts.Token()
+	}
 	if err != nil {
 		// An expired token that does not refresh: the server's 401 starts an authorization.
 		t.log.Warn("the OAuth token could not be refreshed; authorizing again when the server asks", "error", t.scrub(err))
@@ -278,6 +282,27 @@ func (t *Transport) withToken(r *http.Request) (*http.Request, int) {
 	t.secret.add(tok.AccessToken, tok.RefreshToken)
 	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
 	return req, gen
+}
+
+// fromFile takes the token file's token when another run of the proxy stored another one than
+// the current token (it refreshed the token, which may have rotated the refresh token, or it
+// authorized anew), and reports whether it did.
+func (t *Transport) fromFile() bool {
+	if t.store == nil {
+		return false
+	}
+	rec, err := t.store.load()
+	if err != nil || rec == nil {
+		return false
+	}
+	ts, _ := t.tokenSource()
+	if p, ok := ts.(*persistingSource); ok && p.current().AccessToken == rec.Token.AccessToken {
+		return false
+	}
+	t.secret.add(rec.ClientSecret, rec.Token.AccessToken, rec.Token.RefreshToken)
+	t.setTokenSource(t.persisting(rec, rec.oauth2Config(), rec.Token, true))
+	t.log.Info("using the OAuth token another run of the proxy stored", "file", t.store.path)
+	return true
 }
 
 // insufficientScope reports whether resp is a 403 whose Bearer challenge says insufficient_scope,
@@ -337,6 +362,10 @@ func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http
 	defer t.mu.Unlock()
 	ts, now := t.tokenSource()
 	if now != gen && resp.StatusCode == http.StatusUnauthorized {
+		resp.Body.Close()
+		return nil
+	}
+	if resp.StatusCode == http.StatusUnauthorized && t.fromFile() {
 		resp.Body.Close()
 		return nil
 	}

@@ -437,6 +437,36 @@ func TestRefreshWhenRefused(t *testing.T) {
 	assertNoSecrets(t, a, log.String())
 }
 
+// TestTwoRuns: two runs of the proxy share the token file; when one refreshes the token (the
+// authorization server rotating the refresh token), the other takes the new token from the file
+// rather than asking for a new authorization.
+func TestTwoRuns(t *testing.T) {
+	a := newAuthServer(t)
+	file := filepath.Join(t.TempDir(), "token.json")
+	var log syncBuffer
+	one := connect(t, a, newTransport(t, a, file, &log))
+	if err := call(one, "read"); err != nil {
+		t.Fatal(err)
+	}
+	two := connect(t, a, newTransport(t, a, file, &log))
+	a.mu.Lock()
+	clear(a.tokens) // revoked: the first run refreshes, the second's refresh token is spent
+	a.mu.Unlock()
+	if err := call(one, "read"); err != nil {
+		t.Fatal(err)
+	}
+	if err := call(two, "read"); err != nil {
+		t.Fatal(err)
+	}
+	if auths, tokens, _ := a.counts(); auths != 1 || tokens != 2 {
+		t.Errorf("authorizations %d, token requests %d; want 1 and 2 (the code, one refresh)", auths, tokens)
+	}
+	if !strings.Contains(log.String(), "another run of the proxy stored") {
+		t.Errorf("the second run did not take the file's token:\n%s", log.String())
+	}
+	assertNoSecrets(t, a, log.String())
+}
+
 func TestStepUp(t *testing.T) {
 	a := newAuthServer(t)
 	var log syncBuffer

@@ -165,6 +165,13 @@ func (t *Transport) persisting(rec *record, cfg *oauth2.Config, tok *oauth2.Toke
 	return p
 }
 
+// current returns the latest token.
+func (p *persistingSource) current() *oauth2.Token {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.rec.Token
+}
+
 // errNoRefreshToken: the token cannot be refreshed.
 var errNoRefreshToken = errors.New("no refresh token")
 
