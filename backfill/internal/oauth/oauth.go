@@ -356,12 +356,14 @@ func (t *Transport) refuse(scope string) {
 }
 
 // authorize runs the authorization for the failed request req and its response resp, unless
-// another request did it since req was sent (gen), in which case req is just sent again.
+// another request did one since req was sent (gen), in which case req is just sent again.
 func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http.Response, gen int) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	ts, now := t.tokenSource()
-	if now != gen && resp.StatusCode == http.StatusUnauthorized {
+	if now != gen {
+		// Another request authorized (or refreshed) since this one was sent: it is sent again
+		// with the new token first.
 		resp.Body.Close()
 		return nil
 	}

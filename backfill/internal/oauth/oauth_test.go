@@ -541,6 +541,21 @@ func TestConcurrentRequestsShareOneAuthorization(t *testing.T) {
 	if auths, _, _ := a.counts(); auths != 1 {
 		t.Errorf("authorizations %d, want 1", auths)
 	}
+	// And concurrent requests that need a step-up share one.
+	errs = make(chan error, 8)
+	for range 8 {
+		wg.Go(func() { errs <- call(cs, "write") })
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if auths, _, _ := a.counts(); auths != 2 {
+		t.Errorf("authorizations %d after concurrent step-ups, want 2", auths)
+	}
 }
 
 func TestInteractive(t *testing.T) {
