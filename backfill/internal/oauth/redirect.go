@@ -84,7 +84,12 @@ func (t *Transport) fetch(ctx context.Context, args *auth.AuthorizationArgs) (*a
 	})
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
-	defer srv.Close()
+	defer func() {
+		// Shutdown, not Close: the page of the redirect is answered in full.
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	}()
 
 	if t.cfg.NonInteractive {
 		t.log.Info("following the authorization URL (non-interactive)", "authorization_endpoint", authURL.Scheme+"://"+authURL.Host+authURL.Path)
