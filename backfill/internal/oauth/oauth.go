@@ -14,15 +14,17 @@
 // step-up. This package adds what a long-running proxy needs around it:
 //
 //   - [Transport], an [http.RoundTripper] that sends the token to the server's origin only,
-//     authorizes on a 401 and on a 403 whose challenge says insufficient_scope (step-up), resends
-//     the request once, and does not authorize again for a scope that a step-up did not get;
-//     concurrent requests share one authorization;
+//     authorizes on a 401 with a Bearer challenge and on a 403 whose challenge says
+//     insufficient_scope (step-up), resends the request once, and does not authorize again for a
+//     scope that a step-up did not get; concurrent requests share one authorization; a token
+//     refused before it expires is refreshed first;
 //   - the authorization step: the authorization URL printed for a person, the code received on a
 //     loopback redirect listener (RFC 8252), or, non-interactively, the URL followed by the proxy
 //     itself, for authorization servers that approve without a person;
 //   - the token, the client it was issued to and the token endpoint kept in a file of mode 0600
 //     (in a directory of mode 0700), written atomically, refreshed with the refresh token and the
-//     resource parameter when it expires, and read again by the next run;
+//     resource parameter when it expires, read again by the next run, and taken from the file
+//     when another run stored a newer one;
 //   - errors and log records that never carry a token, a code, a refresh token or a client secret.
 package oauth
 
