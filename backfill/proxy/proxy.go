@@ -81,6 +81,17 @@ type Proxy struct {
 	// (the server's requestState and the sampling answers made); nil uses [NewStates]. Share one
 	// key between proxies only if a client may retry through another one.
 	States *mrtr.States
+
+	// The limits' accounting, shared by every session of the proxy (ServeConn, and the sessions
+	// of an [HTTPServer]): made once, from Limits, when the first session starts.
+	limiterOnce sync.Once
+	limiter     *limiter
+}
+
+// limits is the proxy's limiter, made on first use.
+func (p *Proxy) limits(log *slog.Logger) *limiter {
+	p.limiterOnce.Do(func() { p.limiter = newLimiter(p.Limits, log) })
+	return p.limiter
 }
 
 // Serve forwards messages from fromClient to toServer and from fromServer to toClient, one a
@@ -97,6 +108,11 @@ func (p *Proxy) Serve(ctx context.Context, fromClient io.Reader, toClient io.Wri
 // waits for the provider calls it started, which it cancels as it returns; the goroutine reading
 // fromClient may outlive it, until that stream ends.
 func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io.Writer, server Conn) error {
+	return p.serve(ctx, fromClient, toClient, server, p.OnClientClosed)
+}
+
+// serve is ServeConn with the function to call once the client's stream has ended.
+func (p *Proxy) serve(ctx context.Context, fromClient io.Reader, toClient io.Writer, server Conn, onClientClosed func()) error {
 	log := p.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -118,12 +134,14 @@ func (p *Proxy) ServeConn(ctx context.Context, fromClient io.Reader, toClient io
 		ctx:      ctx,
 		server:   server,
 		toClient: toClient,
-		limiter:  newLimiter(p.Limits, log),
+		limiter:  p.limits(log),
 		states:   states,
 		idPrefix: "sampling-proxy-" + hex.EncodeToString(prefix[:]) + "-",
 		inFlight: map[string]context.CancelFunc{},
 		calls:    map[string]*call{},
 		waiting:  map[string]chan []byte{},
+
+		onClientClosed: onClientClosed,
 	}
 
 	go s.pumpClient(fromClient)
@@ -170,6 +188,8 @@ type session struct {
 	waiting  map[string]chan []byte        // the proxy's own retries awaiting their response, by id
 	closing  bool                          // Serve is returning: nothing new starts
 	wg       sync.WaitGroup
+
+	onClientClosed func() // called once the client's stream has ended
 }
 
 func (s *session) maxBytes() int {
@@ -223,8 +243,8 @@ func (s *session) pumpClient(fromClient io.Reader) {
 	}
 	s.log.Info("client closed its stream; closing the server's input")
 	s.server.Close()
-	if s.p.OnClientClosed != nil {
-		s.p.OnClientClosed()
+	if s.onClientClosed != nil {
+		s.onClientClosed()
 	}
 }
 

@@ -34,10 +34,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -122,6 +120,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged)")
 	oauthArgs := addOAuthFlags(fs)
 	verbose := fs.Bool("v", false, "log debug records too")
+	lc := listenFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -174,6 +173,12 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	secrets := append([]string{key}, oauthSecrets...)
 	for _, vs := range header {
 		secrets = append(secrets, vs...)
+	}
+	if lc.addr != "" {
+		if err := lc.check(getenv); err != nil {
+			return fail("%v", err)
+		}
+		secrets = append(secrets, lc.token)
 	}
 	if u, err := url.Parse(baseURL); err == nil && u.User != nil {
 		if p, ok := u.User.Password(); ok {
@@ -235,12 +240,22 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	// Writing to a client that has gone away must be an error, not a SIGPIPE.
 	signal.Ignore(syscall.SIGPIPE)
 
+	var client *http.Client // with OAuth, for a remote server; one for every session
 	if remote {
-		client, err := oauthArgs.client(command[0], stderr, log)
-		if err != nil {
+		if client, err = oauthArgs.client(command[0], stderr, log); err != nil {
 			log.Error("OAuth with the remote server", "error", err)
 			return 1
 		}
+	}
+	if lc.addr != "" {
+		var opts *proxy.HTTPOptions
+		if remote {
+			opts = remoteOptions(header, p, log)
+			opts.Client = client
+		}
+		return runListen(ctx, p, lc, command, opts, *killAfter, log, serverLog, *provider, *model)
+	}
+	if remote {
 		return runRemote(ctx, p, command[0], header, client, *killAfter, stdin, stdout, log, *provider, *model)
 	}
 	return runLocal(ctx, p, command, *killAfter, stdin, stdout, log, serverLog, *provider, *model)
@@ -253,7 +268,7 @@ func serverEnv(env []string) []string {
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
 		upper := strings.ToUpper(name)
-		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar || upper == clientSecretVar {
+		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar || upper == clientTokenVar || upper == clientSecretVar {
 			continue
 		}
 		out = append(out, kv)
@@ -262,121 +277,51 @@ func serverEnv(env []string) []string {
 }
 
 func runLocal(ctx context.Context, p *proxy.Proxy, command []string, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log, serverLog *slog.Logger, provider, model string) int {
-	// The server's stdin and stdout are plain pipes (not exec's), so that waiting for the server
-	// does not race with reading its last output.
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		log.Error("pipe", "error", err)
-		return 1
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		log.Error("pipe", "error", err)
-		return 1
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		log.Error("pipe", "error", err)
-		return 1
-	}
 	if err := protectProcess(); err != nil {
 		log.Warn("could not keep the server from reading the proxy's environment", "error", err)
 	}
-	cmd := exec.Command(command[0], command[1:]...)
-	cmd.Env = serverEnv(os.Environ())
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	setProcessGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	c, err := startChild(command, p.MaxMessageBytes, killAfter, log, serverLog)
+	if err != nil {
 		log.Error("starting the server", "error", err)
 		return 1
 	}
-	inR.Close()
-	outW.Close()
-	errW.Close()
-	log.Info("started the server", "command", command, "pid", cmd.Process.Pid, "provider", provider, "model", model)
-
-	stderrDone := make(chan struct{})
-	go func() {
-		defer close(stderrDone)
-		logLines(errR, serverLog)
-	}()
-
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
-	conn := proxy.NewStreamConn(outR, inW, p.MaxMessageBytes)
-	stopServer := func() {
-		conn.Close()
-		select {
-		case <-exited:
-			return
-		case <-time.After(killAfter):
-		}
-		log.Warn("the server has not exited; sending SIGTERM", "after", killAfter)
-		signalGroup(cmd, syscall.SIGTERM)
-		select {
-		case <-exited:
-			return
-		case <-time.After(killAfter):
-		}
-		log.Warn("the server has not exited; killing it")
-		signalGroup(cmd, syscall.SIGKILL)
-		<-exited
-	}
-	stopped := make(chan struct{})
-	var stopOnce sync.Once
-	startStop := func() {
-		stopOnce.Do(func() {
-			go func() {
-				stopServer()
-				close(stopped)
-			}()
-		})
-	}
-	p.OnClientClosed = startStop
+	log.Info("started the server", "command", command, "pid", c.cmd.Process.Pid, "provider", provider, "model", model)
+	p.OnClientClosed = c.startStop
 	go func() {
 		// A signal stops the server at once (its input closed, then -kill-after), whatever the
 		// proxy is doing.
 		select {
 		case <-ctx.Done():
 			log.Info("stopping on a signal")
-			startStop()
-		case <-exited:
+			c.startStop()
+		case <-c.exited:
 		}
 	}()
 
 	served := make(chan error, 1)
-	go func() { served <- p.ServeConn(ctx, stdin, stdout, conn) }()
+	go func() { served <- p.ServeConn(ctx, stdin, stdout, c.conn) }()
 
 	select {
 	case err = <-served:
-	case <-exited:
+	case <-c.exited:
 		// The server is gone; its last output may still be in the pipe (unless a process it
 		// started holds the pipe open, hence the limit).
 		select {
 		case err = <-served:
 		case <-time.After(2 * time.Second):
-			outR.Close()
+			c.outR.Close()
 			err = <-served
 		}
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Warn("proxy stopped", "error", err)
 	}
-	startStop()
-	<-stopped
-	select {
-	case <-stderrDone:
-	case <-time.After(2 * time.Second):
-		errR.Close()
-	}
-	code := cmd.ProcessState.ExitCode()
+	c.stop()
+	code := c.cmd.ProcessState.ExitCode()
 	if ctx.Err() != nil {
 		log.Info("stopped by a signal")
 	}
-	log.Info("server exited", "status", cmd.ProcessState.String())
+	log.Info("server exited", "status", c.cmd.ProcessState.String())
 	if code < 0 {
 		return 1
 	}
@@ -426,7 +371,9 @@ func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http
 	for k := range header {
 		names = append(names, k)
 	}
-	conn, err := proxy.NewHTTPConn(ctx, endpoint, &proxy.HTTPOptions{Header: header, Client: client, MaxMessageBytes: p.MaxMessageBytes, Logger: log})
+	opts := remoteOptions(header, p, log)
+	opts.Client = client
+	conn, err := proxy.NewHTTPConn(ctx, endpoint, opts)
 	if err != nil {
 		log.Error("connecting to the remote server", "url", shown, "error", err)
 		return 1

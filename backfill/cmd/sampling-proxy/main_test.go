@@ -46,6 +46,12 @@ func TestMain(m *testing.M) {
 			noReadServer()
 		case "test-server-flood":
 			floodServer()
+		case "test-stdio-bridge":
+			stdioBridge(os.Args[2])
+			return
+		case "conformance-host":
+			conformanceHost(os.Args[len(os.Args)-1])
+			os.Exit(0)
 		case "conformance-auth-client", "conformance-auth-login-client":
 			conformanceAuthClient(os.Args[2:], os.Args[1] == "conformance-auth-login-client")
 		}
