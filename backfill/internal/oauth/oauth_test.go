@@ -44,6 +44,7 @@ type authServer struct {
 	failRefresh   string            // when set, refresh requests fail with this error_description
 	seen          []string          // the bearer tokens the MCP server received
 	brokenToken   bool              // the token endpoint fails, echoing the code and the client's credentials
+	authorizePage string            // "deny": redirect with access_denied; "login": answer with a login page
 }
 
 type grant struct {
@@ -82,10 +83,23 @@ func newAuthServer(t *testing.T) *authServer {
 		a.authorizeReqs = append(a.authorizeReqs, q)
 		a.codes[code] = q.Get("scope")
 		a.mu.Unlock()
+		a.mu.Lock()
+		page := a.authorizePage
+		a.mu.Unlock()
+		if page == "login" {
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, "<form>user, password</form>")
+			return
+		}
 		to, _ := url.Parse(q.Get("redirect_uri"))
 		back := to.Query()
 		back.Set("code", code)
 		back.Set("state", q.Get("state"))
+		if page == "deny" {
+			back.Del("code")
+			back.Set("error", "access_denied")
+			back.Set("error_description", "the user said no")
+		}
 		to.RawQuery = back.Encode()
 		http.Redirect(w, r, to.String(), http.StatusFound)
 	})
@@ -606,6 +620,24 @@ func TestInteractiveTimeout(t *testing.T) {
 	}
 	if !strings.Contains(prompt.String(), a.srv.URL+"/authorize?") {
 		t.Errorf("the prompt does not show the authorization URL:\n%s", prompt.String())
+	}
+}
+
+// TestAuthorizationRefused: the authorization server's refusal, and a login page where no person
+// is, end the request with an error that says so.
+func TestAuthorizationRefused(t *testing.T) {
+	for page, want := range map[string]string{
+		"deny":  "the authorization server refused: access_denied: the user said no",
+		"login": "this authorization server wants a person",
+	} {
+		a := newAuthServer(t)
+		a.authorizePage = page
+		tr := newTransport(t, a, "", io.Discard)
+		req, _ := http.NewRequest(http.MethodPost, a.srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		_, err := tr.RoundTrip(req)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want %q", page, err, want)
+		}
 	}
 }
 
