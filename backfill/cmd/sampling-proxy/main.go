@@ -7,7 +7,7 @@
 // The proxy serves an MCP client on its own stdin and stdout. It starts a local server as its
 // child over stdio, or speaks Streamable HTTP to a remote one (headers for its auth from
 // SAMPLING_PROXY_HEADERS or -header-file; -header too, which other users can read in the process
-// list). Spending is bounded by default: a token budget of 1,000,000 tokens for the run, and caps
+// list), or OAuth (see oauth.go). Spending is bounded by default: a token budget of 1,000,000 tokens for the run, and caps
 // on maxTokens, on concurrent calls and on the samples of a round and of a client request. It
 // forwards every message between them, answering the server's
 // sampling requests itself, through the provider, in both flows: the server's
@@ -57,6 +57,7 @@ func main() {
 
 const usage = `usage: sampling-proxy -provider anthropic|openai -model NAME [flags] -- SERVER_COMMAND [ARGS...]
        sampling-proxy -provider anthropic|openai -model NAME [flags] -- https://host/mcp
+       sampling-proxy -oauth-login [-oauth-* flags] -- https://host/mcp
 
 Serves an MCP client on stdin and stdout in front of the MCP server SERVER_COMMAND (started on
 stdio) or a remote server (Streamable HTTP), answering the server's sampling requests with the
@@ -71,6 +72,10 @@ Spending is bounded by default: -token-budget 1000000 tokens in the run (0: none
 With -listen 127.0.0.1:PORT it serves MCP clients over Streamable HTTP at
 http://127.0.0.1:PORT/mcp instead, each client session with a session (or a process) of its own
 with the server; the limits are the proxy's, shared by all sessions.
+
+A remote server that asks for OAuth is authorized (the URL printed for a person; -oauth-login
+does it alone, in a terminal), and its token kept in a file of mode 0600 under the user's config
+directory.
 
 flags:
 `
@@ -126,6 +131,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	killAfter := fs.Duration("kill-after", 5*time.Second, "how long the server has to exit once its input is closed, before SIGTERM (and as long again before SIGKILL)")
 	var headerArgs headerFlags
 	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged, but readable by every user in the process list: prefer "+headersVar+" or -header-file for secrets)")
+	oauthArgs := addOAuthFlags(fs)
 	verbose := fs.Bool("v", false, "log debug records too")
 	safety := addSafetyFlags(fs)
 	lc := listenFlags(fs)
@@ -133,6 +139,9 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 		return 2
 	}
 	command := fs.Args()
+	if *oauthArgs.loginOnly {
+		return oauthArgs.login(command, getenv, stderr)
+	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "sampling-proxy: "+format+"\n", a...)
 		return 2
@@ -169,6 +178,10 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if len(header) > 0 && !remote {
 		return fail("-header and %s are for a remote server (an http:// or https:// URL)", headersVar)
 	}
+	oauthSecrets, err := oauthArgs.check(command, remote, getenv)
+	if err != nil {
+		return fail("%v", err)
+	}
 
 	keyVar, urlVar := "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
 	if *provider == "openai" {
@@ -178,7 +191,7 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	if key == "" {
 		return fail("%s is not set: the proxy answers the server's sampling requests with the %s API, which needs a key", keyVar, *provider)
 	}
-	secrets := []string{key}
+	secrets := append([]string{key}, oauthSecrets...)
 	for _, vs := range header {
 		secrets = append(secrets, vs...)
 	}
@@ -252,15 +265,23 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	// Writing to a client that has gone away must be an error, not a SIGPIPE.
 	signal.Ignore(syscall.SIGPIPE)
 
+	var client *http.Client // with OAuth, for a remote server; one for every session
+	if remote {
+		if client, err = oauthArgs.client(command[0], stderr, log); err != nil {
+			log.Error("OAuth with the remote server", "error", err)
+			return 1
+		}
+	}
 	if lc.addr != "" {
 		var opts *proxy.HTTPOptions
 		if remote {
 			opts = remoteOptions(header, p, log)
+			opts.Client = client
 		}
 		return runListen(ctx, p, lc, command, opts, *killAfter, log, serverLog, *provider, *model)
 	}
 	if remote {
-		return runRemote(ctx, p, command[0], header, *killAfter, stdin, stdout, log, *provider, *model)
+		return runRemote(ctx, p, command[0], header, client, *killAfter, stdin, stdout, log, *provider, *model)
 	}
 	return runLocal(ctx, p, command, *killAfter, stdin, stdout, log, serverLog, *provider, *model)
 }
@@ -272,7 +293,7 @@ func serverEnv(env []string) []string {
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
 		upper := strings.ToUpper(name)
-		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar || upper == clientTokenVar {
+		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "OPENAI_") || upper == headersVar || upper == clientTokenVar || upper == clientSecretVar {
 			continue
 		}
 		out = append(out, kv)
@@ -366,13 +387,15 @@ func logLines(r io.Reader, log *slog.Logger) {
 	}
 }
 
-func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
+func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, client *http.Client, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
 	shown := redactEndpoint(endpoint)
 	var names []string
 	for k := range header {
 		names = append(names, k)
 	}
-	conn, err := proxy.NewHTTPConn(ctx, endpoint, remoteOptions(header, p, log))
+	opts := remoteOptions(header, p, log)
+	opts.Client = client
+	conn, err := proxy.NewHTTPConn(ctx, endpoint, opts)
 	if err != nil {
 		log.Error("connecting to the remote server", "url", shown, "error", err)
 		return 1

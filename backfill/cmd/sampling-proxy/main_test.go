@@ -52,6 +52,8 @@ func TestMain(m *testing.M) {
 		case "conformance-host":
 			conformanceHost(os.Args[len(os.Args)-1])
 			os.Exit(0)
+		case "conformance-auth-client", "conformance-auth-login-client":
+			conformanceAuthClient(os.Args[2:], os.Args[1] == "conformance-auth-login-client")
 		}
 	}
 	if os.Getenv("SAMPLING_PROXY_TEST_MAIN") == "1" {
@@ -320,6 +322,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-provider", "openai", "-model", "m", "-model-map", "sonnet", "--", "srv"}, `model map entry "sonnet": want name=model`},
 		{[]string{"-provider", "openai", "-model", "m", "-header", "Authorization: x", "--", "srv"}, "are for a remote server"},
 		{[]string{"-provider", "openai", "-model", "m", "-header", "Bearer s3cret", "--", "https://h/mcp"}, `header 1 (SAMPLING_PROXY_HEADERS first, then -header): want "Name: value"`},
+		{[]string{"-provider", "openai", "-model", "m", "-oauth-client-id", "c", "--", "srv"}, "the -oauth flags are for a remote server"},
+		{[]string{"-provider", "openai", "-model", "m", "-oauth-client-secret", "s3cret", "--", "https://h/mcp"}, "needs -oauth-client-id"},
+		{[]string{"-oauth-login", "--", "srv"}, "-oauth-login needs the remote server's URL"},
+		{[]string{"-oauth-login", "-oauth=false", "--", "https://h/mcp"}, "contradict"},
+		{[]string{"-oauth-login", "-oauth-client-id", "c", "-oauth-redirect-url", "http://example.com/cb", "--", "https://h/mcp"}, "not a loopback http URL"},
 	} {
 		var stderr bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), io.Discard, &stderr, env)
