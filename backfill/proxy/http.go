@@ -364,10 +364,10 @@ func (c *HTTPConn) Abort() error {
 	return err
 }
 
-// redactURL hides the password of a URL's user info.
+// redactURL hides the password of a URL's user info and the values of its query.
 func redactURL(s string) string {
-	if u, err := url.Parse(s); err == nil {
-		return u.Redacted()
+	if _, err := url.Parse(s); err == nil && urlInText.MatchString(s) {
+		return RedactURLs(s)
 	}
 	return "(a URL that does not parse)"
 }

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -97,8 +96,8 @@ func runListen(ctx context.Context, p *proxy.Proxy, lc *listenConfig, command []
 	mux.Handle("/mcp", h)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	server := strings.Join(command, " ")
-	if u, err := url.Parse(command[0]); remote != nil && err == nil {
-		server = u.Redacted()
+	if remote != nil {
+		server = redactEndpoint(command[0])
 	}
 	log.Info("serving MCP clients", "url", "http://"+l.Addr().String()+"/mcp", "server", server, "provider", provider, "model", model,
 		"maxSessions", lc.maxSessions, "token", lc.token != "")
