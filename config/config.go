@@ -42,6 +42,7 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -87,7 +88,8 @@ func (f *File) PackageDoc() string {
 
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
-var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix"}
+var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
+	"optional", "elements", "objects", "embed"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -152,6 +154,14 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.NoRuntime = !b
 		case "filePrefix":
 			f.Config.FilePrefix, err = p.filePrefix(v)
+		case "optional":
+			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty)
+		case "elements":
+			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
+		case "objects":
+			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
+		case "embed":
+			f.Config.Embed, err = p.keyList(v, "embed")
 		default:
 			err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
 		}
@@ -319,9 +329,13 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 		if err != nil {
 			return err
 		}
+		if s == "[]byte" {
+			out[key] = emit.Substitute{Name: s, Pos: p.pos(v)}
+			return nil
+		}
 		m := goType.FindStringSubmatch(s)
 		if m == nil || !token.IsIdentifier(m[3]) {
-			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package) or any", key, model.Shorten(s))
+			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...) or []byte", key, model.Shorten(s))
 		}
 		sub := emit.Substitute{Pointer: m[1] == "*", Path: m[2], Name: m[3], Pos: p.pos(v)}
 		if sub.Path != "" {
@@ -347,6 +361,42 @@ func checkImportPath(path string) error {
 		}
 	}
 	return nil
+}
+
+// shape reads optional, elements or objects: one of values for the whole output, or a mapping
+// of a default and members to one of values.
+func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape, error) {
+	var sh emit.Shape
+	value := func(n *yaml.Node, what string) (emit.Entry, error) {
+		s, err := p.str(n, what)
+		if err == nil && !slices.Contains(values, s) {
+			err = p.errorf(n, "%s: %q is not %s", what, model.Shorten(s), strings.Join(values, " or "))
+		}
+		return emit.Entry{Name: s, Pos: p.pos(n)}, err
+	}
+	if n.Kind == yaml.ScalarNode {
+		var err error
+		sh.Default, err = value(n, what)
+		return sh, err
+	}
+	if n.Kind != yaml.MappingNode {
+		return sh, p.errorf(n, "%s: expected %s, or a mapping of default and members to one of them, found %s", what, strings.Join(values, " or "), kind(n))
+	}
+	sh.Members = map[string]emit.Entry{}
+	err := p.mapping(n, what, func(k, v *yaml.Node) error {
+		if k.Value == "default" {
+			var err error
+			sh.Default, err = value(v, what+": default")
+			return err
+		}
+		key, err := p.key(k, what, true)
+		if err != nil {
+			return err
+		}
+		sh.Members[key], err = value(v, what+": "+key)
+		return err
+	})
+	return sh, err
 }
 
 func (p *reader) initialisms(n *yaml.Node) ([]emit.Entry, error) {

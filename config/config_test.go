@@ -126,9 +126,9 @@ func TestParseDefaults(t *testing.T) {
 // TestParseErrors checks that every mistake in a file is an error naming its line and column.
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix`},
+		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, embed`},
 		{"key twice", "validate: true\nvalidate: false\n", "mcpgen.yaml:2:1: validate is set twice (first at line 1)"},
-		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, found a list"},
+		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, embed, found a list"},
 		{"yaml syntax", "types: [Tool\nrename: x\n", "mcpgen.yaml:1: did not find expected ',' or ']'"},
 		{"package keyword", "package: func\n", `mcpgen.yaml:1:10: package: "func" is not a valid Go package name`},
 		{"package number", "package: 12\n", "mcpgen.yaml:1:10: package: expected a string, found a number"},
@@ -140,7 +140,7 @@ func TestParseErrors(t *testing.T) {
 		{"rename not a mapping", "rename: [Tool]\n", "mcpgen.yaml:1:9: rename: expected a mapping, found a list"},
 		{"rename twice", "rename:\n  Tool: A\n  Tool: B\n", "mcpgen.yaml:3:3: rename: Tool is set twice (first at line 2)"},
 		{"fields without member", "fields:\n  Tool: Name\n", `mcpgen.yaml:2:3: fields: "Tool" names no member: write Declaration.member (Tool.inputSchema)`},
-		{"substitute bad type", "substitute:\n  Tool: \"github.com/x/y\"\n", `mcpgen.yaml:2:9: substitute: Tool: "github.com/x/y" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package) or any`},
+		{"substitute bad type", "substitute:\n  Tool: \"github.com/x/y\"\n", `mcpgen.yaml:2:9: substitute: Tool: "github.com/x/y" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...) or []byte`},
 		{"substitute unexported", "substitute:\n  Tool: example.com/x.tool\n", "mcpgen.yaml:2:9: substitute: Tool: tool is not exported from example.com/x"},
 		{"substitute bad path", "substitute:\n  Tool: example.com//x.Tool\n", `mcpgen.yaml:2:9: substitute: Tool: "example.com//x" is not an import path`},
 		{"substitute not a string", "substitute:\n  Tool: {path: x}\n", "mcpgen.yaml:2:9: substitute: Tool: expected a string, found a mapping"},
@@ -149,6 +149,11 @@ func TestParseErrors(t *testing.T) {
 		{"runtime without prefix", "runtime: false\n", "mcpgen.yaml:1:1: runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"},
 		{"prefix without underscore", "filePrefix: ext\n", `mcpgen.yaml:1:13: filePrefix: "ext" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
 		{"prefix ignored by go", "filePrefix: _ext_\n", `mcpgen.yaml:1:13: filePrefix: "_ext_" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
+		{"optional value", "optional: maybe\n", `mcpgen.yaml:1:11: optional: "maybe" is not pointer or omitempty`},
+		{"optional member value", "optional:\n  default: omitempty\n  Tool.title: value\n", `mcpgen.yaml:3:15: optional: Tool.title: "value" is not pointer or omitempty`},
+		{"elements without member", "elements:\n  Tool: pointer\n", `mcpgen.yaml:2:3: elements: "Tool" names no member: write Declaration.member (Tool.inputSchema)`},
+		{"objects a list", "objects: [pointer]\n", "mcpgen.yaml:1:10: objects: expected value or pointer, or a mapping of default and members to one of them, found a list"},
+		{"embed not a list", "embed: Result._meta\n", `mcpgen.yaml:1:8: embed: expected a list, found the string "Result._meta"`},
 		{"prefix of the runtime", "filePrefix: wire_\n", "mcpgen.yaml:1:13: filePrefix: wire_ starts the names of the runtime's files"},
 	}
 	for _, tt := range tests {

@@ -130,3 +130,33 @@ func TestGoldenBehavior(t *testing.T) {
 	goTool(t, dir, "vet", ".")
 	goTool(t, dir, "test", ".")
 }
+
+// TestSDKGolden applies testdata/sdk.yaml to testdata/sdk.ts and compares the files (the
+// runtime excepted) with testdata/sdk.golden: an SDK's own shapes (optional values with
+// omitempty, element and object pointers, an embedded _meta, names and substitutes at depth).
+func TestSDKGolden(t *testing.T) {
+	files, _ := generate(t, "testdata/sdk.ts", "draft", "testdata/sdk.yaml")
+	got := concat(files)
+	if *update {
+		require.NoError(t, os.WriteFile("testdata/sdk.golden", got, 0o644))
+	}
+	want, err := os.ReadFile("testdata/sdk.golden")
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}
+
+// TestSDKShapes builds the package of TestSDKGolden beside sdk_meta.go, the hand-written Meta it
+// substitutes and embeds, vets it, and runs sdk_test.go: the codecs encode and decode as
+// encoding/json does from the struct tags, byte for byte, and Validate follows the shapes.
+func TestSDKShapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	files, f := generate(t, "testdata/sdk.ts", "draft", "testdata/sdk.yaml")
+	files["sdk_meta.go"] = readFile(t, "sdk_meta.go.txt")
+	files["sdk_test.go"] = readFile(t, "sdk_test.go.txt")
+	dir := writeModule(t, f.Package, files)
+	require.NoError(t, CheckSubstitutes(f.Config, dir, func(name string) bool { return name != "sdk_meta.go" }))
+	goTool(t, dir, "vet", ".")
+	goTool(t, dir, "test", ".")
+}

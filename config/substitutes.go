@@ -49,7 +49,9 @@ func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool) err
 }
 
 // predeclared are the predeclared types a substitute may name without a package.
-var predeclared = map[string]bool{"any": true, "string": true, "bool": true, "int64": true, "float64": true}
+var predeclared = map[string]bool{"any": true, "string": true, "bool": true, "[]byte": true,
+	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
 
 // existing returns dir, or the nearest directory above it that exists.
 func existing(dir string) string {

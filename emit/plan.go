@@ -53,6 +53,7 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 		usedNames:       map[string]bool{},
 		usedFields:      map[string]bool{},
 		usedSubstitutes: map[string]bool{},
+		usedShapes:      map[string]bool{},
 		referenced:      map[string]bool{},
 	}
 }
@@ -101,16 +102,19 @@ type generator struct {
 
 	// selected are the declarations a configuration selects, with everything they reference;
 	// nil selects every declaration. substitutes are the Go types that replace declarations,
-	// memberSubstitutes those that replace members' types, by member and declaration;
-	// memberRoots are the members whose types are roots without their declarations.
+	// memberSubstitutes those that replace members' types, by key (memberKeys); memberRoots
+	// are the members whose types are roots without their declarations; embeds are the
+	// members whose fields are embedded (Config.Embed), by key.
 	selected          map[string]bool
 	substitutes       map[string]*goType
-	memberSubstitutes map[*model.Member]map[*model.Decl]*goType
+	memberSubstitutes map[string]*goType
 	memberRoots       []memberRoot
+	embeds            map[string]Entry
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
-	// that named a type or a field, or replaced a type; referenced, the substituted declarations
-	// that something refers to (checkConfigUsed).
-	usedNames, usedFields, usedSubstitutes, referenced map[string]bool
+	// that named a type or a field, or replaced a type; usedShapes, the member entries of
+	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
+	// substituted declarations that something refers to (checkConfigUsed).
+	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
 }
 
 // form is the shape of a Go type declaration of the output.
@@ -189,6 +193,15 @@ type field struct {
 	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
 	nullable bool
+	// omitEmpty is set for an optional member held as a value and encoded when not empty, as
+	// encoding/json's omitempty does (Config.Optional).
+	omitEmpty bool
+	// embed is set for an embedded field (Config.Embed): name is its type's name.
+	embed bool
+	// shaped is the position of the configuration entry that made the field's type or presence
+	// other than the default (a substitute, a shape), zero for none: a hand-written part that
+	// uses the field cannot be copied.
+	shaped model.Pos
 }
 
 // variant is a variant of an interface union.
@@ -207,6 +220,9 @@ type site struct {
 	owner string // the schema declaration the type is declared after
 	// renamed is the key of Config.Names that gave name ("ClientCapabilities.sampling"), or "".
 	renamed string
+	// keys are the configuration keys of the member whose value is here (memberKeys), nil
+	// where none names it; an inline object here has the path childPath(keys).
+	keys []string
 }
 
 func (s site) elem() site {
@@ -327,7 +343,7 @@ func (g *generator) planDecl(td *typeDecl) error {
 	s := site{name: td.name, about: "[" + td.name + "]", owner: d.Name}
 	switch td.form {
 	case structForm:
-		return g.planStruct(td, d.Type.Object, d, d.Name)
+		return g.planStruct(td, d.Type.Object, d, d.Name, d.Name)
 	case collectionForm:
 		return g.planCollection(td, d.Type, s)
 	case enumForm:
@@ -447,6 +463,11 @@ func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 		return g.refType(td, nil)
 	case model.Array:
 		elem, err := g.typeOf(t.Elem, s.elem())
+		if err == nil && elem.kind == structKind {
+			if shape, _ := g.shapeOf("elements", g.opts.Config.Elements, s.keys); shape == Pointer {
+				elem = &goType{kind: pointerKind, elem: elem}
+			}
+		}
 		return &goType{kind: sliceKind, elem: elem}, err
 	case model.Map:
 		elem, err := g.typeOf(t.Elem, s.value())
@@ -508,11 +529,11 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		g.inlines[key] = td
 	}
 	g.after[owner] = append(g.after[owner], td)
-	s = site{name: td.name, about: "[" + td.name + "]", owner: owner}
+	s = site{name: td.name, about: "[" + td.name + "]", owner: owner, keys: s.keys}
 	var err error
 	switch f {
 	case structForm:
-		err = g.planStruct(td, t.Object, nil, owner)
+		err = g.planStruct(td, t.Object, nil, owner, childPath(s.keys))
 	case enumForm:
 		td.values, td.open = t.Union.Decision.Values, t.Union.Decision.Open
 	case interfaceForm:
@@ -547,51 +568,49 @@ func (p *plan) owner(pos model.Pos) *model.Decl {
 
 // planStruct plans the fields of a struct. decl is the schema declaration of a declared struct,
 // whose inherited members name their inline types after the declaration they come from; owner
-// is the schema declaration the struct's inline types are declared after.
-func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner string) error {
+// is the schema declaration the struct's inline types are declared after; path is the key of
+// the struct in the configuration (the declaration's name, or the key of the member holding the
+// inline object), "" where the configuration cannot name it.
+func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
 	names := map[string]bool{"Extra": true}
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
 			continue
 		}
-		key := ""
-		if decl != nil {
-			key = decl.Name + "." + m.Name
-		}
+		keys := g.memberKeys(path, decl, m)
 		f := &field{name: g.names.fieldName(m.Name), member: m}
 		namePos := m.Pos
-		if e, ok := g.opts.Config.Fields[key]; ok && key != "" {
+		if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
 			f.name, namePos = e.Name, e.Pos
 			g.usedFields[key] = true
 		}
-		if !token.IsIdentifier(f.name) {
-			return namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
-		}
-		if names[f.name] {
-			return namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
-		}
-		names[f.name] = true
 		parent, memberOwner := td.name, owner
 		if decl != nil {
 			if o := g.owner(m.Pos); o != nil && o != decl && g.byDecl[o.Name] != nil {
 				parent, memberOwner = g.byDecl[o.Name].name, o.Name
 			}
 		}
-		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner}
-		if e, ok := g.opts.Config.Names[key]; ok && key != "" {
+		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
+		if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
 			s.name, s.renamed = e.Name, key
 		}
 		var typ *goType
-		if sub := g.memberSubstitutes[m][decl]; sub != nil && decl != nil {
+		if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
 			typ = sub
 			g.usedSubstitutes[key] = true
+			f.shaped = sub.pos
 		} else {
 			var err error
 			if typ, err = g.typeOf(m.Type, s); err != nil {
 				return err
 			}
 			f.literal = g.literal(m.Type)
+		}
+		if typ.kind == structKind && !m.Optional {
+			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
+				typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
+			}
 		}
 		f.typ = typ
 		if m.Nullable && typ.kind == externalKind {
@@ -608,7 +627,30 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
 			}
 			f.pointer = !typ.hasNil()
+			if typ.kind != structKind {
+				if shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys); shape == OmitEmpty {
+					f.pointer, f.omitEmpty = false, true
+					if pos.Line > 0 {
+						f.shaped = pos
+					}
+				}
+			}
 		}
+		if e, key, ok := lookup(g.embeds, keys); ok {
+			g.usedShapes["embed "+key] = true
+			name := embeddedName(typ)
+			if name == "" {
+				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, typeString(typ, f.pointer))
+			}
+			f.name, f.embed, namePos = name, true, e.Pos
+		}
+		if !token.IsIdentifier(f.name) {
+			return namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
+		}
+		if names[f.name] {
+			return namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
+		}
+		names[f.name] = true
 		td.fields = append(td.fields, f)
 	}
 	td.rest = &goType{kind: rawKind}

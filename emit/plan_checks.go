@@ -9,7 +9,7 @@ import "slices"
 // constraints of its member.
 func (p *plan) checks(t *goType) bool {
 	switch t.kind {
-	case structKind, externalKind:
+	case structKind, externalKind, pointerKind:
 		return true
 	case unionKind, namedKind:
 		return p.namedChecks(t.name)

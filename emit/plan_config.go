@@ -52,6 +52,35 @@ type Config struct {
 	// outputs can share a directory and a Go package; doc.go records it, so that an output
 	// without a prefix leaves the prefixed files alone.
 	FilePrefix string
+
+	// Optional is how optional members are held: as pointers (Pointer, the default: an
+	// optional zero can be sent) or as values encoded when not empty, as encoding/json's
+	// omitempty does (OmitEmpty: an optional zero cannot be sent). A member of struct type
+	// stays a pointer either way: encoding/json's omitempty never omits a struct.
+	Optional Shape
+	// Elements is how the elements of arrays of objects are held: values (Value, the default)
+	// or pointers (Pointer: []*T, a nil element encoding as null).
+	Elements Shape
+	// Objects is how required members of object type are held: values (Value, the default)
+	// or pointers (Pointer: *T, nil encoding as null).
+	Objects Shape
+	// Embed are the members whose field is embedded: written as its type's name alone, so that
+	// the struct has the type's methods (an embedded Meta with GetMeta and SetMeta).
+	Embed []Entry
+}
+
+// The values of a Shape.
+const (
+	Pointer   = "pointer"
+	OmitEmpty = "omitempty"
+	Value     = "value"
+)
+
+// Shape is a choice of representation for the whole output (Default, whose Name is "" for the
+// generator's default) and for single members (Members, by member key).
+type Shape struct {
+	Default Entry
+	Members map[string]Entry
 }
 
 // Entry is a name given by a configuration, with the position of its entry.
@@ -95,29 +124,119 @@ func splitKey(key string) (decl, member string) {
 	return decl, member
 }
 
-// memberOf returns the member named by a "Decl.member" key, or an error at pos saying what is
-// wrong, for the configuration section what.
+// memberOf returns the member named by a key, or an error at pos saying what is wrong, for the
+// configuration section what. A key is "Decl.member", or a path through inline objects
+// ("ClientCapabilities.sampling.tools"): after a member whose type is an inline object (or an
+// array, map or nullable of one), the names of its members follow. A member whose name holds
+// dots is matched as a whole. For a key without a member, the member is nil.
 func (g *generator) memberOf(key string, pos model.Pos, what string) (*model.Decl, *model.Member, error) {
-	declName, memberName := splitKey(key)
+	declName, rest := splitKey(key)
 	d := g.s.Decl(declName)
 	if d == nil {
 		return nil, nil, pos.Errorf("%s: %s", what, g.noDecl(declName))
 	}
-	if memberName == "" {
+	if rest == "" {
 		return d, nil, nil
 	}
 	if d.Type.Kind == model.Ref {
-		return nil, nil, pos.Errorf("%s: %s is an alias of %s: name the member as %s.%s", what, declName, d.Type.Ref, d.Type.Ref, memberName)
+		return nil, nil, pos.Errorf("%s: %s is an alias of %s: name the member as %s.%s", what, declName, d.Type.Ref, d.Type.Ref, rest)
 	}
 	t, err := g.s.Deref(d.Type)
 	if err != nil || t.Kind != model.Object {
-		return nil, nil, pos.Errorf("%s: %s is not an object, it has no member %q", what, declName, memberName)
+		return nil, nil, pos.Errorf("%s: %s is not an object, it has no member %q", what, declName, rest)
 	}
-	m := t.Object.Member(memberName)
-	if m == nil {
-		return nil, nil, pos.Errorf("%s: %s has no member %q%s", what, declName, memberName, suggest(memberName, memberNames(t.Object)))
+	obj, path := t.Object, declName
+	for {
+		m, after := matchMember(obj, rest)
+		if m == nil {
+			first, _, _ := strings.Cut(rest, ".")
+			return nil, nil, pos.Errorf("%s: %s has no member %q%s", what, path, rest, suggest(first, memberNames(obj)))
+		}
+		if after == "" {
+			return d, m, nil
+		}
+		path += "." + m.Name
+		if obj = inlineObject(m.Type); obj == nil {
+			return nil, nil, pos.Errorf("%s: the type of %s is not an inline object, it has no member %q (name a declared type's members by its declaration)", what, path, after)
+		}
+		rest = after
 	}
-	return d, m, nil
+}
+
+// matchMember returns the member of o that rest names, with what follows its name and the dot:
+// the member named rest, or else the one with the longest name that rest starts with before a
+// dot.
+func matchMember(o *model.ObjectType, rest string) (*model.Member, string) {
+	var best *model.Member
+	for _, m := range o.Members {
+		if m.Name == rest {
+			return m, ""
+		}
+		if strings.HasPrefix(rest, m.Name+".") && (best == nil || len(m.Name) > len(best.Name)) {
+			best = m
+		}
+	}
+	if best == nil {
+		return nil, ""
+	}
+	return best, rest[len(best.Name)+1:]
+}
+
+// inlineObject returns the inline object a member's type holds: the type itself, the element of
+// an array or map, the non-null variant of a nullable union, the element of a one-or-many union;
+// nil for anything else (a reference to a declaration among them).
+func inlineObject(t *model.Type) *model.ObjectType {
+	switch t.Kind {
+	case model.Object:
+		return t.Object
+	case model.Array, model.Map:
+		return inlineObject(t.Elem)
+	case model.Union:
+		if dec := t.Union.Decision; dec != nil && dec.Elem != nil && (dec.Strategy == model.NullableStrategy || dec.Strategy == model.OneOrManyStrategy) {
+			return inlineObject(dec.Elem)
+		}
+	}
+	return nil
+}
+
+// memberKeys are the configuration keys that name member m of the struct at path (a
+// declaration's name, or the key of the member holding an inline object): path.m, then, for a
+// member that decl inherits, Declaring.m of the declaration that declares it. An entry on the
+// inheriting declaration wins over the declaring one's, which reaches every declaration that
+// inherits the member.
+func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) []string {
+	if path == "" {
+		return nil
+	}
+	keys := []string{path + "." + m.Name}
+	if decl != nil {
+		if o := g.owner(m.Pos); o != nil && o != decl {
+			keys = append(keys, o.Name+"."+m.Name)
+		}
+	}
+	return keys
+}
+
+// lookup returns the entry of the first key that entries has, and that key.
+func lookup[T any](entries map[string]T, keys []string) (T, string, bool) {
+	for _, k := range keys {
+		if e, ok := entries[k]; ok {
+			return e, k, true
+		}
+	}
+	var zero T
+	return zero, "", false
+}
+
+// shapeOf is the choice of a Shape for the member with the given keys: its own entry, or the
+// default; the position of the entry that made it, zero for the generator's default. The entry
+// used is recorded (checkConfigUsed).
+func (g *generator) shapeOf(what string, sh Shape, keys []string) (string, model.Pos) {
+	if e, key, ok := lookup(sh.Members, keys); ok {
+		g.usedShapes[what+" "+key] = true
+		return e.Name, e.Pos
+	}
+	return sh.Default.Name, sh.Default.Pos
 }
 
 // noDecl says that the schema has no declaration name, suggesting a close one.
@@ -199,7 +318,7 @@ func (g *generator) configure() error {
 	}
 	// Substitutes: declarations first, then members (which the walk below skips).
 	g.substitutes = map[string]*goType{}
-	g.memberSubstitutes = map[*model.Member]map[*model.Decl]*goType{}
+	g.memberSubstitutes = map[string]*goType{}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		sub := c.Substitutes[key]
 		d, m, err := g.memberOf(key, sub.Pos, "substitute")
@@ -211,10 +330,7 @@ func (g *generator) configure() error {
 			g.substitutes[d.Name] = t
 			continue
 		}
-		if g.memberSubstitutes[m] == nil {
-			g.memberSubstitutes[m] = map[*model.Decl]*goType{}
-		}
-		g.memberSubstitutes[m][d] = t
+		g.memberSubstitutes[key] = t
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
 		e := c.Fields[key]
@@ -223,6 +339,9 @@ func (g *generator) configure() error {
 		} else if m == nil {
 			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
 		}
+	}
+	if err := g.configureShapes(); err != nil {
+		return err
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
@@ -242,15 +361,15 @@ func (g *generator) configure() error {
 		return nil
 	}
 	g.selected = map[string]bool{}
-	var walk func(t *model.Type, owner *model.Decl)
+	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
 		if g.selected[d.Name] || g.substitutes[d.Name] != nil {
 			return
 		}
 		g.selected[d.Name] = true
-		walk(d.Type, d)
+		walk(d.Type, d.Name, d)
 	}
-	walk = func(t *model.Type, owner *model.Decl) {
+	walk = func(t *model.Type, path string, decl *model.Decl) {
 		if t == nil {
 			return
 		}
@@ -260,17 +379,18 @@ func (g *generator) configure() error {
 				visit(d)
 			}
 		case model.Array, model.Map:
-			walk(t.Elem, nil)
+			walk(t.Elem, path, nil)
 		case model.Object:
 			for _, m := range t.Object.Members {
-				if owner == nil || g.memberSubstitutes[m][owner] == nil {
-					walk(m.Type, nil)
+				keys := g.memberKeys(path, decl, m)
+				if _, _, substituted := lookup(g.memberSubstitutes, keys); !substituted {
+					walk(m.Type, childPath(keys), nil)
 				}
 			}
-			walk(t.Object.Rest, nil)
+			walk(t.Object.Rest, "", nil)
 		case model.Union:
 			for _, v := range t.Union.Variants {
-				walk(v, nil)
+				walk(v, path, nil)
 			}
 		}
 	}
@@ -282,15 +402,80 @@ func (g *generator) configure() error {
 		if m == nil && g.substitutes[d.Name] != nil {
 			return e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too", d.Name, g.substitutes[d.Name].pos)
 		}
-		if m != nil && g.memberSubstitutes[m][d] != nil {
-			return e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too", e.Name, g.memberSubstitutes[m][d].pos)
+		if sub := g.memberSubstitutes[e.Name]; m != nil && sub != nil {
+			return e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too", e.Name, sub.pos)
 		}
 		if m == nil {
 			visit(d)
 			continue
 		}
+		if e.Name != d.Name+"."+m.Name {
+			return e.Pos.Errorf("types: %s is a member of an inline object: a root is a declaration or one of its members", e.Name)
+		}
 		g.memberRoots = append(g.memberRoots, memberRoot{d, m})
-		walk(m.Type, nil)
+		walk(m.Type, e.Name, nil)
+	}
+	return nil
+}
+
+// childPath is the path of the inline types in a member's type, from the member's keys: the
+// key of the declaration that declares it, which names the inline types of an inherited member.
+func childPath(keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	return keys[len(keys)-1]
+}
+
+// configureShapes checks the members and values of the shape entries (Optional, Elements,
+// Objects, Embed).
+func (g *generator) configureShapes() error {
+	c := g.opts.Config
+	shapes := []struct {
+		what   string
+		sh     Shape
+		values []string
+	}{
+		{"optional", c.Optional, []string{Pointer, OmitEmpty}},
+		{"elements", c.Elements, []string{Value, Pointer}},
+		{"objects", c.Objects, []string{Value, Pointer}},
+	}
+	for _, x := range shapes {
+		check := func(e Entry, what string) error {
+			if e.Name != "" && !slices.Contains(x.values, e.Name) {
+				return e.Pos.Errorf("%s: %q is not one of %s", what, e.Name, strings.Join(x.values, ", "))
+			}
+			return nil
+		}
+		if err := check(x.sh.Default, x.what); err != nil {
+			return err
+		}
+		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
+			e := x.sh.Members[key]
+			if _, m, err := g.memberOf(key, e.Pos, x.what); err != nil {
+				return err
+			} else if m == nil {
+				return e.Pos.Errorf("%s: %q names no member: write Declaration.member", x.what, key)
+			}
+			if err := check(e, x.what+": "+key); err != nil {
+				return err
+			}
+		}
+	}
+	g.embeds = map[string]Entry{}
+	for _, e := range c.Embed {
+		if _, m, err := g.memberOf(e.Name, e.Pos, "embed"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("embed: %q names no member: write Declaration.member", e.Name)
+		}
+		if prev, dup := g.embeds[e.Name]; dup {
+			return e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		if f, ok := c.Fields[e.Name]; ok {
+			return e.Pos.Errorf("embed: %s is named by fields too (%s): an embedded field is named by its type", e.Name, f.Pos)
+		}
+		g.embeds[e.Name] = e
 	}
 	return nil
 }
@@ -340,6 +525,21 @@ func (g *generator) checkConfigUsed() error {
 			return c.Fields[key].Pos.Errorf("fields: %s is not a field of a generated struct", key)
 		}
 	}
+	for _, x := range []struct {
+		what string
+		sh   Shape
+	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}} {
+		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
+			if !g.usedShapes[x.what+" "+key] {
+				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
+			}
+		}
+	}
+	for _, e := range c.Embed {
+		if !g.usedShapes["embed "+e.Name] {
+			return e.Pos.Errorf("embed: %s is not a member of a generated struct", e.Name)
+		}
+	}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		declName, member := splitKey(key)
 		if member != "" && !g.usedSubstitutes[key] {
@@ -374,6 +574,7 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 		name:  parent + g.names.fieldName(r.member.Name),
 		about: "the type of the member " + quote(r.member.Name) + " of " + r.decl.Name + " in the schema",
 		owner: r.decl.Name,
+		keys:  []string{key},
 	}
 	if e, ok := g.opts.Config.Names[key]; ok {
 		s.name, s.renamed = e.Name, key

@@ -95,6 +95,34 @@ func TestConfigErrors(t *testing.T) {
 		parts map[string]string
 		want  string
 	}{{
+		name: "embed of a type without a name",
+		cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
+		want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",
+	}, {
+		name: "embed named by fields too",
+		cfg:  Config{Embed: []Entry{entry("Tool.annotations", 2)}, Fields: map[string]Entry{"Tool.annotations": entry("A", 3)}},
+		want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type",
+	}, {
+		name: "shape of a member without that choice",
+		cfg:  Config{Objects: Shape{Members: map[string]Entry{"Tool.name": entry(Pointer, 4)}}},
+		want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice",
+	}, {
+		name: "shape value",
+		cfg:  Config{Elements: Shape{Default: entry("pointers", 1)}},
+		want: `mcpgen.yaml:1:3: elements: "pointers" is not one of value, pointer`,
+	}, {
+		name: "path through a declared type",
+		cfg:  Config{Names: map[string]Entry{"Tool.annotations.title": entry("T", 5)}},
+		want: `mcpgen.yaml:5:3: rename: the type of Tool.annotations is not an inline object, it has no member "title" (name a declared type's members by its declaration)`,
+	}, {
+		name: "path to an unknown member",
+		cfg:  Config{Fields: map[string]Entry{"Tool.inputSchema.tpye": entry("T", 5)}},
+		want: `mcpgen.yaml:5:3: fields: Tool.inputSchema has no member "tpye" (did you mean type?)`,
+	}, {
+		name: "root below the first level",
+		cfg:  Config{Types: []Entry{entry("Tool.inputSchema.type", 1)}},
+		want: "mcpgen.yaml:1:3: types: Tool.inputSchema.type is a member of an inline object: a root is a declaration or one of its members",
+	}, {
 		name: "unknown declaration",
 		cfg:  Config{Types: []Entry{entry("Toll", 2)}},
 		want: "mcpgen.yaml:2:3: types: the schema declares no Toll (did you mean Tool?)",

@@ -1,6 +1,9 @@
 package emit
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -20,6 +23,7 @@ const (
 	mapKind                    // map[string]elem
 	nullableKind               // elem or JSON null: a pointer to elem, or elem itself when it has nil
 	externalKind               // an existing Go type that substitutes a schema type (Config.Substitutes)
+	pointerKind                // *elem, elem a struct (Config.Elements, Config.Objects): nil encodes as null
 )
 
 // goType is the Go type of a value.
@@ -52,8 +56,10 @@ func (t *goType) code() *jen.Statement {
 		return jen.Map(jen.String()).Add(t.elem.code())
 	case t.kind == nullableKind && t.elem.hasNil():
 		return t.elem.code()
-	case t.kind == nullableKind:
+	case t.kind == nullableKind, t.kind == pointerKind:
 		return jen.Op("*").Add(t.elem.code())
+	case t.kind == externalKind && t.name == "[]byte":
+		return jen.Index().Byte()
 	case t.kind == externalKind:
 		named := jen.Id(t.name)
 		if t.path != "" {
@@ -73,9 +79,34 @@ func (t *goType) hasNil() bool {
 	case builtinKind, structKind, enumKind:
 		return false
 	case externalKind:
-		return t.pointer || t.path == "" && t.name == "any"
+		return t.pointer || t.path == "" && (t.name == "any" || t.name == "[]byte")
 	}
 	return true
+}
+
+// embeddedName is the name of the field that embeds a value of type t (Config.Embed): the name
+// of its named type, or "" for a type that cannot be embedded.
+func embeddedName(t *goType) string {
+	switch t.kind {
+	case structKind, enumKind, namedKind, unionKind:
+		return t.written()
+	case pointerKind:
+		return embeddedName(t.elem)
+	case externalKind:
+		if t.path != "" || t.name != "[]byte" && t.name != "any" && t.name != strings.ToLower(t.name) {
+			return t.name
+		}
+	}
+	return ""
+}
+
+// typeString writes t as Go source, a pointer to it if pointer is set, for messages.
+func typeString(t *goType, pointer bool) string {
+	c := t.code()
+	if pointer {
+		c = jen.Op("*").Add(c)
+	}
+	return fmt.Sprintf("%#v", c)
 }
 
 // written is the name of the type as written, for docs: the alias if there is one.

@@ -20,6 +20,24 @@ import (
 // substitute's): an output without validators (Config.NoValidate) leaves them out.
 var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "validateExternal"}
 
+// omitEmptyOnly are the runtime's functions that only the members encoded when not empty need
+// (Config.Optional OmitEmpty): an output whose configuration has none leaves them out.
+var omitEmptyOnly = []string{emptyExternal}
+
+// usesOmitEmpty reports whether the configuration holds some optional member as a value
+// encoded when not empty.
+func (c *Config) usesOmitEmpty() bool {
+	if c.Optional.Default.Name == OmitEmpty {
+		return true
+	}
+	for _, e := range c.Optional.Members {
+		if e.Name == OmitEmpty {
+			return true
+		}
+	}
+	return false
+}
+
 // runtime returns the files of the JSON runtime (Options.Runtime) in the output package: the
 // header, the package clause (what comes before it, such as a package doc or a build constraint,
 // dropped), then the rest of the source as is. It reserves the files' package-level names so
@@ -138,8 +156,15 @@ func (g *generator) reportLeftOut(name string, f *ast.File, required []string) {
 // copySource puts a runtime file or a part into the output package, reserving its names and
 // recording its rules.
 func (g *generator) copySource(name, src string) ([]byte, error) {
+	var cut []string
+	if !g.opts.Config.usesOmitEmpty() {
+		cut = omitEmptyOnly
+	}
 	if g.opts.Config.NoValidate {
-		src = withoutValidationOnly(src)
+		cut = append(slices.Clip(cut), validationOnly...)
+	}
+	if len(cut) > 0 {
+		src = withoutFuncs(src, cut, g.opts.Config.NoValidate)
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
@@ -165,11 +190,11 @@ func (g *generator) copySource(name, src string) ([]byte, error) {
 	return formatted, nil
 }
 
-// withoutValidationOnly returns src without what needs Validate methods, doc comments included:
-// the functions named in validationOnly, the methods named Validate, and the Validate methods of
-// interfaces (the protocol layer's Params is then any params). It cuts them out of the text, so
-// that every other comment stays where it is.
-func withoutValidationOnly(src string) string {
+// withoutFuncs returns src without the functions named, doc comments included, and, with
+// validate set, without what needs Validate methods: the methods named Validate, and the
+// Validate methods of interfaces (the protocol layer's Params is then any params). It cuts them
+// out of the text, so that every other comment stays where it is.
+func withoutFuncs(src string, names []string, validate bool) string {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
@@ -186,12 +211,15 @@ func withoutValidationOnly(src string) string {
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
-			if n.Recv == nil && slices.Contains(validationOnly, n.Name.Name) || n.Recv != nil && n.Name.Name == "Validate" {
+			if n.Recv == nil && slices.Contains(names, n.Name.Name) || validate && n.Recv != nil && n.Name.Name == "Validate" {
 				add(n.Doc, n.Pos(), n.End())
 			}
 			return false
 		case *ast.InterfaceType:
 			for _, m := range n.Methods.List {
+				if !validate {
+					break
+				}
 				if len(m.Names) == 1 && m.Names[0].Name == "Validate" {
 					add(m.Doc, m.Pos(), m.End())
 				}
@@ -233,6 +261,11 @@ func withoutUnusedImports(src string) string {
 			continue
 		}
 		from, to := fset.Position(spec.Pos()).Offset, fset.Position(spec.End()).Offset
+		// The spec's whole line goes, when it is alone on it.
+		start := strings.LastIndexByte(src[:from], '\n') + 1
+		if end := strings.IndexByte(src[to:], '\n'); end >= 0 && strings.TrimSpace(src[start:from]) == "" && strings.TrimSpace(src[to:to+end]) == "" {
+			from, to = start, to+end+1
+		}
 		src = src[:from] + src[to:]
 	}
 	return src

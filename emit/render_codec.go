@@ -226,10 +226,59 @@ func encodeField(fd *field) []jen.Code {
 	}
 	body = append(body, encodeValue(val, fd.typ, 0)...)
 	if fd.member.Optional {
-		return []jen.Code{jen.If(jen.Id("v").Dot(fd.name).Op("!=").Nil()).Block(body...)}
+		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
 }
+
+// present is the condition under which an optional field is encoded (and validated): set, for a
+// pointer or a type with nil; not empty, as encoding/json's omitempty decides, for a value
+// (field.omitEmpty).
+func present(fd *field) jen.Code {
+	src := jen.Id("v").Dot(fd.name)
+	if !fd.omitEmpty {
+		return jen.Add(src).Op("!=").Nil()
+	}
+	return nonEmpty(src, fd.typ)
+}
+
+// nonEmpty is the condition that src, of type t, is not empty as encoding/json's omitempty
+// decides: not false, 0 or "", not a nil or empty slice or map, not a nil pointer or interface.
+// A substituted type whose kind the generator does not know is asked at run time
+// (emptyExternal, which reflects as encoding/json does).
+func nonEmpty(src jen.Code, t *goType) jen.Code {
+	name := t.name
+	switch t.kind {
+	case builtinKind, externalKind:
+		if t.kind == externalKind && (t.pointer || t.path != "") {
+			break
+		}
+		switch {
+		case name == "bool":
+			return src
+		case name == "string":
+			return jen.Add(src).Op("!=").Lit("")
+		case name == "[]byte":
+			return jen.Len(src).Op(">").Lit(0)
+		case numeric[name]:
+			return jen.Add(src).Op("!=").Lit(0)
+		case name == "any":
+			return jen.Add(src).Op("!=").Nil()
+		}
+	case enumKind:
+		return jen.Add(src).Op("!=").Lit("")
+	case sliceKind, mapKind, namedKind, rawKind:
+		return jen.Len(src).Op(">").Lit(0)
+	}
+	if t.kind == externalKind && !t.pointer {
+		return jen.Op("!").Id(emptyExternal).Call(src)
+	}
+	return jen.Add(src).Op("!=").Nil()
+}
+
+// numeric are the predeclared numeric types a substitute may name.
+var numeric = map[string]bool{"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
 
 // decodeField returns the statements that decode one member into its field, assigning err.
 func decodeField(fd *field) []jen.Code {

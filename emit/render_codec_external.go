@@ -16,6 +16,7 @@ const (
 	encodeExternal   = "encodeExternal"
 	decodeExternal   = "decodeExternal"
 	validateExternal = "validateExternal"
+	emptyExternal    = "emptyExternal"
 )
 
 // external returns the Go type of a value of a substituted type as the helpers take it: a
@@ -60,7 +61,7 @@ func externalField(fd *field, decode bool) []jen.Code {
 		body = append(body, encodeExternalValue(src, fd.typ))
 	}
 	if fd.member.Optional {
-		return []jen.Code{jen.If(jen.Id("v").Dot(fd.name).Op("!=").Nil()).Block(body...)}
+		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
 }
@@ -73,6 +74,8 @@ func validateExternalField(fd *field) []jen.Code {
 		return append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
 	}
 	switch {
+	case fd.omitEmpty:
+		return []jen.Code{jen.If(present(fd)).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.typ)))...)}
 	case fd.pointer, fd.typ.hasNil() && fd.member.Optional:
 		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), src))...)}
 	case fd.typ.hasNil():

@@ -63,7 +63,7 @@ func encodeValue(src jen.Code, t *goType, depth int) []jen.Code {
 			encodeMembers(src, t.elem, depth),
 			jen.Id("e").Dot("endObject").Call(),
 		}
-	case nullableKind:
+	case nullableKind, pointerKind:
 		return []jen.Code{
 			jen.If(jen.Add(src).Op("==").Nil()).Block(
 				jen.Id("e").Dot("null").Call(),
@@ -121,7 +121,7 @@ func decodeValue(dst jen.Code, t *goType, depth int) []jen.Code {
 		return []jen.Code{jen.Err().Op("=").Add(dst).Dot("decode").Call(jen.Id("d"))}
 	case externalKind:
 		return []jen.Code{decodeExternalValue(dst)}
-	case nullableKind:
+	case nullableKind, pointerKind:
 		null := local("null", depth)
 		var inner []jen.Code
 		if t.elem.hasNil() {

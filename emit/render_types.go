@@ -25,12 +25,19 @@ func (r *renderer) structType(td *typeDecl) {
 			typ = jen.Op("*").Add(typ)
 		}
 		tag := f.member.Name
-		if f.member.Optional {
+		switch {
+		case f.omitEmpty || f.member.Optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
+			tag += ",omitempty"
+		case f.member.Optional:
 			tag += ",omitzero"
+		}
+		decl := jen.Id(f.name).Add(typ)
+		if f.embed {
+			decl = typ
 		}
 		fields = append(fields,
 			docComment(r.docText(f.member.Doc, "field", extra...)),
-			jen.Id(f.name).Add(typ).Tag(map[string]string{"json": tag}))
+			decl.Tag(map[string]string{"json": tag}))
 	}
 	doc := extraDoc
 	if len(td.absent) > 0 {

@@ -131,7 +131,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 	}
 	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
 	if fd.member.Optional && fd.typ.kind != unionKind {
-		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(body...)}
+		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
 }
@@ -218,6 +218,10 @@ func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
+	case pointerKind:
+		out = append(out, jen.If(jen.Add(src).Op("==").Nil()).Block(
+			jen.Id("c").Dot("report").Call(jen.Lit("must not be null")),
+		).Else().Block(r.validateValue(src, t.elem, cons, depth)...))
 	case nullableKind:
 		if inner := r.validateValue(deref(src, t.elem), t.elem, cons, depth); len(inner) > 0 {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(inner...))

@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 )
 
@@ -73,4 +74,23 @@ func validateExternal(c *validator, v any) {
 			c.out()
 		}
 	}
+}
+
+// emptyExternal reports whether v, a value of a substituted type held by an optional member
+// encoded when not empty (emit.Config.Optional), is empty as encoding/json's omitempty decides:
+// false, 0, "", a nil pointer or interface, an empty array, slice, map or string. A struct is
+// never empty. An output without such members leaves this function out.
+func emptyExternal(v any) bool {
+	x := reflect.ValueOf(v)
+	switch x.Kind() {
+	case reflect.Invalid:
+		return true
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return x.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return x.IsZero()
+	}
+	return false
 }
