@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,9 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/measured.txt with the numbers measured now")
+
+// companion is the name run.sh gives testdata/companion.go in go-sdk's mcp directory.
+const companion = "zz_sdkshape_companion.go"
 
 // The floors: how much of go-sdk's API (the exported types of mcp/protocol.go and
 // mcp/content.go) mcpgen's output must declare, and the share of their exported fields that
@@ -38,6 +42,7 @@ func TestGoSDKAPIKept(t *testing.T) {
 		t.Fatalf("run.sh -n: %v\n%s", err, out)
 	}
 	orig := goSDKDir(t)
+	checkOnlyReplaced(t, filepath.Join(orig, "mcp"), filepath.Join(dir, "mcp"))
 	m := measure(t, filepath.Join(orig, "mcp"), filepath.Join(dir, "mcp"))
 	t.Log(m)
 
@@ -76,6 +81,58 @@ func TestGoSDKAPIKept(t *testing.T) {
 	t.Skipf("the floors are not met yet:\n%s", strings.Join(why, "\n"))
 }
 
+// apiFiles are go-sdk's files of protocol types, which the generated ones replace.
+var apiFiles = []string{"protocol.go", "content.go"}
+
+// checkOnlyReplaced checks that run.sh removed from go-sdk's files only what the generated
+// files replace, and changed nothing else: every declaration that go-sdk's mcp package had
+// and no longer has is in protocol.go or content.go, or is a constant (the schema's error codes,
+// which go-sdk declares in shared.go); every file but those is byte for byte as go-sdk has it
+// but for the removals; no test file is changed.
+func checkOnlyReplaced(t *testing.T, orig, out string) {
+	t.Helper()
+	o, err := decls.Load(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := decls.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := o.Decls(), p.Decls(companion)
+	changed := map[string]bool{}
+	for key, d := range before {
+		if _, ok := after[key]; ok {
+			continue
+		}
+		changed[d.File] = true
+		if !slices.Contains(apiFiles, d.File) && d.Kind != "const" {
+			t.Errorf("run.sh removed %s %s from %s, which is not a protocol type's file", d.Kind, key, d.File)
+		}
+	}
+	names, err := filepath.Glob(filepath.Join(orig, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		base := filepath.Base(name)
+		if changed[base] {
+			continue
+		}
+		a, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, base))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(a) != string(b) {
+			t.Errorf("run.sh changed go-sdk's %s, from which it removed nothing", base)
+		}
+	}
+}
+
 func first(s []string, n int) []string {
 	return s[:min(n, len(s))]
 }
@@ -86,7 +143,7 @@ func measure(t *testing.T, orig, out string) *decls.Measurement {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api, err := decls.ExportedTypes(o, "protocol.go", "content.go")
+	api, err := decls.ExportedTypes(o, apiFiles...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +151,7 @@ func measure(t *testing.T, orig, out string) *decls.Measurement {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return decls.Measure(api, p, []string{"zz_sdkshape_companion.go"})
+	return decls.Measure(api, p, []string{companion})
 }
 
 // goSDKDir is the module cache's go-sdk v1.8.0, the version run.sh downloads (and this module

@@ -146,6 +146,40 @@ func Keys(files []*File) map[string]string {
 	return keys
 }
 
+// Decl is a top-level declaration: where it is and what kind it is.
+type Decl struct {
+	File string
+	Kind string // type, func, method, const or var
+}
+
+// Decls returns every top-level declaration of the files that are neither generated nor named in
+// except, keyed as Keys keys them.
+func (p *Pkg) Decls(except ...string) map[string]Decl {
+	out := map[string]Decl{}
+	for _, f := range p.Files {
+		if f.Generated || slices.Contains(except, f.Name) {
+			continue
+		}
+		for _, d := range f.AST.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				kind := "func"
+				if d.Recv != nil {
+					kind = "method"
+				}
+				out[funcKey(d)] = Decl{f.Name, kind}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					for _, k := range specKeys(s) {
+						out[k] = Decl{f.Name, d.Tok.String()}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Removed is what Strip took out of one file.
 type Removed struct {
 	File        string

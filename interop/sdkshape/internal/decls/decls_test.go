@@ -117,6 +117,19 @@ func keep() string { return fmt.Sprint(strings.ToUpper("x")) }
 	if string(src) != want {
 		t.Errorf("protocol.go after Strip:\n%s\nwant\n%s", src, want)
 	}
+	after, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := after.Decls("companion.go")
+	for key, want := range map[string]Decl{"Tool.isTool": {"protocol.go", "method"}, "Other": {"protocol.go", "type"}, "RoleAssistant": {"protocol.go", "const"}, "keep": {"protocol.go", "func"}} {
+		if got[key] != want {
+			t.Errorf("Decls()[%s] = %+v, want %+v", key, got[key], want)
+		}
+	}
+	if d, ok := got["Tool"]; ok {
+		t.Errorf("Decls() has the removed Tool (%+v) or a generated one", d)
+	}
 	if test, _ := os.ReadFile(filepath.Join(dir, "protocol_test.go")); !strings.Contains(string(test), "type Tool struct{}") {
 		t.Errorf("a test file was changed:\n%s", test)
 	}
