@@ -171,3 +171,30 @@ func TestSharedPackage(t *testing.T) {
 	goTool(t, dir, "vet", ".")
 	goTool(t, dir, "test", ".")
 }
+
+// TestSubstituteBreaksPart: substituting the type of a member that a hand-written part uses (the
+// capability check of sampling compares includeContext with its enum constant) while validating
+// is refused at the entry; without validators, the part is left out and the package compiles.
+func TestSubstituteBreaksPart(t *testing.T) {
+	src := "substitute:\n  CreateMessageRequestParams.includeContext: string\n"
+	f, err := Parse("mcpgen.yaml", []byte(src))
+	require.NoError(t, err)
+	name, schemaSrc, err := schema.File("2026-07-28", "schema.ts")
+	require.NoError(t, err)
+	s, err := parser.Load(name, schemaSrc)
+	require.NoError(t, err)
+	s.Version = "2026-07-28"
+	require.NoError(t, model.Protocol(s))
+	require.NoError(t, model.Classify(s))
+	_, err = emit.Generate(s, emit.Options{Package: "mcp", Version: "2026-07-28", Runtime: templates.Runtime(), Parts: templates.Parts(), Config: f.Config})
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "mcpgen.yaml:2:46: the configuration changes the type or presence of CreateMessageRequestParams.IncludeContext, which the hand-written part sampling_capabilities.go uses"), err.Error())
+
+	if testing.Short() {
+		return
+	}
+	f, err = Parse("mcpgen.yaml", []byte(src+"validate: false\n"))
+	require.NoError(t, err)
+	files := generateVersion(t, "2026-07-28", f)
+	goTool(t, writeModule(t, "mcp", files), "vet", ".")
+}

@@ -606,6 +606,11 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				return err
 			}
 			f.literal = g.literal(m.Type)
+			if elemPointers(typ) {
+				if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
+					f.shaped = pos
+				}
+			}
 		}
 		if typ.kind == structKind && !m.Optional {
 			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
@@ -663,6 +668,11 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// elemPointers reports whether t holds arrays of pointers (Config.Elements).
+func elemPointers(t *goType) bool {
+	return t.kind == sliceKind && (t.elem.kind == pointerKind || elemPointers(t.elem))
 }
 
 // literal returns the constant of a literal type, looking through aliases, or nil.
