@@ -28,11 +28,9 @@ func generateVersion(t *testing.T, version string, f *File) map[string][]byte {
 	t.Helper()
 	name, src, err := schema.File(version, "schema.ts")
 	require.NoError(t, err)
-	s, err := parser.Load(name, src)
+	s, err := f.Load(name, src)
 	require.NoError(t, err)
 	s.Version = version
-	require.NoError(t, model.Protocol(s))
-	require.NoError(t, model.Classify(s))
 	files, err := emit.Generate(s, emit.Options{Package: cmpOr(f.Package, "mcp"), Version: version, SchemaHash: "sha256:0123",
 		Runtime: templates.Runtime(), Parts: templates.Parts(), PackageDoc: f.PackageDoc(), Config: f.Config})
 	require.NoError(t, err)

@@ -41,6 +41,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -65,6 +66,12 @@ type File struct {
 	HasDoc bool
 	// Config is what the file says about the output.
 	Config emit.Config
+	// Declarations is TypeScript added to the schema (the declarations key), with its lines and
+	// columns those of the configuration file; nil when the file has none. See Load.
+	Declarations []byte
+	// StandIns are the declarations that another stands in for (the standIn key): every
+	// reference to the key refers to the entry's declaration, and the key is not generated.
+	StandIns map[string]emit.Entry
 }
 
 // ValidPackageName reports whether name can name a Go package: an identifier (which is not a
@@ -89,7 +96,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "embed"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -155,13 +162,28 @@ func Parse(name string, data []byte) (*File, error) {
 		case "filePrefix":
 			f.Config.FilePrefix, err = p.filePrefix(v)
 		case "optional":
-			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty)
+			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.Value)
 		case "elements":
 			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
 		case "objects":
 			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
+		case "oneOrMany":
+			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
 		case "embed":
 			f.Config.Embed, err = p.keyList(v, "embed")
+		case "declarations":
+			f.Declarations, err = p.typescript(v, data)
+		case "standIn":
+			f.StandIns, err = p.names(v, "standIn", false)
+			for _, key := range slices.Sorted(maps.Keys(f.StandIns)) {
+				e := f.StandIns[key]
+				if strings.Contains(key, ".") {
+					return nil, p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key)
+				}
+				if f.StandIns[e.Name].Name != "" {
+					return nil, e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key)
+				}
+			}
 		default:
 			err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
 		}
@@ -363,6 +385,41 @@ func checkImportPath(path string) error {
 	return nil
 }
 
+// typescript reads the declarations key: TypeScript text, returned with as many newlines and
+// spaces before it as make the parser's lines and columns those of the configuration file
+// (data), for a block scalar (declarations: |) as for a one-line string.
+func (p *reader) typescript(n *yaml.Node, data []byte) ([]byte, error) {
+	s, err := p.str(n, "declarations")
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(data), "\n")
+	if n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle {
+		// The text starts on the line after the indicator, indented as that line is.
+		indent := 0
+		if n.Line < len(lines) {
+			indent = len(lines[n.Line]) - len(strings.TrimLeft(lines[n.Line], " "))
+		}
+		var b strings.Builder
+		b.WriteString(strings.Repeat("\n", n.Line))
+		for i, line := range strings.Split(s, "\n") {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			if line != "" {
+				b.WriteString(strings.Repeat(" ", indent))
+			}
+			b.WriteString(line)
+		}
+		return []byte(b.String()), nil
+	}
+	col := n.Column - 1
+	if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
+		col++
+	}
+	return []byte(strings.Repeat("\n", n.Line-1) + strings.Repeat(" ", col) + s), nil
+}
+
 // shape reads optional, elements or objects: one of values for the whole output, or a mapping
 // of a default and members to one of values.
 func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape, error) {
@@ -370,7 +427,7 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 	value := func(n *yaml.Node, what string) (emit.Entry, error) {
 		s, err := p.str(n, what)
 		if err == nil && !slices.Contains(values, s) {
-			err = p.errorf(n, "%s: %q is not %s", what, model.Shorten(s), strings.Join(values, " or "))
+			err = p.errorf(n, "%s: %q is not one of %s", what, model.Shorten(s), strings.Join(values, ", "))
 		}
 		return emit.Entry{Name: s, Pos: p.pos(n)}, err
 	}
@@ -380,7 +437,7 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 		return sh, err
 	}
 	if n.Kind != yaml.MappingNode {
-		return sh, p.errorf(n, "%s: expected %s, or a mapping of default and members to one of them, found %s", what, strings.Join(values, " or "), kind(n))
+		return sh, p.errorf(n, "%s: expected one of %s, or a mapping of default and members to one of them, found %s", what, strings.Join(values, ", "), kind(n))
 	}
 	sh.Members = map[string]emit.Entry{}
 	err := p.mapping(n, what, func(k, v *yaml.Node) error {

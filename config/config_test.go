@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,9 +127,9 @@ func TestParseDefaults(t *testing.T) {
 // TestParseErrors checks that every mistake in a file is an error naming its line and column.
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, embed`},
+		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn`},
 		{"key twice", "validate: true\nvalidate: false\n", "mcpgen.yaml:2:1: validate is set twice (first at line 1)"},
-		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, embed, found a list"},
+		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, found a list"},
 		{"yaml syntax", "types: [Tool\nrename: x\n", "mcpgen.yaml:1: did not find expected ',' or ']'"},
 		{"package keyword", "package: func\n", `mcpgen.yaml:1:10: package: "func" is not a valid Go package name`},
 		{"package number", "package: 12\n", "mcpgen.yaml:1:10: package: expected a string, found a number"},
@@ -149,11 +150,14 @@ func TestParseErrors(t *testing.T) {
 		{"runtime without prefix", "runtime: false\n", "mcpgen.yaml:1:1: runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"},
 		{"prefix without underscore", "filePrefix: ext\n", `mcpgen.yaml:1:13: filePrefix: "ext" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
 		{"prefix ignored by go", "filePrefix: _ext_\n", `mcpgen.yaml:1:13: filePrefix: "_ext_" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
-		{"optional value", "optional: maybe\n", `mcpgen.yaml:1:11: optional: "maybe" is not pointer or omitempty`},
-		{"optional member value", "optional:\n  default: omitempty\n  Tool.title: value\n", `mcpgen.yaml:3:15: optional: Tool.title: "value" is not pointer or omitempty`},
+		{"optional value", "optional: maybe\n", `mcpgen.yaml:1:11: optional: "maybe" is not one of pointer, omitempty, value`},
+		{"optional member value", "optional:\n  default: omitempty\n  Tool.title: values\n", `mcpgen.yaml:3:15: optional: Tool.title: "values" is not one of pointer, omitempty, value`},
 		{"elements without member", "elements:\n  Tool: pointer\n", `mcpgen.yaml:2:3: elements: "Tool" names no member: write Declaration.member (Tool.inputSchema)`},
-		{"objects a list", "objects: [pointer]\n", "mcpgen.yaml:1:10: objects: expected value or pointer, or a mapping of default and members to one of them, found a list"},
+		{"objects a list", "objects: [pointer]\n", "mcpgen.yaml:1:10: objects: expected one of value, pointer, or a mapping of default and members to one of them, found a list"},
 		{"embed not a list", "embed: Result._meta\n", `mcpgen.yaml:1:8: embed: expected a list, found the string "Result._meta"`},
+		{"standIn of a member", "standIn:\n  Tool.name: X\n", "mcpgen.yaml:2:3: standIn: Tool.name: a declaration stands in for a declaration, not a member"},
+		{"standIn chain", "standIn:\n  A: B\n  B: C\n", "mcpgen.yaml:2:6: standIn: B stands in for A, and is stood in for itself"},
+		{"declarations not a string", "declarations: [x]\n", "mcpgen.yaml:1:15: declarations: expected a string, found a list"},
 		{"prefix of the runtime", "filePrefix: wire_\n", "mcpgen.yaml:1:13: filePrefix: wire_ starts the names of the runtime's files"},
 	}
 	for _, tt := range tests {
@@ -214,4 +218,37 @@ func TestValidPackageName(t *testing.T) {
 	for _, name := range []string{"", "_", "func", "type", "1x", "mcp1.0", "my-pkg", "a b"} {
 		assert.False(t, ValidPackageName(name), name)
 	}
+}
+
+// TestLoadDeclarations: the declarations of a configuration merge into the schema, and an error
+// in them names the configuration file's line and column, for a block as for a one-line string;
+// standIn makes references use another declaration.
+func TestLoadDeclarations(t *testing.T) {
+	schema := []byte("export interface Tool {\n  name: string;\n}\nexport type Block = Text;\nexport interface Text { text: string }\nexport interface Holder { block: Block }\n")
+	f, err := Parse("c.yaml", []byte("package: x\ndeclarations: |\n  export interface Tool {\n    title?: string;\n  }\n  export type Wide = Text | Tool;\nstandIn:\n  Block: Wide\n"))
+	require.NoError(t, err)
+	s, err := f.Load("schema.ts", schema)
+	require.NoError(t, err)
+	tool := s.Decl("Tool")
+	require.NotNil(t, tool)
+	assert.NotNil(t, tool.Type.Object.Member("title"), "merged member")
+	assert.Equal(t, "c.yaml:4:5", tool.Type.Object.Member("title").Pos.String())
+	assert.Nil(t, s.Decl("Block"), "stood in for")
+	assert.Equal(t, "Wide", s.Decl("Holder").Type.Object.Member("block").Type.Ref)
+
+	for _, tt := range []struct{ src, want string }{
+		{"declarations: |\n  export interface Tool {\n    title?: string\n    x: ;\n  }\n", "c.yaml:4:8: found `;`"},
+		{"declarations: \"export type X = ;\"\n", "c.yaml:1:32: "},
+		{"standIn:\n  Blok: Wide\n", "c.yaml:2:9: standIn: the schema declares no Blok"},
+	} {
+		f, err := Parse("c.yaml", []byte(tt.src))
+		require.NoError(t, err)
+		_, err = f.Load("schema.ts", schema)
+		require.Error(t, err)
+		assert.True(t, strings.HasPrefix(err.Error(), tt.want), "%s: got %v, want %s...", tt.src, err, tt.want)
+	}
+	f, err = Parse("c.yaml", []byte("declarations: \"export type X = string;\"\n"))
+	require.NoError(t, err)
+	_, err = f.Load("schema.json", []byte("{}"))
+	assert.EqualError(t, err, "c.yaml: declarations: TypeScript can be added to a schema.ts only, and schema.json is JSON")
 }

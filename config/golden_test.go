@@ -14,8 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mcpgen/mcpgen/emit"
-	"github.com/mcpgen/mcpgen/model"
-	"github.com/mcpgen/mcpgen/parser"
 	"github.com/mcpgen/mcpgen/templates"
 )
 
@@ -27,15 +25,13 @@ func generate(t *testing.T, schema, version, cfg string) (map[string][]byte, *Fi
 	t.Helper()
 	src, err := os.ReadFile(schema)
 	require.NoError(t, err)
-	s, err := parser.Load(filepath.Base(schema), src)
-	require.NoError(t, err)
-	s.Version = version
-	require.NoError(t, model.Protocol(s))
-	require.NoError(t, model.Classify(s))
 	data, err := os.ReadFile(cfg)
 	require.NoError(t, err)
 	f, err := Parse(filepath.Base(cfg), data)
 	require.NoError(t, err)
+	s, err := f.Load(filepath.Base(schema), src)
+	require.NoError(t, err)
+	s.Version = version
 	pkg := cmpOr(f.Package, "mcp")
 	files, err := emit.Generate(s, emit.Options{Package: pkg, Version: version, SchemaHash: "sha256:0123",
 		Runtime: templates.Runtime(), Parts: templates.Parts(), PackageDoc: f.PackageDoc(), Config: f.Config})

@@ -3,6 +3,7 @@ package emit
 import (
 	"go/token"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -110,6 +111,8 @@ type generator struct {
 	memberSubstitutes map[string]*goType
 	memberRoots       []memberRoot
 	embeds            map[string]Entry
+	// bases are the declarations that are embedded bases (Config.Embed), by name.
+	bases map[string]Entry
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
 	// that named a type or a field, or replaced a type; usedShapes, the member entries of
 	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
@@ -196,8 +199,14 @@ type field struct {
 	// omitEmpty is set for an optional member held as a value and encoded when not empty, as
 	// encoding/json's omitempty does (Config.Optional).
 	omitEmpty bool
+	// always is set for an optional member held as a value and always encoded, as encoding/json
+	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
+	always bool
 	// embed is set for an embedded field (Config.Embed): name is its type's name.
 	embed bool
+	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
+	// declares the base in its place, and the codecs reach the field promoted.
+	base, baseDecl string
 	// shaped is the position of the configuration entry that made the field's type or presence
 	// other than the default (a substitute, a shape), zero for none: a hand-written part that
 	// uses the field cannot be copied.
@@ -275,6 +284,9 @@ func (g *generator) planDecls() error {
 		}
 	}
 	if err := g.planNullVariants(); err != nil {
+		return err
+	}
+	if err := g.checkBases(); err != nil {
 		return err
 	}
 	if err := g.checkConfigUsed(); err != nil {
@@ -492,6 +504,11 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 	case model.ObjectStrategy, model.KindStrategy:
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
+		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
+			s.name += "Item"
+			elem, err := g.typeOf(dec.Elem, s.elem())
+			return &goType{kind: sliceKind, elem: elem, single: true}, err
+		}
 		return g.inline(t, s, oneOrManyForm)
 	case model.FreeFormStrategy:
 		return &goType{kind: rawKind}, nil
@@ -578,6 +595,14 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			td.absent = append(td.absent, m.Name)
 			continue
 		}
+		var base string
+		if o := g.owner(m.Pos); decl != nil && o != nil && o != decl {
+			if _, ok := g.bases[o.Name]; ok {
+				base = o.Name
+			} else if _, ok := g.bases[decl.Name]; ok {
+				continue // an embedded base holds the members it declares only
+			}
+		}
 		keys := g.memberKeys(path, decl, m)
 		f := &field{name: g.names.fieldName(m.Name), member: m}
 		namePos := m.Pos
@@ -632,13 +657,25 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
 			}
 			f.pointer = !typ.hasNil()
-			if typ.kind != structKind {
-				if shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys); shape == OmitEmpty {
-					f.pointer, f.omitEmpty = false, true
-					if pos.Line > 0 {
-						f.shaped = pos
-					}
+			shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
+			_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
+			switch {
+			case shape == OmitEmpty && typ.kind == structKind:
+				// encoding/json's omitempty never omits a struct: it stays a pointer.
+				if explicit {
+					return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
 				}
+			case shape == OmitEmpty:
+				f.pointer, f.omitEmpty = false, true
+			case shape == Value && typ.hasNil():
+				if explicit {
+					return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
+				}
+			case shape == Value:
+				f.pointer, f.always = false, true
+			}
+			if (f.omitEmpty || f.always) && pos.Line > 0 {
+				f.shaped = pos
 			}
 		}
 		if e, key, ok := lookup(g.embeds, keys); ok {
@@ -656,6 +693,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			return namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
 		}
 		names[f.name] = true
+		if base != "" {
+			f.base, _ = g.declName(g.s.Decl(base))
+			f.baseDecl = base
+		}
 		td.fields = append(td.fields, f)
 	}
 	td.rest = &goType{kind: rawKind}
@@ -673,6 +714,45 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 // elemPointers reports whether t holds arrays of pointers (Config.Elements).
 func elemPointers(t *goType) bool {
 	return t.kind == sliceKind && (t.elem.kind == pointerKind || elemPointers(t.elem))
+}
+
+// checkBases checks the structs that embed a base (Config.Embed): each member the base
+// declares is a field of the same name and type there as in the base (a derived declaration
+// may redeclare a member with a narrower type, or the configuration shape it otherwise), and
+// none is left out (by Omit), since the embedded struct would bring it back.
+func (g *generator) checkBases() error {
+	for _, d := range g.s.Decls {
+		td := g.byDecl[d.Name]
+		if td == nil || td.form != structForm {
+			continue
+		}
+		byBase := map[string][]*field{}
+		for _, f := range td.fields {
+			if f.baseDecl != "" {
+				byBase[f.baseDecl] = append(byBase[f.baseDecl], f)
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(byBase)) {
+			e, base := g.bases[name], g.byDecl[name]
+			if base == nil {
+				return e.Pos.Errorf("embed: the base %s is not generated: add it to types", name)
+			}
+			g.usedShapes["embed "+name] = true
+			fields := byBase[name]
+			if len(fields) != len(base.fields) {
+				return e.Pos.Errorf("embed: %s leaves out members of its base %s, which embedding it would bring back", td.name, name)
+			}
+			for i, f := range fields {
+				b := base.fields[i]
+				if b.member.Name != f.member.Name || b.name != f.name || b.omitEmpty != f.omitEmpty ||
+					typeString(b.typ, b.pointer) != typeString(f.typ, f.pointer) {
+					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s %s there, %s %s here)",
+						f.member.Name, td.name, b.name, name, b.name, typeString(b.typ, b.pointer), f.name, typeString(f.typ, f.pointer))
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // literal returns the constant of a literal type, looking through aliases, or nil.

@@ -55,8 +55,11 @@ type Config struct {
 
 	// Optional is how optional members are held: as pointers (Pointer, the default: an
 	// optional zero can be sent) or as values encoded when not empty, as encoding/json's
-	// omitempty does (OmitEmpty: an optional zero cannot be sent). A member of struct type
-	// stays a pointer either way: encoding/json's omitempty never omits a struct.
+	// omitempty does (OmitEmpty: an optional zero cannot be sent; a member of struct type
+	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values always
+	// encoded, as encoding/json does without omitempty (Value: absence reads as the zero
+	// value; a member of a type with nil, a slice, map or interface, is nil when absent all
+	// the same).
 	Optional Shape
 	// Elements is how the elements of arrays of objects are held: values (Value, the default)
 	// or pointers (Pointer: []*T, a nil element encoding as null).
@@ -64,8 +67,17 @@ type Config struct {
 	// Objects is how required members of object type are held: values (Value, the default)
 	// or pointers (Pointer: *T, nil encoding as null).
 	Objects Shape
+	// OneOrMany is how a member of type `E | E[]` is held: a struct that records the form
+	// (Struct, the default: {List, IsList}, encoded back in the form it was decoded from) or a
+	// plain []E (Slice: one element is encoded as the single value, any other number as an
+	// array, so a decoded array of one comes back as its element).
+	OneOrMany Shape
 	// Embed are the members whose field is embedded: written as its type's name alone, so that
-	// the struct has the type's methods (an embedded Meta with GetMeta and SetMeta).
+	// the struct has the type's methods (an embedded Meta with GetMeta and SetMeta). An entry
+	// naming a declaration ("CacheableResult") makes it an embedded base: its struct holds
+	// the members it declares itself (not those it inherits), and every struct that inherits
+	// them embeds it in their place; the codecs reach its fields as promoted fields, as
+	// encoding/json does.
 	Embed []Entry
 }
 
@@ -74,6 +86,8 @@ const (
 	Pointer   = "pointer"
 	OmitEmpty = "omitempty"
 	Value     = "value"
+	Struct    = "struct"
+	Slice     = "slice"
 )
 
 // Shape is a choice of representation for the whole output (Default, whose Name is "" for the
@@ -436,9 +450,10 @@ func (g *generator) configureShapes() error {
 		sh     Shape
 		values []string
 	}{
-		{"optional", c.Optional, []string{Pointer, OmitEmpty}},
+		{"optional", c.Optional, []string{Pointer, OmitEmpty, Value}},
 		{"elements", c.Elements, []string{Value, Pointer}},
 		{"objects", c.Objects, []string{Value, Pointer}},
+		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},
 	}
 	for _, x := range shapes {
 		check := func(e Entry, what string) error {
@@ -462,12 +477,21 @@ func (g *generator) configureShapes() error {
 			}
 		}
 	}
-	g.embeds = map[string]Entry{}
+	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
-		if _, m, err := g.memberOf(e.Name, e.Pos, "embed"); err != nil {
+		d, m, err := g.memberOf(e.Name, e.Pos, "embed")
+		if err != nil {
 			return err
-		} else if m == nil {
-			return e.Pos.Errorf("embed: %q names no member: write Declaration.member", e.Name)
+		}
+		if m == nil {
+			if d.Type.Kind != model.Object {
+				return e.Pos.Errorf("embed: %s is not an interface with members of its own, which an embedded base needs", e.Name)
+			}
+			if prev, dup := g.bases[e.Name]; dup {
+				return e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, prev.Pos)
+			}
+			g.bases[e.Name] = e
+			continue
 		}
 		if prev, dup := g.embeds[e.Name]; dup {
 			return e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, prev.Pos)
@@ -528,7 +552,7 @@ func (g *generator) checkConfigUsed() error {
 	for _, x := range []struct {
 		what string
 		sh   Shape
-	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}} {
+	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
@@ -536,6 +560,9 @@ func (g *generator) checkConfigUsed() error {
 		}
 	}
 	for _, e := range c.Embed {
+		if _, base := g.bases[e.Name]; base && g.byDecl[e.Name] == nil {
+			return e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name)
+		}
 		if !g.usedShapes["embed "+e.Name] {
 			return e.Pos.Errorf("embed: %s is not a member of a generated struct", e.Name)
 		}

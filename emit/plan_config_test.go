@@ -95,6 +95,22 @@ func TestConfigErrors(t *testing.T) {
 		parts map[string]string
 		want  string
 	}{{
+		name: "embedded base not generated",
+		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Embed: []Entry{entry("Result", 2)}},
+		want: "mcpgen.yaml:2:3: embed: the base Result is not generated: add it to types",
+	}, {
+		name: "embedded base shaped otherwise",
+		cfg:  Config{Embed: []Entry{entry("Result", 2)}, Fields: map[string]Entry{"CallToolResult._meta": entry("M", 3)}},
+		want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta *MetaObject there, M *MetaObject here)`,
+	}, {
+		name: "optional value of a type with nil",
+		cfg:  Config{Optional: Shape{Members: map[string]Entry{"CallToolResult.progressToken": entry(Value, 3)}}},
+		want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing",
+	}, {
+		name: "optional omitempty struct",
+		cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
+		want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
+	}, {
 		name: "embed of a type without a name",
 		cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
 		want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",

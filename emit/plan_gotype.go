@@ -41,6 +41,10 @@ type goType struct {
 	path    string
 	pointer bool
 	pos     model.Pos
+	// single is set for a sliceKind that stands for a one-or-many union `E | E[]`
+	// (Config.OneOrMany Slice): one element is encoded as the single value, and a single
+	// value decodes as a slice of one.
+	single bool
 }
 
 // code writes the type.

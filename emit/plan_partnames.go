@@ -27,8 +27,8 @@ type partRenames struct {
 	forms map[string]form
 }
 
-// partNames plans the output again with the default names (the same selection and
-// substitutes) and pairs its types with the output's, or returns nil when the configuration
+// partNames plans the output again with the default names (the same selection, substitutes
+// and shapes) and pairs its types with the output's, or returns nil when the configuration
 // changes no name. The two plans have the same shape, since names do not change it; should the
 // default names collide where the configured ones do not, parts are copied as written.
 func (g *generator) partNames() *partRenames {
@@ -36,7 +36,8 @@ func (g *generator) partNames() *partRenames {
 	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 {
 		return nil
 	}
-	d := newGenerator(g.s, Options{Package: g.opts.Package, Config: Config{Types: c.Types, Substitutes: c.Substitutes}})
+	d := newGenerator(g.s, Options{Package: g.opts.Package, Config: Config{Types: c.Types, Substitutes: c.Substitutes,
+		Optional: c.Optional, Elements: c.Elements, Objects: c.Objects, OneOrMany: c.OneOrMany, Embed: c.Embed}})
 	if err := d.planDecls(); err != nil || len(d.types) != len(g.types) {
 		return nil
 	}

@@ -225,7 +225,7 @@ func encodeField(fd *field) []jen.Code {
 		val = jen.Qual("cmp", "Or").Call(val, literalCode(d))
 	}
 	body = append(body, encodeValue(val, fd.typ, 0)...)
-	if fd.member.Optional {
+	if fd.member.Optional && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body

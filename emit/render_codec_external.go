@@ -60,7 +60,7 @@ func externalField(fd *field, decode bool) []jen.Code {
 	} else {
 		body = append(body, encodeExternalValue(src, fd.typ))
 	}
-	if fd.member.Optional {
+	if fd.member.Optional && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
@@ -74,6 +74,8 @@ func validateExternalField(fd *field) []jen.Code {
 		return append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
 	}
 	switch {
+	case fd.always:
+		return in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.typ)))
 	case fd.omitEmpty:
 		return []jen.Code{jen.If(present(fd)).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.typ)))...)}
 	case fd.pointer, fd.typ.hasNil() && fd.member.Optional:

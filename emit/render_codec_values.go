@@ -46,6 +46,14 @@ func encodeValue(src jen.Code, t *goType, depth int) []jen.Code {
 		return []jen.Code{encodeExternalValue(src, t)}
 	case sliceKind:
 		i := local("i", depth)
+		if t.single {
+			// One element is written as the single value.
+			plain := *t
+			plain.single = false
+			return []jen.Code{jen.If(jen.Len(src).Op("==").Lit(1)).Block(
+				encodeValue(jen.Add(src).Index(jen.Lit(0)), t.elem, depth+1)...,
+			).Else().Block(encodeValue(src, &plain, depth)...)}
+		}
 		return []jen.Code{
 			jen.Id("e").Dot("beginArray").Call(),
 			jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(
@@ -114,6 +122,15 @@ func selfDecoding(t *goType) bool {
 
 // decodeValue returns statements that decode the next value into dst, of type t, assigning err.
 func decodeValue(dst jen.Code, t *goType, depth int) []jen.Code {
+	if t.kind == sliceKind && t.single {
+		// An array, or a single value: a slice of one.
+		plain := *t
+		plain.single = false
+		return []jen.Code{jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune('[')).Block(
+			decodeValue(dst, &plain, depth)...,
+		).Else().Block(append([]jen.Code{jen.Add(dst).Op("=").Make(t.code(), jen.Lit(1))},
+			decodeValue(jen.Add(dst).Index(jen.Lit(0)), t.elem, depth+1)...)...)}
+	}
 	switch t.kind {
 	case builtinKind, rawKind, unionKind, sliceKind, mapKind:
 		return []jen.Code{jen.List(dst, jen.Err()).Op("=").Add(readCall(t, depth))}

@@ -11,7 +11,17 @@ const extraDoc = "Extra holds members that the schema does not define, exactly a
 // structType declares a struct: a field per member, then Extra.
 func (r *renderer) structType(td *typeDecl) {
 	var fields []jen.Code
+	embedded := map[string]bool{}
 	for _, f := range td.fields {
+		if f.base != "" {
+			// The embedded base holds the field; encoding/json promotes its fields as the
+			// codecs reach them.
+			if !embedded[f.base] {
+				embedded[f.base] = true
+				fields = append(fields, docComment(f.base+" holds the members of ["+f.base+"]."), jen.Id(f.base))
+			}
+			continue
+		}
 		var extra []string
 		if f.literal != nil {
 			extra = append(extra, "Always "+f.literal.String()+".")
@@ -26,6 +36,7 @@ func (r *renderer) structType(td *typeDecl) {
 		}
 		tag := f.member.Name
 		switch {
+		case f.always:
 		case f.omitEmpty || f.member.Optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
 			tag += ",omitempty"
 		case f.member.Optional:

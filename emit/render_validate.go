@@ -130,7 +130,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 		return nil
 	}
 	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
-	if fd.member.Optional && fd.typ.kind != unionKind {
+	if fd.member.Optional && fd.typ.kind != unionKind && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body

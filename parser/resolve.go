@@ -20,6 +20,31 @@ func Load(filename string, src []byte) (*model.Schema, error) {
 	return resolve(filename, f)
 }
 
+// Source is one file of a schema: its name, used in positions, and its text.
+type Source struct {
+	Name string
+	Src  []byte
+}
+
+// LoadWith is Load of a schema file with declarations added from other sources, as if they
+// followed it in the same file: an interface declared again merges its members into the
+// schema's, as TypeScript's declaration merging does, and new declarations are appended.
+// Positions name the source they come from.
+func LoadWith(filename string, src []byte, more ...Source) (*model.Schema, error) {
+	f, err := Parse(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range more {
+		g, err := Parse(m.Name, m.Src)
+		if err != nil {
+			return nil, err
+		}
+		f.Decls = append(f.Decls, g.Decls...)
+	}
+	return resolve(filename, f)
+}
+
 // resolver turns the declarations of a File into model types, lazily and at most once each.
 type resolver struct {
 	decls  map[string]Decl // interfaces and aliases

@@ -7,13 +7,10 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/emit"
-	"github.com/mcpgen/mcpgen/jsonschema"
 	"github.com/mcpgen/mcpgen/model"
-	"github.com/mcpgen/mcpgen/parser"
 	"github.com/mcpgen/mcpgen/schema"
 	"github.com/mcpgen/mcpgen/templates"
 )
@@ -28,6 +25,8 @@ type input struct {
 	schema   *model.Schema
 	// report, if set, is told what the output leaves out (emit.Options.Report).
 	report func(msg string)
+	// cfg, if set, is the configuration, which can add declarations to the schema (load).
+	cfg *config.File
 }
 
 // openInput reads the schema file, or the embedded schema.ts of version (default: the draft).
@@ -54,23 +53,16 @@ func openInput(file, version string) (*input, error) {
 	return in, nil
 }
 
-// load parses the schema and prepares it (model.Protocol, model.Classify), then, unless it is known, tells its version from the
+// load parses the schema and prepares it (model.Protocol, model.Classify), with what the
+// configuration adds (config.File.Load), then, unless it is known, tells its version from the
 // file (detectVersion): a schema error comes first.
 func (in *input) load() error {
-	var s *model.Schema
-	var err error
-	if strings.HasSuffix(in.name, ".json") {
-		s, err = jsonschema.Load(in.name, in.src)
-	} else {
-		s, err = parser.Load(in.name, in.src)
+	cfg := in.cfg
+	if cfg == nil {
+		cfg = &config.File{}
 	}
+	s, err := cfg.Load(in.name, in.src)
 	if err != nil {
-		return err
-	}
-	if err := model.Protocol(s); err != nil {
-		return err
-	}
-	if err := model.Classify(s); err != nil {
 		return err
 	}
 	if in.version == "" {

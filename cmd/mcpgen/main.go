@@ -169,6 +169,7 @@ func generate(o options, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	in.cfg = cfg
 	if err := in.load(); err != nil {
 		return err
 	}

@@ -13,8 +13,15 @@ export interface CallToolResult extends Result {
   isError?: boolean;
 }
 
+/** A result that may be cached. */
+export interface CacheableResult extends Result {
+  /** How long the result may be cached. @minimum 0 */
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+}
+
 /** The result of listing tools. */
-export interface ListToolsResult extends Result {
+export interface ListToolsResult extends CacheableResult {
   tools: Tool[];
   nextCursor?: string;
 }
@@ -60,7 +67,15 @@ export interface CreateMessageRequestParams {
 
 export interface SamplingMessage {
   role: Role;
-  content: TextContent;
+  content: SamplingContent | SamplingContent[];
+}
+
+export type SamplingContent = TextContent | AudioContent;
+
+export interface AudioContent {
+  type: "audio";
+  data: string;
+  mimeType: string;
 }
 
 export type Role = "user" | "assistant";

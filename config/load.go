@@ -1,0 +1,101 @@
+package config
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/jsonschema"
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/parser"
+)
+
+// Load reads the schema file name (schema.ts, or schema.json by its extension) as the
+// configuration asks, and prepares it for emit.Generate (model.Protocol, model.Classify): the
+// TypeScript of the declarations key is added to a schema.ts (an interface declared again gains
+// its members, as TypeScript's declaration merging does: members another version has, the
+// members of the input-required result on the results that carry them), then every reference to
+// a declaration that another stands in for (standIn) refers to that one, and the declaration
+// stood in for is dropped. Errors in the added declarations name the configuration file's lines.
+func (f *File) Load(name string, src []byte) (*model.Schema, error) {
+	var s *model.Schema
+	var err error
+	switch {
+	case strings.HasSuffix(name, ".json") && f.Declarations != nil:
+		return nil, fmt.Errorf("%s: declarations: TypeScript can be added to a schema.ts only, and %s is JSON", f.Name, name)
+	case strings.HasSuffix(name, ".json"):
+		s, err = jsonschema.Load(name, src)
+	case f.Declarations != nil:
+		s, err = parser.LoadWith(name, src, parser.Source{Name: f.Name, Src: f.Declarations})
+	default:
+		s, err = parser.Load(name, src)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := f.standIn(s); err != nil {
+		return nil, err
+	}
+	if err := model.Protocol(s); err != nil {
+		return nil, err
+	}
+	if err := model.Classify(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// standIn makes every reference to a declaration stood in for (StandIns) refer to the one that
+// stands in for it, and drops the declaration.
+func (f *File) standIn(s *model.Schema) error {
+	if len(f.StandIns) == 0 {
+		return nil
+	}
+	for _, from := range slices.Sorted(maps.Keys(f.StandIns)) {
+		e := f.StandIns[from]
+		if s.Decl(from) == nil {
+			return e.Pos.Errorf("standIn: the schema declares no %s", model.Shorten(from))
+		}
+		if s.Decl(e.Name) == nil {
+			return e.Pos.Errorf("standIn: %s: the schema declares no %s (declare it under declarations)", from, model.Shorten(e.Name))
+		}
+	}
+	seen := map[*model.Type]bool{}
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if e, ok := f.StandIns[t.Ref]; ok && t.Kind == model.Ref {
+			t.Ref = e.Name
+		}
+		walk(t.Elem)
+		if t.Object != nil {
+			for _, m := range t.Object.Members {
+				walk(m.Type)
+			}
+			walk(t.Object.Rest)
+		}
+		if t.Union != nil {
+			for _, v := range t.Union.Variants {
+				walk(v)
+			}
+		}
+	}
+	var kept []*model.Decl
+	for _, d := range s.Decls {
+		if _, gone := f.StandIns[d.Name]; !gone {
+			kept = append(kept, d)
+		}
+	}
+	s.Decls = kept
+	for _, d := range s.Decls {
+		walk(d.Type)
+		if d.Type.Kind == model.Ref && d.Type.Ref == d.Name {
+			return f.StandIns[d.Name].Pos.Errorf("standIn: %s would stand in for itself", d.Name)
+		}
+	}
+	return nil
+}
