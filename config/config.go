@@ -23,6 +23,26 @@
 //	validate: false               # no validators (default true)
 //	runtime: false                # no runtime files: another output in the package has them
 //	filePrefix: ext_              # ext_types.go, ...: outputs sharing a directory
+//	constants: false              # no schema constants: another output in the package has them
+//
+// and an SDK's own shapes (the README's "Generating an SDK's own API" says what each loses):
+//
+//	optional:                     # optional members: pointer (default), omitempty or value
+//	  default: omitempty
+//	  CreateMessageRequestParams.temperature: pointer
+//	elements: pointer             # []*T for arrays of objects (default value)
+//	objects: pointer              # *T for required objects (default value)
+//	oneOrMany: slice              # E | E[] as []E (default struct)
+//	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
+//	addFields:                    # hand-written fields, json:"-"
+//	  CallToolResult: ["err error"]
+//	declarations: |               # TypeScript merged into schema.ts (Load)
+//	  export interface CallToolResult { requestState?: string }
+//	standIn:                      # a declaration in place of another (Load)
+//	  ContentBlock: Content
+//
+// Members may be named by their path through inline objects (ClientCapabilities.sampling.tools);
+// an entry on a base's member (Result._meta) reaches the declarations inheriting it.
 //
 // The file is read with go.yaml.in/yaml/v3, the YAML organization's maintained continuation of
 // gopkg.in/yaml.v3, which the root module has through testify already: its yaml.Node keeps the
@@ -40,6 +60,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	goparser "go/parser"
 	"go/token"
 	"maps"
 	"regexp"
@@ -96,7 +118,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -171,6 +193,12 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
 		case "embed":
 			f.Config.Embed, err = p.keyList(v, "embed")
+		case "addFields":
+			f.Config.AddFields, err = p.addFields(v)
+		case "constants":
+			var b bool
+			b, err = p.boolean(v, "constants")
+			f.Config.NoConstants = !b
 		case "declarations":
 			f.Declarations, err = p.typescript(v, data)
 		case "standIn":
@@ -351,13 +379,14 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 		if err != nil {
 			return err
 		}
-		if s == "[]byte" {
-			out[key] = emit.Substitute{Name: s, Pos: p.pos(v)}
+		if sub, ok := compositeType(s); ok {
+			sub.Pos = p.pos(v)
+			out[key] = sub
 			return nil
 		}
 		m := goType.FindStringSubmatch(s)
 		if m == nil || !token.IsIdentifier(m[3]) {
-			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...) or []byte", key, model.Shorten(s))
+			return p.errorf(v, "substitute: %s: %q is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)", key, model.Shorten(s))
 		}
 		sub := emit.Substitute{Pointer: m[1] == "*", Path: m[2], Name: m[3], Pos: p.pos(v)}
 		if sub.Path != "" {
@@ -372,6 +401,42 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 		return nil
 	})
 	return out, err
+}
+
+// compositeType reads a substitute written as a Go type expression of predeclared types and
+// types of the output's package: a map, a slice or array, a pointer to one of those, an
+// interface, a function or a channel ("map[string]any", "[]string", "[]byte"), no import path.
+func compositeType(s string) (emit.Substitute, bool) {
+	e, err := goparser.ParseExpr(s)
+	if err != nil {
+		return emit.Substitute{}, false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.SelectorExpr, *ast.StructType, *ast.CallExpr, *ast.BasicLit, *ast.BinaryExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	sub := emit.Substitute{Name: s, Composite: true}
+	switch t := e.(type) {
+	case *ast.MapType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
+		sub.Nil = true
+	case *ast.ArrayType:
+		sub.Nil = t.Len == nil
+	case *ast.StarExpr:
+		if _, named := t.X.(*ast.Ident); named {
+			return emit.Substitute{}, false // *Name: the ordinary form
+		}
+		sub.Nil = true
+	default:
+		return emit.Substitute{}, false
+	}
+	if s == "[]byte" {
+		return emit.Substitute{Name: s}, ok
+	}
+	return sub, ok
 }
 
 // checkImportPath checks the form of an import path: slash-separated elements of letters,
@@ -418,6 +483,29 @@ func (p *reader) typescript(n *yaml.Node, data []byte) ([]byte, error) {
 		col++
 	}
 	return []byte(strings.Repeat("\n", n.Line-1) + strings.Repeat(" ", col) + s), nil
+}
+
+// addFields reads addFields: declarations to lists of Go fields.
+func (p *reader) addFields(n *yaml.Node) (map[string][]emit.Entry, error) {
+	out := map[string][]emit.Entry{}
+	err := p.mapping(n, "addFields", func(k, v *yaml.Node) error {
+		key, err := p.identifier(k, "addFields")
+		if err != nil {
+			return err
+		}
+		if v.Kind != yaml.SequenceNode {
+			return p.errorf(v, "addFields: %s: expected a list of Go fields (err error), found %s", key, kind(v))
+		}
+		for _, item := range v.Content {
+			s, err := p.str(item, "addFields: "+key)
+			if err != nil {
+				return err
+			}
+			out[key] = append(out[key], emit.Entry{Name: s, Pos: p.pos(item)})
+		}
+		return nil
+	})
+	return out, err
 }
 
 // shape reads optional, elements or objects: one of values for the whole output, or a mapping

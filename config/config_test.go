@@ -127,9 +127,9 @@ func TestParseDefaults(t *testing.T) {
 // TestParseErrors checks that every mistake in a file is an error naming its line and column.
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn`},
+		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields`},
 		{"key twice", "validate: true\nvalidate: false\n", "mcpgen.yaml:2:1: validate is set twice (first at line 1)"},
-		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, found a list"},
+		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, found a list"},
 		{"yaml syntax", "types: [Tool\nrename: x\n", "mcpgen.yaml:1: did not find expected ',' or ']'"},
 		{"package keyword", "package: func\n", `mcpgen.yaml:1:10: package: "func" is not a valid Go package name`},
 		{"package number", "package: 12\n", "mcpgen.yaml:1:10: package: expected a string, found a number"},
@@ -141,7 +141,7 @@ func TestParseErrors(t *testing.T) {
 		{"rename not a mapping", "rename: [Tool]\n", "mcpgen.yaml:1:9: rename: expected a mapping, found a list"},
 		{"rename twice", "rename:\n  Tool: A\n  Tool: B\n", "mcpgen.yaml:3:3: rename: Tool is set twice (first at line 2)"},
 		{"fields without member", "fields:\n  Tool: Name\n", `mcpgen.yaml:2:3: fields: "Tool" names no member: write Declaration.member (Tool.inputSchema)`},
-		{"substitute bad type", "substitute:\n  Tool: \"github.com/x/y\"\n", `mcpgen.yaml:2:9: substitute: Tool: "github.com/x/y" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...) or []byte`},
+		{"substitute bad type", "substitute:\n  Tool: \"github.com/x/y\"\n", `mcpgen.yaml:2:9: substitute: Tool: "github.com/x/y" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)`},
 		{"substitute unexported", "substitute:\n  Tool: example.com/x.tool\n", "mcpgen.yaml:2:9: substitute: Tool: tool is not exported from example.com/x"},
 		{"substitute bad path", "substitute:\n  Tool: example.com//x.Tool\n", `mcpgen.yaml:2:9: substitute: Tool: "example.com//x" is not an import path`},
 		{"substitute not a string", "substitute:\n  Tool: {path: x}\n", "mcpgen.yaml:2:9: substitute: Tool: expected a string, found a mapping"},
@@ -158,6 +158,8 @@ func TestParseErrors(t *testing.T) {
 		{"standIn of a member", "standIn:\n  Tool.name: X\n", "mcpgen.yaml:2:3: standIn: Tool.name: a declaration stands in for a declaration, not a member"},
 		{"standIn chain", "standIn:\n  A: B\n  B: C\n", "mcpgen.yaml:2:6: standIn: B stands in for A, and is stood in for itself"},
 		{"declarations not a string", "declarations: [x]\n", "mcpgen.yaml:1:15: declarations: expected a string, found a list"},
+		{"composite substitute with a struct", "substitute:\n  Tool: \"struct{ A int }\"\n", `mcpgen.yaml:2:9: substitute: Tool: "struct{ A int }" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)`},
+		{"constants not a boolean", "constants: no\n", `mcpgen.yaml:1:12: constants: expected true or false, found the string "no"`},
 		{"prefix of the runtime", "filePrefix: wire_\n", "mcpgen.yaml:1:13: filePrefix: wire_ starts the names of the runtime's files"},
 	}
 	for _, tt := range tests {

@@ -29,6 +29,12 @@ func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool) err
 		if sub.Path == "" && predeclared[sub.Name] {
 			continue
 		}
+		if sub.Composite {
+			if err := checkComposite(sub, dir, own); err != nil {
+				return sub.Pos.Errorf("substitute: %s: %v", key, err)
+			}
+			continue
+		}
 		_, files, err := packageFiles(sub.Path, dir, from, own)
 		if err != nil {
 			return sub.Pos.Errorf("substitute: %s: %v", key, err)
@@ -126,4 +132,37 @@ func declaresType(files []string, name string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// checkComposite checks that the names of a composite substitute's type expression are
+// predeclared or declared in the files of dir that the output does not write.
+func checkComposite(sub emit.Substitute, dir string, own func(string) bool) error {
+	e, err := parser.ParseExpr(sub.Name)
+	if err != nil {
+		return err
+	}
+	var names []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !predeclared[id.Name] && id.Name != "error" && id.Name != "byte" && id.Name != "rune" {
+			names = append(names, id.Name)
+		}
+		return true
+	})
+	if len(names) == 0 {
+		return nil
+	}
+	_, files, err := packageFiles("", dir, dir, own)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		found, err := declaresType(files, name)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return fmt.Errorf("no type %s in the files of %s that the output does not write", name, dir)
+		}
+	}
+	return nil
 }

@@ -186,7 +186,15 @@
 // through encoding/json and the value's Validate. NoValidate leaves out validate.go, the
 // interfaces' Validate, the parts that use the validator, and the runtime's functions that need
 // Validate (validationOnly); NoRuntime leaves out the runtime files but reserves their names;
-// FilePrefix prefixes every file name and is recorded in doc.go (FilesLine). Every entry carries
+// FilePrefix prefixes every file name and is recorded in doc.go (FilesLine); NoConstants leaves
+// out the schema's constants. An SDK's own shapes are the plan's too: Optional (a field's
+// omitEmpty or always, for a value without pointer), Elements and Objects (pointerKind, *T
+// encoded as null when nil), OneOrMany (a sliceKind marked single), Embed (an embedded field, or
+// an embedded base whose fields the codecs reach promoted), AddFields (hand-written fields, not
+// coded); composite and numeric substitutes are externalKind types. Keys are member paths
+// through inline objects (memberOf), and an entry on a base's member reaches the declarations
+// inheriting it (memberKeys). A part that uses a field whose type or presence the configuration
+// changes (field.shaped) is an error at the entry. Every entry carries
 // its position in the configuration file, and every error it causes names it: an unknown
 // declaration or member, a collision, a substitute of a union's variant, an entry that changes
 // nothing.

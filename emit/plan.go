@@ -1,6 +1,9 @@
 package emit
 
 import (
+	"fmt"
+	"go/ast"
+	goparser "go/parser"
 	"go/token"
 	"maps"
 	"slices"
@@ -147,8 +150,10 @@ type typeDecl struct {
 	about string
 
 	// structForm: the fields and the type of Extra's values; the JSON names of the members
-	// that must not be present (model.Member.Absent), which have no field.
+	// that must not be present (model.Member.Absent), which have no field; the hand-written
+	// fields (Config.AddFields), as Go source.
 	fields []*field
+	added  []string
 	rest   *goType
 	absent []string
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
@@ -699,6 +704,19 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		td.fields = append(td.fields, f)
 	}
+	if decl != nil {
+		for _, e := range g.opts.Config.AddFields[decl.Name] {
+			name, err := addedFieldName(e.Name)
+			if err != nil {
+				return e.Pos.Errorf("addFields: %s: %v", decl.Name, err)
+			}
+			if names[name] {
+				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s", decl.Name, name, td.name)
+			}
+			names[name] = true
+			td.added = append(td.added, e.Name)
+		}
+	}
 	td.rest = &goType{kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
 		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: owner}
@@ -709,6 +727,31 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// addedFieldName returns the name of a hand-written field (Config.AddFields), written as Go
+// source: one named field ("err error") or an embedded type ("state", "*pkg.State").
+func addedFieldName(src string) (string, error) {
+	e, err := goparser.ParseExpr("struct{ " + src + " }")
+	st, ok := e.(*ast.StructType)
+	if err != nil || !ok || len(st.Fields.List) != 1 || len(st.Fields.List[0].Names) > 1 || st.Fields.List[0].Tag != nil || strings.ContainsAny(src, ";\n") {
+		return "", fmt.Errorf("%q is not one Go field without a tag (err error, or an embedded type)", model.Shorten(src))
+	}
+	f := st.Fields.List[0]
+	if len(f.Names) == 1 {
+		return f.Names[0].Name, nil
+	}
+	t := f.Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	switch t := t.(type) {
+	case *ast.Ident:
+		return t.Name, nil
+	case *ast.SelectorExpr:
+		return t.Sel.Name, nil
+	}
+	return "", fmt.Errorf("%q embeds no named type", model.Shorten(src))
 }
 
 // elemPointers reports whether t holds arrays of pointers (Config.Elements).

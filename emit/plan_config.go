@@ -53,6 +53,17 @@ type Config struct {
 	// without a prefix leaves the prefixed files alone.
 	FilePrefix string
 
+	// AddFields are hand-written fields added to the structs of declarations, by declaration
+	// name: Go field declarations ("err error", or an embedded "resultState"), written after the
+	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
+	// decode them: they hold a program's own state.
+	AddFields map[string][]Entry
+
+	// NoConstants leaves out the schema's constants (LATEST_PROTOCOL_VERSION, the error
+	// codes...): a second output sharing a package with the first (FilePrefix, NoRuntime) would
+	// declare them again. SchemaVersion, the method and enum constants stay.
+	NoConstants bool
+
 	// Optional is how optional members are held: as pointers (Pointer, the default: an
 	// optional zero can be sent) or as values encoded when not empty, as encoding/json's
 	// omitempty does (OmitEmpty: an optional zero cannot be sent; a member of struct type
@@ -113,9 +124,16 @@ type Entry struct {
 // if the value (or a pointer to it) has a method Validate() error, checks it: its error is a
 // problem of the enclosing value, at the member's JSON pointer. An optional member of a
 // non-pointer type is a pointer to it; a pointer type is nil when absent.
+//
+// A composite substitute (Composite set) is a Go type expression of predeclared types and
+// types of the output's package ("map[string]any", "[]string"), held in Name; Nil says whether
+// it has a nil value (a map, slice, pointer, interface, func or channel), which then stands for
+// an absent member.
 type Substitute struct {
 	Path, Name string
 	Pointer    bool
+	Composite  bool
+	Nil        bool
 	Pos        model.Pos
 }
 
@@ -339,7 +357,8 @@ func (g *generator) configure() error {
 		if err != nil {
 			return err
 		}
-		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos}
+		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos,
+			composite: sub.Composite, nilable: sub.Nil}
 		if m == nil {
 			g.substitutes[d.Name] = t
 			continue
@@ -367,8 +386,12 @@ func (g *generator) configure() error {
 			}
 			continue
 		}
-		if g.s.Decl(key) == nil && !slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }) {
+		isConst := slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key })
+		if g.s.Decl(key) == nil && !isConst {
 			return e.Pos.Errorf("rename: %s", g.noDecl(key))
+		}
+		if isConst && c.NoConstants {
+			return e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key)
 		}
 	}
 	if c.Types == nil {
@@ -477,6 +500,15 @@ func (g *generator) configureShapes() error {
 			}
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
+		d := g.s.Decl(name)
+		if d == nil {
+			return c.AddFields[name][0].Pos.Errorf("addFields: %s", g.noDecl(name))
+		}
+		if d.Type.Kind != model.Object {
+			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
+		}
+	}
 	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
 		d, m, err := g.memberOf(e.Name, e.Pos, "embed")
@@ -557,6 +589,11 @@ func (g *generator) checkConfigUsed() error {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
 			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
+		if g.byDecl[name] == nil {
+			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name)
 		}
 	}
 	for _, e := range c.Embed {

@@ -95,6 +95,18 @@ func TestConfigErrors(t *testing.T) {
 		parts map[string]string
 		want  string
 	}{{
+		name: "added field not Go",
+		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("err error; x int", 2)}}},
+		want: `mcpgen.yaml:2:3: addFields: Tool: "err error; x int" is not one Go field without a tag (err error, or an embedded type)`,
+	}, {
+		name: "added field taken",
+		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("Name string", 2)}}},
+		want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool",
+	}, {
+		name: "added field to a union",
+		cfg:  Config{AddFields: map[string][]Entry{"ContentBlock": {entry("x int", 2)}}},
+		want: "mcpgen.yaml:2:3: addFields: ContentBlock is not an object, it has no struct to add fields to",
+	}, {
 		name: "embedded base not generated",
 		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Embed: []Entry{entry("Result", 2)}},
 		want: "mcpgen.yaml:2:3: embed: the base Result is not generated: add it to types",
@@ -435,4 +447,18 @@ func TestConfigShapesBreakPart(t *testing.T) {
 	// A shape the part does not see is fine.
 	_, err := generateShaped(t, Config{Optional: Shape{Members: map[string]Entry{"Tool.mimeType": entry(OmitEmpty, 5)}}}, map[string]string{"tools.go": part})
 	require.NoError(t, err)
+}
+
+// TestConfigNoConstants: constants: false leaves out the schema's constants (a second output in
+// the package of the first would declare them again), keeping SchemaVersion.
+func TestConfigNoConstants(t *testing.T) {
+	files, err := generateShaped(t, Config{}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(files["consts.go"]), "LatestProtocolVersion")
+	files, err = generateShaped(t, Config{NoConstants: true}, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, string(files["consts.go"]), "LatestProtocolVersion")
+	assert.Contains(t, string(files["consts.go"]), "SchemaVersion")
+	_, err = generateShaped(t, Config{NoConstants: true, Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Latest", 4)}}, nil)
+	assert.EqualError(t, err, "mcpgen.yaml:4:3: rename: LATEST_PROTOCOL_VERSION is a constant, and constants: false leaves the constants out")
 }

@@ -45,6 +45,9 @@ type goType struct {
 	// (Config.OneOrMany Slice): one element is encoded as the single value, and a single
 	// value decodes as a slice of one.
 	single bool
+	// composite is set for an externalKind written as a Go type expression (name:
+	// "map[string]any"), nilable when that type has nil.
+	composite, nilable bool
 }
 
 // code writes the type.
@@ -64,6 +67,8 @@ func (t *goType) code() *jen.Statement {
 		return jen.Op("*").Add(t.elem.code())
 	case t.kind == externalKind && t.name == "[]byte":
 		return jen.Index().Byte()
+	case t.kind == externalKind && t.composite:
+		return jen.Op(t.name)
 	case t.kind == externalKind:
 		named := jen.Id(t.name)
 		if t.path != "" {
@@ -83,7 +88,7 @@ func (t *goType) hasNil() bool {
 	case builtinKind, structKind, enumKind:
 		return false
 	case externalKind:
-		return t.pointer || t.path == "" && (t.name == "any" || t.name == "[]byte")
+		return t.pointer || t.nilable || t.path == "" && (t.name == "any" || t.name == "[]byte")
 	}
 	return true
 }
@@ -97,7 +102,7 @@ func embeddedName(t *goType) string {
 	case pointerKind:
 		return embeddedName(t.elem)
 	case externalKind:
-		if t.path != "" || t.name != "[]byte" && t.name != "any" && t.name != strings.ToLower(t.name) {
+		if !t.composite && (t.path != "" || t.name != "[]byte" && t.name != "any" && t.name != strings.ToLower(t.name)) {
 			return t.name
 		}
 	}

@@ -67,6 +67,9 @@ func (g *generator) declareNames() error {
 	}
 	g.constNames = map[*model.Const]string{}
 	for _, c := range g.s.Consts {
+		if g.opts.Config.NoConstants {
+			break
+		}
 		name, err := g.constName(c)
 		if err != nil {
 			return err

@@ -270,7 +270,10 @@ func nonEmpty(src jen.Code, t *goType) jen.Code {
 	case sliceKind, mapKind, namedKind, rawKind:
 		return jen.Len(src).Op(">").Lit(0)
 	}
-	if t.kind == externalKind && !t.pointer {
+	if t.kind == externalKind && t.composite && (strings.HasPrefix(name, "map[") || strings.HasPrefix(name, "[]")) {
+		return jen.Len(src).Op(">").Lit(0)
+	}
+	if t.kind == externalKind && !t.pointer && !t.nilable {
 		return jen.Op("!").Id(emptyExternal).Call(src)
 	}
 	return jen.Add(src).Op("!=").Nil()

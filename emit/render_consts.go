@@ -19,7 +19,10 @@ func (r *renderer) constants() {
 
 	var defs []jen.Code
 	for _, c := range r.s.Consts {
-		name := r.constNames[c]
+		name, ok := r.constNames[c]
+		if !ok {
+			continue // Config.NoConstants
+		}
 		defs = append(defs, docComment(r.constDoc(name, c)), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
 	}
 	if len(defs) > 0 {

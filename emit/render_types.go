@@ -50,6 +50,9 @@ func (r *renderer) structType(td *typeDecl) {
 			docComment(r.docText(f.member.Doc, "field", extra...)),
 			decl.Tag(map[string]string{"json": tag}))
 	}
+	for _, src := range td.added {
+		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
+	}
 	doc := extraDoc
 	if len(td.absent) > 0 {
 		doc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
