@@ -59,6 +59,8 @@ func TestConfigsCompile(t *testing.T) {
 	}{
 		{"gosdk", "2025-03-26", parseFile(t, "gosdk.yaml")},
 		{"novalidate", "draft", parseFile(t, "novalidate.yaml")},
+		{"shapes", "draft", parseFile(t, "shapes.yaml")},
+		{"shapes-2025-11-25", "2025-11-25", parseFile(t, "shapes.yaml")},
 	}
 	protocol := []emit.Entry{}
 	for _, name := range []string{"JSONRPCMessage", "ClientRequest", "ServerRequest", "ClientNotification", "ServerNotification", "ClientResult", "ServerResult"} {

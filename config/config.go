@@ -33,6 +33,7 @@
 //	elements: pointer             # []*T for arrays of objects (default value)
 //	objects: pointer              # *T for required objects (default value)
 //	oneOrMany: slice              # E | E[] as []E (default struct)
+//	unknown: drop                 # no Extra: unknown members skipped (default keep)
 //	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
@@ -118,7 +119,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -195,6 +196,13 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Embed, err = p.keyList(v, "embed")
 		case "addFields":
 			f.Config.AddFields, err = p.addFields(v)
+		case "unknown":
+			var sh emit.Shape
+			sh, err = p.shape(v, "unknown", "keep", "drop")
+			if err == nil && sh.Members != nil {
+				err = p.errorf(v, "unknown: expected keep or drop, for the whole output")
+			}
+			f.Config.DropUnknown = sh.Default.Name == "drop"
 		case "constants":
 			var b bool
 			b, err = p.boolean(v, "constants")
@@ -404,8 +412,9 @@ func (p *reader) substitutes(n *yaml.Node) (map[string]emit.Substitute, error) {
 }
 
 // compositeType reads a substitute written as a Go type expression of predeclared types and
-// types of the output's package: a map, a slice or array, a pointer to one of those, an
-// interface, a function or a channel ("map[string]any", "[]string", "[]byte"), no import path.
+// types of the output's package: a map, a slice or array, a struct, a pointer to one of those,
+// an interface, a function or a channel ("map[string]any", "[]string", "[]byte",
+// "struct{ ListChanged bool `json:\"listChanged,omitempty\"` }"), no import path.
 func compositeType(s string) (emit.Substitute, bool) {
 	e, err := goparser.ParseExpr(s)
 	if err != nil {
@@ -414,13 +423,14 @@ func compositeType(s string) (emit.Substitute, bool) {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n.(type) {
-		case *ast.SelectorExpr, *ast.StructType, *ast.CallExpr, *ast.BasicLit, *ast.BinaryExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit:
+		case *ast.SelectorExpr, *ast.CallExpr, *ast.BinaryExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit:
 			ok = false
 		}
 		return ok
 	})
 	sub := emit.Substitute{Name: s, Composite: true}
 	switch t := e.(type) {
+	case *ast.StructType:
 	case *ast.MapType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
 		sub.Nil = true
 	case *ast.ArrayType:

@@ -127,9 +127,9 @@ func TestParseDefaults(t *testing.T) {
 // TestParseErrors checks that every mistake in a file is an error naming its line and column.
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields`},
+		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, unknown`},
 		{"key twice", "validate: true\nvalidate: false\n", "mcpgen.yaml:2:1: validate is set twice (first at line 1)"},
-		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, found a list"},
+		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, unknown, found a list"},
 		{"yaml syntax", "types: [Tool\nrename: x\n", "mcpgen.yaml:1: did not find expected ',' or ']'"},
 		{"package keyword", "package: func\n", `mcpgen.yaml:1:10: package: "func" is not a valid Go package name`},
 		{"package number", "package: 12\n", "mcpgen.yaml:1:10: package: expected a string, found a number"},
@@ -158,7 +158,9 @@ func TestParseErrors(t *testing.T) {
 		{"standIn of a member", "standIn:\n  Tool.name: X\n", "mcpgen.yaml:2:3: standIn: Tool.name: a declaration stands in for a declaration, not a member"},
 		{"standIn chain", "standIn:\n  A: B\n  B: C\n", "mcpgen.yaml:2:6: standIn: B stands in for A, and is stood in for itself"},
 		{"declarations not a string", "declarations: [x]\n", "mcpgen.yaml:1:15: declarations: expected a string, found a list"},
-		{"composite substitute with a struct", "substitute:\n  Tool: \"struct{ A int }\"\n", `mcpgen.yaml:2:9: substitute: Tool: "struct{ A int }" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)`},
+		{"composite substitute with a call", "substitute:\n  Tool: \"[len(x)]int\"\n", `mcpgen.yaml:2:9: substitute: Tool: "[len(x)]int" is not a Go type written as [*]importpath.Name (*github.com/google/jsonschema-go/jsonschema.Schema), Name (a type of the output's package), a predeclared type (any, int, ...), or a type expression of those without import paths (map[string]any, []string)`},
+		{"unknown per member", "unknown:\n  default: drop\n  Tool.x: keep\n", "mcpgen.yaml:2:3: unknown: expected keep or drop, for the whole output"},
+		{"unknown value", "unknown: lose\n", `mcpgen.yaml:1:10: unknown: "lose" is not one of keep, drop`},
 		{"constants not a boolean", "constants: no\n", `mcpgen.yaml:1:12: constants: expected true or false, found the string "no"`},
 		{"prefix of the runtime", "filePrefix: wire_\n", "mcpgen.yaml:1:13: filePrefix: wire_ starts the names of the runtime's files"},
 	}

@@ -142,9 +142,17 @@ func checkComposite(sub emit.Substitute, dir string, own func(string) bool) erro
 		return err
 	}
 	var names []string
+	fieldNames := map[*ast.Ident]bool{} // the names of struct fields and interface methods
 	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && !predeclared[id.Name] && id.Name != "error" && id.Name != "byte" && id.Name != "rune" {
-			names = append(names, id.Name)
+		switch n := n.(type) {
+		case *ast.Field:
+			for _, id := range n.Names {
+				fieldNames[id] = true
+			}
+		case *ast.Ident:
+			if !fieldNames[n] && !predeclared[n.Name] && n.Name != "error" && n.Name != "byte" && n.Name != "rune" {
+				names = append(names, n.Name)
+			}
 		}
 		return true
 	})

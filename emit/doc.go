@@ -191,7 +191,7 @@
 // omitEmpty or always, for a value without pointer), Elements and Objects (pointerKind, *T
 // encoded as null when nil), OneOrMany (a sliceKind marked single), Embed (an embedded field, or
 // an embedded base whose fields the codecs reach promoted), AddFields (hand-written fields, not
-// coded); composite and numeric substitutes are externalKind types. Keys are member paths
+// coded), DropUnknown (no Extra); composite and numeric substitutes are externalKind types. Keys are member paths
 // through inline objects (memberOf), and an entry on a base's member reaches the declarations
 // inheriting it (memberKeys). A part that uses a field whose type or presence the configuration
 // changes (field.shaped) is an error at the entry. Every entry carries

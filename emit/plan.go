@@ -611,8 +611,9 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		keys := g.memberKeys(path, decl, m)
 		f := &field{name: g.names.fieldName(m.Name), member: m}
 		namePos := m.Pos
+		fieldKey := ""
 		if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-			f.name, namePos = e.Name, e.Pos
+			f.name, namePos, fieldKey = e.Name, e.Pos, key
 			g.usedFields[key] = true
 		}
 		parent, memberOwner := td.name, owner
@@ -683,7 +684,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				f.shaped = pos
 			}
 		}
-		if e, key, ok := lookup(g.embeds, keys); ok {
+		if e, key, ok := lookup(g.embeds, keys); ok && !moreSpecific(keys, fieldKey, key) {
 			g.usedShapes["embed "+key] = true
 			name := embeddedName(typ)
 			if name == "" {
@@ -727,6 +728,13 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// moreSpecific reports whether the key a comes before the key b in keys (memberKeys: the
+// inheriting declaration's key before the declaring one's): a fields entry on a declaration
+// that inherits an embedded member names a field of its own there.
+func moreSpecific(keys []string, a, b string) bool {
+	return a != "" && slices.Index(keys, a) < slices.Index(keys, b)
 }
 
 // addedFieldName returns the name of a hand-written field (Config.AddFields), written as Go

@@ -59,6 +59,11 @@ type Config struct {
 	// decode them: they hold a program's own state.
 	AddFields map[string][]Entry
 
+	// DropUnknown leaves Extra out of every struct: members the schema does not define are
+	// skipped when decoding, as encoding/json does, so the structs are comparable with ==; a
+	// value no longer carries them to the next peer.
+	DropUnknown bool
+
 	// NoConstants leaves out the schema's constants (LATEST_PROTOCOL_VERSION, the error
 	// codes...): a second output sharing a package with the first (FilePrefix, NoRuntime) would
 	// declare them again. SchemaVersion, the method and enum constants stay.

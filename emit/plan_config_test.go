@@ -462,3 +462,13 @@ func TestConfigNoConstants(t *testing.T) {
 	_, err = generateShaped(t, Config{NoConstants: true, Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Latest", 4)}}, nil)
 	assert.EqualError(t, err, "mcpgen.yaml:4:3: rename: LATEST_PROTOCOL_VERSION is a constant, and constants: false leaves the constants out")
 }
+
+// TestConfigEmbedOverridden: a fields entry on a declaration that inherits an embedded member
+// names a field of its own there; the other inheriting declarations embed it.
+func TestConfigEmbedOverridden(t *testing.T) {
+	files, err := generateShaped(t, Config{Embed: []Entry{entry("Result._meta", 2)}, Fields: map[string]Entry{"CallToolResult._meta": entry("Meta", 3)}}, nil)
+	require.NoError(t, err)
+	types := string(files["types.go"])
+	assert.Regexp(t, `(?m)^type Result struct \{\n(\t//.*\n)*\t\*MetaObject `, types)
+	assert.Regexp(t, `(?m)^type CallToolResult struct \{\n(\t//.*\n)*\tMeta +\*MetaObject `, types)
+}

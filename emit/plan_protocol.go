@@ -23,6 +23,9 @@ type protocolPlan struct {
 	// the type of the error object of an error response.
 	resultResponse, errorResponse *typeDecl
 	errorType                     string
+	// errorPointer is set when the error response holds its error object by pointer
+	// (Config.Objects).
+	errorPointer bool
 	// batch is set in the versions with JSON-RPC batches (2025-03-26).
 	batch bool
 }
@@ -62,6 +65,8 @@ func (g *generator) planProtocol() *protocolPlan {
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
 			p.errorResponse, p.errorType = td, f.typ.name
+		} else if f != nil && f.typ.kind == pointerKind {
+			p.errorResponse, p.errorType, p.errorPointer = td, f.typ.elem.name, true
 		}
 	}
 	p.batch = g.s.Decl("JSONRPCBatchRequest") != nil

@@ -74,7 +74,10 @@ func (r *renderer) structCodec(td *typeDecl) {
 	for _, fd := range td.fields {
 		known = append(known, jen.Lit(fd.member.Name))
 	}
-	if len(td.absent) > 0 {
+	switch {
+	case r.opts.Config.DropUnknown:
+		// No Extra: only the members the schema defines are written.
+	case len(td.absent) > 0:
 		// A member that must not be present is never written: an Extra holding it is an error.
 		var names []jen.Code
 		for _, name := range td.absent {
@@ -84,11 +87,13 @@ func (r *renderer) structCodec(td *typeDecl) {
 			jen.Return(),
 		))
 	}
-	if td.rest.kind == rawKind {
+	switch {
+	case r.opts.Config.DropUnknown:
+	case td.rest.kind == rawKind:
 		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0)).Block(
 			jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...),
 		))
-	} else {
+	default:
 		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0).Op("&&").Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
 			encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0),
 		))
@@ -96,7 +101,7 @@ func (r *renderer) structCodec(td *typeDecl) {
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
 	if !r.isResultResponse(td) {
-		decodeMethod(f, td.name, structDecode(td, false)...)
+		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
@@ -106,7 +111,7 @@ func (r *renderer) structCodec(td *typeDecl) {
 	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
 		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()),
-	).Params(jen.Err().Error()).Block(structDecode(td, true)...)
+	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown)...)
 	f.Line()
 }
 
@@ -121,8 +126,9 @@ func (r *renderer) isResultResponse(td *typeDecl) bool {
 // structDecode is the body of a struct's decode method: a loop over the members with a switch on
 // the name, then a check that the required members were present. A bit of seen per field finds
 // a duplicate of a known member; a duplicate of an unknown one is found in Extra. With result
-// set, the "result" member is decoded by the function result.
-func structDecode(td *typeDecl, result bool) []jen.Code {
+// set, the "result" member is decoded by the function result. With drop set (Config.DropUnknown),
+// an unknown member is skipped.
+func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 	var cases []jen.Code
 	var required []int
 	words := (len(td.fields) + 63) / 64
@@ -156,6 +162,9 @@ func structDecode(td *typeDecl, result bool) []jen.Code {
 		))
 	}
 	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.rest)
+	if drop {
+		extra = []jen.Code{jen.Err().Op("=").Id("d").Dot("skip").Call()}
+	}
 	var member []jen.Code
 	if len(cases) == 0 {
 		member = extra

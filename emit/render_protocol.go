@@ -556,13 +556,20 @@ func (r *renderer) errors(f *jen.File, p *protocolPlan) {
 		return names
 	}()) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
 		"err.Error() as the message."))
+	// An error object held by pointer (Config.Objects) is a local's address.
+	var obj []jen.Code
+	errorValue := jen.Id("errorObject").Call(jen.Err())
+	if p.errorPointer {
+		obj, errorValue = []jen.Code{jen.Id("o").Op(":=").Add(errorValue)}, jen.Op("&").Id("o")
+	}
 	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id(r.goNameOf("RequestId")), jen.Err().Error()).Op("*").Id(p.errorResponse.name).Block(
 		jen.Var().Id("merr").Op("*").Id("MessageError"),
 		jen.If(jen.Id("id").Op("==").Nil().Op("&&").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("merr"))).Block(jen.Id("id").Op("=").Id("merr").Dot("ID")),
 		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(r.byDecl["RequestId"].nullVariant).Values()),
+		jen.Add(obj...),
 		jen.Return(jen.Op("&").Id(p.errorResponse.name).Values(jen.Dict{
 			jen.Id("ID"):    jen.Id("id"),
-			jen.Id("Error"): jen.Id("errorObject").Call(jen.Err()),
+			jen.Id("Error"): errorValue,
 		})),
 	)
 	f.Line()

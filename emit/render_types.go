@@ -53,14 +53,16 @@ func (r *renderer) structType(td *typeDecl) {
 	for _, src := range td.added {
 		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
 	}
-	doc := extraDoc
-	if len(td.absent) > 0 {
-		doc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
-			"decoding and Validate reject it, and encoding fails on it."
+	if !r.opts.Config.DropUnknown {
+		doc := extraDoc
+		if len(td.absent) > 0 {
+			doc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
+				"decoding and Validate reject it, and encoding fails on it."
+		}
+		fields = append(fields,
+			docComment(doc),
+			jen.Id("Extra").Map(jen.String()).Add(td.rest.code()).Tag(map[string]string{"json": "-"}))
 	}
-	fields = append(fields,
-		docComment(doc),
-		jen.Id("Extra").Map(jen.String()).Add(td.rest.code()).Tag(map[string]string{"json": "-"}))
 	r.typesGo.Add(docComment(r.typeDoc(td)))
 	r.typesGo.Type().Id(td.name).Struct(fields...)
 	r.typesGo.Line()

@@ -76,17 +76,17 @@ func (r *renderer) validateStruct(td *typeDecl) {
 		body = append(body, r.validateField(fd)...)
 		known = append(known, jen.Lit(fd.member.Name))
 	}
-	if len(known) > 0 {
+	if len(known) > 0 && !r.opts.Config.DropUnknown {
 		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra")}, known...)...))
 	}
-	if len(td.absent) > 0 {
+	if len(td.absent) > 0 && !r.opts.Config.DropUnknown {
 		args := []jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra"), jen.Lit(absentMessage)}
 		for _, name := range td.absent {
 			args = append(args, jen.Lit(name))
 		}
 		body = append(body, jen.Id("validAbsent").Call(args...))
 	}
-	if r.elemChecks(td.rest) {
+	if r.elemChecks(td.rest) && !r.opts.Config.DropUnknown {
 		k := "k"
 		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(
 			append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))},

@@ -381,6 +381,59 @@ func TestSamplingRulesInASubset(t *testing.T) {
 	}
 }
 `,
+}, {
+	name: "sdkshapes",
+	schema: `export interface Result {
+  _meta?: { [key: string]: unknown };
+}
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+export interface Tool {
+  name: string;
+  title?: string;
+}
+export interface ListToolsResult extends Result {
+  tools: Tool[];
+  nextCursor?: string;
+}
+`,
+	// An SDK's own shapes through the command: declarations merged into the schema, values with
+	// omitempty, element pointers, an embedded _meta.
+	config: `optional: omitempty
+elements: pointer
+embed: [Result._meta]
+declarations: |
+  export interface ListToolsResult {
+    ttlMs?: number;
+  }
+`,
+	test: `package sdkshapes
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestShapes(t *testing.T) {
+	r := ListToolsResult{Tools: []*Tool{{Name: "a"}}, TTLMs: 0}
+	b, err := json.Marshal(r)
+	if err != nil || string(b) != ` + "`" + `{"tools":[{"name":"a"}]}` + "`" + ` {
+		t.Errorf("Marshal = %s, %v", b, err)
+	}
+	var d ListToolsResult
+	if err := json.Unmarshal([]byte(` + "`" + `{"_meta":{},"tools":[null],"ttlMs":5}` + "`" + `), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.MetaObject == nil || d.Tools[0] != nil || d.TTLMs != 5 { // the embedded field is named by its type
+		t.Errorf("decoded %+v", d)
+	}
+	if err := d.Validate(); err == nil {
+		t.Error("a nil element is invalid")
+	}
+}
+`,
 }}
 
 // TestSchemaCases runs the table of schema cases (schemaCases) through the command.

@@ -92,6 +92,7 @@ export interface ClientCapabilities {
     tools?: { parallel?: boolean };
   };
   roots?: { listChanged?: boolean };
+  elicitation?: { form?: object };
 }
 
 /** A client's hello. */
