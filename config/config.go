@@ -428,25 +428,45 @@ func compositeType(s string) (emit.Substitute, bool) {
 		}
 		return ok
 	})
-	sub := emit.Substitute{Name: s, Composite: true}
-	switch t := e.(type) {
-	case *ast.StructType:
-	case *ast.MapType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
-		sub.Nil = true
-	case *ast.ArrayType:
-		sub.Nil = t.Len == nil
-	case *ast.StarExpr:
-		if _, named := t.X.(*ast.Ident); named {
+	if star, isStar := e.(*ast.StarExpr); isStar {
+		if _, named := star.X.(*ast.Ident); named {
 			return emit.Substitute{}, false // *Name: the ordinary form
 		}
-		sub.Nil = true
-	default:
+	}
+	sub := emit.Substitute{Name: s, Composite: true, Kind: kindOf(e)}
+	if sub.Kind == "" {
 		return emit.Substitute{}, false
 	}
 	if s == "[]byte" {
-		return emit.Substitute{Name: s}, ok
+		return emit.Substitute{Name: s, Kind: "slice"}, ok
 	}
 	return sub, ok
+}
+
+// kindOf is the kind of a type expression (emit.Substitute.Kind), "" for a name.
+func kindOf(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.StructType:
+		return "struct"
+	case *ast.MapType:
+		return "map"
+	case *ast.InterfaceType:
+		return "interface"
+	case *ast.FuncType:
+		return "func"
+	case *ast.ChanType:
+		return "chan"
+	case *ast.ArrayType:
+		if t.Len == nil {
+			return "slice"
+		}
+		return "array"
+	case *ast.StarExpr:
+		return "pointer"
+	case *ast.ParenExpr:
+		return kindOf(t.X)
+	}
+	return ""
 }
 
 // checkImportPath checks the form of an import path: slash-separated elements of letters,

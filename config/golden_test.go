@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
 
 // generate applies the configuration file cfg to the schema.ts file schema, as mcpgen -config
 // does, and returns the files.
-func generate(t *testing.T, schema, version, cfg string) (map[string][]byte, *File) {
+func generate(t *testing.T, schema, version, cfg string, prepare ...func(*File)) (map[string][]byte, *File) {
 	t.Helper()
 	src, err := os.ReadFile(schema)
 	require.NoError(t, err)
@@ -29,6 +29,9 @@ func generate(t *testing.T, schema, version, cfg string) (map[string][]byte, *Fi
 	require.NoError(t, err)
 	f, err := Parse(filepath.Base(cfg), data)
 	require.NoError(t, err)
+	for _, p := range prepare {
+		p(f)
+	}
 	s, err := f.Load(filepath.Base(schema), src)
 	require.NoError(t, err)
 	s.Version = version
@@ -131,7 +134,7 @@ func TestGoldenBehavior(t *testing.T) {
 // runtime excepted) with testdata/sdk.golden: an SDK's own shapes (optional values with
 // omitempty, element and object pointers, an embedded _meta, names and substitutes at depth).
 func TestSDKGolden(t *testing.T) {
-	files, _ := generate(t, "testdata/sdk.ts", "draft", "testdata/sdk.yaml")
+	files, _ := generate(t, "testdata/sdk.ts", "draft", "testdata/sdk.yaml", sdkKinds(t))
 	got := concat(files)
 	if *update {
 		require.NoError(t, os.WriteFile("testdata/sdk.golden", got, 0o644))
@@ -148,11 +151,22 @@ func TestSDKShapes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	files, f := generate(t, "testdata/sdk.ts", "draft", "testdata/sdk.yaml")
+	files, f := generate(t, "testdata/sdk.ts", "draft", "testdata/sdk.yaml", sdkKinds(t))
 	files["sdk_meta.go"] = readFile(t, "sdk_meta.go.txt")
 	files["sdk_test.go"] = readFile(t, "sdk_test.go.txt")
 	dir := writeModule(t, f.Package, files)
 	require.NoError(t, CheckSubstitutes(f.Config, dir, func(name string) bool { return name != "sdk_meta.go" }))
 	goTool(t, dir, "vet", ".")
 	goTool(t, dir, "test", ".")
+}
+
+// sdkKinds finds the kinds of sdk.yaml's substitutes in sdk_meta.go, as mcpgen does in the
+// output directory before generating (SubstituteKinds): Meta is a map.
+func sdkKinds(t *testing.T) func(*File) {
+	return func(f *File) {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "sdk_meta.go"), readFile(t, "sdk_meta.go.txt"), 0o644))
+		SubstituteKinds(&f.Config, dir)
+		require.Equal(t, "map", f.Config.Substitutes["Result._meta"].Kind)
+	}
 }

@@ -174,3 +174,49 @@ func checkComposite(sub emit.Substitute, dir string, own func(string) bool) erro
 	}
 	return nil
 }
+
+// SubstituteKinds fills in the Kind of the named substitutes (not pointers, not composite) whose
+// type it finds, as CheckSubstitutes finds them from dir, in any file of dir for a type of the
+// output's package: a named map, slice or interface then gains no pointer when optional
+// (emit.Substitute). A type it does not find keeps an unknown kind; CheckSubstitutes reports it.
+func SubstituteKinds(c *emit.Config, dir string) {
+	from := existing(dir)
+	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
+		sub := c.Substitutes[key]
+		if sub.Composite || sub.Pointer || sub.Kind != "" || sub.Path == "" && predeclared[sub.Name] {
+			continue
+		}
+		_, files, err := packageFiles(sub.Path, dir, from, func(string) bool { return false })
+		if err != nil {
+			continue
+		}
+		if kind := typeKind(files, sub.Name); kind != "" {
+			sub.Kind = kind
+			c.Substitutes[key] = sub
+		}
+	}
+}
+
+// typeKind returns the kind of the type name declared at package level in one of the files, ""
+// when none declares it, or declares it as another named type.
+func typeKind(files []string, name string) string {
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
+					return kindOf(ts.Type)
+				}
+			}
+		}
+	}
+	return ""
+}

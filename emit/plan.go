@@ -26,6 +26,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.planDecls(); err != nil {
 		return nil, err
 	}
+	if err := g.withoutOmitEmptyOnly(runtime); err != nil {
+		return nil, err
+	}
 	g.proto = g.planProtocol()
 	parts, err := g.parts()
 	if err != nil {
@@ -671,6 +674,9 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				if explicit {
 					return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
 				}
+			case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
+				// encoding/json never omits a struct: it is always encoded.
+				f.pointer, f.always = false, true
 			case shape == OmitEmpty:
 				f.pointer, f.omitEmpty = false, true
 			case shape == Value && typ.hasNil():

@@ -131,14 +131,16 @@ type Entry struct {
 // non-pointer type is a pointer to it; a pointer type is nil when absent.
 //
 // A composite substitute (Composite set) is a Go type expression of predeclared types and
-// types of the output's package ("map[string]any", "[]string"), held in Name; Nil says whether
-// it has a nil value (a map, slice, pointer, interface, func or channel), which then stands for
-// an absent member.
+// types of the output's package ("map[string]any", "[]string"), held in Name. Kind is the kind
+// of the type (of the named type, for a non-pointer one) when known: "map", "slice", "array",
+// "struct", "interface", "pointer", "func" or "chan", "" when unknown. A type with nil (a map,
+// slice, interface, pointer, func or chan) gains no pointer when optional, nil standing for
+// absence, and omitempty tests it as encoding/json does (len for a map or slice).
 type Substitute struct {
 	Path, Name string
 	Pointer    bool
 	Composite  bool
-	Nil        bool
+	Kind       string
 	Pos        model.Pos
 }
 
@@ -363,7 +365,7 @@ func (g *generator) configure() error {
 			return err
 		}
 		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos,
-			composite: sub.Composite, nilable: sub.Nil}
+			composite: sub.Composite, underlying: sub.Kind}
 		if m == nil {
 			g.substitutes[d.Name] = t
 			continue

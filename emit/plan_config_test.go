@@ -472,3 +472,17 @@ func TestConfigEmbedOverridden(t *testing.T) {
 	assert.Regexp(t, `(?m)^type Result struct \{\n(\t//.*\n)*\t\*MetaObject `, types)
 	assert.Regexp(t, `(?m)^type CallToolResult struct \{\n(\t//.*\n)*\tMeta +\*MetaObject `, types)
 }
+
+// TestConfigSubstituteKinds: a named substitute whose kind has nil (a map, as SubstituteKinds
+// finds it) gains no pointer when optional, and is absent when nil; with omitempty, a map is
+// encoded when not empty.
+func TestConfigSubstituteKinds(t *testing.T) {
+	sub := map[string]Substitute{"Result._meta": {Name: "Meta", Kind: "map", Pos: cfgAt(2)}}
+	files, err := generateShaped(t, Config{Substitutes: sub}, nil)
+	require.NoError(t, err)
+	assert.Regexp(t, `\tMeta Meta `+"`"+`json:"_meta,omitzero"`, string(files["types.go"]))
+	assert.Contains(t, string(files["json.go"]), "if v.Meta != nil {")
+	files, err = generateShaped(t, Config{Substitutes: sub, Optional: Shape{Default: entry(OmitEmpty, 1)}}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(files["json.go"]), "if len(v.Meta) > 0 {")
+}

@@ -46,8 +46,10 @@ type goType struct {
 	// value decodes as a slice of one.
 	single bool
 	// composite is set for an externalKind written as a Go type expression (name:
-	// "map[string]any"), nilable when that type has nil.
-	composite, nilable bool
+	// "map[string]any"); underlying is the kind of an externalKind's type, when known
+	// (Substitute.Kind).
+	composite  bool
+	underlying string
 }
 
 // code writes the type.
@@ -88,10 +90,62 @@ func (t *goType) hasNil() bool {
 	case builtinKind, structKind, enumKind:
 		return false
 	case externalKind:
-		return t.pointer || t.nilable || t.path == "" && (t.name == "any" || t.name == "[]byte")
+		return t.pointer || nilKinds[t.underlying] || t.path == "" && (t.name == "any" || t.name == "[]byte")
 	}
 	return true
 }
+
+// How a value is tested for emptiness as encoding/json's omitempty does (goType.emptiness).
+const (
+	emptyNil     = iota // nil: a pointer, an interface, a union
+	emptyFalse          // false
+	emptyString         // ""
+	emptyZero           // 0
+	emptyLen            // len 0: a slice, map, string of bytes, raw JSON
+	emptyReflect        // asked at run time (emptyExternal): a substitute of unknown kind
+)
+
+// emptiness says how a value of t is tested for emptiness as encoding/json's omitempty does.
+func (t *goType) emptiness() int {
+	switch t.kind {
+	case builtinKind, externalKind:
+		if t.kind == externalKind && (t.pointer || t.path != "") {
+			break
+		}
+		switch {
+		case t.name == "bool":
+			return emptyFalse
+		case t.name == "string":
+			return emptyString
+		case t.name == "[]byte":
+			return emptyLen
+		case numeric[t.name]:
+			return emptyZero
+		case t.name == "any":
+			return emptyNil
+		}
+	case enumKind:
+		return emptyString
+	case sliceKind, mapKind, namedKind, rawKind:
+		return emptyLen
+	}
+	if t.kind == externalKind && !t.pointer {
+		switch {
+		case t.underlying == "map" || t.underlying == "slice":
+			return emptyLen
+		case !nilKinds[t.underlying]:
+			return emptyReflect
+		}
+	}
+	return emptyNil
+}
+
+// numeric are the predeclared numeric types a substitute may name.
+var numeric = map[string]bool{"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
+
+// nilKinds are the kinds of Go types that have nil (Substitute.Kind).
+var nilKinds = map[string]bool{"map": true, "slice": true, "interface": true, "pointer": true, "func": true, "chan": true}
 
 // embeddedName is the name of the field that embeds a value of type t (Config.Embed): the name
 // of its named type, or "" for a type that cannot be embedded.

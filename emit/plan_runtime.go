@@ -20,22 +20,40 @@ import (
 // substitute's): an output without validators (Config.NoValidate) leaves them out.
 var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "validateExternal"}
 
-// omitEmptyOnly are the runtime's functions that only the members encoded when not empty need
-// (Config.Optional OmitEmpty): an output whose configuration has none leaves them out.
+// omitEmptyOnly are the runtime's functions that only the members encoded when not empty, of a
+// substituted type of unknown kind, need (goType.emptiness emptyReflect): an output without
+// such members leaves them out (withoutOmitEmptyOnly).
 var omitEmptyOnly = []string{emptyExternal}
 
-// usesOmitEmpty reports whether the configuration holds some optional member as a value
-// encoded when not empty.
-func (c *Config) usesOmitEmpty() bool {
-	if c.Optional.Default.Name == OmitEmpty {
-		return true
-	}
-	for _, e := range c.Optional.Members {
-		if e.Name == OmitEmpty {
-			return true
+// usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time.
+func (p *plan) usesEmptyExternal() bool {
+	for _, td := range p.types {
+		for _, f := range td.fields {
+			if f.omitEmpty && f.typ.emptiness() == emptyReflect {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// withoutOmitEmptyOnly cuts the functions of omitEmptyOnly out of the runtime's files, unless
+// the plan uses them. Their names stay reserved.
+func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
+	if g.usesEmptyExternal() {
+		return nil
+	}
+	for name, src := range files {
+		if !bytes.Contains(src, []byte("func "+emptyExternal+"(")) {
+			continue
+		}
+		formatted, err := format.Source([]byte(withoutFuncs(string(src), omitEmptyOnly, false)))
+		if err != nil {
+			return fmt.Errorf("emit: runtime: %s: %v", name, err)
+		}
+		files[name] = formatted
+	}
+	return nil
 }
 
 // runtime returns the files of the JSON runtime (Options.Runtime) in the output package: the
@@ -196,15 +214,8 @@ func (g *generator) reportLeftOut(name string, f *ast.File, required []string) {
 // copySource puts a runtime file or a part into the output package, reserving its names and
 // recording its rules.
 func (g *generator) copySource(name, src string) ([]byte, error) {
-	var cut []string
-	if !g.opts.Config.usesOmitEmpty() {
-		cut = omitEmptyOnly
-	}
 	if g.opts.Config.NoValidate {
-		cut = append(slices.Clip(cut), validationOnly...)
-	}
-	if len(cut) > 0 {
-		src = withoutFuncs(src, cut, g.opts.Config.NoValidate)
+		src = withoutFuncs(src, validationOnly, true)
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)

@@ -252,45 +252,22 @@ func present(fd *field) jen.Code {
 }
 
 // nonEmpty is the condition that src, of type t, is not empty as encoding/json's omitempty
-// decides: not false, 0 or "", not a nil or empty slice or map, not a nil pointer or interface.
-// A substituted type whose kind the generator does not know is asked at run time
-// (emptyExternal, which reflects as encoding/json does).
+// decides (goType.emptiness).
 func nonEmpty(src jen.Code, t *goType) jen.Code {
-	name := t.name
-	switch t.kind {
-	case builtinKind, externalKind:
-		if t.kind == externalKind && (t.pointer || t.path != "") {
-			break
-		}
-		switch {
-		case name == "bool":
-			return src
-		case name == "string":
-			return jen.Add(src).Op("!=").Lit("")
-		case name == "[]byte":
-			return jen.Len(src).Op(">").Lit(0)
-		case numeric[name]:
-			return jen.Add(src).Op("!=").Lit(0)
-		case name == "any":
-			return jen.Add(src).Op("!=").Nil()
-		}
-	case enumKind:
+	switch t.emptiness() {
+	case emptyFalse:
+		return src
+	case emptyString:
 		return jen.Add(src).Op("!=").Lit("")
-	case sliceKind, mapKind, namedKind, rawKind:
+	case emptyZero:
+		return jen.Add(src).Op("!=").Lit(0)
+	case emptyLen:
 		return jen.Len(src).Op(">").Lit(0)
-	}
-	if t.kind == externalKind && t.composite && (strings.HasPrefix(name, "map[") || strings.HasPrefix(name, "[]")) {
-		return jen.Len(src).Op(">").Lit(0)
-	}
-	if t.kind == externalKind && !t.pointer && !t.nilable {
+	case emptyReflect:
 		return jen.Op("!").Id(emptyExternal).Call(src)
 	}
 	return jen.Add(src).Op("!=").Nil()
 }
-
-// numeric are the predeclared numeric types a substitute may name.
-var numeric = map[string]bool{"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
-	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
 
 // decodeField returns the statements that decode one member into its field, assigning err.
 func decodeField(fd *field) []jen.Code {

@@ -36,9 +36,9 @@ func (r *renderer) structType(td *typeDecl) {
 		}
 		tag := f.member.Name
 		switch {
-		case f.always:
 		case f.omitEmpty || f.member.Optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
 			tag += ",omitempty"
+		case f.always:
 		case f.member.Optional:
 			tag += ",omitzero"
 		}
