@@ -33,8 +33,13 @@
 //	elements: pointer             # []*T for arrays of objects (default value)
 //	objects: pointer              # *T for required objects (default value)
 //	oneOrMany: slice              # E | E[] as []E (default struct)
+//	literals: implicit            # no field for a constant member (type: "text"; default field)
 //	unknown: drop                 # no Extra: unknown members skipped (default keep)
+//	decode: lenient               # null is the zero value, missing required members no error
 //	embed: [Result._meta, CacheableResult]   # embedded fields; an embedded base
+//	order:                        # members first, in this order (fields and wire)
+//	  CompleteRequestParams: [argument, ref]
+//	tagCodecs: [ClientCapabilities]   # coded by encoding/json from the tags, no MarshalJSON
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
 //	declarations: |               # TypeScript merged into schema.ts (Load)
@@ -119,7 +124,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -192,10 +197,23 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
 		case "oneOrMany":
 			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
+		case "literals":
+			f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
 		case "embed":
 			f.Config.Embed, err = p.keyList(v, "embed")
 		case "addFields":
 			f.Config.AddFields, err = p.addFields(v)
+		case "tagCodecs":
+			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
+		case "order":
+			f.Config.Order, err = p.order(v)
+		case "decode":
+			var sh emit.Shape
+			sh, err = p.shape(v, "decode", "strict", "lenient")
+			if err == nil && sh.Members != nil {
+				err = p.errorf(v, "decode: expected strict or lenient, for the whole output")
+			}
+			f.Config.Lenient = sh.Default.Name == "lenient"
 		case "unknown":
 			var sh emit.Shape
 			sh, err = p.shape(v, "unknown", "keep", "drop")
@@ -513,6 +531,29 @@ func (p *reader) typescript(n *yaml.Node, data []byte) ([]byte, error) {
 		col++
 	}
 	return []byte(strings.Repeat("\n", n.Line-1) + strings.Repeat(" ", col) + s), nil
+}
+
+// order reads order: declarations (or paths to inline objects) to lists of member names.
+func (p *reader) order(n *yaml.Node) (map[string][]emit.Entry, error) {
+	out := map[string][]emit.Entry{}
+	err := p.mapping(n, "order", func(k, v *yaml.Node) error {
+		key, err := p.key(k, "order", false)
+		if err != nil {
+			return err
+		}
+		if v.Kind != yaml.SequenceNode {
+			return p.errorf(v, "order: %s: expected a list of member names, found %s", key, kind(v))
+		}
+		for _, item := range v.Content {
+			s, err := p.str(item, "order: "+key)
+			if err != nil {
+				return err
+			}
+			out[key] = append(out[key], emit.Entry{Name: s, Pos: p.pos(item)})
+		}
+		return nil
+	})
+	return out, err
 }
 
 // addFields reads addFields: declarations to lists of Go fields.

@@ -159,6 +159,8 @@ type typeDecl struct {
 	added  []string
 	rest   *goType
 	absent []string
+	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
+	tagCodec bool
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
@@ -204,6 +206,12 @@ type field struct {
 	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
 	nullable bool
+	// implicit is set for a required literal member without a field (Config.Literals): encoding
+	// writes the constant, decoding checks it.
+	implicit bool
+	// optional is set for an optional member, or a required one that the configuration makes
+	// optional (Config.Optional): it need not be present.
+	optional bool
 	// omitEmpty is set for an optional member held as a value and encoded when not empty, as
 	// encoding/json's omitempty does (Config.Optional).
 	omitEmpty bool
@@ -640,13 +648,26 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				return err
 			}
 			f.literal = g.literal(m.Type)
+			if f.literal != nil && typ.kind == builtinKind && !m.Optional {
+				if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
+					f.implicit = true
+					if pos.Line > 0 {
+						f.shaped = pos
+					}
+				}
+			}
 			if elemPointers(typ) {
 				if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
 					f.shaped = pos
 				}
 			}
 		}
-		if typ.kind == structKind && !m.Optional {
+		// An optional entry on a required member makes it optional (Config.Optional).
+		f.optional = m.Optional
+		if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !m.Optional {
+			f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+		}
+		if typ.kind == structKind && !f.optional {
 			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
 				typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
 			}
@@ -661,7 +682,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			f.nullable = true
 			g.nullUnions[typ.name] = true
 		}
-		if m.Optional {
+		if f.optional {
 			if typ.kind == nullableKind {
 				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
 			}
@@ -711,6 +732,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		td.fields = append(td.fields, f)
 	}
+	if order, ok := g.opts.Config.Order[path]; ok && path != "" {
+		g.usedShapes["order "+path] = true
+		td.fields = ordered(td.fields, order)
+	}
 	if decl != nil {
 		for _, e := range g.opts.Config.AddFields[decl.Name] {
 			name, err := addedFieldName(e.Name)
@@ -734,6 +759,29 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// ordered returns the fields with the members of order first, in that order (Config.Order), and
+// the others after them, in the order they had.
+func ordered(fields []*field, order []Entry) []*field {
+	rank := map[string]int{}
+	for i, e := range order {
+		rank[e.Name] = i + 1
+	}
+	out := slices.Clone(fields)
+	slices.SortStableFunc(out, func(a, b *field) int {
+		ra, rb := rank[a.member.Name], rank[b.member.Name]
+		switch {
+		case ra == 0 && rb == 0:
+			return 0
+		case ra == 0:
+			return 1
+		case rb == 0:
+			return -1
+		}
+		return ra - rb
+	})
+	return out
 }
 
 // moreSpecific reports whether the key a comes before the key b in keys (memberKeys: the

@@ -53,6 +53,16 @@ type Config struct {
 	// without a prefix leaves the prefixed files alone.
 	FilePrefix string
 
+	// Order gives the order of the members of a struct (a declaration, or a path to an inline
+	// object), by their JSON names: they come first, in that order, the others after them in the
+	// schema's. The fields and the encoded members follow it, as encoding/json follows the field
+	// order (an SDK whose tests compare bytes).
+	Order map[string][]Entry
+	// TagCodecs are declarations whose structs are coded by encoding/json from their tags: no
+	// MarshalJSON, UnmarshalJSON or AppendJSON, so that a hand-written struct embedding one
+	// is coded by encoding/json through its own fields (an SDK's wrappers that shadow a
+	// member). Nested values reach them through encoding/json too.
+	TagCodecs []Entry
 	// AddFields are hand-written fields added to the structs of declarations, by declaration
 	// name: Go field declarations ("err error", or an embedded "resultState"), written after the
 	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
@@ -63,6 +73,11 @@ type Config struct {
 	// skipped when decoding, as encoding/json does, so the structs are comparable with ==; a
 	// value no longer carries them to the next peer.
 	DropUnknown bool
+
+	// Lenient decodes as encoding/json does rather than as the schema says: null decodes as
+	// the zero value (of a struct, and of any member), and a missing required member is no
+	// error. Validate still checks values.
+	Lenient bool
 
 	// NoConstants leaves out the schema's constants (LATEST_PROTOCOL_VERSION, the error
 	// codes...): a second output sharing a package with the first (FilePrefix, NoRuntime) would
@@ -75,7 +90,8 @@ type Config struct {
 	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values always
 	// encoded, as encoding/json does without omitempty (Value: absence reads as the zero
 	// value; a member of a type with nil, a slice, map or interface, is nil when absent all
-	// the same).
+	// the same). A member entry on a required member makes it optional: decoding no longer
+	// requires it, and encoding leaves it out as chosen.
 	Optional Shape
 	// Elements is how the elements of arrays of objects are held: values (Value, the default)
 	// or pointers (Pointer: []*T, a nil element encoding as null).
@@ -88,6 +104,11 @@ type Config struct {
 	// plain []E (Slice: one element is encoded as the single value, any other number as an
 	// array, so a decoded array of one comes back as its element).
 	OneOrMany Shape
+	// Literals is how required members of a constant value (a discriminator, type: "text") are
+	// held: as a field holding the constant (Field, the default), or by no field at all
+	// (Implicit: encoding writes the constant, decoding checks it), as an SDK whose content
+	// types have no Type field.
+	Literals Shape
 	// Embed are the members whose field is embedded: written as its type's name alone, so that
 	// the struct has the type's methods (an embedded Meta with GetMeta and SetMeta). An entry
 	// naming a declaration ("CacheableResult") makes it an embedded base: its struct holds
@@ -102,6 +123,8 @@ const (
 	Pointer   = "pointer"
 	OmitEmpty = "omitempty"
 	Value     = "value"
+	Field     = "field"
+	Implicit  = "implicit"
 	Struct    = "struct"
 	Slice     = "slice"
 )
@@ -484,6 +507,7 @@ func (g *generator) configureShapes() error {
 		{"elements", c.Elements, []string{Value, Pointer}},
 		{"objects", c.Objects, []string{Value, Pointer}},
 		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},
+		{"literals", c.Literals, []string{Field, Implicit}},
 	}
 	for _, x := range shapes {
 		check := func(e Entry, what string) error {
@@ -505,6 +529,35 @@ func (g *generator) configureShapes() error {
 			if err := check(e, x.what+": "+key); err != nil {
 				return err
 			}
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
+		entries := c.Order[key]
+		if len(entries) == 0 {
+			continue
+		}
+		d, m, err := g.memberOf(key, entries[0].Pos, "order")
+		if err != nil {
+			return err
+		}
+		obj := inlineObject(d.Type)
+		if m != nil {
+			obj = inlineObject(m.Type)
+		} else if t, err := g.s.Deref(d.Type); err == nil {
+			obj = inlineObject(t)
+		}
+		if obj == nil {
+			return entries[0].Pos.Errorf("order: %s is not an object", key)
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			if obj.Member(e.Name) == nil {
+				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
+			}
+			if seen[e.Name] {
+				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
+			}
+			seen[e.Name] = true
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
@@ -591,11 +644,33 @@ func (g *generator) checkConfigUsed() error {
 	for _, x := range []struct {
 		what string
 		sh   Shape
-	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}} {
+	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
 			}
+		}
+	}
+	for _, e := range c.TagCodecs {
+		td := g.byDecl[e.Name]
+		switch {
+		case g.s.Decl(e.Name) == nil:
+			return e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name))
+		case td == nil:
+			return e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name)
+		case td.form != structForm:
+			return e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name)
+		}
+		for _, f := range td.fields {
+			if f.implicit {
+				return e.Pos.Errorf("tagCodecs: %s.%s has no field (literals: implicit), which encoding/json would not write", td.name, f.name)
+			}
+		}
+		td.tagCodec = true
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
+		if !g.usedShapes["order "+key] && len(c.Order[key]) > 0 {
+			return c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key)
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {

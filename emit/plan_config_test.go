@@ -95,6 +95,14 @@ func TestConfigErrors(t *testing.T) {
 		parts map[string]string
 		want  string
 	}{{
+		name: "order of an unknown member",
+		cfg:  Config{Order: map[string][]Entry{"Tool": {entry("mode", 2), entry("nmae", 3)}}},
+		want: `mcpgen.yaml:3:3: order: Tool has no member "nmae" (did you mean name?)`,
+	}, {
+		name: "order of a struct not generated",
+		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Order: map[string][]Entry{"Unrelated": {entry("tool", 2)}}},
+		want: "mcpgen.yaml:2:3: order: Unrelated is not a generated struct",
+	}, {
 		name: "added field not Go",
 		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("err error; x int", 2)}}},
 		want: `mcpgen.yaml:2:3: addFields: Tool: "err error; x int" is not one Go field without a tag (err error, or an embedded type)`,
@@ -485,4 +493,12 @@ func TestConfigSubstituteKinds(t *testing.T) {
 	files, err = generateShaped(t, Config{Substitutes: sub, Optional: Shape{Default: entry(OmitEmpty, 1)}}, nil)
 	require.NoError(t, err)
 	assert.Contains(t, string(files["json.go"]), "if len(v.Meta) > 0 {")
+}
+
+// TestConfigUnexportedField: a field renamed to an unexported name has no json tag, which
+// encoding/json would ignore and go vet reports.
+func TestConfigUnexportedField(t *testing.T) {
+	files, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mimeType": entry("mimeType", 2)}}, nil)
+	require.NoError(t, err)
+	assert.Regexp(t, `\n\tmimeType +\*string\n`, string(files["types.go"]))
 }

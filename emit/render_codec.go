@@ -64,6 +64,13 @@ func decodeMethod(f *jen.File, name string, body ...jen.Code) {
 // optional ones when set, then Extra; decoding checks the required members are present.
 func (r *renderer) structCodec(td *typeDecl) {
 	f := r.jsonGo
+	if td.tagCodec {
+		// Config.TagCodecs: encoding/json codes a copy of the struct without methods.
+		plain := jen.Type().Id("plain").Id(td.name)
+		encodeMethod(f, td.name, true, plain, jen.Id(encodeExternal).Call(jen.Id("e"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v"))))
+		decodeMethod(f, td.name, plain, jen.Return(jen.Id(decodeExternal).Call(jen.Id("d"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")))))
+		return
+	}
 	jsonMethods(f, td.name)
 
 	enc := []jen.Code{jen.Id("e").Dot("beginObject").Call()}
@@ -101,7 +108,7 @@ func (r *renderer) structCodec(td *typeDecl) {
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
 	if !r.isResultResponse(td) {
-		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown)...)
+		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
@@ -111,7 +118,7 @@ func (r *renderer) structCodec(td *typeDecl) {
 	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
 		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()),
-	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown)...)
+	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
 	f.Line()
 }
 
@@ -127,8 +134,9 @@ func (r *renderer) isResultResponse(td *typeDecl) bool {
 // the name, then a check that the required members were present. A bit of seen per field finds
 // a duplicate of a known member; a duplicate of an unknown one is found in Extra. With result
 // set, the "result" member is decoded by the function result. With drop set (Config.DropUnknown),
-// an unknown member is skipped.
-func structDecode(td *typeDecl, result, drop bool) []jen.Code {
+// an unknown member is skipped; with lenient set (Config.Lenient), null decodes as the zero
+// value, of the struct and of any member, and a missing required member is no error.
+func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 	var cases []jen.Code
 	var required []int
 	words := (len(td.fields) + 63) / 64
@@ -144,7 +152,13 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 		if result && fd.member.Name == "result" {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
-		if !fd.member.Optional && fd.member.Default == nil {
+		if lenient && !fd.nullable && !(result && fd.member.Name == "result") {
+			body = []jen.Code{
+				jen.Var().Id("null").Bool(),
+				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
+			}
+		}
+		if !fd.optional && fd.member.Default == nil && !lenient {
 			required = append(required, i)
 		}
 		word, mask := bit(i)
@@ -182,8 +196,12 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 	case words > 1:
 		vars = append(vars, jen.Id("seen").Index(jen.Lit(words)).Uint64())
 	}
-	dec := []jen.Code{
-		jen.Op("*").Id("v").Op("=").Id(td.name).Values(),
+	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.name).Values()}
+	if lenient {
+		dec = append(dec,
+			jen.If(jen.List(jen.Id("null"), jen.Err()).Op(":=").Id("d").Dot("null").Call(), jen.Err().Op("!=").Nil().Op("||").Id("null")).Block(jen.Return(jen.Err())))
+	}
+	dec = append(dec,
 		jen.If(jen.Err().Op("=").Id("d").Dot("beginObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Var().Defs(vars...),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
@@ -191,7 +209,7 @@ func structDecode(td *typeDecl, result, drop bool) []jen.Code {
 				jen.If(jen.List(jen.Id("name"), jen.Id("ok"), jen.Err()).Op("=").Id("d").Dot("member").Call(jen.Id("i"), jen.Id("name")), jen.Op("!").Id("ok")).Block(jen.Break()),
 			}, member...)...,
 		),
-	}
+	)
 	if len(required) == 0 {
 		return append(dec, jen.Return(jen.Err()))
 	}
@@ -214,6 +232,10 @@ const absentMessage = "must not be present (the schema gives it the type never)"
 // encodeField returns the statements that encode one field of v: always for a required member,
 // when set (non-nil) for an optional one.
 func encodeField(fd *field) []jen.Code {
+	if fd.implicit {
+		return append([]jen.Code{jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.member.Name)))},
+			encodeValue(literalCode(fd.literal), fd.typ, 0)...)
+	}
 	if fd.typ.kind == externalKind {
 		return externalField(fd, false)
 	}
@@ -234,7 +256,7 @@ func encodeField(fd *field) []jen.Code {
 		val = jen.Qual("cmp", "Or").Call(val, literalCode(d))
 	}
 	body = append(body, encodeValue(val, fd.typ, 0)...)
-	if fd.member.Optional && !fd.always {
+	if fd.optional && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
@@ -273,6 +295,15 @@ func nonEmpty(src jen.Code, t *goType) jen.Code {
 func decodeField(fd *field) []jen.Code {
 	if fd.typ.kind == externalKind {
 		return externalField(fd, true)
+	}
+	if fd.implicit {
+		// No field: the value read must be the constant.
+		return []jen.Code{
+			jen.Var().Id("lit").Add(fd.typ.code()),
+			jen.If(jen.List(jen.Id("lit"), jen.Err()).Op("=").Add(readCall(fd.typ, 0)), jen.Err().Op("==").Nil().Op("&&").Id("lit").Op("!=").Add(literalCode(fd.literal))).Block(
+				jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit("is %v, not "+fd.literal.String()), jen.Id("lit")),
+			),
+		}
 	}
 	dst := jen.Id("v").Dot(fd.name)
 	if fd.nullable {

@@ -55,12 +55,24 @@ func externalField(fd *field, decode bool) []jen.Code {
 		return []jen.Code{decodeExternalValue(src)}
 	}
 	body := []jen.Code{jen.Id("e").Dot("key").Call(jen.Lit(fd.member.Name))}
-	if fd.pointer {
+	switch {
+	case fd.pointer:
 		body = append(body, jen.Id(encodeExternal).Call(jen.Id("e"), src))
-	} else {
+	case !fd.optional && (fd.typ.underlying == "map" || fd.typ.underlying == "slice") && !fd.typ.pointer:
+		// A required member is always encoded, a nil map as {} and a nil slice as [] (where
+		// encoding/json writes null), as for generated maps and slices.
+		empty := []jen.Code{jen.Id("e").Dot("beginObject").Call(), jen.Id("e").Dot("endObject").Call()}
+		switch {
+		case fd.typ.name == "[]byte":
+			empty = []jen.Code{jen.Id("e").Dot("str").Call(jen.Lit(""))} // base64 of nothing
+		case fd.typ.underlying == "slice":
+			empty = []jen.Code{jen.Id("e").Dot("beginArray").Call(), jen.Id("e").Dot("endArray").Call()}
+		}
+		body = append(body, jen.If(jen.Add(src).Op("==").Nil()).Block(empty...).Else().Block(encodeExternalValue(src, fd.typ)))
+	default:
 		body = append(body, encodeExternalValue(src, fd.typ))
 	}
-	if fd.member.Optional && !fd.always {
+	if fd.optional && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
@@ -78,7 +90,7 @@ func validateExternalField(fd *field) []jen.Code {
 		return in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.typ)))
 	case fd.omitEmpty:
 		return []jen.Code{jen.If(present(fd)).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.typ)))...)}
-	case fd.pointer, fd.typ.hasNil() && fd.member.Optional:
+	case fd.pointer, fd.typ.hasNil() && fd.optional:
 		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), src))...)}
 	case fd.typ.hasNil():
 		return in(jen.If(jen.Add(src).Op("==").Nil()).Block(

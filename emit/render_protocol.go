@@ -503,7 +503,9 @@ func (r *renderer) errors(f *jen.File, p *protocolPlan) {
 	objects := r.errorObjects()
 	for _, td := range objects {
 		code := jen.Id("e").Dot("Code")
-		if c := fieldByJSON(td, "code"); c.literal != nil {
+		if c := fieldByJSON(td, "code"); c.implicit {
+			code = jen.Add(literalCode(c.literal))
+		} else if c.literal != nil {
 			code = jen.Qual("cmp", "Or").Call(jen.Id("e").Dot("Code"), literalCode(c.literal))
 		}
 		f.Comment("Error returns the message and the code of the error, making it a Go error.")

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"go/token"
+
 	"github.com/dave/jennifer/jen"
 )
 
@@ -13,6 +15,9 @@ func (r *renderer) structType(td *typeDecl) {
 	var fields []jen.Code
 	embedded := map[string]bool{}
 	for _, f := range td.fields {
+		if f.implicit {
+			continue // Config.Literals: the codec writes the constant
+		}
 		if f.base != "" {
 			// The embedded base holds the field; encoding/json promotes its fields as the
 			// codecs reach them.
@@ -36,19 +41,21 @@ func (r *renderer) structType(td *typeDecl) {
 		}
 		tag := f.member.Name
 		switch {
-		case f.omitEmpty || f.member.Optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
+		case f.omitEmpty || f.optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
 			tag += ",omitempty"
 		case f.always:
-		case f.member.Optional:
+		case f.optional:
 			tag += ",omitzero"
 		}
 		decl := jen.Id(f.name).Add(typ)
 		if f.embed {
 			decl = typ
 		}
-		fields = append(fields,
-			docComment(r.docText(f.member.Doc, "field", extra...)),
-			decl.Tag(map[string]string{"json": tag}))
+		if f.embed || token.IsExported(f.name) {
+			// An unexported field has no tag: encoding/json ignores it, and go vet reports one.
+			decl = decl.Tag(map[string]string{"json": tag})
+		}
+		fields = append(fields, docComment(r.docText(f.member.Doc, "field", extra...)), decl)
 	}
 	for _, src := range td.added {
 		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))

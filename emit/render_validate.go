@@ -102,6 +102,9 @@ func (r *renderer) validateStruct(td *typeDecl) {
 
 // validateField returns the statements that check one field, with its member on the path.
 func (r *renderer) validateField(fd *field) []jen.Code {
+	if fd.implicit {
+		return nil // decoding checked the constant, and encoding writes it
+	}
 	if fd.typ.kind == externalKind {
 		return validateExternalField(fd)
 	}
@@ -122,7 +125,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 	if fd.nullable && len(check) > 0 {
 		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.name+"Null")), jen.Op("!").Id("null")).Block(check...)}
 	}
-	if fd.typ.kind == unionKind && !fd.member.Optional {
+	if fd.typ.kind == unionKind && !fd.optional {
 		// A nil required union cannot come from decoding, only from Go.
 		check = append([]jen.Code{jen.Id("validRequired").Call(jen.Id("c"), jen.Add(src).Op("!=").Nil())}, check...)
 	}
@@ -130,7 +133,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 		return nil
 	}
 	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
-	if fd.member.Optional && fd.typ.kind != unionKind && !fd.always {
+	if fd.optional && fd.typ.kind != unionKind && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body

@@ -398,12 +398,17 @@ export interface ListToolsResult extends Result {
   tools: Tool[];
   nextCursor?: string;
 }
+export interface CallToolResult extends Result {
+  content: TextContent[];
+}
 `,
 	// An SDK's own shapes through the command: declarations merged into the schema, values with
-	// omitempty, element pointers, an embedded _meta.
+	// omitempty, element pointers, an embedded _meta, lenient decoding, implicit constants.
 	config: `optional: omitempty
 elements: pointer
 embed: [Result._meta]
+decode: lenient
+literals: implicit
 declarations: |
   export interface ListToolsResult {
     ttlMs?: number;
@@ -431,6 +436,29 @@ func TestShapes(t *testing.T) {
 	}
 	if err := d.Validate(); err == nil {
 		t.Error("a nil element is invalid")
+	}
+	// decode: lenient decodes as encoding/json does: null is the zero value, a missing required
+	// member is no error.
+	for _, in := range []string{` + "`" + `null` + "`" + `, ` + "`" + `{}` + "`" + `, ` + "`" + `{"tools":null,"nextCursor":null,"_meta":null}` + "`" + `, ` + "`" + `{"tools":[null]}` + "`" + `} {
+		var l ListToolsResult
+		if err := json.Unmarshal([]byte(in), &l); err != nil {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+	if err := json.Unmarshal([]byte(` + "`" + `{"tools":7}` + "`" + `), &d); err == nil {
+		t.Error("a value of the wrong kind is still an error")
+	}
+	// literals: implicit: TextContent has no Type field; the codec writes and checks "text".
+	b, err = json.Marshal(CallToolResult{Content: []*TextContent{{Text: "hi"}}})
+	if err != nil || string(b) != ` + "`" + `{"content":[{"type":"text","text":"hi"}]}` + "`" + ` {
+		t.Errorf("Marshal = %s, %v", b, err)
+	}
+	var c CallToolResult
+	if err := json.Unmarshal(b, &c); err != nil || c.Content[0].Text != "hi" {
+		t.Errorf("Unmarshal = %+v, %v", c, err)
+	}
+	if err := json.Unmarshal([]byte(` + "`" + `{"type":"image","text":"x"}` + "`" + `), &TextContent{}); err == nil {
+		t.Error("another constant is an error")
 	}
 }
 `,

@@ -83,6 +83,7 @@ export type Role = "user" | "assistant";
 export interface ModelPreferences {
   /** @TJS-type number */
   costPriority?: number;
+  hints: { [key: string]: unknown };
 }
 
 /** What a client can do. */
