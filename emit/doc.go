@@ -188,10 +188,14 @@
 // Validate (validationOnly); NoRuntime leaves out the runtime files but reserves their names;
 // FilePrefix prefixes every file name and is recorded in doc.go (FilesLine); NoConstants leaves
 // out the schema's constants. An SDK's own shapes are the plan's too: Optional (a field's
-// omitEmpty or always, for a value without pointer), Elements and Objects (pointerKind, *T
-// encoded as null when nil), OneOrMany (a sliceKind marked single), Embed (an embedded field, or
-// an embedded base whose fields the codecs reach promoted), AddFields (hand-written fields, not
-// coded), DropUnknown (no Extra); composite and numeric substitutes are externalKind types. Keys are member paths
+// omitEmpty or always, for a value without pointer; a required member made optional),
+// Elements and Objects (pointerKind, *T encoded as null when nil), OneOrMany (a sliceKind
+// marked single), Literals (an implicit field: no Go field, the constant written and checked),
+// Embed (an embedded field, or an embedded base whose fields the codecs reach promoted), Order
+// (the fields reordered), TagCodecs (encode and decode through encoding/json, no MarshalJSON),
+// AddFields (hand-written fields, not coded), DropUnknown (no Extra), Lenient (null as the zero
+// value, no missing-member errors); composite and numeric substitutes are externalKind types,
+// whose emptiness (goType.emptiness) planning decides from their kind (Substitute.Kind). Keys are member paths
 // through inline objects (memberOf), and an entry on a base's member reaches the declarations
 // inheriting it (memberKeys). A part that uses a field whose type or presence the configuration
 // changes (field.shaped) is an error at the entry. Every entry carries

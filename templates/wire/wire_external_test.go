@@ -70,3 +70,54 @@ func TestExternal(t *testing.T) {
 		t.Errorf("validate: %v, want %s", err, want)
 	}
 }
+
+// omitted reports whether encoding/json leaves out a member of type T holding v, tagged
+// omitempty: the reference emptyExternal follows.
+func omitted[T any](t *testing.T, v T) bool {
+	t.Helper()
+	b, err := json.Marshal(struct {
+		X T `json:"x,omitempty"`
+	}{v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) == "{}"
+}
+
+// TestEmptyExternal holds emptyExternal to encoding/json's omitempty on values of every kind.
+func TestEmptyExternal(t *testing.T) {
+	type label string
+	type meta map[string]any
+	type list []int
+	type object struct{ A int }
+	var nilMeta meta
+	var nilPointer *object
+	cases := []struct {
+		name    string
+		empty   bool
+		omitted bool
+	}{
+		{"false", emptyExternal(false), omitted(t, false)},
+		{"true", emptyExternal(true), omitted(t, true)},
+		{"0", emptyExternal(0), omitted(t, 0)},
+		{"1.5", emptyExternal(1.5), omitted(t, 1.5)},
+		{"uint 0", emptyExternal(uint8(0)), omitted(t, uint8(0))},
+		{`""`, emptyExternal(label("")), omitted(t, label(""))},
+		{`"a"`, emptyExternal(label("a")), omitted(t, label("a"))},
+		{"nil map", emptyExternal(nilMeta), omitted(t, nilMeta)},
+		{"empty map", emptyExternal(meta{}), omitted(t, meta{})},
+		{"map", emptyExternal(meta{"a": 1}), omitted(t, meta{"a": 1})},
+		{"empty slice", emptyExternal(list{}), omitted(t, list{})},
+		{"slice", emptyExternal(list{1}), omitted(t, list{1})},
+		{"array", emptyExternal([1]int{}), omitted(t, [1]int{})},
+		{"struct", emptyExternal(object{}), omitted(t, object{})},
+		{"nil pointer", emptyExternal(nilPointer), omitted(t, nilPointer)},
+		{"pointer", emptyExternal(&object{}), omitted(t, &object{})},
+		{"nil", emptyExternal(nil), omitted[any](t, nil)},
+	}
+	for _, c := range cases {
+		if c.empty != c.omitted {
+			t.Errorf("%s: emptyExternal %v, encoding/json omits it: %v", c.name, c.empty, c.omitted)
+		}
+	}
+}
