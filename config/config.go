@@ -33,6 +33,8 @@
 //	elements: pointer             # []*T for arrays of objects (default value)
 //	objects: pointer              # *T for required objects (default value)
 //	oneOrMany: slice              # E | E[] as []E (default struct)
+//	nilAs:                        # a nil required slice or map: empty (default) or null
+//	  CallToolResult.content: null
 //	literals: implicit            # no field for a constant member (type: "text"; default field)
 //	unknown: drop                 # no Extra: unknown members skipped (default keep)
 //	decode: lenient               # null is the zero value, missing required members no error
@@ -124,7 +126,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -197,6 +199,8 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
 		case "oneOrMany":
 			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
+		case "nilAs":
+			f.Config.NilAs, err = p.shape(v, "nilAs", emit.Empty, emit.Null)
 		case "literals":
 			f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
 		case "embed":
@@ -584,6 +588,9 @@ func (p *reader) addFields(n *yaml.Node) (map[string][]emit.Entry, error) {
 func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape, error) {
 	var sh emit.Shape
 	value := func(n *yaml.Node, what string) (emit.Entry, error) {
+		if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "null" && slices.Contains(values, "null") {
+			return emit.Entry{Name: "null", Pos: p.pos(n)}, nil // nilAs: null, unquoted
+		}
 		s, err := p.str(n, what)
 		if err == nil && !slices.Contains(values, s) {
 			err = p.errorf(n, "%s: %q is not one of %s", what, model.Shorten(s), strings.Join(values, ", "))

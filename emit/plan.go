@@ -206,6 +206,13 @@ type field struct {
 	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
 	nullable bool
+	// tagOption is the option of the field's json tag, for documentation and reflection:
+	// ",omitempty" for a member encoded when not empty (or a pointer of an output whose optional
+	// members are), ",omitzero" for another optional member, "" for one always encoded.
+	tagOption string
+	// nilNull is set for a required slice or map member encoded as null when nil, as
+	// encoding/json does (Config.NilAs Null); decoding then accepts null as nil.
+	nilNull bool
 	// implicit is set for a required literal member without a field (Config.Literals): encoding
 	// writes the constant, decoding checks it.
 	implicit bool
@@ -667,6 +674,15 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !m.Optional {
 			f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
 		}
+		if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
+			typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
+			if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
+				f.nilNull = true
+				if pos.Line > 0 {
+					f.shaped = pos
+				}
+			}
+		}
 		if typ.kind == structKind && !f.optional {
 			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
 				typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
@@ -710,6 +726,13 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			if (f.omitEmpty || f.always) && pos.Line > 0 {
 				f.shaped = pos
 			}
+		}
+		switch {
+		case f.omitEmpty || f.optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
+			f.tagOption = ",omitempty"
+		case f.always:
+		case f.optional:
+			f.tagOption = ",omitzero"
 		}
 		if e, key, ok := lookup(g.embeds, keys); ok && !moreSpecific(keys, fieldKey, key) {
 			g.usedShapes["embed "+key] = true
@@ -759,6 +782,15 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// shapeOmitEmpty reports whether the optional shape of the member with the given keys is
+// OmitEmpty, without recording the entry as used.
+func shapeOmitEmpty(sh Shape, keys []string) bool {
+	if e, _, ok := lookup(sh.Members, keys); ok {
+		return e.Name == OmitEmpty
+	}
+	return sh.Default.Name == OmitEmpty
 }
 
 // ordered returns the fields with the members of order first, in that order (Config.Order), and

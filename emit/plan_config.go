@@ -104,6 +104,10 @@ type Config struct {
 	// plain []E (Slice: one element is encoded as the single value, any other number as an
 	// array, so a decoded array of one comes back as its element).
 	OneOrMany Shape
+	// NilAs is how a nil required slice or map member is encoded: as [] or {} (Empty, the
+	// default: the schema allows no null), or as null (Null, as encoding/json writes it, an SDK's
+	// bytes); decoding a Null member accepts null as nil.
+	NilAs Shape
 	// Literals is how required members of a constant value (a discriminator, type: "text") are
 	// held: as a field holding the constant (Field, the default), or by no field at all
 	// (Implicit: encoding writes the constant, decoding checks it), as an SDK whose content
@@ -124,6 +128,8 @@ const (
 	OmitEmpty = "omitempty"
 	Value     = "value"
 	Field     = "field"
+	Empty     = "empty"
+	Null      = "null"
 	Implicit  = "implicit"
 	Struct    = "struct"
 	Slice     = "slice"
@@ -508,6 +514,7 @@ func (g *generator) configureShapes() error {
 		{"objects", c.Objects, []string{Value, Pointer}},
 		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},
 		{"literals", c.Literals, []string{Field, Implicit}},
+		{"nilAs", c.NilAs, []string{Empty, Null}},
 	}
 	for _, x := range shapes {
 		check := func(e Entry, what string) error {
@@ -644,7 +651,7 @@ func (g *generator) checkConfigUsed() error {
 	for _, x := range []struct {
 		what string
 		sh   Shape
-	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}} {
+	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}, {"nilAs", c.NilAs}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
 				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)

@@ -37,7 +37,7 @@ func (g *generator) partNames() *partRenames {
 		return nil
 	}
 	d := newGenerator(g.s, Options{Package: g.opts.Package, Config: Config{Types: c.Types, Substitutes: c.Substitutes,
-		Optional: c.Optional, Elements: c.Elements, Objects: c.Objects, OneOrMany: c.OneOrMany, Literals: c.Literals, Embed: c.Embed}})
+		Optional: c.Optional, Elements: c.Elements, Objects: c.Objects, OneOrMany: c.OneOrMany, Literals: c.Literals, NilAs: c.NilAs, Embed: c.Embed}})
 	if err := d.planDecls(); err != nil || len(d.types) != len(g.types) {
 		return nil
 	}

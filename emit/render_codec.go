@@ -152,7 +152,7 @@ func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 		if result && fd.member.Name == "result" {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
-		if lenient && !fd.nullable && !(result && fd.member.Name == "result") {
+		if (lenient || fd.nilNull) && !fd.nullable && !(result && fd.member.Name == "result") {
 			body = []jen.Code{
 				jen.Var().Id("null").Bool(),
 				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
@@ -255,7 +255,11 @@ func encodeField(fd *field) []jen.Code {
 		// So does the default of a member that receivers may find absent.
 		val = jen.Qual("cmp", "Or").Call(val, literalCode(d))
 	}
-	body = append(body, encodeValue(val, fd.typ, 0)...)
+	if fd.nilNull {
+		body = append(body, jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("e").Dot("null").Call()).Else().Block(encodeValue(val, fd.typ, 0)...))
+	} else {
+		body = append(body, encodeValue(val, fd.typ, 0)...)
+	}
 	if fd.optional && !fd.always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}

@@ -58,7 +58,7 @@ func externalField(fd *field, decode bool) []jen.Code {
 	switch {
 	case fd.pointer:
 		body = append(body, jen.Id(encodeExternal).Call(jen.Id("e"), src))
-	case !fd.optional && (fd.typ.underlying == "map" || fd.typ.underlying == "slice") && !fd.typ.pointer:
+	case !fd.optional && !fd.nilNull && (fd.typ.underlying == "map" || fd.typ.underlying == "slice") && !fd.typ.pointer:
 		// A required member is always encoded, a nil map as {} and a nil slice as [] (where
 		// encoding/json writes null), as for generated maps and slices.
 		empty := []jen.Code{jen.Id("e").Dot("beginObject").Call(), jen.Id("e").Dot("endObject").Call()}

@@ -39,14 +39,7 @@ func (r *renderer) structType(td *typeDecl) {
 		if f.pointer {
 			typ = jen.Op("*").Add(typ)
 		}
-		tag := f.member.Name
-		switch {
-		case f.omitEmpty || f.optional && r.opts.Config.Optional.Default.Name == OmitEmpty:
-			tag += ",omitempty"
-		case f.always:
-		case f.optional:
-			tag += ",omitzero"
-		}
+		tag := f.member.Name + f.tagOption
 		decl := jen.Id(f.name).Add(typ)
 		if f.embed {
 			decl = typ
