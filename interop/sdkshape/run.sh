@@ -10,7 +10,11 @@
 # step fails. With -n it stops before vet and test (the measurement test uses that).
 #
 # go-sdk's TestStreamableStateful_DiscoverDoesNotLeakSession is skipped: it is a timing flake of
-# go-sdk's own, which fails on untouched go-sdk v1.8.0 too.
+# go-sdk's own, which fails on untouched go-sdk v1.8.0 too. One failure is expected, and named:
+# TestContentUnmarshal/ResourceLink (with its parent) pins a go-sdk defect, a ResourceLink
+# decoded by encoding/json loses its "_meta" (go-sdk's struct has no tags, and the test's Meta
+# line is commented out); mcpgen's decoder keeps it (README.md). Any other failure, or that one
+# passing, fails the run.
 set -euo pipefail
 
 prepare_only=false
@@ -33,6 +37,7 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 sdk=github.com/modelcontextprotocol/go-sdk@v1.8.0
 flake='^TestStreamableStateful_DiscoverDoesNotLeakSession$'
+expected='TestContentUnmarshal TestContentUnmarshal/ResourceLink'
 
 echo "== $sdk from the module proxy"
 # Outside any module and workspace, so that only the proxy and the module cache are asked.
@@ -74,10 +79,19 @@ echo "== go test ./mcp (skipping go-sdk's own timing flake $flake)"
 log="$bin/test.log"
 status=0
 go test -count=1 -v -skip "$flake" ./mcp > "$log" 2>&1 || status=$?
-if [ "$status" -ne 0 ]; then
+failed=$(sed -n 's/^[[:space:]]*--- FAIL: \([^ ]*\) .*/\1/p' "$log" | sort -u | tr '\n' ' ' | sed 's/ $//')
+if [ "$status" -ne 0 ] && [ "$failed" != "$expected" ]; then
 	grep -E -B20 -- '^\s*--- FAIL' "$log" || tail -50 "$log"
 fi
 grep -E '^(ok|FAIL)\s' "$log" || true
 # Untouched go-sdk v1.8.0 passes 1006 (subtests and examples counted), all but the flake.
 echo "$(grep -cE -- '^\s*--- PASS' "$log") tests passed, $(grep -cE -- '^\s*--- FAIL' "$log") failed (untouched go-sdk v1.8.0: 1006 pass)"
+if [ "$status" -ne 0 ] && [ "$failed" = "$expected" ]; then
+	echo "the failures are the expected ones: $expected (go-sdk's ResourceLink test pins the loss of its _meta)"
+	exit 0
+fi
+if [ "$status" -eq 0 ]; then
+	echo "run.sh: $expected passed: go-sdk's expectation or mcpgen's decoder changed; update run.sh" >&2
+	exit 1
+fi
 exit "$status"
