@@ -668,6 +668,11 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 					f.shaped = pos
 				}
 			}
+			if oneOrManySlice(typ) {
+				if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
+					f.shaped = pos
+				}
+			}
 		}
 		// An optional entry on a required member makes it optional (Config.Optional).
 		f.optional = m.Optional
@@ -851,6 +856,12 @@ func addedFieldName(src string) (string, error) {
 // elemPointers reports whether t holds arrays of pointers (Config.Elements).
 func elemPointers(t *goType) bool {
 	return t.kind == sliceKind && (t.elem.kind == pointerKind || elemPointers(t.elem))
+}
+
+// oneOrManySlice reports whether t holds a one-or-many union as a plain slice
+// (Config.OneOrMany Slice), which has no struct of its own.
+func oneOrManySlice(t *goType) bool {
+	return t.kind == sliceKind && (t.single || oneOrManySlice(t.elem))
 }
 
 // checkBases checks the structs that embed a base (Config.Embed): each member the base

@@ -73,6 +73,7 @@ func TestConfigErrors(t *testing.T) {
 		{"unknown declaration", "types:\n  - Tool\n  - CallToolResults\n", "mcpgen.yaml:3:5: types: the schema declares no CallToolResults (did you mean CallToolResult?)"},
 		{"rename collision", "rename:\n  Tool: Resource\n", "mcpgen.yaml:2:9: declaration Tool: Go name Resource is already used by declaration Resource (draft/schema.ts:"},
 		{"missing Go type", "substitute:\n  Tool.inputSchema: encoding/json.Raw\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Raw in package encoding/json"},
+		{"shape breaking a part", "oneOrMany: slice\n", "mcpgen.yaml:1:12: the configuration changes the type or presence of SamplingMessage.Content, which the hand-written part"},
 		{"missing local type", "substitute:\n  Tool.inputSchema: \"*Schema\"\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Schema in the files of "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
