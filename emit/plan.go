@@ -225,8 +225,10 @@ type field struct {
 	// always is set for an optional member held as a value and always encoded, as encoding/json
 	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
 	always bool
-	// embed is set for an embedded field (Config.Embed): name is its type's name.
-	embed bool
+	// embed is set for an embedded field (Config.Embed): name is its type's name; unembedded
+	// is the name the field would have had, when that is another.
+	embed      bool
+	unembedded string
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
@@ -744,6 +746,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			name := embeddedName(typ)
 			if name == "" {
 				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, typeString(typ, f.pointer))
+			}
+			if name != f.name {
+				// A hand-written part selects the field by the name it had (checkPartShapes).
+				f.unembedded, f.shaped = f.name, e.Pos
 			}
 			f.name, f.embed, namePos = name, true, e.Pos
 		}

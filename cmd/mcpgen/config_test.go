@@ -74,6 +74,7 @@ func TestConfigErrors(t *testing.T) {
 		{"rename collision", "rename:\n  Tool: Resource\n", "mcpgen.yaml:2:9: declaration Tool: Go name Resource is already used by declaration Resource (draft/schema.ts:"},
 		{"missing Go type", "substitute:\n  Tool.inputSchema: encoding/json.Raw\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Raw in package encoding/json"},
 		{"shape breaking a part", "oneOrMany: slice\n", "mcpgen.yaml:1:12: the configuration changes the type or presence of SamplingMessage.Content, which the hand-written part"},
+		{"embed breaking a part", "embed: [ClientCapabilities.sampling]\n", "mcpgen.yaml:1:9: the configuration changes the type or presence of ClientCapabilities.Sampling, which the hand-written part sampling_capabilities.go"},
 		{"missing local type", "substitute:\n  Tool.inputSchema: \"*Schema\"\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Schema in the files of "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
