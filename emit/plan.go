@@ -232,6 +232,8 @@ type field struct {
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
+	// namedAt is the position of the fields entry that names the field, zero for none.
+	namedAt model.Pos
 	// shaped is the position of the configuration entry that made the field's type or presence
 	// other than the default (a substitute, a shape), zero for none: a hand-written part that
 	// uses the field cannot be copied.
@@ -633,7 +635,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		namePos := m.Pos
 		fieldKey := ""
 		if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-			f.name, namePos, fieldKey = e.Name, e.Pos, key
+			f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
 			g.usedFields[key] = true
 		}
 		parent, memberOwner := td.name, owner
