@@ -99,9 +99,6 @@ type File struct {
 	// Declarations is TypeScript added to the schema (the declarations key), with its lines and
 	// columns those of the configuration file; nil when the file has none. See Load.
 	Declarations []byte
-	// StandIns are the declarations that another stands in for (the standIn key): every
-	// reference to the key refers to the entry's declaration, and the key is not generated.
-	StandIns map[string]emit.Entry
 }
 
 // ValidPackageName reports whether name can name a Go package: an identifier (which is not a
@@ -222,13 +219,13 @@ func Parse(name string, data []byte) (*File, error) {
 		case "declarations":
 			f.Declarations, err = p.typescript(v, data)
 		case "standIn":
-			f.StandIns, err = p.names(v, "standIn", false)
-			for _, key := range slices.Sorted(maps.Keys(f.StandIns)) {
-				e := f.StandIns[key]
+			f.Config.StandIns, err = p.names(v, "standIn", false)
+			for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
+				e := f.Config.StandIns[key]
 				if strings.Contains(key, ".") {
 					return nil, p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key)
 				}
-				if f.StandIns[e.Name].Name != "" {
+				if f.Config.StandIns[e.Name].Name != "" {
 					return nil, e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key)
 				}
 			}

@@ -672,6 +672,9 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 					f.shaped = pos
 				}
 			}
+			if pos := g.stoodIn(m.Type); pos.Line > 0 {
+				f.shaped = pos
+			}
 			if oneOrManySlice(typ) {
 				if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
 					f.shaped = pos
@@ -864,6 +867,33 @@ func addedFieldName(src string) (string, error) {
 // elemPointers reports whether t holds arrays of pointers (Config.Elements).
 func elemPointers(t *goType) bool {
 	return t.kind == sliceKind && (t.elem.kind == pointerKind || elemPointers(t.elem))
+}
+
+// stoodIn is the position of the standIn entry (Config.StandIns) that wrote a reference of t
+// (config.File.Load gives such a reference the entry's position), through arrays, maps and
+// unions, zero for none: the member's type is not the schema's.
+func (g *generator) stoodIn(t *model.Type) model.Pos {
+	if t == nil || len(g.opts.Config.StandIns) == 0 {
+		return model.Pos{}
+	}
+	if t.Kind == model.Ref {
+		for _, e := range g.opts.Config.StandIns {
+			if e.Name == t.Ref && e.Pos == t.Pos {
+				return e.Pos
+			}
+		}
+	}
+	if pos := g.stoodIn(t.Elem); pos.Line > 0 {
+		return pos
+	}
+	if t.Union != nil {
+		for _, v := range t.Union.Variants {
+			if pos := g.stoodIn(v); pos.Line > 0 {
+				return pos
+			}
+		}
+	}
+	return model.Pos{}
 }
 
 // oneOrManySlice reports whether t holds a one-or-many union as a plain slice
