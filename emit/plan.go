@@ -930,10 +930,9 @@ func (g *generator) checkBases() error {
 			}
 			for i, f := range fields {
 				b := base.fields[i]
-				if b.member.Name != f.member.Name || b.name != f.name || b.omitEmpty != f.omitEmpty ||
-					typeString(b.typ, b.pointer) != typeString(f.typ, f.pointer) {
-					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s %s there, %s %s here)",
-						f.member.Name, td.name, b.name, name, b.name, typeString(b.typ, b.pointer), f.name, typeString(f.typ, f.pointer))
+				if there, here := fieldString(b), fieldString(f); b.member.Name != f.member.Name || there != here {
+					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s there, %s here)",
+						f.member.Name, td.name, b.name, name, there, here)
 				}
 			}
 		}
