@@ -99,9 +99,6 @@ type File struct {
 	// Declarations is TypeScript added to the schema (the declarations key), with its lines and
 	// columns those of the configuration file; nil when the file has none. See Load.
 	Declarations []byte
-	// StandIns are the declarations that another stands in for (the standIn key): every
-	// reference to the key refers to the entry's declaration, and the key is not generated.
-	StandIns map[string]emit.Entry
 }
 
 // ValidPackageName reports whether name can name a Go package: an identifier (which is not a
@@ -212,19 +209,9 @@ func Parse(name string, data []byte) (*File, error) {
 		case "order":
 			f.Config.Order, err = p.order(v)
 		case "decode":
-			var sh emit.Shape
-			sh, err = p.shape(v, "decode", "strict", "lenient")
-			if err == nil && sh.Members != nil {
-				err = p.errorf(v, "decode: expected strict or lenient, for the whole output")
-			}
-			f.Config.Lenient = sh.Default.Name == "lenient"
+			f.Config.Lenient, err = p.choice(v, "decode", "strict", "lenient")
 		case "unknown":
-			var sh emit.Shape
-			sh, err = p.shape(v, "unknown", "keep", "drop")
-			if err == nil && sh.Members != nil {
-				err = p.errorf(v, "unknown: expected keep or drop, for the whole output")
-			}
-			f.Config.DropUnknown = sh.Default.Name == "drop"
+			f.Config.DropUnknown, err = p.choice(v, "unknown", "keep", "drop")
 		case "constants":
 			var b bool
 			b, err = p.boolean(v, "constants")
@@ -232,13 +219,13 @@ func Parse(name string, data []byte) (*File, error) {
 		case "declarations":
 			f.Declarations, err = p.typescript(v, data)
 		case "standIn":
-			f.StandIns, err = p.names(v, "standIn", false)
-			for _, key := range slices.Sorted(maps.Keys(f.StandIns)) {
-				e := f.StandIns[key]
+			f.Config.StandIns, err = p.names(v, "standIn", false)
+			for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
+				e := f.Config.StandIns[key]
 				if strings.Contains(key, ".") {
 					return nil, p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key)
 				}
-				if f.StandIns[e.Name].Name != "" {
+				if f.Config.StandIns[e.Name].Name != "" {
 					return nil, e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key)
 				}
 			}
@@ -539,17 +526,27 @@ func (p *reader) typescript(n *yaml.Node, data []byte) ([]byte, error) {
 
 // order reads order: declarations (or paths to inline objects) to lists of member names.
 func (p *reader) order(n *yaml.Node) (map[string][]emit.Entry, error) {
+	return p.lists(n, "order", "member names", func(k *yaml.Node) (string, error) { return p.key(k, "order", false) })
+}
+
+// addFields reads addFields: declarations to lists of Go fields.
+func (p *reader) addFields(n *yaml.Node) (map[string][]emit.Entry, error) {
+	return p.lists(n, "addFields", "Go fields (err error)", func(k *yaml.Node) (string, error) { return p.identifier(k, "addFields") })
+}
+
+// lists reads a mapping of keys (read by key) to lists of strings (of what).
+func (p *reader) lists(n *yaml.Node, name, what string, key func(*yaml.Node) (string, error)) (map[string][]emit.Entry, error) {
 	out := map[string][]emit.Entry{}
-	err := p.mapping(n, "order", func(k, v *yaml.Node) error {
-		key, err := p.key(k, "order", false)
+	err := p.mapping(n, name, func(k, v *yaml.Node) error {
+		key, err := key(k)
 		if err != nil {
 			return err
 		}
 		if v.Kind != yaml.SequenceNode {
-			return p.errorf(v, "order: %s: expected a list of member names, found %s", key, kind(v))
+			return p.errorf(v, "%s: %s: expected a list of %s, found %s", name, key, what, kind(v))
 		}
 		for _, item := range v.Content {
-			s, err := p.str(item, "order: "+key)
+			s, err := p.str(item, name+": "+key)
 			if err != nil {
 				return err
 			}
@@ -560,27 +557,14 @@ func (p *reader) order(n *yaml.Node) (map[string][]emit.Entry, error) {
 	return out, err
 }
 
-// addFields reads addFields: declarations to lists of Go fields.
-func (p *reader) addFields(n *yaml.Node) (map[string][]emit.Entry, error) {
-	out := map[string][]emit.Entry{}
-	err := p.mapping(n, "addFields", func(k, v *yaml.Node) error {
-		key, err := p.identifier(k, "addFields")
-		if err != nil {
-			return err
-		}
-		if v.Kind != yaml.SequenceNode {
-			return p.errorf(v, "addFields: %s: expected a list of Go fields (err error), found %s", key, kind(v))
-		}
-		for _, item := range v.Content {
-			s, err := p.str(item, "addFields: "+key)
-			if err != nil {
-				return err
-			}
-			out[key] = append(out[key], emit.Entry{Name: s, Pos: p.pos(item)})
-		}
-		return nil
-	})
-	return out, err
+// choice reads a choice for the whole output between the default and other, reporting whether
+// it is other.
+func (p *reader) choice(n *yaml.Node, what, def, other string) (bool, error) {
+	sh, err := p.shape(n, what, def, other)
+	if err == nil && sh.Members != nil {
+		err = p.errorf(n, "%s: expected %s or %s, for the whole output", what, def, other)
+	}
+	return sh.Default.Name == other, err
 }
 
 // shape reads optional, elements or objects: one of values for the whole output, or a mapping

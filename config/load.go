@@ -46,14 +46,14 @@ func (f *File) Load(name string, src []byte) (*model.Schema, error) {
 	return s, nil
 }
 
-// standIn makes every reference to a declaration stood in for (StandIns) refer to the one that
+// standIn makes every reference to a declaration stood in for (Config.StandIns) refer to the one that
 // stands in for it, and drops the declaration.
 func (f *File) standIn(s *model.Schema) error {
-	if len(f.StandIns) == 0 {
+	if len(f.Config.StandIns) == 0 {
 		return nil
 	}
-	for _, from := range slices.Sorted(maps.Keys(f.StandIns)) {
-		e := f.StandIns[from]
+	for _, from := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
+		e := f.Config.StandIns[from]
 		if s.Decl(from) == nil {
 			return e.Pos.Errorf("standIn: the schema declares no %s", model.Shorten(from))
 		}
@@ -68,8 +68,10 @@ func (f *File) standIn(s *model.Schema) error {
 			return
 		}
 		seen[t] = true
-		if e, ok := f.StandIns[t.Ref]; ok && t.Kind == model.Ref {
-			t.Ref = e.Name
+		if e, ok := f.Config.StandIns[t.Ref]; ok && t.Kind == model.Ref {
+			// The reference is the entry's now, and says so (emit refuses a hand-written part
+			// written for the type it replaces).
+			t.Ref, t.Pos = e.Name, e.Pos
 		}
 		walk(t.Elem)
 		if t.Object != nil {
@@ -86,7 +88,7 @@ func (f *File) standIn(s *model.Schema) error {
 	}
 	var kept []*model.Decl
 	for _, d := range s.Decls {
-		if _, gone := f.StandIns[d.Name]; !gone {
+		if _, gone := f.Config.StandIns[d.Name]; !gone {
 			kept = append(kept, d)
 		}
 	}
@@ -94,7 +96,7 @@ func (f *File) standIn(s *model.Schema) error {
 	for _, d := range s.Decls {
 		walk(d.Type)
 		if d.Type.Kind == model.Ref && d.Type.Ref == d.Name {
-			return f.StandIns[d.Name].Pos.Errorf("standIn: %s would stand in for itself", d.Name)
+			return f.Config.StandIns[d.Name].Pos.Errorf("standIn: %s would stand in for itself", d.Name)
 		}
 	}
 	return nil

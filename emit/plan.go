@@ -225,11 +225,15 @@ type field struct {
 	// always is set for an optional member held as a value and always encoded, as encoding/json
 	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
 	always bool
-	// embed is set for an embedded field (Config.Embed): name is its type's name.
-	embed bool
+	// embed is set for an embedded field (Config.Embed): name is its type's name; unembedded
+	// is the name the field would have had, when that is another.
+	embed      bool
+	unembedded string
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
+	// namedAt is the position of the fields entry that names the field, zero for none.
+	namedAt model.Pos
 	// shaped is the position of the configuration entry that made the field's type or presence
 	// other than the default (a substitute, a shape), zero for none: a hand-written part that
 	// uses the field cannot be copied.
@@ -631,7 +635,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		namePos := m.Pos
 		fieldKey := ""
 		if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-			f.name, namePos, fieldKey = e.Name, e.Pos, key
+			f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
 			g.usedFields[key] = true
 		}
 		parent, memberOwner := td.name, owner
@@ -665,6 +669,14 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			}
 			if elemPointers(typ) {
 				if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
+					f.shaped = pos
+				}
+			}
+			if pos := g.stoodIn(m.Type); pos.Line > 0 {
+				f.shaped = pos
+			}
+			if oneOrManySlice(typ) {
+				if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
 					f.shaped = pos
 				}
 			}
@@ -739,6 +751,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			name := embeddedName(typ)
 			if name == "" {
 				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, typeString(typ, f.pointer))
+			}
+			if name != f.name {
+				// A hand-written part selects the field by the name it had (checkPartShapes).
+				f.unembedded, f.shaped = f.name, e.Pos
 			}
 			f.name, f.embed, namePos = name, true, e.Pos
 		}
@@ -853,6 +869,39 @@ func elemPointers(t *goType) bool {
 	return t.kind == sliceKind && (t.elem.kind == pointerKind || elemPointers(t.elem))
 }
 
+// stoodIn is the position of the standIn entry (Config.StandIns) that wrote a reference of t
+// (config.File.Load gives such a reference the entry's position), through arrays, maps and
+// unions, zero for none: the member's type is not the schema's.
+func (g *generator) stoodIn(t *model.Type) model.Pos {
+	if t == nil || len(g.opts.Config.StandIns) == 0 {
+		return model.Pos{}
+	}
+	if t.Kind == model.Ref {
+		for _, e := range g.opts.Config.StandIns {
+			if e.Name == t.Ref && e.Pos == t.Pos {
+				return e.Pos
+			}
+		}
+	}
+	if pos := g.stoodIn(t.Elem); pos.Line > 0 {
+		return pos
+	}
+	if t.Union != nil {
+		for _, v := range t.Union.Variants {
+			if pos := g.stoodIn(v); pos.Line > 0 {
+				return pos
+			}
+		}
+	}
+	return model.Pos{}
+}
+
+// oneOrManySlice reports whether t holds a one-or-many union as a plain slice
+// (Config.OneOrMany Slice), which has no struct of its own.
+func oneOrManySlice(t *goType) bool {
+	return t.kind == sliceKind && (t.single || oneOrManySlice(t.elem))
+}
+
 // checkBases checks the structs that embed a base (Config.Embed): each member the base
 // declares is a field of the same name and type there as in the base (a derived declaration
 // may redeclare a member with a narrower type, or the configuration shape it otherwise), and
@@ -881,10 +930,9 @@ func (g *generator) checkBases() error {
 			}
 			for i, f := range fields {
 				b := base.fields[i]
-				if b.member.Name != f.member.Name || b.name != f.name || b.omitEmpty != f.omitEmpty ||
-					typeString(b.typ, b.pointer) != typeString(f.typ, f.pointer) {
-					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s %s there, %s %s here)",
-						f.member.Name, td.name, b.name, name, b.name, typeString(b.typ, b.pointer), f.name, typeString(f.typ, f.pointer))
+				if there, here := fieldString(b), fieldString(f); b.member.Name != f.member.Name || there != here {
+					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s there, %s here)",
+						f.member.Name, td.name, b.name, name, there, here)
 				}
 			}
 		}

@@ -68,6 +68,11 @@ type Config struct {
 	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
 	// decode them: they hold a program's own state.
 	AddFields map[string][]Entry
+	// StandIns are the declarations that another stands in for (an SDK's one content union for
+	// two), by the declaration stood in for: the schema given to Generate has them applied
+	// already (config.File.Load), and the plan reads them only to refuse a hand-written part
+	// written for a type that a stand-in changes.
+	StandIns map[string]Entry
 
 	// DropUnknown leaves Extra out of every struct: members the schema does not define are
 	// skipped when decoding, as encoding/json does, so the structs are comparable with ==; a

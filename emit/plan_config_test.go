@@ -121,7 +121,13 @@ func TestConfigErrors(t *testing.T) {
 	}, {
 		name: "embedded base shaped otherwise",
 		cfg:  Config{Embed: []Entry{entry("Result", 2)}, Fields: map[string]Entry{"CallToolResult._meta": entry("M", 3)}},
-		want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta *MetaObject there, M *MetaObject here)`,
+		want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta *MetaObject ` + "`json:\"_meta,omitzero\"`" + ` there, M *MetaObject ` + "`json:\"_meta,omitzero\"`" + ` here)`,
+	}, {
+		name: "embedded base tagged otherwise",
+		cfg: Config{Embed: []Entry{entry("Result", 2)},
+			Substitutes: map[string]Substitute{"Result._meta": {Name: "map[string]any", Composite: true, Kind: "map", Pos: cfgAt(3)}},
+			Optional:    Shape{Members: map[string]Entry{"CallToolResult._meta": entry(OmitEmpty, 4)}}},
+		want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta map[string]any ` + "`json:\"_meta,omitzero\"`" + ` there, Meta map[string]any ` + "`json:\"_meta,omitempty\"`" + ` here)`,
 	}, {
 		name: "optional value of a type with nil",
 		cfg:  Config{Optional: Shape{Members: map[string]Entry{"CallToolResult.progressToken": entry(Value, 3)}}},

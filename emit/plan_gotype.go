@@ -163,6 +163,11 @@ func embeddedName(t *goType) string {
 	return ""
 }
 
+// fieldString writes the field f as Go source, for messages: its name, type and json tag.
+func fieldString(f *field) string {
+	return fmt.Sprintf("%s %s `json:%q`", f.name, typeString(f.typ, f.pointer), f.member.Name+f.tagOption)
+}
+
 // typeString writes t as Go source, a pointer to it if pointer is set, for messages.
 func typeString(t *goType, pointer bool) string {
 	c := t.code()

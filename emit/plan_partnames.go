@@ -71,7 +71,7 @@ func (g *generator) partNames() *partRenames {
 					if r.fields[a.name] == nil {
 						r.fields[a.name] = map[string]model.Pos{}
 					}
-					r.fields[a.name][fa.name] = g.fieldEntry(b, fa.member)
+					r.fields[a.name][fa.name] = g.fieldEntry(fb)
 				}
 			}
 		}
@@ -79,17 +79,15 @@ func (g *generator) partNames() *partRenames {
 	return r
 }
 
-// fieldEntry is the position of the configuration entry that names the field of member m in
-// the struct td: its Fields entry, or the initialism that changes it.
-func (g *generator) fieldEntry(td *typeDecl, m *model.Member) model.Pos {
-	c := g.opts.Config
-	if td.decl != nil {
-		if e, ok := c.Fields[td.decl.Name+"."+m.Name]; ok {
-			return e.Pos
-		}
+// fieldEntry is the position of the configuration entry that names the field f: its Fields
+// entry (at any depth, or on the declaration of an inherited member), or the initialism that
+// changes it.
+func (g *generator) fieldEntry(f *field) model.Pos {
+	if f.namedAt.Line > 0 {
+		return f.namedAt
 	}
-	for _, e := range c.Initialisms {
-		for _, w := range words(m.Name) {
+	for _, e := range g.opts.Config.Initialisms {
+		for _, w := range words(f.member.Name) {
 			if strings.EqualFold(w, e.Name) {
 				return e.Pos
 			}
