@@ -271,7 +271,7 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 	req, isCall := msg.(*jsonrpc.Request)
 	if !isCall || !req.IsCall() {
 		if err := c.conn.Write(c.ctx, msg); err != nil {
-			c.log.Warn("sending a message to the remote server", "error", err)
+			c.log.Warn("sending a message to the remote server", "error", RedactURLs(err.Error()))
 		}
 		return nil
 	}
