@@ -169,7 +169,7 @@ func (c *HTTPConn) readLoop() {
 			c.reading = false // no request starts to be sent after this
 			c.mu.Unlock()
 			if c.ctx.Err() == nil {
-				c.log.Warn("the connection to the remote server failed", "error", err)
+				c.log.Warn("the connection to the remote server failed", "error", RedactURLs(err.Error()))
 			}
 			c.listenCancel()
 			c.sends.Wait()
@@ -202,7 +202,7 @@ func (c *HTTPConn) failPending(err error) {
 	}
 	c.mu.Unlock()
 	for _, id := range ids {
-		if !c.push(rawError(json.RawMessage(id), -32603, fmt.Sprintf("the connection to the remote server failed: %v", err), nil)) {
+		if !c.push(rawError(json.RawMessage(id), -32603, "the connection to the remote server failed: "+RedactURLs(err.Error()), nil)) {
 			return
 		}
 	}
@@ -271,7 +271,7 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 	req, isCall := msg.(*jsonrpc.Request)
 	if !isCall || !req.IsCall() {
 		if err := c.conn.Write(c.ctx, msg); err != nil {
-			c.log.Warn("sending a message to the remote server", "error", err)
+			c.log.Warn("sending a message to the remote server", "error", RedactURLs(err.Error()))
 		}
 		return nil
 	}
@@ -288,7 +288,7 @@ func (c *HTTPConn) Write(ctx context.Context, data []byte) error {
 		defer c.sends.Done()
 		c.awaitStream()
 		if err := c.conn.Write(c.ctx, req); err != nil && c.ctx.Err() == nil {
-			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", err)
+			c.log.Warn("sending a request to the remote server", "method", req.Method, "id", string(id), "error", RedactURLs(err.Error()))
 			c.mu.Lock()
 			delete(c.pending, rawKey(id)) // answered here (and not again by failPending)
 			c.mu.Unlock()

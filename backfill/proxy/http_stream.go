@@ -75,7 +75,7 @@ func (c *HTTPConn) listen() {
 		if progressed {
 			failures = 0
 		} else if failures++; failures > streamMaxRetries {
-			c.log.Warn("the remote server's standalone stream ended; not reopened", "attempts", failures, "error", err)
+			c.log.Warn("the remote server's standalone stream ended; not reopened", "attempts", failures, "error", redactedErr(err))
 			return
 		}
 		switch {

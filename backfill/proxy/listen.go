@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -213,6 +214,13 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 		}
 		httpError(w, http.StatusBadRequest, "reading the body: "+err.Error())
 		return
+	}
+	// The proxy's session reads one message a line: a body's newlines between tokens (valid
+	// JSON) would split it into lines the proxy neither reads nor checks, forwarded as they are.
+	// Compact keeps every member and value as sent, duplicates included, so they are still checked.
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, body); err == nil {
+		body = compact.Bytes()
 	}
 	msg, err := jsonrpc.DecodeMessage(body)
 	if err != nil {

@@ -300,3 +300,39 @@ func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
 		t.Errorf("the stream of request 3: %s", body)
 	}
 }
+
+// TestHTTPServerPrettyPrintedBody: a POSTed message may hold newlines between its tokens (it is
+// JSON, not a line). The proxy's session reads one message a line, so it must still see one
+// message, and check it: an ambiguous one (a member given twice) is refused, pretty-printed or not,
+// and a valid one is answered.
+func TestHTTPServerPrettyPrintedBody(t *testing.T) {
+	h := &proxy.HTTPServer{}
+	endpoint, _ := listening(t, h)
+	client := &http.Client{Timeout: 10 * time.Second}
+	do := func(body string) (int, string) {
+		req, _ := http.NewRequest(http.MethodPost, endpoint, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("POST %q: %v", body, err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode, string(data)
+	}
+	init := func(versions ...string) string {
+		var pv string
+		for _, v := range versions {
+			pv += "    \"protocolVersion\": \"" + v + "\",\n"
+		}
+		return "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"method\": \"initialize\",\n  \"params\": {\n" + pv +
+			"    \"capabilities\": {},\n    \"clientInfo\": {\"name\": \"c\", \"version\": \"1\"}\n  }\n}\n"
+	}
+	if status, body := do(init("2025-06-18", "2025-11-25")); status != http.StatusOK || !strings.Contains(body, "ambiguous") {
+		t.Errorf("initialize, pretty-printed, with a member given twice: HTTP %d %s, want the proxy's refusal", status, body)
+	}
+	if status, body := do(init("2025-11-25")); status != http.StatusOK || !strings.Contains(body, `"protocolVersion":"2025-11-25"`) {
+		t.Errorf("initialize, pretty-printed: HTTP %d %s", status, body)
+	}
+}

@@ -29,3 +29,11 @@ func RedactURLs(s string) string {
 		return u.Redacted()
 	})
 }
+
+// redactedErr is err's text with its URLs redacted (see RedactURLs), or nil for a nil err.
+func redactedErr(err error) any {
+	if err == nil {
+		return nil
+	}
+	return RedactURLs(err.Error())
+}

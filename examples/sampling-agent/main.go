@@ -52,6 +52,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -183,7 +184,12 @@ func newAgent(cfg config) (*agentServer, error) {
 	} else {
 		opts, err := redis.ParseURL(cfg.redisURL)
 		if err != nil {
-			return nil, fmt.Errorf("-redis: %w", err)
+			// url.Parse's error quotes the URL, whose user info may hold the Redis password.
+			var ue *url.Error
+			if errors.As(err, &ue) {
+				err = ue.Err
+			}
+			return nil, fmt.Errorf("-redis: the URL does not parse (redis://[:PASSWORD@]HOST:PORT/DB): %w", err)
 		}
 		opts.ContextTimeoutEnabled = true
 		a.guard = &redisguard.Guard{Client: redis.NewClient(opts), Now: a.now}
