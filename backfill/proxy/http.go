@@ -107,7 +107,7 @@ func NewHTTPConn(ctx context.Context, endpoint string, opts *HTTPOptions) (*HTTP
 	}
 	origin, err := url.Parse(endpoint)
 	if err != nil || (origin.Scheme != "http" && origin.Scheme != "https") || origin.Host == "" {
-		return nil, fmt.Errorf("the remote server's URL %q is not an http or https URL", redactURL(endpoint))
+		return nil, fmt.Errorf("the remote server's URL %q is not an http or https URL", RedactURL(endpoint))
 	}
 	version := &atomic.Value{}
 	client.Transport = &headerTransport{origin: origin, base: base, header: opts.Header.Clone(), version: version, maxBytes: maxBytes, log: log}
@@ -364,8 +364,9 @@ func (c *HTTPConn) Abort() error {
 	return err
 }
 
-// redactURL hides the password of a URL's user info and the values of its query.
-func redactURL(s string) string {
+// RedactURL is a URL to log or show: without the password of its user info, and with the values
+// of its query (a token in ?api_key=..., say) replaced.
+func RedactURL(s string) string {
 	if _, err := url.Parse(s); err == nil && urlInText.MatchString(s) {
 		return RedactURLs(s)
 	}

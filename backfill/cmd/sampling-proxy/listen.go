@@ -97,7 +97,7 @@ func runListen(ctx context.Context, p *proxy.Proxy, lc *listenConfig, command []
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	server := strings.Join(command, " ")
 	if remote != nil {
-		server = redactEndpoint(command[0])
+		server = proxy.RedactURL(command[0])
 	}
 	log.Info("serving MCP clients", "url", "http://"+l.Addr().String()+"/mcp", "server", server, "provider", provider, "model", model,
 		"maxSessions", lc.maxSessions, "token", lc.token != "")

@@ -388,7 +388,7 @@ func logLines(r io.Reader, log *slog.Logger) {
 }
 
 func runRemote(ctx context.Context, p *proxy.Proxy, endpoint string, header http.Header, client *http.Client, killAfter time.Duration, stdin io.Reader, stdout io.Writer, log *slog.Logger, provider, model string) int {
-	shown := redactEndpoint(endpoint)
+	shown := proxy.RedactURL(endpoint)
 	var names []string
 	for k := range header {
 		names = append(names, k)

@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"regexp"
 	"strings"
-
-	"github.com/mcpgen/mcpgen/backfill/proxy"
 )
 
 // credentialPatterns match credentials in text: the password of a URL's user info, API keys of
@@ -55,13 +52,4 @@ func newRedactingHandler(w io.Writer, level slog.Level, secrets []string) slog.H
 			return a
 		},
 	})
-}
-
-// redactEndpoint is a URL to log: without the password of its user info, and with the values of
-// its query (a token in ?api_key=..., say) replaced.
-func redactEndpoint(endpoint string) string {
-	if _, err := url.Parse(endpoint); err != nil {
-		return "(a URL that does not parse)"
-	}
-	return proxy.RedactURLs(endpoint)
 }
