@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// floodServer answers initialize, and any other request with an endless stream of 64 KiB
+// floodRemote answers initialize, and any other request with an endless stream of 64 KiB
 // notifications; it counts the bytes of notifications it wrote.
 func floodRemote(t *testing.T) (string, *atomic.Int64) {
 	note := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("n", 64<<10) + `"}}`
