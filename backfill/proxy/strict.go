@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/backfill/internal/jsonvalue"
 )
 
 // An ambiguousError is a message with two members of the same name in an object, or two that
@@ -73,7 +75,7 @@ func strictValue(d *json.Decoder, at string, freeForm bool, depth int) error {
 				}
 				folded[f] = k
 			}
-			if err := strictValue(d, at+"/"+k, freeForm || freeFormMembers[k], depth+1); err != nil {
+			if err := strictValue(d, at+"/"+jsonvalue.EscapeToken(k), freeForm || freeFormMembers[k], depth+1); err != nil {
 				return err
 			}
 		}
