@@ -17,7 +17,7 @@ import (
 )
 
 // The modules the proxy serves, at the version of the generator (emit.Version): a release tags
-// both, vX.Y.Z and gen/vX.Y.Z (see the README).
+// both, vX.Y.Z and gen/vX.Y.Z (see docs/releasing.md).
 const (
 	rootModule = "github.com/mcpgen/mcpgen"
 	genModule  = "github.com/mcpgen/mcpgen/gen"

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,20 +13,48 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// readmeStep is a code block of the README that the test runs (a sh script) or writes (a file).
+// readmeStep is a code block of the README or of a docs/ page that the test runs (a sh script),
+// writes (a file), or compares with what the run before it printed (its output).
 type readmeStep struct {
-	line  int    // where the block starts in README.md
-	write string // the file to write the block to, or "" to run it
-	text  string
+	page   string // the file, relative to the repository's root
+	line   int    // where the block starts in page
+	write  string // the file to write the block to
+	output bool   // the block is the end of the output of the run step before it
+	text   string
 }
 
-var readmeMarker = regexp.MustCompile(`^<!-- README test: (run|write (\S+)) -->$`)
+var (
+	readmeMarker = regexp.MustCompile(`^<!-- README test: (run|output|write (\S+)) -->$`)
+	docsLink     = regexp.MustCompile(`\]\((docs/[^)#\s]+\.md)[)#]`)
+)
 
-// readmeSteps reads the code blocks of README.md marked with a line <!-- README test: run --> or
-// <!-- README test: write path --> just before them.
-func readmeSteps(t *testing.T) []readmeStep {
+// readmePages returns the pages whose marked blocks TestREADME runs, in order: README.md, then the
+// docs/ pages in the order README.md first links them, so that a page's commands can rely on
+// those of the pages before it. Every page of docs/ must be linked from README.md.
+func readmePages(t *testing.T) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(repoRoot, "README.md"))
+	front, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	pages := []string{"README.md"}
+	for _, m := range docsLink.FindAllStringSubmatch(string(front), -1) {
+		if !slices.Contains(pages, m[1]) {
+			pages = append(pages, m[1])
+		}
+	}
+	all, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	require.NoError(t, err)
+	for _, file := range all {
+		page := "docs/" + filepath.Base(file)
+		require.Contains(t, pages, page, "README.md links every page of docs/")
+	}
+	return pages
+}
+
+// readmeSteps reads the code blocks of a page marked with a line <!-- README test: run -->,
+// <!-- README test: output --> or <!-- README test: write path --> just before them.
+func readmeSteps(t *testing.T, page string) []readmeStep {
+	t.Helper()
+	f, err := os.Open(filepath.Join(repoRoot, filepath.FromSlash(page)))
 	require.NoError(t, err)
 	defer f.Close()
 	var steps []readmeStep
@@ -35,33 +64,40 @@ func readmeSteps(t *testing.T) []readmeStep {
 		line := sc.Text()
 		switch {
 		case cur != nil && cur.line == 0:
-			require.True(t, strings.HasPrefix(line, "```"), "README.md:%d: a README test marker must precede a code block", n)
+			require.True(t, strings.HasPrefix(line, "```"), "%s:%d: a README test marker must precede a code block", page, n)
 			cur.line = n
 		case cur != nil && line == "```":
+			if cur.output {
+				require.True(t, len(steps) > 0 && steps[len(steps)-1].write == "" && !steps[len(steps)-1].output,
+					"%s:%d: an output block must follow a run block", page, cur.line)
+			}
 			steps = append(steps, *cur)
 			cur = nil
 		case cur != nil:
 			cur.text += line + "\n"
 		default:
 			if m := readmeMarker.FindStringSubmatch(line); m != nil {
-				cur = &readmeStep{write: m[2]}
+				cur = &readmeStep{page: page, write: m[2], output: m[1] == "output"}
 			}
 		}
 	}
 	require.NoError(t, sc.Err())
-	require.Nil(t, cur, "README.md ends in a code block")
+	require.Nil(t, cur, "%s ends in a code block", page)
 	return steps
 }
 
-// TestREADME runs the commands of the README's sections for users, as written, in a fresh module
+// TestREADME runs the commands of README.md and of the docs/ pages, as written, in a fresh module
 // (example.com/mysdk) outside the repository, with the modules served by a proxy built from the
-// repository: go get of gen, go install of mcpgen and its commands, go get -tool, the go:generate
-// line and go generate, the configuration file. Then it checks the outcome: both generated packages
-// are the checked-in gen/mcp20251125 byte for byte, the configured one has the configured types,
-// and the module builds and vets.
+// repository: go get of gen, go install of mcpgen and its commands, the front page's example and
+// what it prints, go get -tool, the go:generate line and go generate, the configuration file. Then
+// it checks the outcome: both generated packages are the checked-in gen/mcp20251125 byte for byte,
+// the configured one has the configured types, and the module builds and vets.
 func TestREADME(t *testing.T) {
 	skipSlow(t)
-	steps := readmeSteps(t)
+	var steps []readmeStep
+	for _, page := range readmePages(t) {
+		steps = append(steps, readmeSteps(t, page)...)
+	}
 	var all strings.Builder
 	for _, s := range steps {
 		all.WriteString(s.text)
@@ -70,6 +106,7 @@ func TestREADME(t *testing.T) {
 		"go get -tool github.com/mcpgen/mcpgen/cmd/mcpgen@latest", "//go:generate go tool mcpgen", "go generate ./..."} {
 		require.Contains(t, all.String(), want, "the README's tested commands")
 	}
+	require.True(t, slices.ContainsFunc(steps, func(s readmeStep) bool { return s.output }), "the front page's example shows what it prints")
 
 	home := t.TempDir()
 	dir := filepath.Join(home, "mysdk")
@@ -77,15 +114,20 @@ func TestREADME(t *testing.T) {
 	env := consumerEnv(t, buildProxy(t), "local", home)
 	command(t, dir, env, "go", "mod", "init", "example.com/mysdk")
 	var output strings.Builder
+	var last string // the output of the last run step
 	for _, s := range steps {
-		if s.write != "" {
+		switch {
+		case s.write != "":
 			path := filepath.Join(dir, filepath.FromSlash(s.write))
 			require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 			require.NoError(t, os.WriteFile(path, []byte(s.text), 0o644))
-			continue
+		case s.output:
+			assert.True(t, strings.HasSuffix(last, s.text), "%s:%d: the run before prints\n%s\nnot, at its end,\n%s", s.page, s.line, last, s.text)
+		default:
+			t.Logf("%s:%d:\n%s", s.page, s.line, s.text)
+			last = command(t, dir, env, "sh", "-c", "set -e\n"+s.text)
+			output.WriteString(last)
 		}
-		t.Logf("README.md:%d:\n%s", s.line, s.text)
-		output.WriteString(command(t, dir, env, "sh", "-c", "set -e\n"+s.text))
 	}
 
 	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
