@@ -12,7 +12,7 @@ import (
 
 // BenchmarkScan measures the JSON machinery alone, on each corpus: what reading the bytes costs
 // before any value is built. It is the measurement behind the choice of the generated codecs'
-// scanner (README.md, "The JSON machinery"):
+// scanner (docs/json-machinery.md):
 //
 //   - mcpgen-scan: the generated runtime's scanner, reached through a public API: the corpus is
 //     the structuredContent of a CallToolResult, which the decoder checks (syntax, UTF-8,

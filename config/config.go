@@ -25,7 +25,7 @@
 //	filePrefix: ext_              # ext_types.go, ...: outputs sharing a directory
 //	constants: false              # no schema constants: another output in the package has them
 //
-// and an SDK's own shapes (the README's "Generating an SDK's own API" says what each loses):
+// and an SDK's own shapes (docs/sdk-shapes.md says what each loses):
 //
 //	optional:                     # optional members: pointer (default), omitempty or value
 //	  default: omitempty

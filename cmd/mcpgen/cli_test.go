@@ -71,8 +71,8 @@ func TestVersionFromFile(t *testing.T) {
 	})
 }
 
-// TestFileGeneratesTheCheckedInPackage generates from path/to/2025-11-25/schema.ts, the README's
-// example, and checks that the result is gen/mcp20251125 but for doc.go, which does not name the
+// TestFileGeneratesTheCheckedInPackage generates from path/to/2025-11-25/schema.ts, the example of
+// docs/generator.md, and checks that the result is gen/mcp20251125 but for doc.go, which does not name the
 // vendored source.
 func TestFileGeneratesTheCheckedInPackage(t *testing.T) {
 	file := copySchema(t, "2025-11-25", "schema.ts", filepath.Join(t.TempDir(), "path", "to", "2025-11-25"))

@@ -93,7 +93,7 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.out, "o", "", "output `directory` (required): where the package is written, or checked with -check")
 	fs.StringVar(&o.pkg, "pkg", "", "Go package `name`; default: mcp followed by the version without dashes (mcpdraft, mcp20251125)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
-	fs.StringVar(&o.config, "config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see README)")
+	fs.StringVar(&o.config, "config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see docs/configuration.md)")
 	fs.BoolVar(&o.diff, "diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
