@@ -29,14 +29,18 @@ var (
 )
 
 // readmePages returns the pages whose marked blocks TestREADME runs, in order: README.md, then the
-// docs/ pages in the order README.md first links them, so that a page's commands can rely on
-// those of the pages before it. Every page of docs/ must be linked from README.md.
+// docs/ pages in the order of the front page's reading list (its section "Where to go next"),
+// so that a page's commands can rely on those of the pages before it. The list names every page
+// of docs/.
 func readmePages(t *testing.T) []string {
 	t.Helper()
 	front, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	require.NoError(t, err)
+	_, next, ok := strings.Cut(string(front), "\n## Where to go next\n")
+	require.True(t, ok, "README.md has a section \"Where to go next\"")
+	next, _, _ = strings.Cut(next, "\n## ")
 	pages := []string{"README.md"}
-	for _, m := range docsLink.FindAllStringSubmatch(string(front), -1) {
+	for _, m := range docsLink.FindAllStringSubmatch(next, -1) {
 		if !slices.Contains(pages, m[1]) {
 			pages = append(pages, m[1])
 		}
@@ -45,7 +49,7 @@ func readmePages(t *testing.T) []string {
 	require.NoError(t, err)
 	for _, file := range all {
 		page := "docs/" + filepath.Base(file)
-		require.Contains(t, pages, page, "README.md links every page of docs/")
+		require.Contains(t, pages, page, "README.md's \"Where to go next\" lists every page of docs/")
 	}
 	return pages
 }
