@@ -171,3 +171,17 @@ func TestFrontPageLinksEveryPage(t *testing.T) {
 		assert.True(t, linked[name], "README.md does not link %s", name)
 	}
 }
+
+// TestFrontPageStartsWithTheCommands: the first lines of README.md, under its title, are the two
+// commands a newcomer needs in a clone: the generator on the embedded default schema, the draft,
+// into gen/mcpdraft, and every test of every module.
+func TestFrontPageStartsWithTheCommands(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	lines := strings.SplitN(string(data), "\n", 6)
+	require.Len(t, lines, 6)
+	assert.Equal(t, []string{"# mcpgen", "", "```sh"}, lines[:3])
+	assert.Regexp(t, `^go run \./cmd/mcpgen -o gen/mcpdraft +#`, lines[3])
+	assert.Regexp(t, `^go test github\.com/mcpgen/mcpgen/\.\.\. +#`, lines[4])
+	assert.True(t, strings.HasPrefix(lines[5], "```\n"), "the block ends after the two commands")
+}
