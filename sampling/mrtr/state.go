@@ -298,9 +298,10 @@ var flateWriters = map[int]*freeList[*flate.Writer]{flate.BestCompression: newFr
 // reason.
 var flateReaders = newFreeList[io.ReadCloser]()
 
-// A freeList keeps up to a few values for reuse, across garbage collections. Its capacity is
-// enough for the states being sealed or opened at once on a machine of a few cores: one beyond
-// it is allocated, and dropped after.
+// A freeList keeps up to a few values for reuse, across garbage collections: GOMAXPROCS of them,
+// at least 4 (so a process keeps at most that many compressors, a megabyte each, per level),
+// enough for the states being sealed or opened at once, which is CPU work without waits. One
+// beyond them is allocated, and dropped after.
 type freeList[T any] struct{ c chan T }
 
 func newFreeList[T any]() *freeList[T] {
