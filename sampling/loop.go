@@ -593,6 +593,15 @@ func (c *Conversation) runTools(ctx context.Context, uses []*mcp.ToolUseContent)
 			continue
 		}
 		call := Call{ID: u.ID, Name: u.Name, Iteration: c.iterations, IdempotencyKey: c.idempotencyKey(u)}
+		if len(uses) == 1 {
+			// Nothing to run beside it: on this goroutine, without handing the work to another
+			// and back (which, in a process with idle cores, wakes a thread each way).
+			r := t.run(ctx, call, u)
+			results[i] = r
+			<-sem
+			c.reportTool(ctx, u, r)
+			continue
+		}
 		wg.Go(func() {
 			r := t.run(ctx, call, u)
 			results[i] = r

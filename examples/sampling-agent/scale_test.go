@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -43,6 +44,11 @@ import (
 // asks for two tools and then answers: 4 requests and 3 sampling rounds per conversation. The
 // default is the short form that CI runs; -scale.full runs the floors of the README.
 var scaleFull = flag.Bool("scale.full", false, "run the scale test's full form (200 conversations, 32 at a time, and the comparison with one instance)")
+
+// scaleProfile is where TestScaleCost writes the CPU profiles of the instances over each measured
+// window (go tool pprof -top DIR/config2-rep0-*.pprof); the binary is built for it (build tag
+// scaleprofile).
+var scaleProfile = flag.String("scale.profile", "", "write the CPU profile of each instance of TestScaleCost over its measured window to this directory")
 
 // an instance is a running sampling-agent serving Streamable HTTP.
 type instance struct {
@@ -637,32 +643,77 @@ func (m measured) String() string {
 		m.perCPUSecond(), m.cpu.Round(time.Millisecond), percentile(m.rounds, 0.5).Round(10*time.Microsecond), percentile(m.rounds, 0.99).Round(10*time.Microsecond))
 }
 
-// measure runs n conversations, concurrency at a time, on instances started with args each,
-// behind the balancer, and reads the CPU time the instances spent on them (after a warm-up of a
-// few conversations, so that neither the start of the processes nor their first calls count).
-func measure(t *testing.T, count, n, concurrency int, args ...string) measured {
+// A costConfig is a configuration of TestScaleCost: count instances started with args, each with
+// GOMAXPROCS procs (0: the runtime's default, all the cores).
+type costConfig struct {
+	name  string
+	count int
+	procs int
+	args  []string
+}
+
+// measure runs n conversations, concurrency at a time, on the instances of c behind the balancer,
+// and reads the CPU time the instances spent on them (after a warm-up at the same concurrency, so
+// that neither the start of the processes nor what they do once count). With -scale.profile it
+// writes the CPU profile of each instance over the measured window to the directory, named by
+// label.
+func measure(t *testing.T, c costConfig, n, concurrency int, label string) measured {
 	var instances []*instance
-	for range count {
-		instances = append(instances, startInstance(t, args...))
+	for i := range c.count {
+		cmd := exec.Command(binary, c.args...)
+		cmd.Env = os.Environ()
+		if c.procs > 0 {
+			cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", c.procs))
+		}
+		if *scaleProfile != "" {
+			cmd.Env = append(cmd.Env, "SAMPLING_AGENT_PROFILE="+filepath.Join(*scaleProfile, fmt.Sprintf("%s-%d.pprof", label, i)))
+		}
+		instances = append(instances, launchInstance(t, cmd))
 	}
 	_, lb := newBalancer(t, instances)
+	// The warm-up runs the measured load's concurrency, so that each instance is in its steady
+	// state when the measure begins (its heap and goroutine stacks grown, the balancer's
+	// connections to it and its own to Redis open): what a process pays once is not counted, in
+	// one instance or in three.
 	warm := &load{endpoint: lb.URL}
-	warm.run(t, t.Context(), 3*count, count, http.DefaultTransport)
+	warm.run(t, t.Context(), concurrency+3*c.count, concurrency, http.DefaultTransport)
 	cpu := func() (total time.Duration) {
 		for _, in := range instances {
 			total += cpuTime(t, in.cmd.Process.Pid)
 		}
 		return total
 	}
+	signalAll := func(sig syscall.Signal) {
+		if *scaleProfile != "" {
+			for _, in := range instances {
+				in.cmd.Process.Signal(sig)
+			}
+		}
+	}
+	signalAll(syscall.SIGUSR1) // profile from here
 	before := cpu()
 	l := &load{endpoint: lb.URL}
 	elapsed := l.run(t, t.Context(), n, concurrency, http.DefaultTransport)
 	used := cpu() - before
+	signalAll(syscall.SIGUSR2) // to here
 	for _, err := range append(warm.errs, l.errs...) {
 		t.Error(err)
 	}
 	if len(l.completed) != n {
 		t.Errorf("%d conversations of %d complete", len(l.completed), n)
+	}
+	if *scaleProfile != "" {
+		for i := range instances {
+			path := filepath.Join(*scaleProfile, fmt.Sprintf("%s-%d.pprof", label, i))
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(path); err == nil {
+					break
+				} else if time.Now().After(deadline) {
+					t.Errorf("no profile: %v", err)
+					break
+				}
+			}
+		}
 	}
 	for _, in := range instances {
 		in.stop(t)
@@ -690,8 +741,16 @@ func cpuTime(t *testing.T, pid int) time.Duration {
 // behind round robin with that of one instance with the in-memory guard (MemoryGuard), the same
 // load on each: the conversations per CPU-second of the instances (on one machine the instances
 // share its cores, so their wall time says little) must be within 25%. One instance with the
-// Redis guard runs the load too, to tell the guard's cost from that of more processes. The
-// configurations alternate, three times each, and the ratios are those of the totals, as the
+// Redis guard runs the load too, to tell the guard's cost from that of more processes.
+//
+// The instances share the machine's cores as instances on one machine are deployed: each is
+// given its share of them (GOMAXPROCS of the cores divided by the instances, at least 1), as a
+// CPU quota would (Go sizes GOMAXPROCS by the quota). The full form also runs three instances that
+// each believe they have all the cores, for the record: three times as many Ps as cores, whose
+// idle Ps cost the runtime's wake-ups (threads woken to look for work, and put to sleep again) in
+// each process.
+//
+// The configurations alternate, three times each, and the ratios are those of the totals, as the
 // machine's other work varies. The short form only checks that they run, once; -scale.full
 // measures (200 conversations, 32 at a time) and asserts.
 func TestScaleCost(t *testing.T) {
@@ -699,21 +758,25 @@ func TestScaleCost(t *testing.T) {
 	if *scaleFull {
 		n, concurrency, reps = 200, 32, 3
 	}
+	if *scaleProfile != "" && !profiling {
+		t.Fatal("-scale.profile needs the binary built with it (TestMain does)")
+	}
 	keys := keyFile(t)
 	redis := redistest.Start(t, "--appendonly", "yes", "--appendfsync", "everysec")
-	configs := []struct {
-		name  string
-		count int
-		args  []string
-	}{
-		{"one instance, MemoryGuard:              ", 1, []string{"-key-file", keys}},
-		{"one instance, Redis guard:              ", 1, []string{"-key-file", keys, "-redis", redis.URL()}},
-		{"three instances, Redis guard, balanced: ", 3, []string{"-key-file", keys, "-redis", redis.URL()}},
+	cores := runtime.GOMAXPROCS(0)
+	configs := []costConfig{
+		{"one instance, MemoryGuard:                  ", 1, cores, []string{"-key-file", keys}},
+		{"one instance, Redis guard:                  ", 1, cores, []string{"-key-file", keys, "-redis", redis.URL()}},
+		{"three instances, Redis guard, balanced:     ", 3, max(1, cores/3), []string{"-key-file", keys, "-redis", redis.URL()}},
 	}
+	if *scaleFull {
+		configs = append(configs, costConfig{"three instances, each with all the cores:   ", 3, 0, []string{"-key-file", keys, "-redis", redis.URL()}})
+	}
+	t.Logf("%d cores; GOMAXPROCS of each instance: %d for one, %d for three", cores, cores, max(1, cores/3))
 	totals := make([]measured, len(configs))
-	for range reps {
+	for rep := range reps {
 		for i, c := range configs {
-			m := measure(t, c.count, n, concurrency, c.args...)
+			m := measure(t, c, n, concurrency, fmt.Sprintf("config%d-rep%d", i, rep))
 			t.Logf("%s%v", c.name, m)
 			totals[i].add(m)
 		}
@@ -725,6 +788,9 @@ func TestScaleCost(t *testing.T) {
 	guard := totals[1].perCPUSecond() / totals[0].perCPUSecond()
 	ratio := totals[2].perCPUSecond() / totals[0].perCPUSecond()
 	t.Logf("conversations per CPU-second, relative to one instance with MemoryGuard: one with Redis %.2f, three with Redis %.2f", guard, ratio)
+	if len(totals) > 3 {
+		t.Logf("three with Redis, each with all the cores: %.2f", totals[3].perCPUSecond()/totals[0].perCPUSecond())
+	}
 	if *scaleFull && ratio < 0.75 {
 		t.Errorf("three instances with the Redis guard do %.0f%% of the work per CPU-second of one with MemoryGuard, less than 75%%", 100*ratio)
 	}

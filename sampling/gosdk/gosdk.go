@@ -227,18 +227,21 @@ func ToSDKParams(p *mcp.CreateMessageRequestParams) (*sdk.CreateMessageWithTools
 // sdkParams decodes the JSON of sampling request params (of any version from 2025-11-25 on) into
 // the SDK's, and fails with a *LossError when the SDK would not send the same JSON.
 func sdkParams(want []byte) (*sdk.CreateMessageWithToolsParams, error) {
-	var out sdk.CreateMessageWithToolsParams
-	if err := json.Unmarshal(want, &out); err != nil {
-		return nil, fmt.Errorf("gosdk: the SDK does not take the request: %w", err)
+	out, ok := decodeSDKParams(want)
+	if !ok {
+		out = new(sdk.CreateMessageWithToolsParams)
+		if err := json.Unmarshal(want, out); err != nil {
+			return nil, fmt.Errorf("gosdk: the SDK does not take the request: %w", err)
+		}
 	}
-	got, err := json.Marshal(&out)
+	got, err := json.Marshal(out)
 	if err != nil {
 		return nil, fmt.Errorf("gosdk: the SDK does not encode the request: %w", err)
 	}
 	if err := compare(want, got); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // FromSDKParams converts the SDK's sampling request params (as a go-sdk client's handler gets

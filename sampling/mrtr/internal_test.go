@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -82,6 +83,33 @@ func TestSealOpen(t *testing.T) {
 	}
 	if _, err := seal(key, p, 40); !errors.Is(err, ErrStateTooLarge) {
 		t.Errorf("too large: %v", err)
+	}
+}
+
+// TestSealKeepsCompressorsAcrossGC: sealing and opening a state after garbage collections reuse
+// the compressor and decompressor of the state before (a sync.Pool would have dropped them, and
+// each seal would allocate its megabyte of tables again).
+func TestSealKeepsCompressorsAcrossGC(t *testing.T) {
+	key := []byte(strings.Repeat("k", 32))
+	p := &envelope{ID: "id", Expires: 1, Principal: "p", Request: "r", Body: json.RawMessage(`{"key":"sampling-1","conv":"c","n":2,"params":{"messages":[],"maxTokens":1}}`)}
+	round := func() {
+		s, err := seal(key, p, DefaultMaxStateBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := open(key, s, DefaultMaxStateBytes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	round()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	round()
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+		t.Errorf("a seal and an open after two collections allocated %d bytes", n)
 	}
 }
 

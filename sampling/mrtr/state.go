@@ -13,8 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -288,13 +288,47 @@ func seal(key []byte, e *envelope, maxBytes int) (string, error) {
 
 // flateWriters keep the compressors of sealAt, by level, for the next state: a compressor is
 // about a megabyte of tables, which a server issuing a state per round would otherwise allocate
-// (and collect) every time.
-var flateWriters = map[int]*sync.Pool{flate.BestCompression: {}, flate.HuffmanOnly: {}}
+// (and collect) every time. They are free lists rather than sync.Pools: a pool is emptied by
+// every other garbage collection, which a server decoding JSON runs every few milliseconds with a
+// small heap, so a lightly loaded instance (one of several behind a load balancer) would find it
+// empty at almost every round, and allocate the megabyte again (and collect it sooner).
+var flateWriters = map[int]*freeList[*flate.Writer]{flate.BestCompression: newFreeList[*flate.Writer](), flate.HuffmanOnly: newFreeList[*flate.Writer]()}
+
+// flateReaders keep the decompressors of openRing (their 32 KB window and tables), for the same
+// reason.
+var flateReaders = newFreeList[io.ReadCloser]()
+
+// A freeList keeps up to a few values for reuse, across garbage collections: GOMAXPROCS of them,
+// at least 4 (so a process keeps at most that many compressors, a megabyte each, per level),
+// enough for the states being sealed or opened at once, which is CPU work without waits. One
+// beyond them is allocated, and dropped after.
+type freeList[T any] struct{ c chan T }
+
+func newFreeList[T any]() *freeList[T] {
+	return &freeList[T]{c: make(chan T, max(4, runtime.GOMAXPROCS(0)))}
+}
+
+// get returns a kept value, or the zero value when none is.
+func (l *freeList[T]) get() (v T) {
+	select {
+	case v = <-l.c:
+	default:
+	}
+	return v
+}
+
+// put keeps v, unless the list is full.
+func (l *freeList[T]) put(v T) {
+	select {
+	case l.c <- v:
+	default:
+	}
+}
 
 func sealAt(key, data []byte, level int) (string, error) {
 	var buf bytes.Buffer
-	pool := flateWriters[level]
-	w, _ := pool.Get().(*flate.Writer)
+	list := flateWriters[level]
+	w := list.get()
 	if w == nil {
 		var err error
 		if w, err = flate.NewWriter(&buf, level); err != nil {
@@ -305,7 +339,7 @@ func sealAt(key, data []byte, level int) (string, error) {
 	}
 	w.Write(data)
 	err := w.Close()
-	pool.Put(w)
+	list.put(w)
 	if err != nil {
 		return "", err
 	}
@@ -364,8 +398,14 @@ func openRing(ring *KeyRing, s string, maxBytes int) (*envelope, []byte, error) 
 	// What the state inflates to is bounded before it is read: at most maxBytes, and at most
 	// maxInflateRatio times the state, as seal issues them.
 	limit := min(maxBytes, maxInflateRatio*len(s))
-	r := io.LimitReader(flate.NewReader(bytes.NewReader(compressed)), int64(limit)+1)
-	data, err := io.ReadAll(r)
+	fr := flateReaders.get()
+	if fr == nil {
+		fr = flate.NewReader(bytes.NewReader(compressed))
+	} else if err := fr.(flate.Resetter).Reset(bytes.NewReader(compressed), nil); err != nil {
+		return nil, nil, withCode(err, codeInternal, "requestState: the decompressor does not reset")
+	}
+	data, err := io.ReadAll(io.LimitReader(fr, int64(limit)+1))
+	flateReaders.put(fr)
 	if err != nil {
 		return nil, nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode")
 	}
