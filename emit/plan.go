@@ -82,6 +82,8 @@ type plan struct {
 	rules  map[string]bool
 	// checked remembers which unions and collections have validation checks (namedChecks).
 	checked map[string]bool
+	// resultDecodes are the result unions with typed decodes by method (typeDecl.results).
+	resultDecodes []*typeDecl
 	// proto is the protocol layer of the schema, nil for a schema without one.
 	proto *protocolPlan
 	// constNames are the Go names of the schema's constants (declareNames).
@@ -190,6 +192,15 @@ type typeDecl struct {
 	// nullVariant is the wrapper that stands for null in the members of a kind union that admit
 	// it (model.Member.Nullable); decoding the union itself does not accept null.
 	nullVariant string
+	// resultResponse is set for the generic result response, whose result is resultUnion (the
+	// union of every result): it is decoded by a function of the caller (planResultResponses).
+	resultResponse bool
+	resultUnion    *typeDecl
+	// method is the method of a request or notification declaration ("tools/call"), whose
+	// constant is funcs.method.
+	method string
+	// funcs are the functions, tables and constants named after the declaration (declareNames).
+	funcs funcNames
 	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
 	union string
 }
@@ -335,6 +346,7 @@ func (g *generator) planDecls() error {
 		}
 	}
 	g.planResults()
+	g.planResultResponses()
 	return nil
 }
 
@@ -411,7 +423,7 @@ func (g *generator) planNullVariants() error {
 		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
 			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.name)
 		}
-		w := &typeDecl{name: td.name + "Null", form: wrapperForm, pos: td.pos, union: td.name,
+		w := &typeDecl{name: nullVariantName(td.name), form: wrapperForm, pos: td.pos, union: td.name,
 			about: "null, where a member of type [" + td.name + "] admits it (the id of an error response); " +
 				"decoding a [" + td.name + "] elsewhere rejects null, and Validate reports it"}
 		if err := g.derived(w, d.Name); err != nil {
@@ -428,10 +440,10 @@ func (g *generator) planNullVariants() error {
 func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 	var err error
 	if t.Kind == model.Map {
-		s.name += "Value"
+		s.name = valueName(s.name)
 		td.typ, err = g.typeOf(t, s.value())
 	} else {
-		s.name += "Item"
+		s.name = itemName(s.name)
 		td.typ, err = g.typeOf(t, s.elem())
 	}
 	return err
@@ -458,7 +470,7 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 		}
 		return g.refType(target, append(active, td.name))
 	}
-	return g.typeOf(t, site{name: td.name + "Value", about: "[" + td.name + "]", owner: td.decl.Name})
+	return g.typeOf(t, site{name: valueName(td.name), about: "[" + td.name + "]", owner: td.decl.Name})
 }
 
 // refType is the Go type of a reference to a declaration.
@@ -471,7 +483,7 @@ func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 	case collectionForm:
 		return &goType{kind: namedKind, name: td.name}, nil
 	case interfaceForm:
-		return &goType{kind: unionKind, name: td.name}, nil
+		return &goType{kind: unionKind, name: td.name, union: td}, nil
 	}
 	target, err := g.aliasTarget(td, active)
 	if err != nil {
@@ -532,7 +544,7 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
 		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
-			s.name += "Item"
+			s.name = itemName(s.name)
 			elem, err := g.typeOf(dec.Elem, s.elem())
 			return &goType{kind: sliceKind, elem: elem, single: true}, err
 		}
@@ -616,7 +628,7 @@ func (p *plan) owner(pos model.Pos) *model.Decl {
 // the struct in the configuration (the declaration's name, or the key of the member holding the
 // inline object), "" where the configuration cannot name it.
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
-	names := map[string]bool{"Extra": true}
+	names := map[string]bool{extraField: true}
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
@@ -790,7 +802,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	}
 	td.rest = &goType{kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: owner}
+		s := site{name: extraName(td.name), about: "the value type of [" + td.name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
@@ -950,7 +962,7 @@ func (g *generator) literal(t *model.Type) *model.Value {
 
 // planOneOrMany plans `E | E[]`.
 func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
-	s.name += "Item"
+	s.name = itemName(s.name)
 	elem, err := g.typeOf(dec.Elem, s.elem())
 	td.typ = elem
 	return err

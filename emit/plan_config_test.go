@@ -265,6 +265,14 @@ func TestConfigErrors(t *testing.T) {
 		cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
 		want: "mcpgen.yaml:14:3: rename: the union contentBlock would be unexported, and the functions and types named after it (UnmarshalcontentBlock) exported; rename it, or what it is named after, with a capital",
 	}, {
+		name: "rename onto the validate function of a union",
+		cfg:  Config{Names: map[string]Entry{"Tool": entry("validateContentBlock", 15)}},
+		want: "mcpgen.yaml:15:3: declaration Tool: Go name validateContentBlock is the name of the function of union ContentBlock (shaped.ts:27:13), which the output derives: choose another",
+	}, {
+		name: "rename onto the Unmarshal function of a union",
+		cfg:  Config{Names: map[string]Entry{"Tool": entry("UnmarshalProgressToken", 16)}},
+		want: "mcpgen.yaml:16:3: declaration Tool: Go name UnmarshalProgressToken is the name of the function of union ProgressToken (shaped.ts:39:13), which the output derives: choose another",
+	}, {
 		name:  "field renamed under a part",
 		cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
 		parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},
@@ -436,6 +444,19 @@ func TestConfigWithoutRuntime(t *testing.T) {
 		Config: Config{NoRuntime: true, FilePrefix: "ext_", Names: map[string]Entry{"Tool": entry("decoder", 4)}}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:4:3: declaration Tool: Go name decoder is already used by runtime identifier")
+}
+
+// TestRenameOntoProtocol checks that a rename onto a name of the protocol layer is refused at
+// its entry, as every name the output derives is: the decoders of messages and their NoCopy
+// forms, which rendering writes after planning.
+func TestRenameOntoProtocol(t *testing.T) {
+	s := load(t, "../schema/draft/schema.ts", "draft")
+	for _, name := range []string{"DecodeClientMessageNoCopy", "DecodeServerMessageNoCopy", "decodeClientMessage", "MessageBatch"} {
+		_, err := Generate(s, Options{Package: "mcp", Version: "draft", Runtime: templates.Runtime(), Parts: templates.Parts(),
+			Config: Config{Names: map[string]Entry{"Tool": entry(name, 2)}}})
+		require.Error(t, err, name)
+		assert.Equal(t, "mcpgen.yaml:2:3: declaration Tool: Go name "+name+" is the name of the protocol layer, which the output derives: choose another", err.Error())
+	}
 }
 
 // squeeze replaces the runs of spaces that gofmt aligns fields with by one space.

@@ -29,9 +29,11 @@ const (
 // goType is the Go type of a value.
 type goType struct {
 	kind goKind
-	// name is the builtin type of a builtinKind and the Go type name of the named kinds (for a
-	// unionKind it names encodeX and decodeX).
+	// name is the builtin type of a builtinKind and the Go type name of the named kinds.
 	name string
+	// union is the declaration of a unionKind, whose functions (funcNames) encode, decode and
+	// validate it.
+	union *typeDecl
 	// alias is the name of an alias declaration through which the type is reached, written in
 	// its place; "" when there is none.
 	alias string

@@ -45,7 +45,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
-			vs.name = td.name + g.variantSuffix(v, i)
+			vs.name = td.name + g.names.variantSuffix(v, i)
 			vs.about = "a variant of [" + td.name + "]"
 			typ, err = g.inline(v.Type, vs, structForm)
 		} else {
@@ -73,7 +73,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		td.tag, td.resultTag = resultTypeMember, true
 	}
 	if td.tag != "" {
-		td.unknown = "Unknown" + td.name
+		td.unknown = unknownName(td.name)
 		u := &typeDecl{name: td.unknown, form: unknownForm, pos: td.pos, union: td.name}
 		if err := g.derived(u, s.owner); err != nil {
 			return err
@@ -104,28 +104,16 @@ func inputRequiredIndex(oc *objectChoice) int {
 	return -1
 }
 
-// variantSuffix names an inline object variant: by its discriminator value when it has one,
-// else by its position.
-func (g *generator) variantSuffix(v *model.Variant, i int) string {
-	if len(v.Values) == 1 && v.Values[0].Kind == model.String {
-		if n := g.names.goName(v.Values[0].Str); n != "" {
-			return n
-		}
-	}
-	return fmt.Sprintf("Variant%d", i+1)
-}
-
 // planKinds plans the variants of a kind union, kind by kind.
 func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 	for _, k := range dec.Kinds {
-		kind, ok := jsonKinds[k.JSONKind]
-		word := kind.word
+		wrapper, ok := wrapperName(td.name, k.JSONKind)
 		if !ok {
 			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.name, k.JSONKind)
 		}
 		choice := &kindChoice{jsonKind: k.JSONKind}
 		td.kinds = append(td.kinds, choice)
-		ws := site{name: td.name + word, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
+		ws := site{name: wrapper, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
 		switch {
 		case k.Objects != nil:
 			if err := g.planObjects(td, k.Objects, s); err != nil {

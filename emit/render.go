@@ -9,14 +9,12 @@ type renderer struct {
 	typesGo, jsonGo, unionsGo, constsGo, validateGo, protocolGo *jen.File
 	// enumConsts are the constant blocks of the enum types, for the end of consts.go.
 	enumConsts []jen.Code
-	// accessorTypes are the types given message accessors (protocol.go).
-	accessorTypes map[string]bool
 }
 
 // newRenderer returns a renderer of p with its files empty.
 func newRenderer(p *plan) *renderer {
 	return &renderer{plan: p, typesGo: p.newFile(), jsonGo: p.newFile(), unionsGo: p.newFile(),
-		constsGo: p.newFile(), validateGo: p.newFile(), protocolGo: p.newFile(), accessorTypes: map[string]bool{}}
+		constsGo: p.newFile(), validateGo: p.newFile(), protocolGo: p.newFile()}
 }
 
 // render writes every planned declaration into its file. It only reads the plan: the names it

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -107,27 +106,19 @@ func (r *renderer) structCodec(td *typeDecl) {
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.name, true, enc...)
-	if !r.isResultResponse(td) {
+	if !td.resultResponse {
 		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
 	// method of the request it answers.
-	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decode"+r.goNameOf("AnyResult")))))
+	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id(td.resultUnion.funcs.decode))))
 	f.Comment("decodeFor decodes the response, its result with result.")
 	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
-		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()),
+		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(td.resultUnion.name), jen.Error()),
 	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
 	f.Line()
-}
-
-// isResultResponse reports whether a struct is the generic JSON-RPC result response, whose result
-// is an AnyResult (model.Protocol).
-func (r *renderer) isResultResponse(td *typeDecl) bool {
-	f := fieldByJSON(td, "result")
-	return td.decl != nil && strings.HasPrefix(td.decl.Name, "JSONRPC") && isEnvelope(td) &&
-		f != nil && f.typ.kind == unionKind && f.typ.name == r.goNameOf("AnyResult")
 }
 
 // structDecode is the body of a struct's decode method: a loop over the members with a switch on
@@ -315,7 +306,7 @@ func decodeField(fd *field) []jen.Code {
 			jen.Var().Id("null").Bool(),
 			jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil()).Block(
 				jen.If(jen.Id("null")).Block(
-					jen.Add(dst).Op("=").Id(fd.typ.name + "Null").Values(),
+					jen.Add(dst).Op("=").Id(fd.typ.union.nullVariant).Values(),
 				).Else().Block(decodeValue(dst, fd.typ, 0)...),
 			),
 		}

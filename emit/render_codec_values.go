@@ -41,7 +41,7 @@ func encodeValue(src jen.Code, t *goType, depth int) []jen.Code {
 	case structKind, enumKind, namedKind:
 		return []jen.Code{jen.Add(src).Dot("encode").Call(jen.Id("e"))}
 	case unionKind:
-		return []jen.Code{jen.Id("encode"+t.name).Call(jen.Id("e"), src)}
+		return []jen.Code{jen.Id(t.union.funcs.encode).Call(jen.Id("e"), src)}
 	case externalKind:
 		return []jen.Code{encodeExternalValue(src, t)}
 	case sliceKind:
@@ -163,7 +163,7 @@ func readCall(t *goType, depth int) jen.Code {
 	case rawKind:
 		return jen.Id("d").Dot("raw").Call()
 	case unionKind:
-		return jen.Id("decode" + t.name).Call(jen.Id("d"))
+		return jen.Id(t.union.funcs.decode).Call(jen.Id("d"))
 	case sliceKind:
 		if selfDecoding(t.elem) {
 			return jen.Id("decodeSliceOf").Types(t.elem.code()).Call(jen.Id("d"))
@@ -189,7 +189,7 @@ func reader(t *goType, depth int) jen.Code {
 	case rawKind:
 		return jen.Parens(jen.Op("*").Id("decoder")).Dot("raw")
 	case unionKind:
-		return jen.Id("decode" + t.name)
+		return jen.Id(t.union.funcs.decode)
 	case structKind, enumKind, namedKind:
 		return jen.Id("decodeInto").Types(t.code())
 	case externalKind:

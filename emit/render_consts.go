@@ -46,9 +46,8 @@ func (r *renderer) methodConsts() []jen.Code {
 	type method struct{ name, value, decl string }
 	var methods []method
 	for _, td := range r.types {
-		if value, ok := methodOf(td); ok {
-			name := methodConstName(td.name)
-			methods = append(methods, method{name, value, td.name})
+		if td.funcs.method != "" {
+			methods = append(methods, method{td.funcs.method, td.method, td.name})
 		}
 	}
 	sort.Slice(methods, func(i, j int) bool { return methods[i].name < methods[j].name })

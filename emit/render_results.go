@@ -8,12 +8,8 @@ import (
 
 // results writes decode<Union>For and Unmarshal<Union>For of the result unions.
 func (r *renderer) results() {
-	for _, name := range resultUnions {
-		union := r.byDecl[name]
-		if union == nil || len(union.results) == 0 {
-			continue
-		}
-		fn, internal := "Unmarshal"+union.name+"For", "decode"+union.name+"For"
+	for _, union := range r.resultDecodes {
+		fn, internal := union.funcs.unmarshalFor, union.funcs.decodeFor
 		var docs []string
 		var code []jen.Code
 		for _, rc := range union.results {
@@ -30,12 +26,12 @@ func (r *renderer) results() {
 			}
 			code = append(code, jen.Case(jen.Id(rc.method)).Block(body...))
 		}
-		code = append(code, jen.Default().Block(jen.Return(jen.Id("decode"+union.name).Call(jen.Id("d")))))
+		code = append(code, jen.Default().Block(jen.Return(jen.Id(union.funcs.decode).Call(jen.Id("d")))))
 		doc := fn + " decodes the result of a request with the given method as one of the method's " +
 			"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
 			"their members alone cannot (a result with only optional members fits several types); among " +
-			"several types, it picks as [Unmarshal" + union.name + "] does. For other methods it is [Unmarshal" +
-			union.name + "]."
+			"several types, it picks as [" + union.funcs.unmarshal + "] does. For other methods it is [" +
+			union.funcs.unmarshal + "]."
 		f := r.unionsGo
 		f.Add(docComment(doc))
 		f.Func().Id(fn).Params(jen.Id("method").String(), jen.Id("data").Index().Byte()).Params(jen.Id(union.name), jen.Error()).Block(

@@ -31,10 +31,10 @@ func (r *renderer) interfaceType(td *typeDecl) {
 	}
 	f.Line()
 
-	f.Commentf("Unmarshal%s decodes a %s from JSON, choosing its variant as described on [%s].", td.name, td.name, td.name)
-	f.Func().Id("Unmarshal"+td.name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(td.name), jen.Error()).Block(
+	f.Commentf("%s decodes a %s from JSON, choosing its variant as described on [%s].", td.funcs.unmarshal, td.name, td.name)
+	f.Func().Id(td.funcs.unmarshal).Params(jen.Id("data").Index().Byte()).Params(jen.Id(td.name), jen.Error()).Block(
 		jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
-		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("decode"+td.name).Call(jen.Id("d")),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(td.funcs.decode).Call(jen.Id("d")),
 		jen.If(jen.Err().Op("=").Id("d").Dot("finish").Call(jen.Err()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Id("v"), jen.Nil()),
 	)
@@ -46,10 +46,10 @@ func (r *renderer) interfaceType(td *typeDecl) {
 	} else {
 		body = r.decodeObjects(td)
 	}
-	f.Func().Id("decode"+td.name).Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(td.name), jen.Error()).Block(body...)
+	f.Func().Id(td.funcs.decode).Params(jen.Id("d").Op("*").Id("decoder")).Params(jen.Id(td.name), jen.Error()).Block(body...)
 	f.Line()
 	r.encodeUnion(td)
-	if td.objects != nil && td.objects.table {
+	if td.funcs.variants != "" {
 		r.variantTable(td)
 	}
 }
@@ -73,7 +73,7 @@ func (r *renderer) encodeUnion(td *typeDecl) {
 		add(td.unknown, true)
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("e").Dot("errorf").Call(jen.Lit("nil "+td.name))))
-	r.unionsGo.Func().Id("encode"+td.name).Params(jen.Id("e").Op("*").Id("encoder"), jen.Id("v").Id(td.name)).Block(
+	r.unionsGo.Func().Id(td.funcs.encode).Params(jen.Id("e").Op("*").Id("encoder"), jen.Id("v").Id(td.name)).Block(
 		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
 	)
 	r.unionsGo.Line()
@@ -247,7 +247,7 @@ func (r *renderer) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
 	if base < 0 || len(candidates) == 1 || !slices.Contains(candidates, base) {
 		return r.decodeCandidates(td, candidates)
 	}
-	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name), jen.Lit(base)}
+	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id(td.funcs.variants), jen.Lit(base)}
 	for _, c := range candidates {
 		args = append(args, jen.Lit(c))
 	}
@@ -255,7 +255,7 @@ func (r *renderer) decodeGuess(td *typeDecl, candidates []int) []jen.Code {
 }
 
 func (r *renderer) callDecodeVariant(td *typeDecl, candidates []int) jen.Code {
-	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id("variantsOf" + td.name)}
+	args := []jen.Code{jen.Id("d"), jen.Lit(td.name), jen.Id(td.funcs.variants)}
 	for _, c := range candidates {
 		args = append(args, jen.Lit(c))
 	}
@@ -286,7 +286,7 @@ func needsTable(oc *objectChoice) bool {
 
 // variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
 func (r *renderer) variantTable(td *typeDecl) {
-	name := "variantsOf" + td.name
+	name := td.funcs.variants
 	var entries []jen.Code
 	for _, v := range td.objects.variants {
 		entries = append(entries, jen.Line().Id("objectVariant").Types(jen.Id(td.name)).Values(

@@ -46,7 +46,7 @@ func (r *renderer) unknownType(td *typeDecl) {
 // oneOrManyType declares the struct of `E | E[]`, its constructors and its codec.
 func (r *renderer) oneOrManyType(td *typeDecl) {
 	f := r.unionsGo
-	newOne, newList := "New"+td.name, "New"+td.name+"List"
+	newOne, newList := td.funcs.newOne, td.funcs.newList
 	elem := td.typ.code()
 	form := "one " + typeLink(td.typ) + " or an array of them. IsList records the form: " +
 		"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +

@@ -123,7 +123,7 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 		check = r.validateValue(src, fd.typ, fd.member.Constraints, 0)
 	}
 	if fd.nullable && len(check) > 0 {
-		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.name+"Null")), jen.Op("!").Id("null")).Block(check...)}
+		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.union.nullVariant)), jen.Op("!").Id("null")).Block(check...)}
 	}
 	if fd.typ.kind == unionKind && !fd.optional {
 		// A nil required union cannot come from decoding, only from Go.
@@ -149,7 +149,7 @@ func (r *renderer) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
 	if !r.checks(t) {
 		return []jen.Code{isNil}
 	}
-	return []jen.Code{isNil.Else().Block(jen.Id("validate"+t.name).Call(jen.Id("c"), src))}
+	return []jen.Code{isNil.Else().Block(jen.Id(t.union.funcs.validate).Call(jen.Id("c"), src))}
 }
 
 // validateValue returns the statements that check src, of type t, with the constraints of its
@@ -176,7 +176,7 @@ func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 	case unionKind:
 		if r.checks(t) {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(
-				jen.Id("validate"+t.name).Call(jen.Id("c"), src),
+				jen.Id(t.union.funcs.validate).Call(jen.Id("c"), src),
 			))
 		}
 	case externalKind:
@@ -304,7 +304,7 @@ func (r *renderer) validateUnion(td *typeDecl) {
 	if len(cases) == 1 && td.nullVariant != "" {
 		sw = jen.Id("v").Assert(jen.Type())
 	}
-	r.validateGo.Func().Id("validate"+td.name).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
+	r.validateGo.Func().Id(td.funcs.validate).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
 		jen.Switch(sw).Block(cases...),
 	)
 	r.validateGo.Line()

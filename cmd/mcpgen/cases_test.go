@@ -28,8 +28,10 @@ type schemaCase struct {
 	note string
 	// test is the package's test file (package clause and imports included) for a valid form.
 	test string
-	// pos ("line:col") and err (in the message) are the error of an invalid form.
+	// pos ("line:col") and err (in the message) are the error of an invalid form; inConfig says
+	// that pos is in the configuration file, not in the schema.
 	pos, err string
+	inConfig bool
 }
 
 // schemaCases is the generator's table of schema forms that once were refused or mistranslated.
@@ -462,6 +464,36 @@ func TestShapes(t *testing.T) {
 	}
 }
 `,
+}, {
+	// A rename onto a name that the output derives from another declaration's (the validate
+	// function of a union, written with validate.go) is refused at the entry: the package would
+	// declare it twice.
+	name: "renameontovalidate",
+	schema: `export interface TextContent {
+  type: "text";
+  text: string;
+}
+export interface ImageContent {
+  type: "image";
+  data: string;
+}
+export type ContentBlock = TextContent | ImageContent;
+export interface Tool {
+  name: string;
+}
+`,
+	config:   "rename:\n  Tool: validateContentBlock\n",
+	inConfig: true,
+	pos:      "2:9",
+	err:      "declaration Tool: Go name validateContentBlock is the name of the function of union ContentBlock",
+}, {
+	// The same for the decoders of the protocol layer, written after every declaration.
+	name:     "renameontodecoder",
+	args:     []string{"-version", "draft"},
+	config:   "rename:\n  Tool: DecodeServerMessageNoCopy\n",
+	inConfig: true,
+	pos:      "2:9",
+	err:      "declaration Tool: Go name DecodeServerMessageNoCopy is the name of the protocol layer",
 }}
 
 // TestSchemaCases runs the table of schema cases (schemaCases) through the command.
@@ -478,8 +510,9 @@ func TestSchemaCases(t *testing.T) {
 				writeFile(t, schema, tc.schema)
 				args = append(args, "-schema", schema, "-version", "case")
 			}
+			config := filepath.Join(dir, tc.name, "mcpgen.yaml")
 			if tc.config != "" {
-				args = append(args, "-config", writeFile(t, filepath.Join(dir, tc.name, "mcpgen.yaml"), tc.config))
+				args = append(args, "-config", writeFile(t, config, tc.config))
 			}
 			args = append(args, "-pkg", tc.name)
 			gen := func(out string) (int, string) {
@@ -497,7 +530,11 @@ func TestSchemaCases(t *testing.T) {
 				before := snapshot(t, out)
 				code, msg := gen(out)
 				assert.Equal(t, 2, code)
-				assert.True(t, strings.HasPrefix(msg, "mcpgen: "+schema+":"+tc.pos+": "), "want mcpgen: %s:%s: ..., got %q", schema, tc.pos, msg)
+				at := schema
+				if tc.inConfig {
+					at = config
+				}
+				assert.True(t, strings.HasPrefix(msg, "mcpgen: "+at+":"+tc.pos+": "), "want mcpgen: %s:%s: ..., got %q", at, tc.pos, msg)
 				assert.Contains(t, msg, tc.err)
 				assert.Equal(t, 1, strings.Count(msg, "\n"), "one line: %q", msg)
 				assert.Equal(t, before, snapshot(t, out), "the output directory changed")
