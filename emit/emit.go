@@ -53,46 +53,28 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		return nil, err
 	}
 
-	// Rendering: the plan written out, file by file.
+	// Rendering: the plan written out, file by file. Every name was checked by planning, which
+	// also wrote doc.go: an error here is the generator's own bug.
 	r := newRenderer(p)
 	r.render()
 	out := maps.Clone(p.files)
-	doc, err := p.packageDoc()
-	if err != nil {
-		return nil, err
-	}
-	out["doc.go"] = doc
-	files := []struct {
-		name string
-		f    *jen.File
-	}{{"types.go", r.typesGo}, {"json.go", r.jsonGo}, {"unions.go", r.unionsGo}, {"consts.go", r.constsGo}}
-	if !opts.Config.NoValidate {
-		files = append(files, struct {
-			name string
-			f    *jen.File
-		}{"validate.go", r.validateGo})
-	}
-	if p.proto != nil {
-		files = append(files, struct {
-			name string
-			f    *jen.File
-		}{"protocol.go", r.protocolGo})
-	}
-	for _, file := range files {
-		if _, dup := out[file.name]; dup {
-			return nil, fmt.Errorf("emit: the runtime file %s has the name of a generated file", file.name)
+	files := map[string]*jen.File{"types.go": r.typesGo, "json.go": r.jsonGo, "unions.go": r.unionsGo,
+		"consts.go": r.constsGo, "validate.go": r.validateGo, "protocol.go": r.protocolGo}
+	for _, name := range p.outFiles {
+		if name == "doc.go" {
+			continue
 		}
 		var buf bytes.Buffer
-		if err := file.f.Render(&buf); err != nil {
+		if err := files[name].Render(&buf); err != nil {
 			// jennifer's error holds the whole unformatted file after its first line: keep the
 			// first line only, shortened.
 			msg, _, _ := strings.Cut(err.Error(), "\n")
 			if len(msg) > model.MaxMessage {
 				msg = strings.ToValidUTF8(msg[:model.MaxMessage], "") + "…"
 			}
-			return nil, fmt.Errorf("emit: %s: %s", file.name, msg)
+			return nil, fmt.Errorf("emit: internal error: %s: %s", name, msg)
 		}
-		out[file.name] = buf.Bytes()
+		out[name] = buf.Bytes()
 	}
 	if p := opts.Config.FilePrefix; p != "" {
 		prefixed := map[string][]byte{}

@@ -38,8 +38,36 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.declareNames(); err != nil {
 		return nil, err
 	}
-	g.files = runtime
+	if err := g.planFiles(runtime); err != nil {
+		return nil, err
+	}
 	return g.plan, nil
+}
+
+// planFiles names the files the output has: the runtime's and the parts', copied, and the
+// generated ones, of which doc.go is written here (its template is the caller's). A copied
+// file with the name of a generated one is an error.
+func (g *generator) planFiles(copied map[string][]byte) error {
+	g.outFiles = []string{"types.go", "json.go", "unions.go", "consts.go"}
+	if !g.opts.Config.NoValidate {
+		g.outFiles = append(g.outFiles, "validate.go")
+	}
+	if g.proto != nil {
+		g.outFiles = append(g.outFiles, "protocol.go")
+	}
+	g.outFiles = append(g.outFiles, "doc.go")
+	for _, name := range g.outFiles {
+		if _, dup := copied[name]; dup {
+			return fmt.Errorf("emit: the runtime file %s has the name of a generated file", name)
+		}
+	}
+	doc, err := g.packageDoc()
+	if err != nil {
+		return err
+	}
+	g.files = copied
+	g.files["doc.go"] = doc
+	return nil
 }
 
 func newGenerator(s *model.Schema, opts Options) *generator {
@@ -88,10 +116,13 @@ type plan struct {
 	proto *protocolPlan
 	// constNames are the Go names of the schema's constants (declareNames).
 	constNames map[*model.Const]string
-	// files are the runtime's and the parts' files as copied into the package, by file name;
+	// files are the runtime's and the parts' files as copied into the package, and doc.go, by
+	// file name;
 	// copiedParts are the parts (Options.Parts) the output has.
 	files       map[string][]byte
 	copiedParts map[string]bool
+	// outFiles are the names of the files rendering writes, and doc.go, which planning does.
+	outFiles []string
 }
 
 // generator is the planning step of one Generate call: it fills in its plan, holding the
@@ -342,6 +373,9 @@ func (g *generator) planDecls() error {
 	g.planChecks()
 	for _, td := range g.types {
 		if td.objects != nil {
+			if td.objects.decision.Discriminator != "" {
+				td.objects.tags, td.objects.absent = tagCases(td.objects)
+			}
 			td.objects.table = needsTable(td.objects)
 		}
 	}

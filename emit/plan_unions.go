@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -14,6 +15,10 @@ type objectChoice struct {
 	// table is set when decoding may choose among several variants, which needs the table of
 	// variants.
 	table bool
+	// tags are the discriminator's values grouped by the variants they select, absent the
+	// variants an object without it can be (tagCases); both nil without a discriminator.
+	tags   []*tagCase
+	absent []int
 }
 
 // kindChoice is what a kind union decodes for one JSON kind: one variant, the alternatives of
@@ -214,3 +219,54 @@ func (g *generator) derived(td *typeDecl, owner string) error {
 	g.after[owner] = append(g.after[owner], td)
 	return nil
 }
+
+// tagCase is a set of discriminator values and the variants they select.
+type tagCase struct {
+	values   []string
+	variants []int
+}
+
+// tagCases groups the variants of an object union by discriminator value, in order of first
+// appearance, merging the values that select the same variants. absent lists the variants an
+// object without the discriminator can be (those that declare it optional).
+func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
+	var values []string
+	byValue := map[string][]int{}
+	for i, v := range oc.variants {
+		for _, val := range v.model.Values {
+			if _, ok := byValue[val.Str]; !ok {
+				values = append(values, val.Str)
+			}
+			byValue[val.Str] = append(byValue[val.Str], i)
+		}
+		if v.model.DiscriminatorOptional {
+			absent = append(absent, i)
+		}
+	}
+	for _, val := range values {
+		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byValue[val]) })
+		if i < 0 {
+			cases = append(cases, &tagCase{variants: byValue[val]})
+			i = len(cases) - 1
+		}
+		cases[i].values = append(cases[i].values, val)
+	}
+	return cases, absent
+}
+
+// needsTable reports whether decoding an object may choose among several variants.
+func needsTable(oc *objectChoice) bool {
+	if oc.decision.Discriminator == "" {
+		return len(oc.variants) > 1
+	}
+	for _, tc := range oc.tags {
+		if len(tc.variants) > 1 {
+			return true
+		}
+	}
+	return len(oc.absent) > 1
+}
+
+// maxUnionMembers is the number of member names the runtime's variantTable can hold
+// (maxTableNames).
+const maxUnionMembers = 256

@@ -79,15 +79,15 @@ func (r *renderer) encodeUnion(td *typeDecl) {
 	r.unionsGo.Line()
 }
 
-// jsonKinds describes each JSON kind: the word that names a wrapper type of a kind union, the
-// phrase that names the kind in messages and docs, and the test of a value's first byte c.
-var jsonKinds = map[string]struct{ word, phrase, test string }{
-	"string":  {"String", "a string", `c == '"'`},
-	"number":  {"Number", "a number", `c == '-' || '0' <= c && c <= '9'`},
-	"boolean": {"Boolean", "a boolean", `c == 't' || c == 'f'`},
-	"null":    {"Null", "null", `c == 'n'`},
-	"object":  {"Object", "an object", `c == '{'`},
-	"array":   {"Array", "an array", `c == '['`},
+// jsonKinds describes each JSON kind: the phrase that names the kind in messages and docs, and
+// the test of a value's first byte c.
+var jsonKinds = map[string]struct{ phrase, test string }{
+	"string":  {"a string", `c == '"'`},
+	"number":  {"a number", `c == '-' || '0' <= c && c <= '9'`},
+	"boolean": {"a boolean", `c == 't' || c == 'f'`},
+	"null":    {"null", `c == 'n'`},
+	"object":  {"an object", `c == '{'`},
+	"array":   {"an array", `c == '['`},
 }
 
 // decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
@@ -132,40 +132,6 @@ func decodeInto(v *variant) []jen.Code {
 	}
 }
 
-// tagCase is a set of discriminator values and the variants they select.
-type tagCase struct {
-	values   []string
-	variants []int
-}
-
-// tagCases groups the variants of an object union by discriminator value, in order of first
-// appearance, merging the values that select the same variants. absent lists the variants an
-// object without the discriminator can be (those that declare it optional).
-func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
-	var values []string
-	byValue := map[string][]int{}
-	for i, v := range oc.variants {
-		for _, val := range v.model.Values {
-			if _, ok := byValue[val.Str]; !ok {
-				values = append(values, val.Str)
-			}
-			byValue[val.Str] = append(byValue[val.Str], i)
-		}
-		if v.model.DiscriminatorOptional {
-			absent = append(absent, i)
-		}
-	}
-	for _, val := range values {
-		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byValue[val]) })
-		if i < 0 {
-			cases = append(cases, &tagCase{variants: byValue[val]})
-			i = len(cases) - 1
-		}
-		cases[i].values = append(cases[i].values, val)
-	}
-	return cases, absent
-}
-
 // decodeObjects returns the statements that decode an object of a union: a switch on the
 // discriminator, or the choice by required members.
 func (r *renderer) decodeObjects(td *typeDecl) []jen.Code {
@@ -176,7 +142,7 @@ func (r *renderer) decodeObjects(td *typeDecl) []jen.Code {
 	if oc.decision.Discriminator == "" {
 		return r.decodeGuess(td, allVariants(oc))
 	}
-	tags, absent := tagCases(oc)
+	tags, absent := oc.tags, oc.absent
 	ifAbsent := []jen.Code{jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("missing member %q"), jen.Lit(oc.decision.Discriminator)))}
 	if absent != nil {
 		ifAbsent = r.decodeCandidates(td, absent)
@@ -270,20 +236,6 @@ func allVariants(oc *objectChoice) []int {
 	return all
 }
 
-// needsTable reports whether decoding an object may choose among several variants.
-func needsTable(oc *objectChoice) bool {
-	if oc.decision.Discriminator == "" {
-		return len(oc.variants) > 1
-	}
-	cases, absent := tagCases(oc)
-	for _, tc := range cases {
-		if len(tc.variants) > 1 {
-			return true
-		}
-	}
-	return len(absent) > 1
-}
-
 // variantTable writes variantsOfX, the variants of an object union as decodeVariant sees them.
 func (r *renderer) variantTable(td *typeDecl) {
 	name := td.funcs.variants
@@ -305,10 +257,6 @@ func (r *renderer) variantTable(td *typeDecl) {
 	r.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
 	r.unionsGo.Line()
 }
-
-// maxUnionMembers is the number of member names the runtime's variantTable can hold
-// (maxTableNames).
-const maxUnionMembers = 256
 
 func stringSlice(ss []string) jen.Code {
 	var items []jen.Code
@@ -377,7 +325,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 		}
 		return doc
 	}
-	cases, absent := tagCases(oc)
+	cases, absent := oc.tags, oc.absent
 	several := len(absent) > 1
 	var parts []string
 	for _, tc := range cases {
