@@ -41,6 +41,7 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.planFiles(runtime); err != nil {
 		return nil, err
 	}
+	g.planDocs()
 	return g.plan, nil
 }
 
@@ -114,8 +115,10 @@ type plan struct {
 	resultDecodes []*typeDecl
 	// proto is the protocol layer of the schema, nil for a schema without one.
 	proto *protocolPlan
-	// constNames are the Go names of the schema's constants (declareNames).
+	// constNames are the Go names of the schema's constants (declareNames), constDocs their
+	// doc texts (planDocs).
 	constNames map[*model.Const]string
+	constDocs  map[*model.Const]string
 	// files are the runtime's and the parts' files as copied into the package, and doc.go, by
 	// file name;
 	// copiedParts are the parts (Options.Parts) the output has.
@@ -230,6 +233,12 @@ type typeDecl struct {
 	// method is the method of a request or notification declaration ("tools/call"), whose
 	// constant is funcs.method.
 	method string
+	// docText is the text of the declaration's doc comment, extraDoc that of a struct's Extra,
+	// valueDocs those of an enum's constants; expected says what a kind union decodes, for its
+	// error ("expected a string or a number"); resultsDoc is the doc of a result union's typed
+	// decode (planDocs).
+	docText, extraDoc, expected, resultsDoc string
+	valueDocs                               []string
 	// funcs are the functions, tables and constants named after the declaration (declareNames).
 	funcs funcNames
 	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
@@ -274,6 +283,8 @@ type field struct {
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
+	// docText is the text of the field's doc comment (planDocs).
+	docText string
 	// namedAt is the position of the fields entry that names the field, zero for none.
 	namedAt model.Pos
 	// shaped is the position of the configuration entry that made the field's type or presence

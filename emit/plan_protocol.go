@@ -66,6 +66,8 @@ type protocolPlan struct {
 	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
 	errors []*errorObject
 	typed  []*errorObject
+	// typedDoc and errorResponseDoc are the docs of Typed and NewErrorResponse (planDocs).
+	typedDoc, errorResponseDoc string
 }
 
 // errorObject is a struct that is a JSON-RPC error object, and its code's field.

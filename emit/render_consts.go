@@ -23,7 +23,7 @@ func (r *renderer) constants() {
 		if !ok {
 			continue // Config.NoConstants
 		}
-		defs = append(defs, docComment(r.constDoc(name, c)), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
+		defs = append(defs, docComment(r.constDocs[c]), jen.Id(name).Op("=").Add(literalCode(&c.Value)))
 	}
 	if len(defs) > 0 {
 		f.Const().Defs(defs...)

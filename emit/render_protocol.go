@@ -428,21 +428,14 @@ func (r *renderer) errors(f *jen.File, p *protocolPlan) {
 // typed writes Typed: the error objects with a constant code, by code.
 func (r *renderer) typed(f *jen.File, p *protocolPlan) {
 	var cases []jen.Code
-	var links []string
 	for _, o := range p.typed {
 		td, c := o.td, o.code
-		links = append(links, "*["+td.name+"] ("+c.literal.Num+")")
 		cases = append(cases, jen.Case(literalCode(c.literal)).Block(
 			jen.Id("t").Op(":=").New(jen.Id(td.name)),
 			jen.If(jen.Id("convertError").Call(jen.Id("e"), jen.Id("t")).Op("==").Nil()).Block(jen.Return(jen.Id("t"))),
 		))
 	}
-	doc := "Typed returns the error as the type the schema defines for its code"
-	if len(links) > 0 {
-		doc += ": " + orList(links)
-	}
-	doc += ". For another code, or data that does not fit the type, it returns e itself."
-	f.Add(docComment(doc))
+	f.Add(docComment(p.typedDoc))
 	body := []jen.Code{}
 	if len(cases) > 0 {
 		body = append(body, jen.Switch(jen.Id("e").Dot("Code")).Block(cases...))
@@ -454,18 +447,7 @@ func (r *renderer) typed(f *jen.File, p *protocolPlan) {
 
 // newErrorResponse writes NewErrorResponse.
 func (r *renderer) newErrorResponse(f *jen.File, p *protocolPlan) {
-	var names []string
-	for _, o := range p.errors {
-		names = append(names, "*["+o.td.name+"]")
-	}
-
-	f.Add(docComment("NewErrorResponse returns the error response to the request with the given id for err. " +
-		"With a nil id, the id is the one a *[MessageError] carries, or null (JSON-RPC's answer to a message whose " +
-		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
-		"its first problem as the message and every problem as the data; a *[DecodeError] with -32700 (parse " +
-		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
-		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
-		"err.Error() as the message."))
+	f.Add(docComment(p.errorResponseDoc))
 	// An error object held by pointer (Config.Objects) is a local's address.
 	var obj []jen.Code
 	errorValue := jen.Id("errorObject").Call(jen.Err())

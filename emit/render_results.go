@@ -1,8 +1,6 @@
 package emit
 
 import (
-	"strings"
-
 	"github.com/dave/jennifer/jen"
 )
 
@@ -10,14 +8,8 @@ import (
 func (r *renderer) results() {
 	for _, union := range r.resultDecodes {
 		fn, internal := union.funcs.unmarshalFor, union.funcs.decodeFor
-		var docs []string
 		var code []jen.Code
 		for _, rc := range union.results {
-			var links []string
-			for _, c := range rc.candidates {
-				links = append(links, variantLink(union.objects.variants[c]))
-			}
-			docs = append(docs, quote(rc.value)+" gives "+orList(links))
 			var body []jen.Code
 			if union.resultTag {
 				body = r.decodeResults(union, rc.candidates, rc.value)
@@ -27,13 +19,8 @@ func (r *renderer) results() {
 			code = append(code, jen.Case(jen.Id(rc.method)).Block(body...))
 		}
 		code = append(code, jen.Default().Block(jen.Return(jen.Id(union.funcs.decode).Call(jen.Id("d")))))
-		doc := fn + " decodes the result of a request with the given method as one of the method's " +
-			"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
-			"their members alone cannot (a result with only optional members fits several types); among " +
-			"several types, it picks as [" + union.funcs.unmarshal + "] does. For other methods it is [" +
-			union.funcs.unmarshal + "]."
 		f := r.unionsGo
-		f.Add(docComment(doc))
+		f.Add(docComment(union.resultsDoc))
 		f.Func().Id(fn).Params(jen.Id("method").String(), jen.Id("data").Index().Byte()).Params(jen.Id(union.name), jen.Error()).Block(
 			jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
 			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(internal).Call(jen.Id("d"), jen.Id("method")),

@@ -6,10 +6,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// extraDoc documents the Extra field of every struct.
-const extraDoc = "Extra holds members that the schema does not define, exactly as received; they are " +
-	"encoded after the known members."
-
 // structType declares a struct: a field per member, then Extra.
 func (r *renderer) structType(td *typeDecl) {
 	var fields []jen.Code
@@ -27,14 +23,6 @@ func (r *renderer) structType(td *typeDecl) {
 			}
 			continue
 		}
-		var extra []string
-		if f.literal != nil {
-			extra = append(extra, "Always "+f.literal.String()+".")
-		}
-		if d := f.member.Default; d != nil {
-			extra = append(extra, "Empty stands for "+d.String()+": encoding writes "+d.String()+
-				", and a message without the member decodes with it empty.")
-		}
 		typ := f.typ.code()
 		if f.pointer {
 			typ = jen.Op("*").Add(typ)
@@ -48,33 +36,24 @@ func (r *renderer) structType(td *typeDecl) {
 			// An unexported field has no tag: encoding/json ignores it, and go vet reports one.
 			decl = decl.Tag(map[string]string{"json": tag})
 		}
-		fields = append(fields, docComment(r.docText(f.member.Doc, "field", extra...)), decl)
+		fields = append(fields, docComment(f.docText), decl)
 	}
 	for _, src := range td.added {
 		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
 	}
 	if !r.opts.Config.DropUnknown {
-		doc := extraDoc
-		if len(td.absent) > 0 {
-			doc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
-				"decoding and Validate reject it, and encoding fails on it."
-		}
 		fields = append(fields,
-			docComment(doc),
+			docComment(td.extraDoc),
 			jen.Id("Extra").Map(jen.String()).Add(td.rest.code()).Tag(map[string]string{"json": "-"}))
 	}
-	r.typesGo.Add(docComment(r.typeDoc(td)))
+	r.typesGo.Add(docComment(td.docText))
 	r.typesGo.Type().Id(td.name).Struct(fields...)
 	r.typesGo.Line()
 }
 
 // aliasType declares `type X = T`.
 func (r *renderer) aliasType(td *typeDecl) {
-	var extra []string
-	if td.typ.kind == rawKind {
-		extra = append(extra, "It holds any JSON value, exactly as received.")
-	}
-	r.typesGo.Add(docComment(r.typeDoc(td, extra...)))
+	r.typesGo.Add(docComment(td.docText))
 	r.typesGo.Type().Id(td.name).Op("=").Add(td.typ.code())
 	r.typesGo.Line()
 }
@@ -86,7 +65,7 @@ func (r *renderer) collectionType(td *typeDecl) {
 	if td.union != "" {
 		f = r.unionsGo
 	}
-	f.Add(docComment(r.typeDoc(td)))
+	f.Add(docComment(td.docText))
 	underlying := *td.typ
 	underlying.alias = ""
 	f.Type().Id(td.name).Add(underlying.code())
@@ -96,18 +75,14 @@ func (r *renderer) collectionType(td *typeDecl) {
 
 // enumType declares a string type, its constants and its codec.
 func (r *renderer) enumType(td *typeDecl) {
-	closing := "The set is closed: other values are invalid, though decoding keeps them as received."
-	if td.open {
-		closing = "Other values are allowed."
-	}
-	r.typesGo.Add(docComment(r.typeDoc(td, closing)))
+	r.typesGo.Add(docComment(td.docText))
 	r.typesGo.Type().Id(td.name).String()
 	r.typesGo.Line()
 	var consts []jen.Code
 	for i, v := range td.values {
 		name := td.valueNames[i]
 		consts = append(consts,
-			docComment(name+" is the ["+td.name+"] value "+quote(v)+"."),
+			docComment(td.valueDocs[i]),
 			jen.Id(name).Id(td.name).Op("=").Lit(v))
 	}
 	r.enumConsts = append(r.enumConsts, jen.Const().Defs(consts...), jen.Line())

@@ -2,8 +2,6 @@ package emit
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -16,7 +14,7 @@ import (
 func (r *renderer) interfaceType(td *typeDecl) {
 	f := r.unionsGo
 	marker := "is" + td.name
-	f.Add(docComment(r.typeDoc(td, decisionDoc(td))))
+	f.Add(docComment(td.docText))
 	f.Type().Id(td.name).Interface(append(r.unionMethods(marker), r.messageMethods(td)...)...)
 	f.Line()
 	for _, v := range td.variants {
@@ -79,23 +77,20 @@ func (r *renderer) encodeUnion(td *typeDecl) {
 	r.unionsGo.Line()
 }
 
-// jsonKinds describes each JSON kind: the phrase that names the kind in messages and docs, and
-// the test of a value's first byte c.
-var jsonKinds = map[string]struct{ phrase, test string }{
-	"string":  {"a string", `c == '"'`},
-	"number":  {"a number", `c == '-' || '0' <= c && c <= '9'`},
-	"boolean": {"a boolean", `c == 't' || c == 'f'`},
-	"null":    {"null", `c == 'n'`},
-	"object":  {"an object", `c == '{'`},
-	"array":   {"an array", `c == '['`},
+// kindTests are the tests of a value's first byte c that tell its JSON kind.
+var kindTests = map[string]string{
+	"string":  `c == '"'`,
+	"number":  `c == '-' || '0' <= c && c <= '9'`,
+	"boolean": `c == 't' || c == 'f'`,
+	"null":    `c == 'n'`,
+	"object":  `c == '{'`,
+	"array":   `c == '['`,
 }
 
 // decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
 func (r *renderer) decodeKinds(td *typeDecl) []jen.Code {
 	var cases []jen.Code
-	var phrases []string
 	for _, k := range td.kinds {
-		phrases = append(phrases, jsonKinds[k.jsonKind].phrase)
 		var body []jen.Code
 		switch {
 		case k.jsonKind == "object" && td.objects != nil:
@@ -109,11 +104,11 @@ func (r *renderer) decodeKinds(td *typeDecl) []jen.Code {
 		default:
 			body = decodeInto(k.variants[0])
 		}
-		cases = append(cases, jen.Case(jen.Op(jsonKinds[k.jsonKind].test)).Block(body...))
+		cases = append(cases, jen.Case(jen.Op(kindTests[k.jsonKind])).Block(body...))
 	}
 	return []jen.Code{
 		jen.Switch(jen.Id("c").Op(":=").Id("d").Dot("peek").Call(), jen.Empty()).Block(cases...),
-		jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit("expected "+orList(phrases)))),
+		jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(jen.Lit(td.expected))),
 	}
 }
 
@@ -264,119 +259,4 @@ func stringSlice(ss []string) jen.Code {
 		items = append(items, jen.Lit(s))
 	}
 	return jen.Index().String().Values(items...)
-}
-
-// decisionDoc is the paragraph of a union's doc that says how decoding picks a variant.
-func decisionDoc(td *typeDecl) string {
-	if td.decision.Strategy != model.KindStrategy {
-		return objectsDoc(td, "Decoding")
-	}
-	var parts []string
-	for _, k := range td.kinds {
-		var links []string
-		for _, v := range k.variants {
-			links = append(links, variantLink(v))
-		}
-		switch {
-		case k.jsonKind == "object" && td.objects != nil:
-			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
-		case len(links) > 1:
-			parts = append(parts, jsonKinds[k.jsonKind].phrase+" is the first of "+orList(links)+" that decodes")
-		default:
-			parts = append(parts, jsonKinds[k.jsonKind].phrase+" is "+links[0])
-		}
-	}
-	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
-	if td.objects != nil {
-		doc += "\n\n" + objectsDoc(td, "For an object, decoding")
-	}
-	return doc
-}
-
-// objectsDoc says how decoding an object picks a variant; it starts with subject.
-func objectsDoc(td *typeDecl, subject string) string {
-	oc := td.objects
-	const order = "trying those with more required members first, then those with more of their " +
-		"members present, then in the order listed (after one fails to decode, a later one is tried " +
-		"only if it defines every member present that the failed one defines; otherwise the error " +
-		"is returned)"
-	if oc.decision.Discriminator == "" {
-		var parts []string
-		for _, v := range oc.variants {
-			p := variantLink(v)
-			if len(v.model.Required) > 0 {
-				p += " (requires " + quoteList(v.model.Required) + ")"
-			}
-			parts = append(parts, p)
-		}
-		doc := subject + " picks the variant whose required members are all present, " + order + ": " +
-			strings.Join(parts, ", ") + "."
-		if td.base != nil {
-			doc += " A result that none of them decodes is a " + variantLink(td.base) + " if it decodes as one, " +
-				"its members kept in Extra: without the method of its request, the members of a result " +
-				"are a guess at its type (a result of a method this version does not define may look " +
-				"like another method's)."
-		}
-		if td.resultTag {
-			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
-				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.unknown +
-				"], which keeps the JSON. A complete result (" + quote(resultComplete) + " or no " + quote(resultTypeMember) +
-				") is one of the other variants: " + strings.Replace(doc, subject+" picks", "the decoder picks", 1)
-		}
-		return doc
-	}
-	cases, absent := oc.tags, oc.absent
-	several := len(absent) > 1
-	var parts []string
-	for _, tc := range cases {
-		var values []string
-		for _, v := range tc.values {
-			values = append(values, strconv.Quote(v))
-		}
-		parts = append(parts, orList(values)+" is "+candidatesLink(oc, tc.variants))
-		several = several || len(tc.variants) > 1
-	}
-	if absent != nil {
-		parts = append(parts, "a missing member is "+candidatesLink(oc, absent))
-	}
-	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
-		"; any other value is [*" + td.unknown + "], which keeps the JSON."
-	if several {
-		doc += " Where several variants are possible, it picks the first whose required members are all present, " + order + "."
-	}
-	return doc
-}
-
-func candidatesLink(oc *objectChoice, candidates []int) string {
-	var links []string
-	for _, c := range candidates {
-		links = append(links, variantLink(oc.variants[c]))
-	}
-	if len(links) == 1 {
-		return links[0]
-	}
-	return "one of " + orList(links)
-}
-
-func variantLink(v *variant) string {
-	if v.pointer {
-		return "[*" + v.typ.written() + "]"
-	}
-	return "[" + v.typ.written() + "]"
-}
-
-// orList joins items as "a, b or c".
-func orList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
-
-func quoteList(names []string) string {
-	var q []string
-	for _, n := range names {
-		q = append(q, quote(n))
-	}
-	return strings.Join(q, ", ")
 }

@@ -11,7 +11,7 @@ import (
 // or `type XNull struct{}`.
 func (r *renderer) wrapperType(td *typeDecl) {
 	f := r.unionsGo
-	f.Add(docComment(r.typeDoc(td)))
+	f.Add(docComment(td.docText))
 	if td.typ == nil {
 		f.Type().Id(td.name).Struct()
 		f.Line()
@@ -27,9 +27,7 @@ func (r *renderer) wrapperType(td *typeDecl) {
 // schema does not define.
 func (r *renderer) unknownType(td *typeDecl) {
 	f := r.unionsGo
-	union := r.byName[td.union]
-	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.tag) +
-		" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."))
+	f.Add(docComment(td.docText))
 	f.Type().Id(td.name).Struct(
 		jen.Comment("Raw is the JSON object."),
 		jen.Id("Raw").Qual("encoding/json", "RawMessage"),
@@ -48,14 +46,7 @@ func (r *renderer) oneOrManyType(td *typeDecl) {
 	f := r.unionsGo
 	newOne, newList := td.funcs.newOne, td.funcs.newList
 	elem := td.typ.code()
-	form := "one " + typeLink(td.typ) + " or an array of them. IsList records the form: " +
-		"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +
-		"and the single value otherwise (List must then hold exactly one element, else encoding fails)."
-	if td.decl != nil {
-		f.Add(docComment(r.typeDoc(td, td.name+" is "+form)))
-	} else {
-		f.Add(docComment(td.name + " is " + td.about + ": " + form))
-	}
+	f.Add(docComment(td.docText))
 	f.Type().Id(td.name).Struct(
 		jen.Comment("List holds the values."),
 		jen.Id("List").Index().Add(elem),
@@ -91,27 +82,4 @@ func (r *renderer) oneOrManyType(td *typeDecl) {
 	dec = append(dec, decodeValue(jen.Id("v").Dot("List").Index(jen.Lit(0)), td.typ, 0)...)
 	dec = append(dec, jen.Return(jen.Err()))
 	decodeMethod(f, td.name, dec...)
-}
-
-// typeLink writes a type for a doc comment: a doc link for a named type.
-func typeLink(t *goType) string {
-	switch t.kind {
-	case builtinKind:
-		if t.alias != "" {
-			return "[" + t.alias + "]"
-		}
-		return t.name
-	case rawKind:
-		if t.alias != "" {
-			return "[" + t.alias + "]"
-		}
-		return "JSON value"
-	case sliceKind:
-		return "array of " + typeLink(t.elem)
-	case mapKind:
-		return "object of " + typeLink(t.elem)
-	case nullableKind:
-		return typeLink(t.elem) + " or null"
-	}
-	return "[" + t.written() + "]"
 }
