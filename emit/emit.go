@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"go/format"
 	"maps"
 	"strings"
@@ -55,27 +56,11 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 
 	// Rendering: the plan written out, file by file. Every name was checked by planning, which
 	// also wrote doc.go: an error here is the generator's own bug.
-	r := newRenderer(p)
-	r.render()
-	out := maps.Clone(p.files)
-	files := map[string]*jen.File{"types.go": r.typesGo, "json.go": r.jsonGo, "unions.go": r.unionsGo,
-		"consts.go": r.constsGo, "validate.go": r.validateGo, "protocol.go": r.protocolGo}
-	for _, name := range p.outFiles {
-		if name == "doc.go" {
-			continue
-		}
-		var buf bytes.Buffer
-		if err := files[name].Render(&buf); err != nil {
-			// jennifer's error holds the whole unformatted file after its first line: keep the
-			// first line only, shortened.
-			msg, _, _ := strings.Cut(err.Error(), "\n")
-			if len(msg) > model.MaxMessage {
-				msg = strings.ToValidUTF8(msg[:model.MaxMessage], "") + "…"
-			}
-			return nil, fmt.Errorf("emit: internal error: %s: %s", name, msg)
-		}
-		out[name] = buf.Bytes()
+	out, err := render.Render(p.toIR(), model.MaxMessage)
+	if err != nil {
+		return nil, err
 	}
+	maps.Copy(out, p.files)
 	if p := opts.Config.FilePrefix; p != "" {
 		prefixed := map[string][]byte{}
 		for name, data := range out {

@@ -408,3 +408,8 @@ func typeLink(t *goType) string {
 	}
 	return "[" + t.written() + "]"
 }
+
+// quote writes s as a Go doc comment shows a JSON string.
+func quote(s string) string {
+	return `"` + s + `"`
+}

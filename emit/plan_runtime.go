@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/ast"
 	"go/format"
 	"go/parser"
@@ -23,7 +24,7 @@ var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "valida
 // omitEmptyOnly are the runtime's functions that only the members encoded when not empty, of a
 // substituted type of unknown kind, need (goType.emptiness emptyReflect): an output without
 // such members leaves them out (withoutOmitEmptyOnly).
-var omitEmptyOnly = []string{emptyExternal}
+var omitEmptyOnly = []string{ir.EmptyExternal}
 
 // usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time.
 func (p *plan) usesEmptyExternal() bool {
@@ -44,7 +45,7 @@ func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
 		return nil
 	}
 	for name, src := range files {
-		if !bytes.Contains(src, []byte("func "+emptyExternal+"(")) {
+		if !bytes.Contains(src, []byte("func "+ir.EmptyExternal+"(")) {
 			continue
 		}
 		formatted, err := format.Source([]byte(withoutFuncs(string(src), omitEmptyOnly, false)))

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"slices"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -87,15 +88,11 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 	return nil
 }
 
-// resultTypeMember is the member of a result that says which kind of result it is (multi
-// round-trip requests): "complete" (or absent) for the result the request asks for,
-// "input_required" for an InputRequiredResult.
-const resultTypeMember = "resultType"
-
-// The values of resultTypeMember.
+// The member of a result that says which kind of result it is, and its values (ir).
 const (
-	resultComplete      = "complete"
-	resultInputRequired = "input_required"
+	resultTypeMember    = ir.ResultTypeMember
+	resultComplete      = ir.ResultComplete
+	resultInputRequired = ir.ResultInputRequired
 )
 
 // inputRequiredIndex is the index of the variant InputRequiredResult (with a resultType member) of

@@ -1,24 +1,23 @@
-package emit
+package render
 
 import (
 	"go/doc/comment"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/mcpgen/mcpgen/model"
 )
 
 // docComment renders doc text as a Go comment in gofmt's canonical form (lists, code blocks and
 // spacing as gofmt would rewrite them), with every paragraph and list item filled to
-// commentWidth, or nothing for empty text. The schema's line breaks inside a paragraph are
+// CommentWidth, or nothing for empty text. The schema's line breaks inside a paragraph are
 // dropped, as Markdown drops them; lines that define terms ("complete - the request ...") become
 // a list, so that they stay apart.
 func docComment(text string) jen.Code {
 	// Schema strings quoted in comments (enum values, member names) may hold characters a Go
 	// file cannot: CleanText replaces them, as the front ends do for doc text.
-	text = model.CleanText(text)
+	text = cleanText(text)
 	if strings.TrimSpace(text) == "" {
 		return jen.Null()
 	}
@@ -94,24 +93,24 @@ func unwrapText(text []comment.Text) {
 	}
 }
 
-// commentWidth is the width, without the "// ", up to which wrap fills the lines of a paragraph.
+// CommentWidth is the width, without the "// ", up to which wrap fills the lines of a paragraph.
 // It leaves room for the tab of a field or a constant in a block: no comment line is longer than
 // 100 columns with a tab of 4.
-const commentWidth = 92
+const CommentWidth = 92
 
-// listItem matches the first line of a list item as go/doc/comment prints it: indented, then the
+// ListItemLine matches the first line of a list item as go/doc/comment prints it: indented, then the
 // marker.
-var listItemLine = regexp.MustCompile(`^ +([-*+]|\d+[.)]) `)
+var ListItemLine = regexp.MustCompile(`^ +([-*+]|\d+[.)]) `)
 
-// wrap fills a line of paragraph text or a list item to commentWidth, breaking it at spaces; a
+// wrap fills a line of paragraph text or a list item to CommentWidth, breaking it at spaces; a
 // list item's further lines are indented by four spaces, as gofmt prints them. Code blocks
 // (tab-indented) are left as they are, as is a word longer than the width (a URL).
 func wrap(line string) []string {
-	if len(line) <= commentWidth || strings.HasPrefix(line, "\t") {
+	if len(line) <= CommentWidth || strings.HasPrefix(line, "\t") {
 		return []string{line}
 	}
 	first, indent := "", ""
-	if m := listItemLine.FindString(line); m != "" {
+	if m := ListItemLine.FindString(line); m != "" {
 		first, indent, line = m, "    ", line[len(m):]
 	} else if strings.HasPrefix(line, " ") {
 		return []string{line}
@@ -122,7 +121,7 @@ func wrap(line string) []string {
 		switch {
 		case cur == first || cur == indent:
 			cur += word
-		case len(cur)+1+len(word) > commentWidth:
+		case len(cur)+1+len(word) > CommentWidth:
 			lines = append(lines, cur)
 			cur = indent + word
 		default:
@@ -131,3 +130,20 @@ func wrap(line string) []string {
 	}
 	return append(lines, cur)
 }
+
+// cleanText returns comment text without the characters that a Go source file cannot hold or
+// that only disturb it: control characters other than tab and line feed, and U+FEFF (byte order
+// mark) each become U+FFFD, as model.CleanText does for the schema's doc text (a test of emit
+// holds the two to agreement). Schema strings quoted in comments (enum values, member names) may
+// hold them.
+func cleanText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f || r == '\uFEFF' {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+}
+
+// CleanText is cleanText, for the test that holds it to model.CleanText.
+var CleanText = cleanText
