@@ -9,8 +9,6 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -106,12 +104,6 @@ func (p *plan) sourceLines() []string {
 		lines = append(lines, FilesLine(prefix))
 	}
 	return lines
-}
-
-func (p *plan) newFile() *jen.File {
-	f := jen.NewFile(p.opts.Package)
-	f.HeaderComment(header)
-	return f
 }
 
 // packageDoc writes doc.go: the header, the schema the package comes from, and the package clause

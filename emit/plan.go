@@ -807,7 +807,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			g.usedShapes["embed "+key] = true
 			name := embeddedName(typ)
 			if name == "" {
-				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, typeString(typ, f.pointer))
+				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, g.typeString(typ, f.pointer))
 			}
 			if name != f.name {
 				// A hand-written part selects the field by the name it had (checkPartShapes).
@@ -987,7 +987,7 @@ func (g *generator) checkBases() error {
 			}
 			for i, f := range fields {
 				b := base.fields[i]
-				if there, here := fieldString(b), fieldString(f); b.member.Name != f.member.Name || there != here {
+				if there, here := g.fieldString(b), g.fieldString(f); b.member.Name != f.member.Name || there != here {
 					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s there, %s here)",
 						f.member.Name, td.name, b.name, name, there, here)
 				}

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -739,15 +737,6 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 	}
 	_, err := g.typeOf(r.member.Type, s)
 	return err
-}
-
-// unionMethods are the methods of a union's interface before those of a message union: the
-// marker, and Validate (unless the output has no validators, Config.NoValidate).
-func (p *plan) unionMethods(marker string) []jen.Code {
-	if p.opts.Config.NoValidate {
-		return []jen.Code{jen.Id(marker).Params()}
-	}
-	return []jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}
 }
 
 // checkUnexported fails on a union or one-or-many type that a rename made unexported (renamed

@@ -2,9 +2,8 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -52,38 +51,6 @@ type goType struct {
 	// (Substitute.Kind).
 	composite  bool
 	underlying string
-}
-
-// code writes the type.
-func (t *goType) code() *jen.Statement {
-	switch {
-	case t.alias != "":
-		return jen.Id(t.alias)
-	case t.kind == rawKind:
-		return jen.Qual("encoding/json", "RawMessage")
-	case t.kind == sliceKind:
-		return jen.Index().Add(t.elem.code())
-	case t.kind == mapKind:
-		return jen.Map(jen.String()).Add(t.elem.code())
-	case t.kind == nullableKind && t.elem.hasNil():
-		return t.elem.code()
-	case t.kind == nullableKind, t.kind == pointerKind:
-		return jen.Op("*").Add(t.elem.code())
-	case t.kind == externalKind && t.name == "[]byte":
-		return jen.Index().Byte()
-	case t.kind == externalKind && t.composite:
-		return jen.Op(t.name)
-	case t.kind == externalKind:
-		named := jen.Id(t.name)
-		if t.path != "" {
-			named = jen.Qual(t.path, t.name)
-		}
-		if t.pointer {
-			return jen.Op("*").Add(named)
-		}
-		return named
-	}
-	return jen.Id(t.name)
 }
 
 // hasNil reports whether the type has a nil value, which then stands for an absent member.
@@ -166,17 +133,13 @@ func embeddedName(t *goType) string {
 }
 
 // fieldString writes the field f as Go source, for messages: its name, type and json tag.
-func fieldString(f *field) string {
-	return fmt.Sprintf("%s %s `json:%q`", f.name, typeString(f.typ, f.pointer), f.member.Name+f.tagOption)
+func (p *plan) fieldString(f *field) string {
+	return fmt.Sprintf("%s %s `json:%q`", f.name, p.typeString(f.typ, f.pointer), f.member.Name+f.tagOption)
 }
 
 // typeString writes t as Go source, a pointer to it if pointer is set, for messages.
-func typeString(t *goType, pointer bool) string {
-	c := t.code()
-	if pointer {
-		c = jen.Op("*").Add(c)
-	}
-	return fmt.Sprintf("%#v", c)
+func (p *plan) typeString(t *goType, pointer bool) string {
+	return render.GoSource(p.lowering().typ(t), pointer)
 }
 
 // written is the name of the type as written, for docs: the alias if there is one.
@@ -200,13 +163,4 @@ func builtinOf(k model.Kind) *goType {
 		return &goType{kind: builtinKind, name: "bool"}
 	}
 	return nil
-}
-
-// codecSuffix is the name of the decoder and encoder methods of a builtin type: d.str(),
-// e.int64(v), ...
-func codecSuffix(builtin string) string {
-	if builtin == "string" {
-		return "str"
-	}
-	return builtin
 }

@@ -25,10 +25,15 @@ type lowering struct {
 	fields   map[*field]*ir.Field
 }
 
+// lowering returns a lowering of p with nothing lowered yet.
+func (p *plan) lowering() *lowering {
+	return &lowering{p: p, decls: map[*typeDecl]*ir.Decl{}, types: map[*goType]*ir.Type{},
+		variants: map[*variant]*ir.Variant{}, fields: map[*field]*ir.Field{}}
+}
+
 // toIR returns the ir of the plan.
 func (p *plan) toIR() *ir.Package {
-	l := &lowering{p: p, decls: map[*typeDecl]*ir.Decl{}, types: map[*goType]*ir.Type{},
-		variants: map[*variant]*ir.Variant{}, fields: map[*field]*ir.Field{}}
+	l := p.lowering()
 	c := p.opts.Config
 	pkg := &ir.Package{Name: p.opts.Package, Header: header, Version: p.opts.Version,
 		SchemaVersion: p.schemaVersionName(), NoValidate: c.NoValidate, DropUnknown: c.DropUnknown,
