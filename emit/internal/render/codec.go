@@ -121,7 +121,8 @@ func (r *renderer) structCodec(td *ir.Decl) {
 
 // structDecode is the body of a struct's decode method: a loop over the members with a switch on
 // the name, then a check that the required members were present. A bit of seen per field finds
-// a duplicate of a known member; a duplicate of an unknown one is found in Extra. With result
+// a duplicate of a known member (checked once after the switch, the runtime's memberError
+// making the error); a duplicate of an unknown one is found in Extra. With result
 // set, the "result" member is decoded by the function result. With drop set (Config.DropUnknown),
 // an unknown member is skipped; with lenient set (Config.Lenient), null decodes as the zero
 // value, of the struct and of any member, and a missing required member is no error.
@@ -150,14 +151,11 @@ func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
 		if !fd.Optional && fd.Default == nil && !lenient {
 			required = append(required, i)
 		}
-		word, mask := bit(i)
-		body = append([]jen.Code{
-			jen.If(jen.Add(word).Op("&").Parens(mask).Op("!=").Lit(0)).Block(
-				jen.Return(jen.Id("d").Dot("duplicate").Call(jen.Id("name"))),
-			),
-			jen.Add(word).Op("|=").Add(mask),
-		}, body...)
-		cases = append(cases, jen.Case(jen.Lit(fd.JSONName)).Block(body...))
+		mark := jen.Id("bit").Op("=").Add(jen.Lit(1).Op("<<").Lit(i % 64))
+		if words > 1 {
+			mark = jen.List(jen.Id("word"), jen.Id("bit")).Op("=").List(jen.Lit(i/64), jen.Lit(1).Op("<<").Lit(i%64))
+		}
+		cases = append(cases, jen.Case(jen.Lit(fd.JSONName)).Block(append([]jen.Code{mark}, body...)...))
 	}
 	for _, name := range td.Absent {
 		cases = append(cases, jen.Case(jen.Lit(name)).Block(
@@ -175,9 +173,25 @@ func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
 		cases = append(cases, jen.Default().Block(extra...))
 		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
 	}
-	member = append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
-		jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
-	))
+	if words == 0 {
+		member = append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
+		))
+	} else {
+		// A field's case sets bit (and word) to its bit of seen, checked once after the switch.
+		seen := jen.Id("seen")
+		marks := []jen.Code{jen.Var().Id("bit").Uint64()}
+		if words > 1 {
+			seen = jen.Id("seen").Index(jen.Id("word"))
+			marks = append(marks, jen.Var().Id("word").Int())
+		}
+		dup := jen.Add(seen).Op("&").Id("bit")
+		member = append(append(marks, member...),
+			jen.If(jen.Err().Op("!=").Nil().Op("||").Add(dup).Op("!=").Lit(0)).Block(
+				jen.Return(jen.Id("d").Dot("memberError").Call(dup, jen.Id("name"), jen.Err())),
+			),
+			jen.Add(seen).Op("|=").Id("bit"))
+	}
 	vars := []jen.Code{jen.Id("name").Index().Byte(), jen.Id("ok").Bool()}
 	switch {
 	case words == 1:
