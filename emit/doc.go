@@ -130,7 +130,11 @@
 // AnyResult also get UnmarshalXFor(method, data), which decodes the result of request FooRequest
 // as FooResult (EmptyResult when the schema declares no FooResult; when the schema declares
 // FooResultResponse with a union result, one of its variants; CreateTaskResult too when the
-// request can be task-augmented). Decoded without the method (UnmarshalX, a method the version
+// request can be task-augmented). A method that several requests declare (SamplingInputRequest
+// and CreateMessageRequest) has the results of the one that names a result of its own, or else
+// of the one in ClientRequest or ServerRequest; requests with other results that this does not
+// tell apart, and two variants of the message unions with one method (the method table has one
+// message type per method), are an error naming both. Decoded without the method (UnmarshalX, a method the version
 // does not define, a response whose request is unknown), a result is typed by its members, a
 // guess: when no variant they point to decodes it, the union's variant Result does (or its
 // alias EmptyResult), keeping the members in Extra, so that every

@@ -30,6 +30,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 		return nil, err
 	}
 	g.proto = g.planProtocol()
+	if err := g.checkMessageMethods(); err != nil {
+		return nil, err
+	}
 	parts, err := g.parts()
 	if err != nil {
 		return nil, err
@@ -334,8 +337,7 @@ func (g *generator) planDecls() error {
 			td.objects.table = needsTable(td.objects)
 		}
 	}
-	g.planResults()
-	return nil
+	return g.planResults()
 }
 
 // declShell names a schema declaration and picks its form.
