@@ -557,9 +557,6 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		}
 	}
 	owner := s.owner
-	if d := g.owner(t.Pos); d != nil {
-		owner = d.Name
-	}
 	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
 	declPos := t.Pos
 	if s.renamed != "" {
@@ -593,23 +590,12 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	return g.refType(td, nil)
 }
 
-// owner is the declaration whose source text holds pos, or nil when pos is unknown.
-func (p *plan) owner(pos model.Pos) *model.Decl {
-	if pos.Line == 0 {
+// declaring is the declaration that declares the member m (model.Member.DeclaredIn), or nil.
+func (p *plan) declaring(m *model.Member) *model.Decl {
+	if m.DeclaredIn == "" {
 		return nil
 	}
-	var found *model.Decl
-	for _, d := range p.s.Decls {
-		if d.Pos.File != pos.File {
-			continue
-		}
-		if d.Pos.Line < pos.Line || d.Pos.Line == pos.Line && d.Pos.Col <= pos.Col {
-			if found == nil || d.Pos.Line > found.Pos.Line || d.Pos.Line == found.Pos.Line && d.Pos.Col > found.Pos.Col {
-				found = d
-			}
-		}
-	}
-	return found
+	return p.s.Decl(m.DeclaredIn)
 }
 
 // planStruct plans the fields of a struct. decl is the schema declaration of a declared struct,
@@ -625,7 +611,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			continue
 		}
 		var base string
-		if o := g.owner(m.Pos); decl != nil && o != nil && o != decl {
+		if o := g.declaring(m); decl != nil && o != nil && o != decl {
 			if _, ok := g.bases[o.Name]; ok {
 				base = o.Name
 			} else if _, ok := g.bases[decl.Name]; ok {
@@ -640,10 +626,13 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
 			g.usedFields[key] = true
 		}
+		// An inherited member's inline types are named after, and declared after, the
+		// declaration that declares it.
 		parent, memberOwner := td.name, owner
-		if decl != nil {
-			if o := g.owner(m.Pos); o != nil && o != decl && g.byDecl[o.Name] != nil {
-				parent, memberOwner = g.byDecl[o.Name].name, o.Name
+		if o := g.declaring(m); o != nil {
+			memberOwner = o.Name
+			if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
+				parent = b.name
 			}
 		}
 		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}

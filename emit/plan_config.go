@@ -283,7 +283,7 @@ func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) [
 	}
 	keys := []string{path + "." + m.Name}
 	if decl != nil {
-		if o := g.owner(m.Pos); o != nil && o != decl {
+		if o := g.declaring(m); o != nil && o != decl {
 			keys = append(keys, o.Name+"."+m.Name)
 		}
 	}

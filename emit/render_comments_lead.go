@@ -278,7 +278,7 @@ func (r *renderer) usesLead(td *typeDecl) string {
 				if refersTo(f.typ, td.name) {
 					typeOf = append(typeOf, "["+other.name+"."+f.name+"]")
 				}
-				if td.decl != nil && other.decl != td.decl && r.owner(f.member.Pos) == td.decl {
+				if td.decl != nil && other.decl != td.decl && r.declaring(f.member) == td.decl {
 					inherits = true
 				}
 			}

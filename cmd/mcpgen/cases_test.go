@@ -308,6 +308,42 @@ export interface Tool {
 	pos: "5:3",
 	err: `found member "name" of Tool declared again with another optionality than at `,
 }, {
+	// An interface declared again after another declaration: its members are its own, so the
+	// inline type of X.c is XC, declared after X (it was named after Y, the declaration before it).
+	name: "mergeseparated",
+	schema: `export interface X {
+  a: string;
+}
+export interface Y {
+  b: string;
+}
+export interface X {
+  c: { d: string };
+}
+`,
+	test: `package mergeseparated
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestMergeSeparated(t *testing.T) {
+	in := ` + "`" + `{"a":"1","c":{"d":"2"}}` + "`" + `
+	var x X
+	if err := json.Unmarshal([]byte(in), &x); err != nil {
+		t.Fatal(err)
+	}
+	var c XC = x.C
+	if x.A != "1" || c.D != "2" {
+		t.Errorf("%+v", x)
+	}
+	if out, err := json.Marshal(x); err != nil || string(out) != in {
+		t.Errorf("encoding: %s %v", out, err)
+	}
+}
+`,
+}, {
 	name: "mergeidentical",
 	schema: `export interface Tool {
   name: string;
