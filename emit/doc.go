@@ -182,9 +182,10 @@
 // the result unions, AnyResult, RequestId and the generic responses are, doc links to a
 // declaration that is not planned are plain text. Names gives declarations, members' inline
 // types, constants and SchemaVersion their Go names (derived names follow); Fields, the fields';
-// Initialisms extends the initialisms. The parts are written with the default names: the
-// output is planned a second time without the names, the two plans are paired, and the parts'
-// package-level identifiers are renamed to match (a renamed field that a part uses is an error).
+// Initialisms extends the initialisms. The parts are written with the default names: planning
+// gives every type the name it has without the configuration's names besides its own
+// (typeDecl.defName), and the parts' package-level identifiers are renamed to match (a renamed
+// field that a part uses is an error).
 // A substitute is an externalKind type: no declaration, and codecs and validators that call the
 // runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which go
 // through encoding/json and the value's Validate. NoValidate leaves out validate.go, the

@@ -57,6 +57,7 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 			copiedParts: map[string]bool{},
 		},
 		scope:           scope{},
+		defaults:        scope{},
 		nullUnions:      map[string]bool{},
 		after:           map[string][]*typeDecl{},
 		inlines:         map[inlineKey]*typeDecl{},
@@ -100,6 +101,10 @@ type plan struct {
 type generator struct {
 	*plan
 	scope scope
+	// defaults holds the names the output's types have without the configuration's names
+	// (typeDecl.defName); defaultsClash is set when two of them are the same.
+	defaults      scope
+	defaultsClash bool
 
 	// names makes Go names, with the configuration's initialisms.
 	names namer
@@ -147,8 +152,11 @@ const (
 // needed a name, or a type derived from a union (wrappers, Unknown).
 type typeDecl struct {
 	name string
-	form form
-	pos  model.Pos
+	// defName is the name the type has without the configuration's names (Names, Fields,
+	// Initialisms): the name the parts are written with (partNames).
+	defName string
+	form    form
+	pos     model.Pos
 	// decl is the schema declaration and doc its documentation; both are zero for an inline or
 	// derived type, whose about says what it is ("the type of [ClientCapabilities.Sampling]").
 	decl  *model.Decl
@@ -232,6 +240,9 @@ type field struct {
 	// is the name the field would have had, when that is another.
 	embed      bool
 	unembedded string
+	// defEmbed is set for a field embedded without the configuration's names (an embed entry
+	// that a Fields entry overrides): the parts name it by its type (partNames).
+	defEmbed bool
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
@@ -255,6 +266,7 @@ type variant struct {
 // site is where an inline type appears: it gives the type its name and doc.
 type site struct {
 	name  string // the Go name an inline type here gets
+	def   string // the name it gets without the configuration's names (typeDecl.defName)
 	about string // what the type is, for its doc: "the type of [ClientCapabilities.Sampling]"
 	owner string // the schema declaration the type is declared after
 	// renamed is the key of Config.Names that gave name ("ClientCapabilities.sampling"), or "".
@@ -343,10 +355,11 @@ func (g *generator) planDecls() error {
 // declShell names a schema declaration and picks its form.
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
-	td := &typeDecl{name: name, pos: d.Pos, doc: d.Doc, decl: d}
+	td := &typeDecl{name: name, defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
 	if err := g.scope.declare(td.name, "declaration "+d.Name, pos); err != nil {
 		return nil, err
 	}
+	g.declareDefault(td.defName)
 	t := d.Type
 	switch t.Kind {
 	case model.Object:
@@ -381,7 +394,7 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 // planDecl plans the body of a schema declaration.
 func (g *generator) planDecl(td *typeDecl) error {
 	d := td.decl
-	s := site{name: td.name, about: "[" + td.name + "]", owner: d.Name}
+	s := site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: d.Name}
 	switch td.form {
 	case structForm:
 		return g.planStruct(td, d.Type.Object, d, d.Name, d.Name)
@@ -413,7 +426,7 @@ func (g *generator) planNullVariants() error {
 		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
 			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.name)
 		}
-		w := &typeDecl{name: td.name + "Null", form: wrapperForm, pos: td.pos, union: td.name,
+		w := &typeDecl{name: td.name + "Null", defName: td.defName + "Null", form: wrapperForm, pos: td.pos, union: td.name,
 			about: "null, where a member of type [" + td.name + "] admits it (the id of an error response); " +
 				"decoding a [" + td.name + "] elsewhere rejects null, and Validate reports it"}
 		if err := g.derived(w, d.Name); err != nil {
@@ -430,10 +443,10 @@ func (g *generator) planNullVariants() error {
 func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 	var err error
 	if t.Kind == model.Map {
-		s.name += "Value"
+		s.name, s.def = s.name+"Value", s.def+"Value"
 		td.typ, err = g.typeOf(t, s.value())
 	} else {
-		s.name += "Item"
+		s.name, s.def = s.name+"Item", s.def+"Item"
 		td.typ, err = g.typeOf(t, s.elem())
 	}
 	return err
@@ -460,7 +473,7 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 		}
 		return g.refType(target, append(active, td.name))
 	}
-	return g.typeOf(t, site{name: td.name + "Value", about: "[" + td.name + "]", owner: td.decl.Name})
+	return g.typeOf(t, site{name: td.name + "Value", def: td.defName + "Value", about: "[" + td.name + "]", owner: td.decl.Name})
 }
 
 // refType is the Go type of a reference to a declaration.
@@ -534,7 +547,7 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
 		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
-			s.name += "Item"
+			s.name, s.def = s.name+"Item", s.def+"Item"
 			elem, err := g.typeOf(dec.Elem, s.elem())
 			return &goType{kind: sliceKind, elem: elem, single: true}, err
 		}
@@ -558,6 +571,8 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	}
 	owner := s.owner
 	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
+	td.defName = g.defaults.free(s.def)
+	g.declareDefault(td.defName)
 	declPos := t.Pos
 	if s.renamed != "" {
 		declPos = g.opts.Config.Names[s.renamed].Pos
@@ -572,7 +587,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		g.inlines[key] = td
 	}
 	g.after[owner] = append(g.after[owner], td)
-	s = site{name: td.name, about: "[" + td.name + "]", owner: owner, keys: s.keys}
+	s = site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: owner, keys: s.keys}
 	var err error
 	switch f {
 	case structForm:
@@ -628,14 +643,15 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		// An inherited member's inline types are named after, and declared after, the
 		// declaration that declares it.
-		parent, memberOwner := td.name, owner
+		parent, parentDef, memberOwner := td.name, td.defName, owner
 		if o := g.declaring(m); o != nil {
 			memberOwner = o.Name
 			if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
-				parent = b.name
+				parent, parentDef = b.name, b.defName
 			}
 		}
-		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
+		s := site{name: memberTypeName(parent, f.name, m.Type), def: memberTypeName(parentDef, fieldName(m.Name), m.Type),
+			about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
 		if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
 			s.name, s.renamed = e.Name, key
 		}
@@ -737,7 +753,9 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		case f.optional:
 			f.tagOption = ",omitzero"
 		}
-		if e, key, ok := lookup(g.embeds, keys); ok && !moreSpecific(keys, fieldKey, key) {
+		e, key, embed := lookup(g.embeds, keys)
+		f.defEmbed = embed
+		if embed && !moreSpecific(keys, fieldKey, key) {
 			g.usedShapes["embed "+key] = true
 			name := embeddedName(typ)
 			if name == "" {
@@ -781,7 +799,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	}
 	td.rest = &goType{kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: owner}
+		s := site{name: td.name + "Extra", def: td.defName + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
@@ -941,7 +959,7 @@ func (g *generator) literal(t *model.Type) *model.Value {
 
 // planOneOrMany plans `E | E[]`.
 func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
-	s.name += "Item"
+	s.name, s.def = s.name+"Item", s.def+"Item"
 	elem, err := g.typeOf(dec.Elem, s.elem())
 	td.typ = elem
 	return err

@@ -730,6 +730,7 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 	parent, _ := g.declName(r.decl)
 	s := site{
 		name:  parent + g.names.fieldName(r.member.Name),
+		def:   goName(r.decl.Name) + fieldName(r.member.Name),
 		about: "the type of the member " + quote(r.member.Name) + " of " + r.decl.Name + " in the schema",
 		owner: r.decl.Name,
 		keys:  []string{key},
