@@ -130,7 +130,11 @@
 // AnyResult also get UnmarshalXFor(method, data), which decodes the result of request FooRequest
 // as FooResult (EmptyResult when the schema declares no FooResult; when the schema declares
 // FooResultResponse with a union result, one of its variants; CreateTaskResult too when the
-// request can be task-augmented). Decoded without the method (UnmarshalX, a method the version
+// request can be task-augmented). A method that several requests declare (SamplingInputRequest
+// and CreateMessageRequest) has the results of the one that names a result of its own, or else
+// of the one in ClientRequest or ServerRequest; requests with other results that this does not
+// tell apart, and two variants of the message unions with one method (the method table has one
+// message type per method), are an error naming both. Decoded without the method (UnmarshalX, a method the version
 // does not define, a response whose request is unknown), a result is typed by its members, a
 // guess: when no variant they point to decodes it, the union's variant Result does (or its
 // alias EmptyResult), keeping the members in Extra, so that every
@@ -178,9 +182,10 @@
 // the result unions, AnyResult, RequestId and the generic responses are, doc links to a
 // declaration that is not planned are plain text. Names gives declarations, members' inline
 // types, constants and SchemaVersion their Go names (derived names follow); Fields, the fields';
-// Initialisms extends the initialisms. The parts are written with the default names: the
-// output is planned a second time without the names, the two plans are paired, and the parts'
-// package-level identifiers are renamed to match (a renamed field that a part uses is an error).
+// Initialisms extends the initialisms. The parts are written with the default names: planning
+// gives every type the name it has without the configuration's names besides its own
+// (typeDecl.defName), and the parts' package-level identifiers are renamed to match (a renamed
+// field that a part uses is an error).
 // A substitute is an externalKind type: no declaration, and codecs and validators that call the
 // runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which go
 // through encoding/json and the value's Validate. NoValidate leaves out validate.go, the

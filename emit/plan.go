@@ -30,6 +30,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 		return nil, err
 	}
 	g.proto = g.planProtocol()
+	if err := g.checkMessageMethods(); err != nil {
+		return nil, err
+	}
 	parts, err := g.parts()
 	if err != nil {
 		return nil, err
@@ -83,6 +86,7 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 			copiedParts: map[string]bool{},
 		},
 		scope:           scope{},
+		defaults:        scope{},
 		nullUnions:      map[string]bool{},
 		after:           map[string][]*typeDecl{},
 		inlines:         map[inlineKey]*typeDecl{},
@@ -133,6 +137,10 @@ type plan struct {
 type generator struct {
 	*plan
 	scope scope
+	// defaults holds the names the output's types have without the configuration's names
+	// (typeDecl.defName); defaultsClash is set when two of them are the same.
+	defaults      scope
+	defaultsClash bool
 
 	// names makes Go names, with the configuration's initialisms.
 	names namer
@@ -180,8 +188,11 @@ const (
 // needed a name, or a type derived from a union (wrappers, Unknown).
 type typeDecl struct {
 	name string
-	form form
-	pos  model.Pos
+	// defName is the name the type has without the configuration's names (Names, Fields,
+	// Initialisms): the name the parts are written with (partNames).
+	defName string
+	form    form
+	pos     model.Pos
 	// decl is the schema declaration and doc its documentation; both are zero for an inline or
 	// derived type, whose about says what it is ("the type of [ClientCapabilities.Sampling]").
 	decl  *model.Decl
@@ -280,6 +291,9 @@ type field struct {
 	// is the name the field would have had, when that is another.
 	embed      bool
 	unembedded string
+	// defEmbed is set for a field embedded without the configuration's names (an embed entry
+	// that a Fields entry overrides): the parts name it by its type (partNames).
+	defEmbed bool
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
@@ -305,6 +319,7 @@ type variant struct {
 // site is where an inline type appears: it gives the type its name and doc.
 type site struct {
 	name  string // the Go name an inline type here gets
+	def   string // the name it gets without the configuration's names (typeDecl.defName)
 	about string // what the type is, for its doc: "the type of [ClientCapabilities.Sampling]"
 	owner string // the schema declaration the type is declared after
 	// renamed is the key of Config.Names that gave name ("ClientCapabilities.sampling"), or "".
@@ -390,7 +405,9 @@ func (g *generator) planDecls() error {
 			td.objects.table = needsTable(td.objects)
 		}
 	}
-	g.planResults()
+	if err := g.planResults(); err != nil {
+		return err
+	}
 	g.planResultResponses()
 	return nil
 }
@@ -398,10 +415,11 @@ func (g *generator) planDecls() error {
 // declShell names a schema declaration and picks its form.
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
-	td := &typeDecl{name: name, pos: d.Pos, doc: d.Doc, decl: d}
+	td := &typeDecl{name: name, defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
 	if err := g.scope.declare(td.name, "declaration "+d.Name, pos); err != nil {
 		return nil, err
 	}
+	g.declareDefault(td.defName)
 	t := d.Type
 	switch t.Kind {
 	case model.Object:
@@ -436,7 +454,7 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 // planDecl plans the body of a schema declaration.
 func (g *generator) planDecl(td *typeDecl) error {
 	d := td.decl
-	s := site{name: td.name, about: "[" + td.name + "]", owner: d.Name}
+	s := site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: d.Name}
 	switch td.form {
 	case structForm:
 		return g.planStruct(td, d.Type.Object, d, d.Name, d.Name)
@@ -468,7 +486,7 @@ func (g *generator) planNullVariants() error {
 		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
 			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.name)
 		}
-		w := &typeDecl{name: nullVariantName(td.name), form: wrapperForm, pos: td.pos, union: td.name,
+		w := &typeDecl{name: nullVariantName(td.name), defName: nullVariantName(td.defName), form: wrapperForm, pos: td.pos, union: td.name,
 			about: "null, where a member of type [" + td.name + "] admits it (the id of an error response); " +
 				"decoding a [" + td.name + "] elsewhere rejects null, and Validate reports it"}
 		if err := g.derived(w, d.Name); err != nil {
@@ -485,10 +503,10 @@ func (g *generator) planNullVariants() error {
 func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 	var err error
 	if t.Kind == model.Map {
-		s.name = valueName(s.name)
+		s.name, s.def = valueName(s.name), valueName(s.def)
 		td.typ, err = g.typeOf(t, s.value())
 	} else {
-		s.name = itemName(s.name)
+		s.name, s.def = itemName(s.name), itemName(s.def)
 		td.typ, err = g.typeOf(t, s.elem())
 	}
 	return err
@@ -515,7 +533,7 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 		}
 		return g.refType(target, append(active, td.name))
 	}
-	return g.typeOf(t, site{name: valueName(td.name), about: "[" + td.name + "]", owner: td.decl.Name})
+	return g.typeOf(t, site{name: valueName(td.name), def: valueName(td.defName), about: "[" + td.name + "]", owner: td.decl.Name})
 }
 
 // refType is the Go type of a reference to a declaration.
@@ -589,7 +607,7 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
 		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
-			s.name = itemName(s.name)
+			s.name, s.def = itemName(s.name), itemName(s.def)
 			elem, err := g.typeOf(dec.Elem, s.elem())
 			return &goType{kind: sliceKind, elem: elem, single: true}, err
 		}
@@ -612,10 +630,9 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		}
 	}
 	owner := s.owner
-	if d := g.owner(t.Pos); d != nil {
-		owner = d.Name
-	}
 	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
+	td.defName = g.defaults.free(s.def)
+	g.declareDefault(td.defName)
 	declPos := t.Pos
 	if s.renamed != "" {
 		declPos = g.opts.Config.Names[s.renamed].Pos
@@ -630,7 +647,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		g.inlines[key] = td
 	}
 	g.after[owner] = append(g.after[owner], td)
-	s = site{name: td.name, about: "[" + td.name + "]", owner: owner, keys: s.keys}
+	s = site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: owner, keys: s.keys}
 	var err error
 	switch f {
 	case structForm:
@@ -648,23 +665,12 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	return g.refType(td, nil)
 }
 
-// owner is the declaration whose source text holds pos, or nil when pos is unknown.
-func (p *plan) owner(pos model.Pos) *model.Decl {
-	if pos.Line == 0 {
+// declaring is the declaration that declares the member m (model.Member.DeclaredIn), or nil.
+func (p *plan) declaring(m *model.Member) *model.Decl {
+	if m.DeclaredIn == "" {
 		return nil
 	}
-	var found *model.Decl
-	for _, d := range p.s.Decls {
-		if d.Pos.File != pos.File {
-			continue
-		}
-		if d.Pos.Line < pos.Line || d.Pos.Line == pos.Line && d.Pos.Col <= pos.Col {
-			if found == nil || d.Pos.Line > found.Pos.Line || d.Pos.Line == found.Pos.Line && d.Pos.Col > found.Pos.Col {
-				found = d
-			}
-		}
-	}
-	return found
+	return p.s.Decl(m.DeclaredIn)
 }
 
 // planStruct plans the fields of a struct. decl is the schema declaration of a declared struct,
@@ -680,7 +686,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			continue
 		}
 		var base string
-		if o := g.owner(m.Pos); decl != nil && o != nil && o != decl {
+		if o := g.declaring(m); decl != nil && o != nil && o != decl {
 			if _, ok := g.bases[o.Name]; ok {
 				base = o.Name
 			} else if _, ok := g.bases[decl.Name]; ok {
@@ -695,13 +701,17 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
 			g.usedFields[key] = true
 		}
-		parent, memberOwner := td.name, owner
-		if decl != nil {
-			if o := g.owner(m.Pos); o != nil && o != decl && g.byDecl[o.Name] != nil {
-				parent, memberOwner = g.byDecl[o.Name].name, o.Name
+		// An inherited member's inline types are named after, and declared after, the
+		// declaration that declares it.
+		parent, parentDef, memberOwner := td.name, td.defName, owner
+		if o := g.declaring(m); o != nil {
+			memberOwner = o.Name
+			if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
+				parent, parentDef = b.name, b.defName
 			}
 		}
-		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
+		s := site{name: memberTypeName(parent, f.name, m.Type), def: memberTypeName(parentDef, fieldName(m.Name), m.Type),
+			about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
 		if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
 			s.name, s.renamed = e.Name, key
 		}
@@ -803,7 +813,9 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		case f.optional:
 			f.tagOption = ",omitzero"
 		}
-		if e, key, ok := lookup(g.embeds, keys); ok && !moreSpecific(keys, fieldKey, key) {
+		e, key, embed := lookup(g.embeds, keys)
+		f.defEmbed = embed
+		if embed && !moreSpecific(keys, fieldKey, key) {
 			g.usedShapes["embed "+key] = true
 			name := embeddedName(typ)
 			if name == "" {
@@ -847,7 +859,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	}
 	td.rest = &goType{kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: extraName(td.name), about: "the value type of [" + td.name + ".Extra]", owner: owner}
+		s := site{name: extraName(td.name), def: extraName(td.defName), about: "the value type of [" + td.name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
@@ -1007,7 +1019,7 @@ func (g *generator) literal(t *model.Type) *model.Value {
 
 // planOneOrMany plans `E | E[]`.
 func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
-	s.name = itemName(s.name)
+	s.name, s.def = itemName(s.name), itemName(s.def)
 	elem, err := g.typeOf(dec.Elem, s.elem())
 	td.typ = elem
 	return err

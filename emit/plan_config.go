@@ -281,7 +281,7 @@ func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) [
 	}
 	keys := []string{path + "." + m.Name}
 	if decl != nil {
-		if o := g.owner(m.Pos); o != nil && o != decl {
+		if o := g.declaring(m); o != nil && o != decl {
 			keys = append(keys, o.Name+"."+m.Name)
 		}
 	}
@@ -728,7 +728,8 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 	parent, _ := g.declName(r.decl)
 	s := site{
 		name:  parent + g.names.fieldName(r.member.Name),
-		about: "the type of the member \"" + r.member.Name + "\" of " + r.decl.Name + " in the schema",
+		def:   goName(r.decl.Name) + fieldName(r.member.Name),
+		about: "the type of the member " + quote(r.member.Name) + " of " + r.decl.Name + " in the schema",
 		owner: r.decl.Name,
 		keys:  []string{key},
 	}

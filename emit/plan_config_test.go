@@ -379,6 +379,18 @@ func TestConfigRenameOntoDerivedName(t *testing.T) {
 	assert.Contains(t, string(files["tools.go"]), "func fast(t *Tool, _ *ToolMode) bool { return t.Mode != nil && *t.Mode == ToolMode2Fast }")
 }
 
+// TestConfigNamesReordered: a part follows the renames of a struct whose fields are reordered
+// (Config.Order); the fields it uses keep their names.
+func TestConfigNamesReordered(t *testing.T) {
+	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"
+	files, err := generateShaped(t, Config{
+		Names: map[string]Entry{"Tool": entry("MCPTool", 1)},
+		Order: map[string][]Entry{"Tool": {entry("mode", 2), entry("name", 3)}},
+	}, map[string]string{"tools.go": part})
+	require.NoError(t, err)
+	assert.Contains(t, string(files["tools.go"]), "func toolName(t *MCPTool) string { return t.Name }")
+}
+
 // TestConfigNamesBreakPart: the part of the test above uses the field Mode, so renaming it fails.
 func TestConfigNamesBreakPart(t *testing.T) {
 	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc fast(t *Tool) bool { return t.Mode != nil }\n"

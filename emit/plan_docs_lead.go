@@ -278,7 +278,7 @@ func (p *plan) usesLead(td *typeDecl) string {
 				if refersTo(f.typ, td.name) {
 					typeOf = append(typeOf, "["+other.name+"."+f.name+"]")
 				}
-				if td.decl != nil && other.decl != td.decl && p.owner(f.member.Pos) == td.decl {
+				if td.decl != nil && other.decl != td.decl && p.declaring(f.member) == td.decl {
 					inherits = true
 				}
 			}

@@ -51,7 +51,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
-			vs.name = td.name + g.names.variantSuffix(v, i)
+			vs.name, vs.def = td.name+g.names.variantSuffix(v, i), td.defName+namer{}.variantSuffix(v, i)
 			vs.about = "a variant of [" + td.name + "]"
 			typ, err = g.inline(v.Type, vs, structForm)
 		} else {
@@ -80,7 +80,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 	}
 	if td.tag != "" {
 		td.unknown = unknownName(td.name)
-		u := &typeDecl{name: td.unknown, form: unknownForm, pos: td.pos, union: td.name}
+		u := &typeDecl{name: td.unknown, defName: unknownName(td.defName), form: unknownForm, pos: td.pos, union: td.name}
 		if err := g.derived(u, s.owner); err != nil {
 			return err
 		}
@@ -115,7 +115,8 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 		}
 		choice := &kindChoice{jsonKind: k.JSONKind}
 		td.kinds = append(td.kinds, choice)
-		ws := site{name: wrapper, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
+		defWrapper, _ := wrapperName(td.defName, k.JSONKind)
+		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
 		switch {
 		case k.Objects != nil:
 			if err := g.planObjects(td, k.Objects, s); err != nil {
@@ -126,7 +127,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 		case len(k.Alternatives) > 0:
 			for i, alt := range k.Alternatives {
 				as := ws
-				as.name += fmt.Sprint(i + 1)
+				as.name, as.def = as.name+fmt.Sprint(i+1), as.def+fmt.Sprint(i+1)
 				v, err := g.kindVariant(td, k.JSONKind, alt, as)
 				if err != nil {
 					return err
@@ -174,12 +175,12 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		v.typ, v.pointer = typ, true
 		return v, err
 	case t.Kind == model.Array || t.Kind == model.Map:
-		w := &typeDecl{name: ws.name, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
+		w := &typeDecl{name: ws.name, defName: ws.def, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
 		v.typ = &goType{kind: namedKind, name: w.name}
-		return v, g.planCollection(w, t, site{name: w.name, about: "[" + w.name + "]", owner: ws.owner})
+		return v, g.planCollection(w, t, site{name: w.name, def: w.defName, about: "[" + w.name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
 		v.typ = typ
@@ -198,7 +199,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 
 // wrapper declares the wrapper type of a primitive variant of a kind union (nil base: null).
 func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
-	w := &typeDecl{name: s.name, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
+	w := &typeDecl{name: s.name, defName: s.def, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
 	if base != nil {
 		w.typ = &goType{kind: builtinKind, name: base.name}
 	}
@@ -208,11 +209,20 @@ func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, err
 	return &goType{kind: namedKind, name: w.name}, nil
 }
 
+// declareDefault reserves the default name of a type (typeDecl.defName).
+func (g *generator) declareDefault(name string) {
+	if _, taken := g.defaults[name]; taken {
+		g.defaultsClash = true
+	}
+	g.defaults[name] = scopeEntry{what: "a type"}
+}
+
 // derived declares a type derived from a union, after the declaration owner.
 func (g *generator) derived(td *typeDecl, owner string) error {
 	if err := g.scope.declare(td.name, "variant of "+td.union, td.pos); err != nil {
 		return err
 	}
+	g.declareDefault(td.defName)
 	g.after[owner] = append(g.after[owner], td)
 	return nil
 }
