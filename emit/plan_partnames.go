@@ -53,11 +53,14 @@ func (g *generator) partNames() *partRenames {
 				rename(namer{}.enumConstName(def, v), g.names.enumConstName(td.name, v))
 			}
 		case interfaceForm:
-			rename("Unmarshal"+def, "Unmarshal"+td.name)
-			rename("Unmarshal"+def+"For", "Unmarshal"+td.name+"For")
+			from := resultFuncNames(unionFuncNames(def, false, false), def)
+			to := resultFuncNames(unionFuncNames(td.name, false, false), td.name)
+			rename(from.unmarshal, to.unmarshal)
+			rename(from.unmarshalFor, to.unmarshalFor)
 		case oneOrManyForm:
-			rename("New"+def, "New"+td.name)
-			rename("New"+def+"List", "New"+td.name+"List")
+			from, to := oneOrManyFuncNames(def), oneOrManyFuncNames(td.name)
+			rename(from.newOne, to.newOne)
+			rename(from.newList, to.newList)
 		case structForm:
 			if _, ok := methodOf(td); ok {
 				rename(methodConstName(def), methodConstName(td.name))
