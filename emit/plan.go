@@ -685,160 +685,13 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			td.absent = append(td.absent, m.Name)
 			continue
 		}
-		var base string
-		if o := g.declaring(m); decl != nil && o != nil && o != decl {
-			if _, ok := g.bases[o.Name]; ok {
-				base = o.Name
-			} else if _, ok := g.bases[decl.Name]; ok {
-				continue // an embedded base holds the members it declares only
-			}
+		f, err := g.planField(td, m, decl, owner, path, names)
+		if err != nil {
+			return err
 		}
-		keys := g.memberKeys(path, decl, m)
-		f := &field{name: g.names.fieldName(m.Name), member: m}
-		namePos := m.Pos
-		fieldKey := ""
-		if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-			f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
-			g.usedFields[key] = true
+		if f != nil {
+			td.fields = append(td.fields, f)
 		}
-		// An inherited member's inline types are named after, and declared after, the
-		// declaration that declares it.
-		parent, parentDef, memberOwner := td.name, td.defName, owner
-		if o := g.declaring(m); o != nil {
-			memberOwner = o.Name
-			if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
-				parent, parentDef = b.name, b.defName
-			}
-		}
-		s := site{name: memberTypeName(parent, f.name, m.Type), def: memberTypeName(parentDef, fieldName(m.Name), m.Type),
-			about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
-		if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
-			s.name, s.renamed = e.Name, key
-		}
-		var typ *goType
-		if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
-			typ = sub
-			g.usedSubstitutes[key] = true
-			f.shaped = sub.pos
-		} else {
-			var err error
-			if typ, err = g.typeOf(m.Type, s); err != nil {
-				return err
-			}
-			f.literal = g.literal(m.Type)
-			if f.literal != nil && typ.kind == builtinKind && !m.Optional {
-				if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
-					f.implicit = true
-					if pos.Line > 0 {
-						f.shaped = pos
-					}
-				}
-			}
-			if elemPointers(typ) {
-				if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
-					f.shaped = pos
-				}
-			}
-			if pos := g.stoodIn(m.Type); pos.Line > 0 {
-				f.shaped = pos
-			}
-			if oneOrManySlice(typ) {
-				if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
-					f.shaped = pos
-				}
-			}
-		}
-		// An optional entry on a required member makes it optional (Config.Optional).
-		f.optional = m.Optional
-		if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !m.Optional {
-			f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
-		}
-		if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
-			typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
-			if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
-				f.nilNull = true
-				if pos.Line > 0 {
-					f.shaped = pos
-				}
-			}
-		}
-		if typ.kind == structKind && !f.optional {
-			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
-				typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
-			}
-		}
-		f.typ = typ
-		if m.Nullable && typ.kind == externalKind {
-			// The substitute decodes and encodes null itself.
-		} else if m.Nullable {
-			if typ.kind != unionKind {
-				return m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
-			}
-			f.nullable = true
-			g.nullUnions[typ.name] = true
-		}
-		if f.optional {
-			if typ.kind == nullableKind {
-				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
-			}
-			f.pointer = !typ.hasNil()
-			shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
-			_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
-			switch {
-			case shape == OmitEmpty && typ.kind == structKind:
-				// encoding/json's omitempty never omits a struct: it stays a pointer.
-				if explicit {
-					return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
-				}
-			case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
-				// encoding/json never omits a struct: it is always encoded.
-				f.pointer, f.always = false, true
-			case shape == OmitEmpty:
-				f.pointer, f.omitEmpty = false, true
-			case shape == Value && typ.hasNil():
-				if explicit {
-					return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
-				}
-			case shape == Value:
-				f.pointer, f.always = false, true
-			}
-			if (f.omitEmpty || f.always) && pos.Line > 0 {
-				f.shaped = pos
-			}
-		}
-		switch {
-		case f.omitEmpty || f.optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
-			f.tagOption = ",omitempty"
-		case f.always:
-		case f.optional:
-			f.tagOption = ",omitzero"
-		}
-		e, key, embed := lookup(g.embeds, keys)
-		f.defEmbed = embed
-		if embed && !moreSpecific(keys, fieldKey, key) {
-			g.usedShapes["embed "+key] = true
-			name := embeddedName(typ)
-			if name == "" {
-				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, g.typeString(typ, f.pointer))
-			}
-			if name != f.name {
-				// A hand-written part selects the field by the name it had (checkPartShapes).
-				f.unembedded, f.shaped = f.name, e.Pos
-			}
-			f.name, f.embed, namePos = name, true, e.Pos
-		}
-		if !token.IsIdentifier(f.name) {
-			return namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
-		}
-		if names[f.name] {
-			return namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
-		}
-		names[f.name] = true
-		if base != "" {
-			f.base, _ = g.declName(g.s.Decl(base))
-			f.baseDecl = base
-		}
-		td.fields = append(td.fields, f)
 	}
 	if order, ok := g.opts.Config.Order[path]; ok && path != "" {
 		g.usedShapes["order "+path] = true
@@ -867,6 +720,206 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// planField plans the field of member m of the struct td (see planStruct), or returns nil for a
+// member that an embedded base holds; names are the field names taken so far.
+func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]bool) (*field, error) {
+	var base string
+	if o := g.declaring(m); decl != nil && o != nil && o != decl {
+		if _, ok := g.bases[o.Name]; ok {
+			base = o.Name
+		} else if _, ok := g.bases[decl.Name]; ok {
+			return nil, nil // an embedded base holds the members it declares only
+		}
+	}
+	keys := g.memberKeys(path, decl, m)
+	f := &field{name: g.names.fieldName(m.Name), member: m}
+	namePos := m.Pos
+	fieldKey := ""
+	if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
+		f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
+		g.usedFields[key] = true
+	}
+	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.name, keys), keys)
+	if err != nil {
+		return nil, err
+	}
+	f.typ = g.requiredShapes(f, typ, keys)
+	if m.Nullable && f.typ.kind == externalKind {
+		// The substitute decodes and encodes null itself.
+	} else if m.Nullable {
+		if f.typ.kind != unionKind {
+			return nil, m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
+		}
+		f.nullable = true
+		g.nullUnions[f.typ.name] = true
+	}
+	if err := g.optionalShape(td, f, keys); err != nil {
+		return nil, err
+	}
+	if namePos, err = g.embedField(f, keys, fieldKey, namePos); err != nil {
+		return nil, err
+	}
+	if !token.IsIdentifier(f.name) {
+		return nil, namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
+	}
+	if names[f.name] {
+		return nil, namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
+	}
+	names[f.name] = true
+	if base != "" {
+		f.base, _ = g.declName(g.s.Decl(base))
+		f.baseDecl = base
+	}
+	return f, nil
+}
+
+// memberSite is where the inline types of member m of the struct td are declared and how they
+// are named: an inherited member's after, and named after, the declaration that declares it.
+func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, owner, fieldName string, keys []string) site {
+	parent, parentDef, memberOwner := td.name, td.defName, owner
+	if o := g.declaring(m); o != nil {
+		memberOwner = o.Name
+		if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
+			parent, parentDef = b.name, b.defName
+		}
+	}
+	s := site{name: memberTypeName(parent, fieldName, m.Type), def: memberTypeName(parentDef, namer{}.fieldName(m.Name), m.Type),
+		about: "the type of [" + parent + "." + fieldName + "]", owner: memberOwner, keys: keys}
+	if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
+		s.name, s.renamed = e.Name, key
+	}
+	return s
+}
+
+// memberType is the Go type of the member of f, found at site s: its substitute, or its schema
+// type with the shapes of literals, elements and one-or-many, each recorded in f.shaped.
+func (g *generator) memberType(f *field, s site, keys []string) (*goType, error) {
+	m := f.member
+	if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
+		g.usedSubstitutes[key] = true
+		f.shaped = sub.pos
+		return sub, nil
+	}
+	typ, err := g.typeOf(m.Type, s)
+	if err != nil {
+		return nil, err
+	}
+	f.literal = g.literal(m.Type)
+	if f.literal != nil && typ.kind == builtinKind && !m.Optional {
+		if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
+			f.implicit = true
+			if pos.Line > 0 {
+				f.shaped = pos
+			}
+		}
+	}
+	if elemPointers(typ) {
+		if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
+			f.shaped = pos
+		}
+	}
+	if pos := g.stoodIn(m.Type); pos.Line > 0 {
+		f.shaped = pos
+	}
+	if oneOrManySlice(typ) {
+		if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
+			f.shaped = pos
+		}
+	}
+	return typ, nil
+}
+
+// requiredShapes applies the shapes that concern presence to the field f of type typ: an
+// optional entry on a required member makes it optional (Config.Optional); a required slice or
+// map may be encoded as null when nil (Config.NilAs), a required struct held by pointer
+// (Config.Objects). It returns the field's type.
+func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType {
+	f.optional = f.member.Optional
+	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !f.member.Optional {
+		f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+	}
+	if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
+		typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
+		if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
+			f.nilNull = true
+			if pos.Line > 0 {
+				f.shaped = pos
+			}
+		}
+	}
+	if typ.kind == structKind && !f.optional {
+		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
+			typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
+		}
+	}
+	return typ
+}
+
+// optionalShape decides how an optional field holds and encodes its value (Config.Optional: a
+// pointer, omitempty, or a value always encoded), and its json tag's option.
+func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
+	typ, m := f.typ, f.member
+	if f.optional {
+		if typ.kind == nullableKind {
+			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
+		}
+		f.pointer = !typ.hasNil()
+		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
+		_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
+		switch {
+		case shape == OmitEmpty && typ.kind == structKind:
+			// encoding/json's omitempty never omits a struct: it stays a pointer.
+			if explicit {
+				return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
+			}
+		case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
+			// encoding/json never omits a struct: it is always encoded.
+			f.pointer, f.always = false, true
+		case shape == OmitEmpty:
+			f.pointer, f.omitEmpty = false, true
+		case shape == Value && typ.hasNil():
+			if explicit {
+				return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
+			}
+		case shape == Value:
+			f.pointer, f.always = false, true
+		}
+		if (f.omitEmpty || f.always) && pos.Line > 0 {
+			f.shaped = pos
+		}
+	}
+	switch {
+	case f.omitEmpty || f.optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
+		f.tagOption = ",omitempty"
+	case f.always:
+	case f.optional:
+		f.tagOption = ",omitzero"
+	}
+	return nil
+}
+
+// embedField makes f an embedded field when an embed entry names its member (Config.Embed) and
+// no more specific fields entry (fieldKey) names it, and returns the position of what names the
+// field.
+func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos model.Pos) (model.Pos, error) {
+	e, key, embed := lookup(g.embeds, keys)
+	f.defEmbed = embed
+	if !embed || moreSpecific(keys, fieldKey, key) {
+		return namePos, nil
+	}
+	g.usedShapes["embed "+key] = true
+	name := embeddedName(f.typ)
+	if name == "" {
+		return namePos, e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, g.typeString(f.typ, f.pointer))
+	}
+	if name != f.name {
+		// A hand-written part selects the field by the name it had (checkPartShapes).
+		f.unembedded, f.shaped = f.name, e.Pos
+	}
+	f.name, f.embed = name, true
+	return e.Pos, nil
 }
 
 // shapeOmitEmpty reports whether the optional shape of the member with the given keys is

@@ -387,7 +387,33 @@ func (g *generator) configure() error {
 		}
 		g.names.extra[strings.ToLower(e.Name)] = e.Name
 	}
-	// Substitutes: declarations first, then members (which the walk below skips).
+	if err := g.configureSubstitutes(); err != nil {
+		return err
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
+		e := c.Fields[key]
+		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
+		}
+	}
+	if err := g.configureShapes(); err != nil {
+		return err
+	}
+	if err := g.checkRenames(); err != nil {
+		return err
+	}
+	if c.Types == nil {
+		return nil
+	}
+	return g.selectTypes()
+}
+
+// configureSubstitutes reads the substitutes (Config.Substitutes): of declarations, and of
+// members (which selectTypes does not walk into).
+func (g *generator) configureSubstitutes() error {
+	c := g.opts.Config
 	g.substitutes = map[string]*goType{}
 	g.memberSubstitutes = map[string]*goType{}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
@@ -404,17 +430,13 @@ func (g *generator) configure() error {
 		}
 		g.memberSubstitutes[key] = t
 	}
-	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
-		e := c.Fields[key]
-		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
-			return err
-		} else if m == nil {
-			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
-		}
-	}
-	if err := g.configureShapes(); err != nil {
-		return err
-	}
+	return nil
+}
+
+// checkRenames checks that each rename (Config.Names) names a declaration, a constant, a member
+// or SchemaVersion.
+func (g *generator) checkRenames() error {
+	c := g.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
 		if key == "SchemaVersion" || strings.Contains(key, ".") {
@@ -433,9 +455,12 @@ func (g *generator) configure() error {
 			return e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key)
 		}
 	}
-	if c.Types == nil {
-		return nil
-	}
+	return nil
+}
+
+// selectTypes selects the declarations of Config.Types, and those they reference transitively,
+// skipping substituted declarations and members.
+func (g *generator) selectTypes() error {
 	g.selected = map[string]bool{}
 	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
@@ -470,7 +495,7 @@ func (g *generator) configure() error {
 			}
 		}
 	}
-	for _, e := range c.Types {
+	for _, e := range g.opts.Config.Types {
 		d, m, err := g.memberOf(e.Name, e.Pos, "types")
 		if err != nil {
 			return err
@@ -541,34 +566,8 @@ func (g *generator) configureShapes() error {
 			}
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
-		entries := c.Order[key]
-		if len(entries) == 0 {
-			continue
-		}
-		d, m, err := g.memberOf(key, entries[0].Pos, "order")
-		if err != nil {
-			return err
-		}
-		obj := inlineObject(d.Type)
-		if m != nil {
-			obj = inlineObject(m.Type)
-		} else if t, err := g.s.Deref(d.Type); err == nil {
-			obj = inlineObject(t)
-		}
-		if obj == nil {
-			return entries[0].Pos.Errorf("order: %s is not an object", key)
-		}
-		seen := map[string]bool{}
-		for _, e := range entries {
-			if obj.Member(e.Name) == nil {
-				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
-			}
-			if seen[e.Name] {
-				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
-			}
-			seen[e.Name] = true
-		}
+	if err := g.checkOrders(); err != nil {
+		return err
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
 		d := g.s.Decl(name)
@@ -602,6 +601,42 @@ func (g *generator) configureShapes() error {
 			return e.Pos.Errorf("embed: %s is named by fields too (%s): an embedded field is named by its type", e.Name, f.Pos)
 		}
 		g.embeds[e.Name] = e
+	}
+	return nil
+}
+
+// checkOrders checks that each order entry (Config.Order) names members of an object, once
+// each.
+func (g *generator) checkOrders() error {
+	c := g.opts.Config
+	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
+		entries := c.Order[key]
+		if len(entries) == 0 {
+			continue
+		}
+		d, m, err := g.memberOf(key, entries[0].Pos, "order")
+		if err != nil {
+			return err
+		}
+		obj := inlineObject(d.Type)
+		if m != nil {
+			obj = inlineObject(m.Type)
+		} else if t, err := g.s.Deref(d.Type); err == nil {
+			obj = inlineObject(t)
+		}
+		if obj == nil {
+			return entries[0].Pos.Errorf("order: %s is not an object", key)
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			if obj.Member(e.Name) == nil {
+				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
+			}
+			if seen[e.Name] {
+				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
+			}
+			seen[e.Name] = true
+		}
 	}
 	return nil
 }
