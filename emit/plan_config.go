@@ -663,23 +663,8 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 // of its own): gopls's generator does the same with its override tables.
 func (g *generator) checkConfigUsed() error {
 	c := g.opts.Config
-	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
-		e := c.Names[key]
-		declName, member := splitKey(key)
-		switch {
-		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
-			continue
-		case g.substitutes[declName] != nil:
-			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
-		case member == "" && g.byDecl[declName] == nil:
-			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
-		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
-			return r.decl.Name+"."+r.member.Name == key
-		}):
-			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
-		case member != "" && !g.usedNames[key]:
-			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
-		}
+	if err := g.checkNamesUsed(); err != nil {
+		return err
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
 		if !g.usedFields[key] {
@@ -738,6 +723,31 @@ func (g *generator) checkConfigUsed() error {
 		}
 		if member == "" && g.selected != nil && !g.referenced[declName] {
 			return c.Substitutes[key].Pos.Errorf("substitute: no generated type refers to %s", declName)
+		}
+	}
+	return nil
+}
+
+// checkNamesUsed fails on a rename (Config.Names) of a declaration or member type that the
+// output does not have.
+func (g *generator) checkNamesUsed() error {
+	c := g.opts.Config
+	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
+		e := c.Names[key]
+		declName, member := splitKey(key)
+		switch {
+		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
+			continue
+		case g.substitutes[declName] != nil:
+			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
+		case member == "" && g.byDecl[declName] == nil:
+			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
+		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
+			return r.decl.Name+"."+r.member.Name == key
+		}):
+			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
+		case member != "" && !g.usedNames[key]:
+			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
 		}
 	}
 	return nil

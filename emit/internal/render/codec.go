@@ -127,71 +127,9 @@ func (r *renderer) structCodec(td *ir.Decl) {
 // an unknown member is skipped; with lenient set (Config.Lenient), null decodes as the zero
 // value, of the struct and of any member, and a missing required member is no error.
 func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
-	var cases []jen.Code
-	var required []int
 	words := (len(td.Fields) + 63) / 64
-	bit := func(i int) (word, mask jen.Code) {
-		word = jen.Id("seen")
-		if words > 1 {
-			word = jen.Id("seen").Index(jen.Lit(i / 64))
-		}
-		return word, jen.Lit(1).Op("<<").Lit(i % 64)
-	}
-	for i, fd := range td.Fields {
-		body := decodeField(fd)
-		if result && fd.JSONName == "result" {
-			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.Name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
-		}
-		if (lenient || fd.NilNull) && !fd.Nullable && !(result && fd.JSONName == "result") {
-			body = []jen.Code{
-				jen.Var().Id("null").Bool(),
-				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
-			}
-		}
-		if !fd.Optional && fd.Default == nil && !lenient {
-			required = append(required, i)
-		}
-		mark := jen.Id("bit").Op("=").Add(jen.Lit(1).Op("<<").Lit(i % 64))
-		if words > 1 {
-			mark = jen.List(jen.Id("word"), jen.Id("bit")).Op("=").List(jen.Lit(i/64), jen.Lit(1).Op("<<").Lit(i%64))
-		}
-		cases = append(cases, jen.Case(jen.Lit(fd.JSONName)).Block(append([]jen.Code{mark}, body...)...))
-	}
-	for _, name := range td.Absent {
-		cases = append(cases, jen.Case(jen.Lit(name)).Block(
-			jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit(absentMessage)),
-		))
-	}
-	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.Rest)
-	if drop {
-		extra = []jen.Code{jen.Err().Op("=").Id("d").Dot("skip").Call()}
-	}
-	var member []jen.Code
-	if len(cases) == 0 {
-		member = extra
-	} else {
-		cases = append(cases, jen.Default().Block(extra...))
-		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
-	}
-	if words == 0 {
-		member = append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
-		))
-	} else {
-		// A field's case sets bit (and word) to its bit of seen, checked once after the switch.
-		seen := jen.Id("seen")
-		marks := []jen.Code{jen.Var().Id("bit").Uint64()}
-		if words > 1 {
-			seen = jen.Id("seen").Index(jen.Id("word"))
-			marks = append(marks, jen.Var().Id("word").Int())
-		}
-		dup := jen.Add(seen).Op("&").Id("bit")
-		member = append(append(marks, member...),
-			jen.If(jen.Err().Op("!=").Nil().Op("||").Add(dup).Op("!=").Lit(0)).Block(
-				jen.Return(jen.Id("d").Dot("memberError").Call(dup, jen.Id("name"), jen.Err())),
-			),
-			jen.Add(seen).Op("|=").Id("bit"))
-	}
+	cases, required := memberCases(td, result, lenient)
+	member := memberSwitch(td, cases, words, drop)
 	vars := []jen.Code{jen.Id("name").Index().Byte(), jen.Id("ok").Bool()}
 	switch {
 	case words == 1:
@@ -218,7 +156,11 @@ func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
 	}
 	checks := []jen.Code{jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	for _, i := range required {
-		word, mask := bit(i)
+		word := jen.Id("seen")
+		if words > 1 {
+			word = jen.Id("seen").Index(jen.Lit(i / 64))
+		}
+		mask := jen.Lit(1).Op("<<").Lit(i % 64)
 		checks = append(checks, jen.Case(jen.Add(word).Op("&").Parens(mask).Op("==").Lit(0)).Block(
 			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(td.Fields[i].JSONName))),
 		))
@@ -227,6 +169,74 @@ func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
 		jen.Switch().Block(checks...),
 		jen.Return(jen.Nil()),
 	)
+}
+
+// memberCases are the cases of a struct decoder's switch on a member's name, one per field
+// (which marks its bit of seen) and per member that must be absent, and the indexes of the
+// fields that are required.
+func memberCases(td *ir.Decl, result, lenient bool) (cases []jen.Code, required []int) {
+	words := (len(td.Fields) + 63) / 64
+	for i, fd := range td.Fields {
+		body := decodeField(fd)
+		if result && fd.JSONName == "result" {
+			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.Name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
+		}
+		if (lenient || fd.NilNull) && !fd.Nullable && !(result && fd.JSONName == "result") {
+			body = []jen.Code{
+				jen.Var().Id("null").Bool(),
+				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
+			}
+		}
+		if !fd.Optional && fd.Default == nil && !lenient {
+			required = append(required, i)
+		}
+		mark := jen.Id("bit").Op("=").Add(jen.Lit(1).Op("<<").Lit(i % 64))
+		if words > 1 {
+			mark = jen.List(jen.Id("word"), jen.Id("bit")).Op("=").List(jen.Lit(i/64), jen.Lit(1).Op("<<").Lit(i%64))
+		}
+		cases = append(cases, jen.Case(jen.Lit(fd.JSONName)).Block(append([]jen.Code{mark}, body...)...))
+	}
+	for _, name := range td.Absent {
+		cases = append(cases, jen.Case(jen.Lit(name)).Block(
+			jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit(absentMessage)),
+		))
+	}
+	return cases, required
+}
+
+// memberSwitch is the body of a struct decoder's loop for one member: the switch on its name
+// (Extra, or skipping, for an unknown member), then the check of the member's error and of a
+// duplicate.
+func memberSwitch(td *ir.Decl, cases []jen.Code, words int, drop bool) []jen.Code {
+	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.Rest)
+	if drop {
+		extra = []jen.Code{jen.Err().Op("=").Id("d").Dot("skip").Call()}
+	}
+	var member []jen.Code
+	if len(cases) == 0 {
+		member = extra
+	} else {
+		cases = append(cases, jen.Default().Block(extra...))
+		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
+	}
+	if words == 0 {
+		return append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
+		))
+	}
+	// A field's case sets bit (and word) to its bit of seen, checked once after the switch.
+	seen := jen.Id("seen")
+	marks := []jen.Code{jen.Var().Id("bit").Uint64()}
+	if words > 1 {
+		seen = jen.Id("seen").Index(jen.Id("word"))
+		marks = append(marks, jen.Var().Id("word").Int())
+	}
+	dup := jen.Add(seen).Op("&").Id("bit")
+	return append(append(marks, member...),
+		jen.If(jen.Err().Op("!=").Nil().Op("||").Add(dup).Op("!=").Lit(0)).Block(
+			jen.Return(jen.Id("d").Dot("memberError").Call(dup, jen.Id("name"), jen.Err())),
+		),
+		jen.Add(seen).Op("|=").Id("bit"))
 }
 
 // absentMessage is the error at a member that must not be present (model.Member.Absent).
