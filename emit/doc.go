@@ -3,24 +3,43 @@
 //
 // # Plan, then render
 //
-// [Generate] works in two steps, and the source files are named after them. The first, makePlan
-// (plan.go), returns a plan: a value holding every Go declaration of the output with its name, how
-// unions decode, which values have checks, the protocol layer, the constants' names and the fixed
-// files copied. A generator fills it in, with the working state planning needs around it, and
-// decides what to write and checks it: the configuration's meaning (plan_config.go: the selection,
-// the substitutes, the checks that every entry is used), the Go declarations and their names
-// (plan.go, plan_names.go, plan_gotype.go), how each union is represented and decoded
-// (plan_unions.go), which values have validation checks (plan_checks.go), the variants each
-// request's result can be (plan_results.go), the protocol layer's types (plan_protocol.go), the
-// fixed code copied as it is, plain Go for whatever does not depend on the schema (the runtime of
-// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go), and every
-// package-level name the output derives (plan_scope.go). Every error is found there. The renderer
-// (render.go) then holds only the plan, writes it with jennifer, and cannot fail: structs,
-// aliases, collections and enums (render_types.go), codecs (render_codec.go,
-// render_codec_values.go, render_codec_external.go), unions and their wrapper, unknown and
-// one-or-many types (render_unions.go, render_unions_variants.go), typed result decodes
-// (render_results.go), Validate (render_validate.go), constants (render_consts.go), the protocol
-// layer (render_protocol.go) and doc comments (render_comments.go, render_comments_lead.go).
+// [Generate] works in two steps, in two places. Planning, package emit (the files plan*.go),
+// reads the schema's model and the configuration, decides everything the output has, and checks
+// it; every error [Generate] returns is found there. Its result is an ir.Package
+// (emit/internal/ir), a value that holds data only: every Go declaration with its name, its form
+// and what that form needs, every name derived from it, how each union decodes (variants,
+// discriminator values grouped into tag cases, variant tables), which values have checks, the
+// protocol layer by role (message unions, accessors, the method table's entries, the error
+// objects), the constants, the text of every doc comment, and the files copied as they are,
+// doc.go among them. Nothing in it refers to the model: the JSON names, literal values and
+// constraints the output needs are copied in. Rendering, emit/internal/render, then writes that
+// value with jennifer. It imports jennifer, the ir and the standard library only (a test
+// fails on any other import), so it cannot read the model or the configuration; it decides
+// nothing, and its only error is jennifer's, which would be a bug of the generator, since
+// every name it writes was derived and reserved, and the package doc executed, in planning.
+//
+// Planning: makePlan (plan.go) runs a generator, which fills a plan with the working state
+// planning needs around it: the configuration's meaning (plan_config.go: the selection, the
+// substitutes, the checks that every entry is used), the Go declarations and their fields
+// (plan.go, plan_gotype.go), how each union is represented and decoded (plan_unions.go), which
+// values have validation checks (plan_checks.go), the variants each request's result can be
+// (plan_results.go), the protocol layer (plan_protocol.go, which alone knows the schema names of
+// its roles), the fixed code copied as it is, plain Go for whatever does not depend on the
+// schema (the runtime of templates/wire and the parts of templates/parts: plan_runtime.go,
+// plan_partnames.go), and the doc texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds
+// every naming rule, those of derived names included (UnmarshalX, validateX, XNull, UnknownX,
+// the method constants, the protocol layer's decoders); plan_scope.go holds the scope, in which
+// declareNames reserves every derived name before anything is written, so that a configured
+// name that collides with one is refused at its entry. plan_ir.go writes the plan as the ir.
+// [Generate] copies the planned files and adds the rendered ones: types.go, json.go, unions.go,
+// consts.go, validate.go and protocol.go. ir.Dump writes a plan as text; testdata/*.plan.golden
+// hold the dumps of the test schemas.
+//
+// Rendering, by file of emit/internal/render: structs, aliases, collections and enums
+// (types.go), codecs (codec.go, codec_values.go, codec_external.go), unions and their wrapper,
+// unknown and one-or-many types (unions.go, unions_variants.go), typed result decodes
+// (results.go), Validate (validate.go), constants (consts.go), the protocol layer (protocol.go)
+// and doc comments, formatted from the planned texts (comments.go).
 //
 // # Files
 //

@@ -98,10 +98,10 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 	}
 }
 
-// plan is what planning produces and the only thing rendering reads: every Go declaration of
-// the output with its name, how unions decode, which types have checks, the protocol layer, the
-// constants' names, and the parts the output has. Planning (generator) fills it in and checks
-// it; a renderer only reads it.
+// plan is what planning produces: every Go declaration of the output with its name, how unions
+// decode, which types have checks, the protocol layer, the constants' names, and the parts the
+// output has, next to the schema's model they come from. Planning (generator) fills it in and
+// checks it; toIR (plan_ir.go) writes it as the ir.Package that rendering reads.
 type plan struct {
 	s    *model.Schema
 	opts Options

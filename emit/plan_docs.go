@@ -10,7 +10,7 @@ import (
 
 // Planning the doc comments: the text of every declaration's, field's and constant's doc, from
 // the schema's JSDoc with its links resolved to Go doc links (docText), led by the declaration's
-// name (plan_docs_lead.go). Rendering writes the texts as Go comments (render_comments.go).
+// name (plan_docs_lead.go). Rendering writes the texts as Go comments (emit/internal/render).
 
 // siteURL makes the spec's root-relative links ("/specification/draft/...") absolute.
 const siteURL = "https://modelcontextprotocol.io"

@@ -10,7 +10,7 @@ import (
 
 // Planning the protocol layer: which declarations make the JSON-RPC messages, their responses and
 // error objects, the accessors of the messages and the entries of the method table, found in the
-// planned types before anything is written (render_protocol.go writes them as they are).
+// planned types before anything is written (emit/internal/render writes them as they are, from the ir).
 
 // The roles of the protocol layer: the schema's declarations that model.Protocol brings into the
 // same shape in every version, by what they are. These are the only schema names the protocol
