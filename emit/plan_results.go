@@ -11,7 +11,7 @@ import (
 // can answer with.
 
 // resultUnions are the unions of results that get a typed decode by request method.
-var resultUnions = []string{"ClientResult", "ServerResult", "AnyResult"}
+var resultUnions = model.ResultUnions()
 
 // resultCase is one method of a typed result decode: the variants its result can be.
 type resultCase struct {
@@ -53,7 +53,7 @@ func (g *generator) planResults() error {
 		if union == nil || union.form != interfaceForm || union.objects == nil || union.decision.Strategy != model.ObjectStrategy {
 			continue
 		}
-		if i := g.resultVariant(union, "Result"); i >= 0 {
+		if i := g.resultVariant(union, model.ResultDecl); i >= 0 {
 			union.base = union.objects.variants[i]
 		}
 		for _, rq := range requests {
@@ -91,7 +91,10 @@ func (g *generator) methodRequests() ([]methodRequest, error) {
 	byMethod := map[string][]methodRequest{}
 	for _, td := range g.types {
 		value, ok := methodOf(td)
-		if !ok || !strings.HasSuffix(td.decl.Name, "Request") {
+		if !ok {
+			continue
+		}
+		if _, request := model.ResultOf(td.decl.Name); !request {
 			continue
 		}
 		results, own := g.resultsOf(td.decl)
@@ -116,14 +119,14 @@ func (g *generator) methodRequests() ([]methodRequest, error) {
 // FooRequest (own), or EmptyResult where the schema declares no FooResult; the results of
 // FooResultResponse; CreateTaskResult.
 func (g *generator) resultsOf(d *model.Decl) (results []string, own bool) {
-	result := strings.TrimSuffix(d.Name, "Request") + "Result"
+	result, _ := model.ResultOf(d.Name)
 	own = g.s.Decl(result) != nil
 	if !own {
-		result = "EmptyResult"
+		result = model.EmptyResultDecl
 	}
-	results = append([]string{result}, g.responseResults(result+"Response")...)
+	results = append([]string{result}, g.responseResults(model.ResponseOf(result))...)
 	if g.s.TaskAugmented(d) {
-		results = append(results, "CreateTaskResult")
+		results = append(results, model.CreateTaskResultDecl)
 	}
 	return results, own
 }
@@ -148,7 +151,7 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 			return methodRequest{}, b.td.pos.Errorf("request %s has the method %q of request %s (%s), with other results (%s, not %s): "+
 				"the typed decode of a result by its method cannot choose; make one of them a variant of %s, or remove it",
 				b.td.decl.Name, b.value, a.td.decl.Name, a.td.pos, strings.Join(b.results, ", "), strings.Join(a.results, ", "),
-				strings.Join(requestUnions, " or "))
+				strings.Join(model.RequestUnions(), " or "))
 		}
 	}
 	return same[0], nil
@@ -156,7 +159,7 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 
 // isRequestVariant reports whether td is a variant of a message union of requests.
 func (g *generator) isRequestVariant(td *typeDecl) bool {
-	for _, name := range requestUnions {
+	for _, name := range model.RequestUnions() {
 		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.variants, func(v *variant) bool { return v.typ.name == td.name }) {
 			return true
 		}
@@ -211,7 +214,7 @@ func (g *generator) checkMessageMethods() error {
 		return nil
 	}
 	seen := map[string]*typeDecl{}
-	for _, name := range append(slices.Clone(requestUnions), notificationUnions...) {
+	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
 		for _, v := range g.byDecl[name].variants {
 			td := g.byName[v.typ.name]
 			if td == nil {

@@ -99,7 +99,7 @@ const (
 // an object union, or -1.
 func inputRequiredIndex(oc *objectChoice) int {
 	for i, v := range oc.variants {
-		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == "InputRequiredResult" && v.model.Object.Member(resultTypeMember) != nil {
+		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == model.InputRequiredResultDecl && v.model.Object.Member(resultTypeMember) != nil {
 			return i
 		}
 	}

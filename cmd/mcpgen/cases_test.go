@@ -34,6 +34,58 @@ type schemaCase struct {
 	inConfig bool
 }
 
+// duplicateMethodSchema is the start of the schemas of the duplicate method cases: a protocol
+// layer with CreateMessageRequest, which each case declares a second request of the same method
+// beside.
+const duplicateMethodSchema = `export const JSONRPC_VERSION = "2.0";
+export type RequestId = string | number;
+export interface Request {
+  method: string;
+  params?: { [key: string]: unknown };
+}
+export interface Result {
+  _meta?: { [key: string]: unknown };
+  [key: string]: unknown;
+}
+export type EmptyResult = Result;
+export interface Error {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+export interface JSONRPCRequest extends Request {
+  jsonrpc: typeof JSONRPC_VERSION;
+  id: RequestId;
+}
+export interface JSONRPCNotification {
+  jsonrpc: typeof JSONRPC_VERSION;
+  method: string;
+}
+export interface JSONRPCResultResponse {
+  jsonrpc: typeof JSONRPC_VERSION;
+  id: RequestId;
+  result: Result;
+}
+export interface JSONRPCErrorResponse {
+  jsonrpc: typeof JSONRPC_VERSION;
+  id?: RequestId;
+  error: Error;
+}
+export interface PingRequest extends JSONRPCRequest {
+  method: "ping";
+}
+export interface CancelledNotification extends JSONRPCNotification {
+  method: "notifications/cancelled";
+}
+export interface CreateMessageRequest extends JSONRPCRequest {
+  method: "sampling/createMessage";
+  params: { maxTokens: number };
+}
+export interface CreateMessageResult extends Result {
+  model: string;
+}
+`
+
 // schemaCases is the generator's table of schema forms that once were refused or mistranslated.
 var schemaCases = []schemaCase{{
 	name: "resultwithoutmethod",
@@ -534,54 +586,7 @@ export interface Tool {
 	// Two requests with the same method (a draft of 2026 declares SamplingInputRequest next to
 	// CreateMessageRequest): the typed result decodes had a duplicate case and did not compile.
 	name: "duplicatemethod",
-	schema: `export const JSONRPC_VERSION = "2.0";
-export type RequestId = string | number;
-export interface Request {
-  method: string;
-  params?: { [key: string]: unknown };
-}
-export interface Result {
-  _meta?: { [key: string]: unknown };
-  [key: string]: unknown;
-}
-export type EmptyResult = Result;
-export interface Error {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-export interface JSONRPCRequest extends Request {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id: RequestId;
-}
-export interface JSONRPCNotification {
-  jsonrpc: typeof JSONRPC_VERSION;
-  method: string;
-}
-export interface JSONRPCResultResponse {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id: RequestId;
-  result: Result;
-}
-export interface JSONRPCErrorResponse {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id?: RequestId;
-  error: Error;
-}
-export interface PingRequest extends JSONRPCRequest {
-  method: "ping";
-}
-export interface CancelledNotification extends JSONRPCNotification {
-  method: "notifications/cancelled";
-}
-export interface CreateMessageRequest extends JSONRPCRequest {
-  method: "sampling/createMessage";
-  params: { maxTokens: number };
-}
-export interface CreateMessageResult extends Result {
-  model: string;
-}
-/** The same method, as a server asks for it inside a result: it names no result of its own. */
+	schema: duplicateMethodSchema + `/** The same method, as a server asks for it inside a result: it names no result of its own. */
 export interface SamplingInputRequest extends Request {
   method: "sampling/createMessage";
   params: { maxTokens: number };
@@ -669,54 +674,7 @@ func TestDuplicateMethod(t *testing.T) {
 	// Two requests with the same method and different results, neither a message: the method's
 	// result type cannot be chosen.
 	name: "duplicatemethodresults",
-	schema: `export const JSONRPC_VERSION = "2.0";
-export type RequestId = string | number;
-export interface Request {
-  method: string;
-  params?: { [key: string]: unknown };
-}
-export interface Result {
-  _meta?: { [key: string]: unknown };
-  [key: string]: unknown;
-}
-export type EmptyResult = Result;
-export interface Error {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-export interface JSONRPCRequest extends Request {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id: RequestId;
-}
-export interface JSONRPCNotification {
-  jsonrpc: typeof JSONRPC_VERSION;
-  method: string;
-}
-export interface JSONRPCResultResponse {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id: RequestId;
-  result: Result;
-}
-export interface JSONRPCErrorResponse {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id?: RequestId;
-  error: Error;
-}
-export interface PingRequest extends JSONRPCRequest {
-  method: "ping";
-}
-export interface CancelledNotification extends JSONRPCNotification {
-  method: "notifications/cancelled";
-}
-export interface CreateMessageRequest extends JSONRPCRequest {
-  method: "sampling/createMessage";
-  params: { maxTokens: number };
-}
-export interface CreateMessageResult extends Result {
-  model: string;
-}
-export interface SamplingRequest extends Request {
+	schema: duplicateMethodSchema + `export interface SamplingRequest extends Request {
   method: "sampling/createMessage";
   params: { maxTokens: number };
 }
@@ -736,54 +694,7 @@ export type ServerResult = EmptyResult;
 }, {
 	// Two messages with the same method: the method table cannot describe it by one type.
 	name: "duplicatemethodmessages",
-	schema: `export const JSONRPC_VERSION = "2.0";
-export type RequestId = string | number;
-export interface Request {
-  method: string;
-  params?: { [key: string]: unknown };
-}
-export interface Result {
-  _meta?: { [key: string]: unknown };
-  [key: string]: unknown;
-}
-export type EmptyResult = Result;
-export interface Error {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-export interface JSONRPCRequest extends Request {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id: RequestId;
-}
-export interface JSONRPCNotification {
-  jsonrpc: typeof JSONRPC_VERSION;
-  method: string;
-}
-export interface JSONRPCResultResponse {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id: RequestId;
-  result: Result;
-}
-export interface JSONRPCErrorResponse {
-  jsonrpc: typeof JSONRPC_VERSION;
-  id?: RequestId;
-  error: Error;
-}
-export interface PingRequest extends JSONRPCRequest {
-  method: "ping";
-}
-export interface CancelledNotification extends JSONRPCNotification {
-  method: "notifications/cancelled";
-}
-export interface CreateMessageRequest extends JSONRPCRequest {
-  method: "sampling/createMessage";
-  params: { maxTokens: number };
-}
-export interface CreateMessageResult extends Result {
-  model: string;
-}
-export interface SamplingRequest extends JSONRPCRequest {
+	schema: duplicateMethodSchema + `export interface SamplingRequest extends JSONRPCRequest {
   method: "sampling/createMessage";
   params: { maxTokens: number };
 }
