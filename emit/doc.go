@@ -115,7 +115,8 @@
 //     pointers to its variant structs (an alias variant marks its target). With a
 //     discriminator, UnknownX keeps an object with a value no variant lists, and encodes it back
 //     byte for byte. Decoding follows model.Variant: discriminator, then required members, then
-//     specificity; the interface's doc says how. A union of results that holds
+//     specificity; the interface's doc lists the variants, and the package doc's section Unions
+//     (templates.Doc) explains the order once. A union of results that holds
 //     InputRequiredResult reads "resultType" first: "input_required" is the InputRequiredResult,
 //     "complete" or no resultType one of the other variants, any other value UnknownX.
 //   - kind: a sealed interface; struct, map, slice and enum declarations implement it, other
@@ -222,4 +223,6 @@
 // has no doc. The schema's line breaks within a paragraph are dropped, as Markdown drops them,
 // and paragraphs and list items are filled to 92 columns after the "// ", so that no line, even
 // in a struct, is longer than 100 columns; consecutive "term - definition" lines become a list.
+// Every comment the renderer writes, the schema's and its own (on functions and methods too),
+// goes through docComment, which does this.
 package emit

@@ -13,7 +13,7 @@ import (
 func (r *renderer) constants() {
 	f := r.constsGo
 	version := r.schemaVersionName()
-	f.Comment(version + " is the version of the MCP schema this package was generated from.")
+	f.Add(docComment(version + " is the version of the MCP schema this package was generated from."))
 	f.Const().Id(version).Op("=").Lit(r.opts.Version)
 	f.Line()
 

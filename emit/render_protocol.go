@@ -25,18 +25,18 @@ func (r *renderer) messageMethods(td *typeDecl) []jen.Code {
 	switch {
 	case slices.Contains(requestUnions, td.decl.Name):
 		return []jen.Code{
-			jen.Comment("GetMethod returns the method of the request."),
+			docComment("GetMethod returns the method of the request."),
 			jen.Id("GetMethod").Params().String(),
-			jen.Comment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
+			docComment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
 			jen.Id("GetID").Params().Id(r.goNameOf("RequestId")),
-			jen.Comment("GetParams returns the params of the request, or nil when it has none."),
+			docComment("GetParams returns the params of the request, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	case slices.Contains(notificationUnions, td.decl.Name):
 		return []jen.Code{
-			jen.Comment("GetMethod returns the method of the notification."),
+			docComment("GetMethod returns the method of the notification."),
 			jen.Id("GetMethod").Params().String(),
-			jen.Comment("GetParams returns the params of the notification, or nil when it has none."),
+			docComment("GetParams returns the params of the notification, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	}
@@ -94,9 +94,9 @@ func (r *renderer) messageInterface(f *jen.File, p *protocolPlan) {
 		r.ifValidate(" (or [Marshal], which validates it first)") + ", members in the spec's order."))
 	f.Type().Id("Message").Interface(append(r.unionMethods("isMessage"),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
-		jen.Comment("GetID returns the id of a request or response, or nil for a notification."),
+		docComment("GetID returns the id of a request or response, or nil for a notification."),
 		jen.Id("GetID").Params().Id(r.goNameOf("RequestId")),
-		jen.Comment("GetMethod returns the method of a request or notification, or \"\" for a response."),
+		docComment("GetMethod returns the method of a request or notification, or \"\" for a response."),
 		jen.Id("GetMethod").Params().String(),
 	)...)
 	f.Line()
@@ -115,10 +115,10 @@ func (r *renderer) messageInterface(f *jen.File, p *protocolPlan) {
 		if td.form == unknownForm || accessors[name] {
 			continue
 		}
-		f.Comment("GetID returns the id of the message.")
+		f.Add(docComment("GetID returns the id of the message."))
 		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot("ID")))
 		f.Line()
-		f.Comment("GetMethod returns \"\": a response has no method.")
+		f.Add(docComment("GetMethod returns \"\": a response has no method."))
 		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 		f.Line()
 	}
@@ -136,15 +136,15 @@ func (r *renderer) accessors(f *jen.File, p *protocolPlan) {
 			}
 			r.accessorTypes[vt.name] = true
 			method, _ := methodOf(vt)
-			f.Commentf("GetMethod returns %q.", method)
+			f.Add(docComment("GetMethod returns " + quote(method) + "."))
 			f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit(method)))
 			f.Line()
 			if id := fieldByJSON(vt, "id"); id != nil {
-				f.Comment("GetID returns the id of the message.")
+				f.Add(docComment("GetID returns the id of the message."))
 				f.Func().Params(jen.Id("v").Op("*").Id(vt.name)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Id("v").Dot(id.name)))
 				f.Line()
 			} else if request || isEnvelope(vt) {
-				f.Comment("GetID returns nil: the message has no id.")
+				f.Add(docComment("GetID returns nil: the message has no id."))
 				f.Func().Params(jen.Op("*").Id(vt.name)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
 				f.Line()
 			}
@@ -153,13 +153,13 @@ func (r *renderer) accessors(f *jen.File, p *protocolPlan) {
 		if td.unknown != "" && !r.accessorTypes[td.unknown] {
 			r.accessorTypes[td.unknown] = true
 			u := td.unknown
-			f.Comment("GetMethod returns the method of the message, as received.")
+			f.Add(docComment("GetMethod returns the method of the message, as received."))
 			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetMethod").Params().String().Block(
 				jen.List(jen.Id("method"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit("method")),
 				jen.Return(jen.Id("method")),
 			)
 			f.Line()
-			f.Comment("GetID returns the id of the message, as received, or nil.")
+			f.Add(docComment("GetID returns the id of the message, as received, or nil."))
 			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(
 				jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("id")),
 				jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
@@ -167,7 +167,7 @@ func (r *renderer) accessors(f *jen.File, p *protocolPlan) {
 				jen.Return(jen.Id("id")),
 			)
 			f.Line()
-			f.Comment("GetParams returns the params of the message, as received, or nil.")
+			f.Add(docComment("GetParams returns the params of the message, as received, or nil."))
 			f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetParams").Params().Id("Params").Block(
 				jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("params")),
 				jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
@@ -181,7 +181,7 @@ func (r *renderer) accessors(f *jen.File, p *protocolPlan) {
 // getParams writes GetParams of a request or notification struct.
 func (r *renderer) getParams(f *jen.File, td *typeDecl) {
 	params := fieldByJSON(td, "params")
-	f.Comment("GetParams returns the params of the message, or nil when it has none.")
+	f.Add(docComment("GetParams returns the params of the message, or nil when it has none."))
 	recv := jen.Id("v").Op("*").Id(td.name)
 	switch {
 	case params == nil:
@@ -318,10 +318,10 @@ func (r *renderer) messageBatch(f *jen.File) {
 	f.Line()
 	f.Func().Params(jen.Id("MessageBatch")).Id("isMessage").Params().Block()
 	f.Line()
-	f.Comment("GetID returns nil: a batch has no id of its own.")
+	f.Add(docComment("GetID returns nil: a batch has no id of its own."))
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id(r.goNameOf("RequestId")).Block(jen.Return(jen.Nil()))
 	f.Line()
-	f.Comment("GetMethod returns \"\": a batch has no method of its own.")
+	f.Add(docComment("GetMethod returns \"\": a batch has no method of its own."))
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 	f.Line()
 	if r.opts.Config.NoValidate {
@@ -346,7 +346,7 @@ func (r *renderer) messageBatch(f *jen.File) {
 
 // batchMarshal writes MessageBatch's MarshalJSON.
 func (r *renderer) batchMarshal(f *jen.File) {
-	f.Comment("MarshalJSON implements [json.Marshaler].")
+	f.Add(docComment("MarshalJSON implements [json.Marshaler]."))
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("b").Op(":=").Index().Byte().Values(jen.LitRune('[')),
 		jen.For(jen.List(jen.Id("i"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
@@ -427,26 +427,21 @@ func (r *renderer) methodTable(f *jen.File, p *protocolPlan) {
 	f.Add(docComment("MethodInfo describes a method of this version, so that a dispatcher can be built from data: " +
 		"who sends it, the Go types of the message, its params and its results, and how it may be answered."))
 	f.Type().Id("MethodInfo").Struct(
-		jen.Comment("Method is the method name (\"tools/call\")."),
+		docComment("Method is the method name (\"tools/call\")."),
 		jen.Id("Method").String(),
-		jen.Comment("FromClient and FromServer say who sends it (ping: both)."),
+		docComment("FromClient and FromServer say who sends it (ping: both)."),
 		jen.Id("FromClient").Op(",").Id("FromServer").Bool(),
-		jen.Comment("Notification is set for a notification, which gets no response."),
+		docComment("Notification is set for a notification, which gets no response."),
 		jen.Id("Notification").Bool(),
-		jen.Comment("Message is the type of the whole message (*CallToolRequest), as"),
-		jen.Comment("DecodeClientMessage or DecodeServerMessage gives it."),
+		docComment("Message is the type of the whole message (*CallToolRequest), as DecodeClientMessage or DecodeServerMessage gives it."),
 		jen.Id("Message").Qual("reflect", "Type"),
-		jen.Comment("Params is the type of the params (*CallToolRequestParams, or a union"),
-		jen.Comment("interface), nil for a method without params."),
+		docComment("Params is the type of the params (*CallToolRequestParams, or a union interface), nil for a method without params."),
 		jen.Id("Params").Qual("reflect", "Type"),
-		jen.Comment("Results are the types a result of the request can have (*CallToolResult,"),
-		jen.Comment("*InputRequiredResult, *CreateTaskResult); nil for a notification."),
+		docComment("Results are the types a result of the request can have (*CallToolResult, *InputRequiredResult, *CreateTaskResult); nil for a notification."),
 		jen.Id("Results").Index().Qual("reflect", "Type"),
-		jen.Comment("TaskAugmented is set for a request that can be task-augmented: its result is"),
-		jen.Comment("then a CreateTaskResult."),
+		docComment("TaskAugmented is set for a request that can be task-augmented: its result is then a CreateTaskResult."),
 		jen.Id("TaskAugmented").Bool(),
-		jen.Comment("InputRequired is set for a request that may be answered with an"),
-		jen.Comment("InputRequiredResult (multi round-trip requests)."),
+		docComment("InputRequired is set for a request that may be answered with an InputRequiredResult (multi round-trip requests)."),
 		jen.Id("InputRequired").Bool(),
 	)
 	f.Line()
@@ -484,7 +479,7 @@ func (r *renderer) methodTable(f *jen.File, p *protocolPlan) {
 		}
 		items = append(items, jen.Values(fields))
 	}
-	f.Comment("Methods describes every method of this version, sorted by name.")
+	f.Add(docComment("Methods describes every method of this version, sorted by name."))
 	f.Var().Id("Methods").Op("=").Index().Id("MethodInfo").Values(items...)
 	f.Line()
 }
@@ -508,7 +503,7 @@ func (r *renderer) errors(f *jen.File, p *protocolPlan) {
 		} else if c.literal != nil {
 			code = jen.Qual("cmp", "Or").Call(jen.Id("e").Dot("Code"), literalCode(c.literal))
 		}
-		f.Comment("Error returns the message and the code of the error, making it a Go error.")
+		f.Add(docComment("Error returns the message and the code of the error, making it a Go error."))
 		f.Func().Params(jen.Id("e").Op("*").Id(td.name)).Id("Error").Params().String().Block(
 			jen.Return(jen.Id("e").Dot("Message").Op("+").Lit(" (").Op("+").Qual("strconv", "FormatInt").Call(code, jen.Lit(10)).Op("+").Lit(")")),
 		)

@@ -7,8 +7,7 @@ import (
 )
 
 // extraDoc documents the Extra field of every struct.
-const extraDoc = "Extra holds members that the schema does not define, exactly as received; they are " +
-	"encoded after the known members."
+const extraDoc = "Extra holds the members the schema does not define, as received, encoded after the others."
 
 // structType declares a struct: a field per member, then Extra.
 func (r *renderer) structType(td *typeDecl) {
@@ -32,8 +31,7 @@ func (r *renderer) structType(td *typeDecl) {
 			extra = append(extra, "Always "+f.literal.String()+".")
 		}
 		if d := f.member.Default; d != nil {
-			extra = append(extra, "Empty stands for "+d.String()+": encoding writes "+d.String()+
-				", and a message without the member decodes with it empty.")
+			extra = append(extra, "Empty means "+d.String()+": encoding writes it, and an absent member decodes empty.")
 		}
 		typ := f.typ.code()
 		if f.pointer {

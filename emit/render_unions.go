@@ -31,7 +31,7 @@ func (r *renderer) interfaceType(td *typeDecl) {
 	}
 	f.Line()
 
-	f.Commentf("Unmarshal%s decodes a %s from JSON, choosing its variant as described on [%s].", td.name, td.name, td.name)
+	f.Add(docComment("Unmarshal" + td.name + " decodes data as [" + td.name + "], choosing the variant as its doc says."))
 	f.Func().Id("Unmarshal"+td.name).Params(jen.Id("data").Index().Byte()).Params(jen.Id(td.name), jen.Error()).Block(
 		jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("decode"+td.name).Call(jen.Id("d")),
@@ -301,7 +301,7 @@ func (r *renderer) variantTable(td *typeDecl) {
 		))
 	}
 	entries = append(entries, jen.Line())
-	r.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.name)
+	r.unionsGo.Add(docComment(name + " are the variants of [" + td.name + "], for decodeVariant."))
 	r.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
 	r.unionsGo.Line()
 }
@@ -348,10 +348,9 @@ func decisionDoc(td *typeDecl) string {
 // objectsDoc says how decoding an object picks a variant; it starts with subject.
 func objectsDoc(td *typeDecl, subject string) string {
 	oc := td.objects
-	const order = "trying those with more required members first, then those with more of their " +
-		"members present, then in the order listed (after one fails to decode, a later one is tried " +
-		"only if it defines every member present that the failed one defines; otherwise the error " +
-		"is returned)"
+	// The order of the tries, and why a result falls back to Result, are explained once, in the
+	// package doc (templates.Doc, Unions).
+	const order = "see Unions in the package doc"
 	if oc.decision.Discriminator == "" {
 		var parts []string
 		for _, v := range oc.variants {
@@ -361,13 +360,15 @@ func objectsDoc(td *typeDecl, subject string) string {
 			}
 			parts = append(parts, p)
 		}
-		doc := subject + " picks the variant whose required members are all present, " + order + ": " +
+		picks := subject + " picks the variant whose required members are all present"
+		if oc.table {
+			picks += " (" + order + ")"
+		}
+		doc := picks + ": " +
 			strings.Join(parts, ", ") + "."
 		if td.base != nil {
 			doc += " A result that none of them decodes is a " + variantLink(td.base) + " if it decodes as one, " +
-				"its members kept in Extra: without the method of its request, the members of a result " +
-				"are a guess at its type (a result of a method this version does not define may look " +
-				"like another method's)."
+				"its members kept in Extra (" + order + ")."
 		}
 		if td.resultTag {
 			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
@@ -394,7 +395,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
 		"; any other value is [*" + td.unknown + "], which keeps the JSON."
 	if several {
-		doc += " Where several variants are possible, it picks the first whose required members are all present, " + order + "."
+		doc += " Where several variants are possible, it picks the first whose required members are all present (" + order + ")."
 	}
 	return doc
 }

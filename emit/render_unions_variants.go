@@ -31,7 +31,7 @@ func (r *renderer) unknownType(td *typeDecl) {
 	f.Add(docComment(td.name + " is a [" + td.union + "] whose " + quote(union.tag) +
 		" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."))
 	f.Type().Id(td.name).Struct(
-		jen.Comment("Raw is the JSON object."),
+		docComment("Raw is the JSON object."),
 		jen.Id("Raw").Qual("encoding/json", "RawMessage"),
 	)
 	f.Line()
@@ -57,18 +57,18 @@ func (r *renderer) oneOrManyType(td *typeDecl) {
 		f.Add(docComment(td.name + " is " + td.about + ": " + form))
 	}
 	f.Type().Id(td.name).Struct(
-		jen.Comment("List holds the values."),
+		docComment("List holds the values."),
 		jen.Id("List").Index().Add(elem),
-		jen.Comment("IsList records whether the JSON form is an array."),
+		docComment("IsList records whether the JSON form is an array."),
 		jen.Id("IsList").Bool(),
 	)
 	f.Line()
-	f.Commentf("%s returns a %s holding the single value v.", newOne, td.name)
+	f.Add(docComment(newOne + " returns a " + td.name + " holding the single value v."))
 	f.Func().Id(newOne).Params(jen.Id("v").Add(td.typ.code())).Id(td.name).Block(
 		jen.Return(jen.Id(td.name).Values(jen.Dict{jen.Id("List"): jen.Index().Add(td.typ.code()).Values(jen.Id("v"))})),
 	)
 	f.Line()
-	f.Commentf("%s returns a %s holding the array v.", newList, td.name)
+	f.Add(docComment(newList + " returns a " + td.name + " holding the array v."))
 	f.Func().Id(newList).Params(jen.Id("v").Op("...").Add(td.typ.code())).Id(td.name).Block(
 		jen.Return(jen.Id(td.name).Values(jen.Dict{jen.Id("List"): jen.Id("v"), jen.Id("IsList"): jen.True()})),
 	)
