@@ -49,9 +49,10 @@
 // An inline object, union or string-literal union in member M of declaration D is named D+M
 // (ClientCapabilitiesSampling, IconTheme); an array element or map value takes the name of the
 // member (ElicitResultContent), nested types recurse (UnsupportedProtocolVersionErrorObjectData).
-// Where D ends with M, D+M would repeat a word: the type is then D+Object for an object
-// (the error object of HeaderMismatchError is HeaderMismatchErrorObject) and D+Value otherwise
-// (the union of EmbeddedResource.resource is EmbeddedResourceValue).
+// Where D has the words of M already, at its end or inside, D+M would repeat them: the type is
+// then D+Object for an object (the error object of HeaderMismatchError is
+// HeaderMismatchErrorObject) and D+Value otherwise (the union of EmbeddedResource.resource is
+// EmbeddedResourceValue, that of CallToolResultResponse.result CallToolResultResponseValue).
 // An inherited member keeps the name from the declaration that declares it, so the type is
 // declared once (CacheableResultCacheScope). The element of a named map or slice type X is named
 // XValue or XItem, the element of a one-or-many union X is XItem, an inline object variant of a

@@ -5712,7 +5712,7 @@ func (v *ReadResourceResultResponse) encode(e *encoder) {
 	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
-	encodeReadResourceResultResponseResult(e, v.Result)
+	encodeReadResourceResultResponseValue(e, v.Result)
 	if len(v.Extra) > 0 {
 		e.extra(v.Extra, "jsonrpc", "id", "result")
 	}
@@ -5746,7 +5746,7 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			bit = 1 << 2
-			v.Result, err = decodeReadResourceResultResponseResult(d)
+			v.Result, err = decodeReadResourceResultResponseValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
@@ -7891,7 +7891,7 @@ func (v *GetPromptResultResponse) encode(e *encoder) {
 	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
-	encodeGetPromptResultResponseResult(e, v.Result)
+	encodeGetPromptResultResponseValue(e, v.Result)
 	if len(v.Extra) > 0 {
 		e.extra(v.Extra, "jsonrpc", "id", "result")
 	}
@@ -7925,7 +7925,7 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			bit = 1 << 2
-			v.Result, err = decodeGetPromptResultResponseResult(d)
+			v.Result, err = decodeGetPromptResultResponseValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
@@ -9047,7 +9047,7 @@ func (v *CallToolResultResponse) encode(e *encoder) {
 	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
-	encodeCallToolResultResponseResult(e, v.Result)
+	encodeCallToolResultResponseValue(e, v.Result)
 	if len(v.Extra) > 0 {
 		e.extra(v.Extra, "jsonrpc", "id", "result")
 	}
@@ -9081,7 +9081,7 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 			v.ID, err = decodeRequestID(d)
 		case "result":
 			bit = 1 << 2
-			v.Result, err = decodeCallToolResultResponseResult(d)
+			v.Result, err = decodeCallToolResultResponseValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}

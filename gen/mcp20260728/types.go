@@ -1168,9 +1168,9 @@ type ReadResourceResult struct {
 // ([ReadResourceRequest]) request.
 type ReadResourceResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                           `json:"jsonrpc"`
-	ID      RequestID                        `json:"id"`
-	Result  ReadResourceResultResponseResult `json:"result"`
+	JSONRPC string                          `json:"jsonrpc"`
+	ID      RequestID                       `json:"id"`
+	Result  ReadResourceResultResponseValue `json:"result"`
 	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
@@ -1583,9 +1583,9 @@ type GetPromptResult struct {
 // ([GetPromptRequest]) request.
 type GetPromptResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                        `json:"jsonrpc"`
-	ID      RequestID                     `json:"id"`
-	Result  GetPromptResultResponseResult `json:"result"`
+	JSONRPC string                       `json:"jsonrpc"`
+	ID      RequestID                    `json:"id"`
+	Result  GetPromptResultResponseValue `json:"result"`
 	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
@@ -1836,9 +1836,9 @@ type CallToolResult struct {
 // ([CallToolRequest]) request.
 type CallToolResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                       `json:"jsonrpc"`
-	ID      RequestID                    `json:"id"`
-	Result  CallToolResultResponseResult `json:"result"`
+	JSONRPC string                      `json:"jsonrpc"`
+	ID      RequestID                   `json:"id"`
+	Result  CallToolResultResponseValue `json:"result"`
 	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -699,35 +699,35 @@ var variantsOfReadResourceResultContents = newVariantTable(
 	},
 )
 
-// ReadResourceResultResponseResult is the type of [ReadResourceResultResponse.Result].
+// ReadResourceResultResponseValue is the type of [ReadResourceResultResponse.Result].
 //
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
-// any value but "complete" is [*UnknownReadResourceResultResponseResult], which keeps the
-// JSON. A complete result ("complete" or no "resultType") is one of the other variants: the
-// decoder picks the variant whose required members are all present (see Unions in the package
-// doc): [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"),
+// any value but "complete" is [*UnknownReadResourceResultResponseValue], which keeps the JSON.
+// A complete result ("complete" or no "resultType") is one of the other variants: the decoder
+// picks the variant whose required members are all present (see Unions in the package doc):
+// [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"),
 // [*InputRequiredResult] (requires "resultType").
-type ReadResourceResultResponseResult interface {
-	isReadResourceResultResponseResult()
+type ReadResourceResultResponseValue interface {
+	isReadResourceResultResponseValue()
 	Validate() error
 }
 
-func (*ReadResourceResult) isReadResourceResultResponseResult()                      {}
-func (*InputRequiredResult) isReadResourceResultResponseResult()                     {}
-func (*UnknownReadResourceResultResponseResult) isReadResourceResultResponseResult() {}
+func (*ReadResourceResult) isReadResourceResultResponseValue()                     {}
+func (*InputRequiredResult) isReadResourceResultResponseValue()                    {}
+func (*UnknownReadResourceResultResponseValue) isReadResourceResultResponseValue() {}
 
-// UnmarshalReadResourceResultResponseResult decodes data as
-// [ReadResourceResultResponseResult], choosing the variant as its doc says.
-func UnmarshalReadResourceResultResponseResult(data []byte) (ReadResourceResultResponseResult, error) {
+// UnmarshalReadResourceResultResponseValue decodes data as [ReadResourceResultResponseValue],
+// choosing the variant as its doc says.
+func UnmarshalReadResourceResultResponseValue(data []byte) (ReadResourceResultResponseValue, error) {
 	d := topDecoder(data)
-	v, err := decodeReadResourceResultResponseResult(d)
+	v, err := decodeReadResourceResultResponseValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeReadResourceResultResponseResult(d *decoder) (ReadResourceResultResponseResult, error) {
+func decodeReadResourceResultResponseValue(d *decoder) (ReadResourceResultResponseValue, error) {
 	tag, ok, err := lookupTag(d, "resultType")
 	if err != nil {
 		return nil, err
@@ -737,59 +737,59 @@ func decodeReadResourceResultResponseResult(d *decoder) (ReadResourceResultRespo
 			v := new(InputRequiredResult)
 			return v, v.decode(d)
 		}
-		v := new(UnknownReadResourceResultResponseResult)
+		v := new(UnknownReadResourceResultResponseValue)
 		return v, v.decode(d)
 	}
 	v := new(ReadResourceResult)
 	return v, v.decode(d)
 }
 
-func encodeReadResourceResultResponseResult(e *encoder, v ReadResourceResultResponseResult) {
+func encodeReadResourceResultResponseValue(e *encoder, v ReadResourceResultResponseValue) {
 	switch v := v.(type) {
 	case *ReadResourceResult:
-		encodeVariant(e, v, "ReadResourceResultResponseResult")
+		encodeVariant(e, v, "ReadResourceResultResponseValue")
 	case *InputRequiredResult:
-		encodeVariant(e, v, "ReadResourceResultResponseResult")
-	case *UnknownReadResourceResultResponseResult:
-		encodeVariant(e, v, "ReadResourceResultResponseResult")
+		encodeVariant(e, v, "ReadResourceResultResponseValue")
+	case *UnknownReadResourceResultResponseValue:
+		encodeVariant(e, v, "ReadResourceResultResponseValue")
 	default:
-		e.errorf("nil ReadResourceResultResponseResult")
+		e.errorf("nil ReadResourceResultResponseValue")
 	}
 }
 
-// variantsOfReadResourceResultResponseResult are the variants of
-// [ReadResourceResultResponseResult], for decodeVariant.
-var variantsOfReadResourceResultResponseResult = newVariantTable(
-	objectVariant[ReadResourceResultResponseResult]{
+// variantsOfReadResourceResultResponseValue are the variants of
+// [ReadResourceResultResponseValue], for decodeVariant.
+var variantsOfReadResourceResultResponseValue = newVariantTable(
+	objectVariant[ReadResourceResultResponseValue]{
 		name:     "ReadResourceResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "contents"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "contents"},
-		alloc: func() (ReadResourceResultResponseResult, decodable) {
+		alloc: func() (ReadResourceResultResponseValue, decodable) {
 			v := new(ReadResourceResult)
 			return v, v
 		},
 	},
-	objectVariant[ReadResourceResultResponseResult]{
+	objectVariant[ReadResourceResultResponseValue]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
-		alloc: func() (ReadResourceResultResponseResult, decodable) {
+		alloc: func() (ReadResourceResultResponseValue, decodable) {
 			v := new(InputRequiredResult)
 			return v, v
 		},
 	},
 )
 
-// UnknownReadResourceResultResponseResult is a [ReadResourceResultResponseResult] whose
+// UnknownReadResourceResultResponseValue is a [ReadResourceResultResponseValue] whose
 // "resultType" this version of the schema does not define. Raw holds it exactly as received,
 // and encoding writes it back unchanged.
-type UnknownReadResourceResultResponseResult struct {
+type UnknownReadResourceResultResponseValue struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
+func (v UnknownReadResourceResultResponseValue) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -799,7 +799,7 @@ func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownReadResourceResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+func (v UnknownReadResourceResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -809,48 +809,48 @@ func (v UnknownReadResourceResultResponseResult) AppendJSON(dst []byte) ([]byte,
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
+func (v *UnknownReadResourceResultResponseValue) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnknownReadResourceResultResponseResult) encode(e *encoder) {
+func (v *UnknownReadResourceResultResponseValue) encode(e *encoder) {
 	e.rawObject(v.Raw)
 }
 
-func (v *UnknownReadResourceResultResponseResult) decode(d *decoder) (err error) {
+func (v *UnknownReadResourceResultResponseValue) decode(d *decoder) (err error) {
 	v.Raw, err = d.raw()
 	return err
 }
 
-// GetPromptResultResponseResult is the type of [GetPromptResultResponse.Result].
+// GetPromptResultResponseValue is the type of [GetPromptResultResponse.Result].
 //
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
-// any value but "complete" is [*UnknownGetPromptResultResponseResult], which keeps the JSON. A
+// any value but "complete" is [*UnknownGetPromptResultResponseValue], which keeps the JSON. A
 // complete result ("complete" or no "resultType") is one of the other variants: the decoder
 // picks the variant whose required members are all present (see Unions in the package doc):
 // [*GetPromptResult] (requires "resultType", "messages"), [*InputRequiredResult] (requires
 // "resultType").
-type GetPromptResultResponseResult interface {
-	isGetPromptResultResponseResult()
+type GetPromptResultResponseValue interface {
+	isGetPromptResultResponseValue()
 	Validate() error
 }
 
-func (*GetPromptResult) isGetPromptResultResponseResult()                      {}
-func (*InputRequiredResult) isGetPromptResultResponseResult()                  {}
-func (*UnknownGetPromptResultResponseResult) isGetPromptResultResponseResult() {}
+func (*GetPromptResult) isGetPromptResultResponseValue()                     {}
+func (*InputRequiredResult) isGetPromptResultResponseValue()                 {}
+func (*UnknownGetPromptResultResponseValue) isGetPromptResultResponseValue() {}
 
-// UnmarshalGetPromptResultResponseResult decodes data as [GetPromptResultResponseResult],
+// UnmarshalGetPromptResultResponseValue decodes data as [GetPromptResultResponseValue],
 // choosing the variant as its doc says.
-func UnmarshalGetPromptResultResponseResult(data []byte) (GetPromptResultResponseResult, error) {
+func UnmarshalGetPromptResultResponseValue(data []byte) (GetPromptResultResponseValue, error) {
 	d := topDecoder(data)
-	v, err := decodeGetPromptResultResponseResult(d)
+	v, err := decodeGetPromptResultResponseValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeGetPromptResultResponseResult(d *decoder) (GetPromptResultResponseResult, error) {
+func decodeGetPromptResultResponseValue(d *decoder) (GetPromptResultResponseValue, error) {
 	tag, ok, err := lookupTag(d, "resultType")
 	if err != nil {
 		return nil, err
@@ -860,59 +860,59 @@ func decodeGetPromptResultResponseResult(d *decoder) (GetPromptResultResponseRes
 			v := new(InputRequiredResult)
 			return v, v.decode(d)
 		}
-		v := new(UnknownGetPromptResultResponseResult)
+		v := new(UnknownGetPromptResultResponseValue)
 		return v, v.decode(d)
 	}
 	v := new(GetPromptResult)
 	return v, v.decode(d)
 }
 
-func encodeGetPromptResultResponseResult(e *encoder, v GetPromptResultResponseResult) {
+func encodeGetPromptResultResponseValue(e *encoder, v GetPromptResultResponseValue) {
 	switch v := v.(type) {
 	case *GetPromptResult:
-		encodeVariant(e, v, "GetPromptResultResponseResult")
+		encodeVariant(e, v, "GetPromptResultResponseValue")
 	case *InputRequiredResult:
-		encodeVariant(e, v, "GetPromptResultResponseResult")
-	case *UnknownGetPromptResultResponseResult:
-		encodeVariant(e, v, "GetPromptResultResponseResult")
+		encodeVariant(e, v, "GetPromptResultResponseValue")
+	case *UnknownGetPromptResultResponseValue:
+		encodeVariant(e, v, "GetPromptResultResponseValue")
 	default:
-		e.errorf("nil GetPromptResultResponseResult")
+		e.errorf("nil GetPromptResultResponseValue")
 	}
 }
 
-// variantsOfGetPromptResultResponseResult are the variants of [GetPromptResultResponseResult],
+// variantsOfGetPromptResultResponseValue are the variants of [GetPromptResultResponseValue],
 // for decodeVariant.
-var variantsOfGetPromptResultResponseResult = newVariantTable(
-	objectVariant[GetPromptResultResponseResult]{
+var variantsOfGetPromptResultResponseValue = newVariantTable(
+	objectVariant[GetPromptResultResponseValue]{
 		name:     "GetPromptResult",
 		required: []string{"resultType", "messages"},
 		known:    []string{"_meta", "resultType", "description", "messages"},
-		alloc: func() (GetPromptResultResponseResult, decodable) {
+		alloc: func() (GetPromptResultResponseValue, decodable) {
 			v := new(GetPromptResult)
 			return v, v
 		},
 	},
-	objectVariant[GetPromptResultResponseResult]{
+	objectVariant[GetPromptResultResponseValue]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
-		alloc: func() (GetPromptResultResponseResult, decodable) {
+		alloc: func() (GetPromptResultResponseValue, decodable) {
 			v := new(InputRequiredResult)
 			return v, v
 		},
 	},
 )
 
-// UnknownGetPromptResultResponseResult is a [GetPromptResultResponseResult] whose "resultType"
+// UnknownGetPromptResultResponseValue is a [GetPromptResultResponseValue] whose "resultType"
 // this version of the schema does not define. Raw holds it exactly as received, and encoding
 // writes it back unchanged.
-type UnknownGetPromptResultResponseResult struct {
+type UnknownGetPromptResultResponseValue struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
+func (v UnknownGetPromptResultResponseValue) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -922,7 +922,7 @@ func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownGetPromptResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+func (v UnknownGetPromptResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -932,15 +932,15 @@ func (v UnknownGetPromptResultResponseResult) AppendJSON(dst []byte) ([]byte, er
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownGetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
+func (v *UnknownGetPromptResultResponseValue) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnknownGetPromptResultResponseResult) encode(e *encoder) {
+func (v *UnknownGetPromptResultResponseValue) encode(e *encoder) {
 	e.rawObject(v.Raw)
 }
 
-func (v *UnknownGetPromptResultResponseResult) decode(d *decoder) (err error) {
+func (v *UnknownGetPromptResultResponseValue) decode(d *decoder) (err error) {
 	v.Raw, err = d.raw()
 	return err
 }
@@ -1007,35 +1007,35 @@ var variantsOfEmbeddedResourceValue = newVariantTable(
 	},
 )
 
-// CallToolResultResponseResult is the type of [CallToolResultResponse.Result].
+// CallToolResultResponseValue is the type of [CallToolResultResponse.Result].
 //
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
-// any value but "complete" is [*UnknownCallToolResultResponseResult], which keeps the JSON. A
+// any value but "complete" is [*UnknownCallToolResultResponseValue], which keeps the JSON. A
 // complete result ("complete" or no "resultType") is one of the other variants: the decoder
 // picks the variant whose required members are all present (see Unions in the package doc):
 // [*CallToolResult] (requires "resultType", "content"), [*InputRequiredResult] (requires
 // "resultType").
-type CallToolResultResponseResult interface {
-	isCallToolResultResponseResult()
+type CallToolResultResponseValue interface {
+	isCallToolResultResponseValue()
 	Validate() error
 }
 
-func (*CallToolResult) isCallToolResultResponseResult()                      {}
-func (*InputRequiredResult) isCallToolResultResponseResult()                 {}
-func (*UnknownCallToolResultResponseResult) isCallToolResultResponseResult() {}
+func (*CallToolResult) isCallToolResultResponseValue()                     {}
+func (*InputRequiredResult) isCallToolResultResponseValue()                {}
+func (*UnknownCallToolResultResponseValue) isCallToolResultResponseValue() {}
 
-// UnmarshalCallToolResultResponseResult decodes data as [CallToolResultResponseResult],
-// choosing the variant as its doc says.
-func UnmarshalCallToolResultResponseResult(data []byte) (CallToolResultResponseResult, error) {
+// UnmarshalCallToolResultResponseValue decodes data as [CallToolResultResponseValue], choosing
+// the variant as its doc says.
+func UnmarshalCallToolResultResponseValue(data []byte) (CallToolResultResponseValue, error) {
 	d := topDecoder(data)
-	v, err := decodeCallToolResultResponseResult(d)
+	v, err := decodeCallToolResultResponseValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeCallToolResultResponseResult(d *decoder) (CallToolResultResponseResult, error) {
+func decodeCallToolResultResponseValue(d *decoder) (CallToolResultResponseValue, error) {
 	tag, ok, err := lookupTag(d, "resultType")
 	if err != nil {
 		return nil, err
@@ -1045,59 +1045,59 @@ func decodeCallToolResultResponseResult(d *decoder) (CallToolResultResponseResul
 			v := new(InputRequiredResult)
 			return v, v.decode(d)
 		}
-		v := new(UnknownCallToolResultResponseResult)
+		v := new(UnknownCallToolResultResponseValue)
 		return v, v.decode(d)
 	}
 	v := new(CallToolResult)
 	return v, v.decode(d)
 }
 
-func encodeCallToolResultResponseResult(e *encoder, v CallToolResultResponseResult) {
+func encodeCallToolResultResponseValue(e *encoder, v CallToolResultResponseValue) {
 	switch v := v.(type) {
 	case *CallToolResult:
-		encodeVariant(e, v, "CallToolResultResponseResult")
+		encodeVariant(e, v, "CallToolResultResponseValue")
 	case *InputRequiredResult:
-		encodeVariant(e, v, "CallToolResultResponseResult")
-	case *UnknownCallToolResultResponseResult:
-		encodeVariant(e, v, "CallToolResultResponseResult")
+		encodeVariant(e, v, "CallToolResultResponseValue")
+	case *UnknownCallToolResultResponseValue:
+		encodeVariant(e, v, "CallToolResultResponseValue")
 	default:
-		e.errorf("nil CallToolResultResponseResult")
+		e.errorf("nil CallToolResultResponseValue")
 	}
 }
 
-// variantsOfCallToolResultResponseResult are the variants of [CallToolResultResponseResult],
-// for decodeVariant.
-var variantsOfCallToolResultResponseResult = newVariantTable(
-	objectVariant[CallToolResultResponseResult]{
+// variantsOfCallToolResultResponseValue are the variants of [CallToolResultResponseValue], for
+// decodeVariant.
+var variantsOfCallToolResultResponseValue = newVariantTable(
+	objectVariant[CallToolResultResponseValue]{
 		name:     "CallToolResult",
 		required: []string{"resultType", "content"},
 		known:    []string{"_meta", "resultType", "content", "structuredContent", "isError"},
-		alloc: func() (CallToolResultResponseResult, decodable) {
+		alloc: func() (CallToolResultResponseValue, decodable) {
 			v := new(CallToolResult)
 			return v, v
 		},
 	},
-	objectVariant[CallToolResultResponseResult]{
+	objectVariant[CallToolResultResponseValue]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
-		alloc: func() (CallToolResultResponseResult, decodable) {
+		alloc: func() (CallToolResultResponseValue, decodable) {
 			v := new(InputRequiredResult)
 			return v, v
 		},
 	},
 )
 
-// UnknownCallToolResultResponseResult is a [CallToolResultResponseResult] whose "resultType"
+// UnknownCallToolResultResponseValue is a [CallToolResultResponseValue] whose "resultType"
 // this version of the schema does not define. Raw holds it exactly as received, and encoding
 // writes it back unchanged.
-type UnknownCallToolResultResponseResult struct {
+type UnknownCallToolResultResponseValue struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
+func (v UnknownCallToolResultResponseValue) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -1107,7 +1107,7 @@ func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownCallToolResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+func (v UnknownCallToolResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -1117,15 +1117,15 @@ func (v UnknownCallToolResultResponseResult) AppendJSON(dst []byte) ([]byte, err
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownCallToolResultResponseResult) UnmarshalJSON(data []byte) error {
+func (v *UnknownCallToolResultResponseValue) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnknownCallToolResultResponseResult) encode(e *encoder) {
+func (v *UnknownCallToolResultResponseValue) encode(e *encoder) {
 	e.rawObject(v.Raw)
 }
 
-func (v *UnknownCallToolResultResponseResult) decode(d *decoder) (err error) {
+func (v *UnknownCallToolResultResponseValue) decode(d *decoder) (err error) {
 	v.Raw, err = d.raw()
 	return err
 }
