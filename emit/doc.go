@@ -68,9 +68,10 @@
 // An inline object, union or string-literal union in member M of declaration D is named D+M
 // (ClientCapabilitiesSampling, IconTheme); an array element or map value takes the name of the
 // member (ElicitResultContent), nested types recurse (UnsupportedProtocolVersionErrorObjectData).
-// Where D ends with M, D+M would repeat a word: the type is then D+Object for an object
-// (the error object of HeaderMismatchError is HeaderMismatchErrorObject) and D+Value otherwise
-// (the union of EmbeddedResource.resource is EmbeddedResourceValue).
+// Where D has the words of M already, at its end or inside, D+M would repeat them: the type is
+// then D+Object for an object (the error object of HeaderMismatchError is
+// HeaderMismatchErrorObject) and D+Value otherwise (the union of EmbeddedResource.resource is
+// EmbeddedResourceValue, that of CallToolResultResponse.result CallToolResultResponseValue).
 // An inherited member keeps the name from the declaration that declares it, so the type is
 // declared once (CacheableResultCacheScope). The element of a named map or slice type X is named
 // XValue or XItem, the element of a one-or-many union X is XItem, an inline object variant of a
@@ -134,7 +135,8 @@
 //     pointers to its variant structs (an alias variant marks its target). With a
 //     discriminator, UnknownX keeps an object with a value no variant lists, and encodes it back
 //     byte for byte. Decoding follows model.Variant: discriminator, then required members, then
-//     specificity; the interface's doc says how. A union of results that holds
+//     specificity; the interface's doc lists the variants, and the package doc's section Unions
+//     (templates.Doc) explains the order once. A union of results that holds
 //     InputRequiredResult reads "resultType" first: "input_required" is the InputRequiredResult,
 //     "complete" or no resultType one of the other variants, any other value UnknownX.
 //   - kind: a sealed interface; struct, map, slice and enum declarations implement it, other
@@ -246,4 +248,6 @@
 // has no doc. The schema's line breaks within a paragraph are dropped, as Markdown drops them,
 // and paragraphs and list items are filled to 92 columns after the "// ", so that no line, even
 // in a struct, is longer than 100 columns; consecutive "term - definition" lines become a list.
+// Every comment the renderer writes, the schema's and its own (on functions and methods too),
+// goes through docComment, which does this.
 package emit

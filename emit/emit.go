@@ -128,13 +128,19 @@ func (p *plan) packageDoc() ([]byte, error) {
 		// Protocol is set when the package has the protocol layer (protocol.go), and
 		// ResultResponse names its result response; Sampling is set when the package has the
 		// rules of sampling with tools, CheckCapabilities when it has the check of a sampling
-		// request against the client's capabilities.
+		// request against the client's capabilities. Unions is set when a union's doc refers to
+		// the section on unions (objectsDoc), Results when a union of results does.
 		Protocol          bool
 		ResultResponse    string
 		Sampling          bool
 		CheckCapabilities bool
+		Unions, Results   bool
 	}{Package: p.opts.Package, Version: p.opts.Version, Protocol: p.proto != nil,
 		Sampling: p.copiedParts["sampling.go"], CheckCapabilities: p.copiedParts["sampling_capabilities.go"]}
+	for _, td := range p.types {
+		data.Unions = data.Unions || (td.form == interfaceForm && td.objects != nil && td.objects.table)
+		data.Results = data.Results || (td.form == interfaceForm && td.base != nil)
+	}
 	if p.proto != nil {
 		data.ResultResponse = p.proto.resultResponse.name
 	}

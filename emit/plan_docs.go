@@ -25,8 +25,7 @@ var (
 )
 
 // extraDoc documents the Extra field of every struct.
-const extraDoc = "Extra holds members that the schema does not define, exactly as received; they are " +
-	"encoded after the known members."
+const extraDoc = "Extra holds the members the schema does not define, as received, encoded after the others."
 
 // kindPhrases name the JSON kinds in messages and docs.
 var kindPhrases = map[string]string{"string": "a string", "number": "a number", "boolean": "a boolean",
@@ -108,8 +107,7 @@ func (p *plan) fieldDoc(f *field) string {
 		extra = append(extra, "Always "+f.literal.String()+".")
 	}
 	if d := f.member.Default; d != nil {
-		extra = append(extra, "Empty stands for "+d.String()+": encoding writes "+d.String()+
-			", and a message without the member decodes with it empty.")
+		extra = append(extra, "Empty means "+d.String()+": encoding writes it, and an absent member decodes empty.")
 	}
 	return p.docText(f.member.Doc, "field", extra...)
 }
@@ -301,10 +299,9 @@ func decisionDoc(td *typeDecl) string {
 // objectsDoc says how decoding an object picks a variant; it starts with subject.
 func objectsDoc(td *typeDecl, subject string) string {
 	oc := td.objects
-	const order = "trying those with more required members first, then those with more of their " +
-		"members present, then in the order listed (after one fails to decode, a later one is tried " +
-		"only if it defines every member present that the failed one defines; otherwise the error " +
-		"is returned)"
+	// The order of the tries, and why a result falls back to Result, are explained once, in the
+	// package doc (templates.Doc, Unions).
+	const order = "see Unions in the package doc"
 	if oc.decision.Discriminator == "" {
 		var parts []string
 		for _, v := range oc.variants {
@@ -314,13 +311,15 @@ func objectsDoc(td *typeDecl, subject string) string {
 			}
 			parts = append(parts, p)
 		}
-		doc := subject + " picks the variant whose required members are all present, " + order + ": " +
+		picks := subject + " picks the variant whose required members are all present"
+		if oc.table {
+			picks += " (" + order + ")"
+		}
+		doc := picks + ": " +
 			strings.Join(parts, ", ") + "."
 		if td.base != nil {
 			doc += " A result that none of them decodes is a " + variantLink(td.base) + " if it decodes as one, " +
-				"its members kept in Extra: without the method of its request, the members of a result " +
-				"are a guess at its type (a result of a method this version does not define may look " +
-				"like another method's)."
+				"its members kept in Extra (" + order + ")."
 		}
 		if td.resultTag {
 			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
@@ -347,7 +346,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
 		"; any other value is [*" + td.unknown + "], which keeps the JSON."
 	if several {
-		doc += " Where several variants are possible, it picks the first whose required members are all present, " + order + "."
+		doc += " Where several variants are possible, it picks the first whose required members are all present (" + order + ")."
 	}
 	return doc
 }

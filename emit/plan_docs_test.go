@@ -96,20 +96,26 @@ func TestSubjectFirst(t *testing.T) {
 	}
 }
 
-// TestDocConventions checks the doc comments of the types, fields and constants of every embedded
-// version's package: every exported type and constant has a doc that starts with its name (but
-// for the constants of a block that a doc leads), no line is longer than 100 columns (but for a
-// single long word), and no line of a paragraph or list item ends early: the next line's first
-// word would have fitted.
+// TestDocConventions checks the doc comments of every file that the emitter writes (not the
+// runtime and the parts it copies) in every embedded version's package: every exported type,
+// constant, function and method has a doc that starts with its name (but for the constants of a
+// block that a doc leads), no line is longer than 100 columns (but for a single long word), and no
+// line of a paragraph or list item ends early: the next line's first word would have fitted.
 func TestDocConventions(t *testing.T) {
 	for _, version := range schema.Versions {
 		t.Run(version, func(t *testing.T) {
 			files := generate(t, load(t, "../schema/"+version+"/schema.ts", version), "mcp")
 			fset := token.NewFileSet()
-			for _, name := range []string{"types.go", "unions.go", "consts.go"} {
+			for _, name := range []string{"types.go", "json.go", "unions.go", "consts.go", "validate.go", "protocol.go"} {
 				f, err := parser.ParseFile(fset, name, files[name], parser.ParseComments)
 				require.NoError(t, err)
 				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						if fd.Name.IsExported() && assert.NotNil(t, fd.Doc, "%s: func %s has no doc", name, fd.Name.Name) {
+							assert.True(t, startsWithName(fd.Doc.Text(), fd.Name.Name), "%s: %q", fd.Name.Name, firstLine(fd.Doc.Text()))
+						}
+						continue
+					}
 					gd, ok := d.(*ast.GenDecl)
 					if !ok || (gd.Tok != token.TYPE && gd.Tok != token.CONST) {
 						continue
@@ -137,7 +143,8 @@ func TestDocConventions(t *testing.T) {
 				ast.Inspect(f, func(n ast.Node) bool {
 					switch n := n.(type) {
 					case *ast.FuncDecl:
-						return false // the functions' docs are not the schema's
+						checkFilled(t, fset, n.Doc)
+						return false // comments inside a body are not docs
 					case *ast.GenDecl:
 						if exported(n) {
 							checkFilled(t, fset, n.Doc)

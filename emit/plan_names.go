@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -141,18 +142,34 @@ func methodConstName(declGoName string) string {
 }
 
 // memberTypeName is the Go name of the inline type of member field of the type parent: parent
-// plus field (ClientCapabilitiesSampling), or, where that would repeat the word parent ends
-// with, parent plus Object for an object and plus Value for another type: the error object of
-// HeaderMismatchError is HeaderMismatchErrorObject, not HeaderMismatchErrorError, and the union
-// of EmbeddedResource.resource is EmbeddedResourceValue.
+// plus field (ClientCapabilitiesSampling), or, where that would repeat words (parent has the
+// words of field already, at its end or inside), parent plus Object for an object and plus Value
+// for another type: the error object of HeaderMismatchError is HeaderMismatchErrorObject, not
+// HeaderMismatchErrorError, the union of EmbeddedResource.resource is EmbeddedResourceValue, and
+// that of CallToolResultResponse.result is CallToolResultResponseValue, not
+// CallToolResultResponseResult.
 func memberTypeName(parent, field string, t *model.Type) string {
-	if !strings.HasSuffix(parent, field) {
+	if !hasWords(parent, field) {
 		return parent + field
 	}
 	if t.Kind == model.Object {
 		return parent + "Object"
 	}
 	return parent + "Value"
+}
+
+// hasWords reports whether name ends with part, or has the words of part (words) in a row.
+func hasWords(name, part string) bool {
+	if strings.HasSuffix(name, part) {
+		return true
+	}
+	nw, pw := words(name), words(part)
+	for i := 0; i+len(pw) <= len(nw) && len(pw) > 0; i++ {
+		if slices.Equal(nw[i:i+len(pw)], pw) {
+			return true
+		}
+	}
+	return false
 }
 
 // goNameOf is the Go name of a declaration of the protocol layer: its configured name when it is

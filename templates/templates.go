@@ -54,12 +54,12 @@ var Doc string
 
 // DocWith returns the template of doc.go (Doc) with text, a text/template of a package doc's
 // text (no comment markers; it should start with "Package <name> "), in place of the default
-// doc's text: the license notice of the spec's text, which the doc comments of the package
-// are, stays after it.
+// doc's text: the section on unions, to which the unions' docs refer, and the license notice of
+// the spec's text, which the doc comments of the package are, stay after it.
 func DocWith(text string) string {
-	i := strings.Index(Doc, "//\n// # License of the documentation")
+	i := strings.Index(Doc, "{{- if .Unions}}")
 	if i < 0 {
-		panic("templates: doc.go.tmpl has no license section") // the template is part of the binary
+		panic("templates: doc.go.tmpl has no section on unions") // the template is part of the binary
 	}
 	var b strings.Builder
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {

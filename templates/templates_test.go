@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,5 +82,25 @@ func checkCopyable(t *testing.T, name, src, pkg string) {
 				}
 			}
 		}
+	}
+}
+
+// TestDocWith checks that a package doc of the configuration keeps the sections that the
+// generated code refers to: the one on unions, when the package has unions, and the license.
+func TestDocWith(t *testing.T) {
+	tmpl := DocWith("Package p is mine.\n\nIt has two paragraphs.")
+	for _, unions := range []bool{false, true} {
+		var b strings.Builder
+		err := template.Must(template.New("doc").Parse(tmpl)).Execute(&b, map[string]any{
+			"Package": "p", "Unions": unions, "Results": unions,
+		})
+		require.NoError(t, err)
+		src := b.String()
+		f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.ParseComments)
+		require.NoError(t, err)
+		doc := f.Doc.Text()
+		assert.True(t, strings.HasPrefix(doc, "Package p is mine.\n\nIt has two paragraphs.\n\n"), doc)
+		assert.Equal(t, unions, strings.Contains(doc, "\n# Unions\n"), doc)
+		assert.Contains(t, doc, "\n# License of the documentation\n")
 	}
 }

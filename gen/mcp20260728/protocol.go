@@ -682,20 +682,20 @@ type MethodInfo struct {
 	FromClient, FromServer bool
 	// Notification is set for a notification, which gets no response.
 	Notification bool
-	// Message is the type of the whole message (*CallToolRequest), as
-	// DecodeClientMessage or DecodeServerMessage gives it.
+	// Message is the type of the whole message (*CallToolRequest), as DecodeClientMessage or
+	// DecodeServerMessage gives it.
 	Message reflect.Type
-	// Params is the type of the params (*CallToolRequestParams, or a union
-	// interface), nil for a method without params.
+	// Params is the type of the params (*CallToolRequestParams, or a union interface), nil for a
+	// method without params.
 	Params reflect.Type
 	// Results are the types a result of the request can have (*CallToolResult,
 	// *InputRequiredResult, *CreateTaskResult); nil for a notification.
 	Results []reflect.Type
-	// TaskAugmented is set for a request that can be task-augmented: its result is
-	// then a CreateTaskResult.
+	// TaskAugmented is set for a request that can be task-augmented: its result is then a
+	// CreateTaskResult.
 	TaskAugmented bool
-	// InputRequired is set for a request that may be answered with an
-	// InputRequiredResult (multi round-trip requests).
+	// InputRequired is set for a request that may be answered with an InputRequiredResult (multi
+	// round-trip requests).
 	InputRequired bool
 }
 

@@ -23,18 +23,17 @@ func jsonMethods(f *jen.File, name string) {
 			jen.Return(jen.Id("e").Dot(result).Call()),
 		}
 	}
-	f.Comment("MarshalJSON implements [json.Marshaler].")
+	f.Add(docComment("MarshalJSON implements [json.Marshaler]."))
 	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		encode(jen.Id("newEncoder").Call(), "marshaled")...,
 	)
 	f.Line()
-	f.Comment("AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst")
-	f.Comment("and an error: MarshalJSON into a buffer of the caller, which can be reused.")
+	f.Add(docComment("AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse."))
 	f.Func().Params(jen.Id("v").Id(name)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 		encode(jen.Id("appendEncoder").Call(jen.Id("dst")), "appended")...,
 	)
 	f.Line()
-	f.Comment("UnmarshalJSON implements [json.Unmarshaler].")
+	f.Add(docComment("UnmarshalJSON implements [json.Unmarshaler]."))
 	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Id("v"))),
 	)
@@ -111,7 +110,7 @@ func (r *renderer) structCodec(td *ir.Decl) {
 	// A result response decodes its result with a function of the caller, who may know the
 	// method of the request it answers.
 	decodeMethod(f, td.Name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id(td.ResultUnion.Funcs.Decode))))
-	f.Comment("decodeFor decodes the response, its result with result.")
+	f.Add(docComment("decodeFor decodes the response, its result with result."))
 	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
 		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(td.ResultUnion.Name), jen.Error()),

@@ -2,7 +2,11 @@ package render
 
 import (
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,5 +50,42 @@ func TestDocCommentFills(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, src, string(formatted))
 		})
+	}
+}
+
+// TestOneCommentPath checks that the renderer writes every comment through docComment, which
+// fills it: no other call of jennifer's Comment, Commentf or HeaderComment than docComment's own
+// and the header of each file (render.go).
+func TestOneCommentPath(t *testing.T) {
+	paths, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		require.NoError(t, err)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name == "docComment" {
+				continue
+			}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				switch sel.Sel.Name {
+				case "Comment", "Commentf":
+					t.Errorf("%s: %s writes a comment without docComment", fset.Position(sel.Pos()), fd.Name.Name)
+				case "HeaderComment":
+					if path != "render.go" {
+						t.Errorf("%s: %s writes a header comment", fset.Position(sel.Pos()), fd.Name.Name)
+					}
+				}
+				return true
+			})
+		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 func (r *renderer) constants() {
 	f := r.constsGo
 	version := r.pkg.SchemaVersion
-	f.Comment(version + " is the version of the MCP schema this package was generated from.")
+	f.Add(docComment(version + " is the version of the MCP schema this package was generated from."))
 	f.Const().Id(version).Op("=").Lit(r.pkg.Version)
 	f.Line()
 

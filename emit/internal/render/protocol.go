@@ -22,18 +22,18 @@ func (r *renderer) messageMethods(td *ir.Decl) []jen.Code {
 	switch r.pkg.Protocol.Roles[td] {
 	case ir.Requests:
 		return []jen.Code{
-			jen.Comment("GetMethod returns the method of the request."),
+			docComment("GetMethod returns the method of the request."),
 			jen.Id("GetMethod").Params().String(),
-			jen.Comment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
+			docComment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
 			jen.Id("GetID").Params().Id(r.pkg.Protocol.RequestID.Name),
-			jen.Comment("GetParams returns the params of the request, or nil when it has none."),
+			docComment("GetParams returns the params of the request, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	case ir.Notifications:
 		return []jen.Code{
-			jen.Comment("GetMethod returns the method of the notification."),
+			docComment("GetMethod returns the method of the notification."),
 			jen.Id("GetMethod").Params().String(),
-			jen.Comment("GetParams returns the params of the notification, or nil when it has none."),
+			docComment("GetParams returns the params of the notification, or nil when it has none."),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	}
@@ -64,9 +64,9 @@ func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
 		r.ifValidate(" (or [Marshal], which validates it first)") + ", members in the spec's order."))
 	f.Type().Id("Message").Interface(append(r.unionMethods("isMessage"),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
-		jen.Comment("GetID returns the id of a request or response, or nil for a notification."),
+		docComment("GetID returns the id of a request or response, or nil for a notification."),
 		jen.Id("GetID").Params().Id(p.RequestID.Name),
-		jen.Comment("GetMethod returns the method of a request or notification, or \"\" for a response."),
+		docComment("GetMethod returns the method of a request or notification, or \"\" for a response."),
 		jen.Id("GetMethod").Params().String(),
 	)...)
 	f.Line()
@@ -75,10 +75,10 @@ func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
 	}
 	f.Line()
 	for _, name := range p.IDMethods {
-		f.Comment("GetID returns the id of the message.")
+		f.Add(docComment("GetID returns the id of the message."))
 		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot("ID")))
 		f.Line()
-		f.Comment("GetMethod returns \"\": a response has no method.")
+		f.Add(docComment("GetMethod returns \"\": a response has no method."))
 		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 		f.Line()
 	}
@@ -92,15 +92,15 @@ func (r *renderer) accessors(f *jen.File, p *ir.Protocol) {
 			continue
 		}
 		vt := a.Decl
-		f.Commentf("GetMethod returns %q.", a.Method)
+		f.Add(docComment("GetMethod returns " + quote(a.Method) + "."))
 		f.Func().Params(jen.Id("v").Op("*").Id(vt.Name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit(a.Method)))
 		f.Line()
 		if a.ID != nil {
-			f.Comment("GetID returns the id of the message.")
+			f.Add(docComment("GetID returns the id of the message."))
 			f.Func().Params(jen.Id("v").Op("*").Id(vt.Name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot(a.ID.Name)))
 			f.Line()
 		} else if a.NoID {
-			f.Comment("GetID returns nil: the message has no id.")
+			f.Add(docComment("GetID returns nil: the message has no id."))
 			f.Func().Params(jen.Op("*").Id(vt.Name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
 			f.Line()
 		}
@@ -111,13 +111,13 @@ func (r *renderer) accessors(f *jen.File, p *ir.Protocol) {
 // unknownAccessors writes the accessors of the Unknown variant u of a message union, which read
 // the JSON it keeps.
 func (r *renderer) unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
-	f.Comment("GetMethod returns the method of the message, as received.")
+	f.Add(docComment("GetMethod returns the method of the message, as received."))
 	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetMethod").Params().String().Block(
 		jen.List(jen.Id("method"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit("method")),
 		jen.Return(jen.Id("method")),
 	)
 	f.Line()
-	f.Comment("GetID returns the id of the message, as received, or nil.")
+	f.Add(docComment("GetID returns the id of the message, as received, or nil."))
 	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id(p.RequestID.Name).Block(
 		jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("id")),
 		jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
@@ -125,7 +125,7 @@ func (r *renderer) unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
 		jen.Return(jen.Id("id")),
 	)
 	f.Line()
-	f.Comment("GetParams returns the params of the message, as received, or nil.")
+	f.Add(docComment("GetParams returns the params of the message, as received, or nil."))
 	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetParams").Params().Id("Params").Block(
 		jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("params")),
 		jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
@@ -136,7 +136,7 @@ func (r *renderer) unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
 
 // getParams writes GetParams of a request or notification struct.
 func (r *renderer) getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
-	f.Comment("GetParams returns the params of the message, or nil when it has none.")
+	f.Add(docComment("GetParams returns the params of the message, or nil when it has none."))
 	recv := jen.Id("v").Op("*").Id(td.Name)
 	switch {
 	case params == nil:
@@ -287,10 +287,10 @@ func (r *renderer) messageBatch(f *jen.File, p *ir.Protocol) {
 	f.Line()
 	f.Func().Params(jen.Id("MessageBatch")).Id("isMessage").Params().Block()
 	f.Line()
-	f.Comment("GetID returns nil: a batch has no id of its own.")
+	f.Add(docComment("GetID returns nil: a batch has no id of its own."))
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
 	f.Line()
-	f.Comment("GetMethod returns \"\": a batch has no method of its own.")
+	f.Add(docComment("GetMethod returns \"\": a batch has no method of its own."))
 	f.Func().Params(jen.Id("MessageBatch")).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
 	f.Line()
 	if r.pkg.NoValidate {
@@ -315,7 +315,7 @@ func (r *renderer) messageBatch(f *jen.File, p *ir.Protocol) {
 
 // batchMarshal writes MessageBatch's MarshalJSON.
 func (r *renderer) batchMarshal(f *jen.File) {
-	f.Comment("MarshalJSON implements [json.Marshaler].")
+	f.Add(docComment("MarshalJSON implements [json.Marshaler]."))
 	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("b").Op(":=").Index().Byte().Values(jen.LitRune('[')),
 		jen.For(jen.List(jen.Id("i"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
@@ -334,26 +334,21 @@ func (r *renderer) methodTable(f *jen.File, p *ir.Protocol) {
 	f.Add(docComment("MethodInfo describes a method of this version, so that a dispatcher can be built from data: " +
 		"who sends it, the Go types of the message, its params and its results, and how it may be answered."))
 	f.Type().Id("MethodInfo").Struct(
-		jen.Comment("Method is the method name (\"tools/call\")."),
+		docComment("Method is the method name (\"tools/call\")."),
 		jen.Id("Method").String(),
-		jen.Comment("FromClient and FromServer say who sends it (ping: both)."),
+		docComment("FromClient and FromServer say who sends it (ping: both)."),
 		jen.Id("FromClient").Op(",").Id("FromServer").Bool(),
-		jen.Comment("Notification is set for a notification, which gets no response."),
+		docComment("Notification is set for a notification, which gets no response."),
 		jen.Id("Notification").Bool(),
-		jen.Comment("Message is the type of the whole message (*CallToolRequest), as"),
-		jen.Comment("DecodeClientMessage or DecodeServerMessage gives it."),
+		docComment("Message is the type of the whole message (*CallToolRequest), as DecodeClientMessage or DecodeServerMessage gives it."),
 		jen.Id("Message").Qual("reflect", "Type"),
-		jen.Comment("Params is the type of the params (*CallToolRequestParams, or a union"),
-		jen.Comment("interface), nil for a method without params."),
+		docComment("Params is the type of the params (*CallToolRequestParams, or a union interface), nil for a method without params."),
 		jen.Id("Params").Qual("reflect", "Type"),
-		jen.Comment("Results are the types a result of the request can have (*CallToolResult,"),
-		jen.Comment("*InputRequiredResult, *CreateTaskResult); nil for a notification."),
+		docComment("Results are the types a result of the request can have (*CallToolResult, *InputRequiredResult, *CreateTaskResult); nil for a notification."),
 		jen.Id("Results").Index().Qual("reflect", "Type"),
-		jen.Comment("TaskAugmented is set for a request that can be task-augmented: its result is"),
-		jen.Comment("then a CreateTaskResult."),
+		docComment("TaskAugmented is set for a request that can be task-augmented: its result is then a CreateTaskResult."),
 		jen.Id("TaskAugmented").Bool(),
-		jen.Comment("InputRequired is set for a request that may be answered with an"),
-		jen.Comment("InputRequiredResult (multi round-trip requests)."),
+		docComment("InputRequired is set for a request that may be answered with an InputRequiredResult (multi round-trip requests)."),
 		jen.Id("InputRequired").Bool(),
 	)
 	f.Line()
@@ -390,7 +385,7 @@ func (r *renderer) methodTable(f *jen.File, p *ir.Protocol) {
 		}
 		items = append(items, jen.Values(fields))
 	}
-	f.Comment("Methods describes every method of this version, sorted by name.")
+	f.Add(docComment("Methods describes every method of this version, sorted by name."))
 	f.Var().Id("Methods").Op("=").Index().Id("MethodInfo").Values(items...)
 	f.Line()
 }
@@ -414,7 +409,7 @@ func (r *renderer) errors(f *jen.File, p *ir.Protocol) {
 		} else if c.Literal != nil {
 			code = jen.Qual("cmp", "Or").Call(jen.Id("e").Dot("Code"), literalCode(c.Literal))
 		}
-		f.Comment("Error returns the message and the code of the error, making it a Go error.")
+		f.Add(docComment("Error returns the message and the code of the error, making it a Go error."))
 		f.Func().Params(jen.Id("e").Op("*").Id(td.Name)).Id("Error").Params().String().Block(
 			jen.Return(jen.Id("e").Dot("Message").Op("+").Lit(" (").Op("+").Qual("strconv", "FormatInt").Call(code, jen.Lit(10)).Op("+").Lit(")")),
 		)

@@ -29,7 +29,7 @@ func (r *renderer) interfaceType(td *ir.Decl) {
 	}
 	f.Line()
 
-	f.Commentf("%s decodes a %s from JSON, choosing its variant as described on [%s].", td.Funcs.Unmarshal, td.Name, td.Name)
+	f.Add(docComment(td.Funcs.Unmarshal + " decodes data as [" + td.Name + "], choosing the variant as its doc says."))
 	f.Func().Id(td.Funcs.Unmarshal).Params(jen.Id("data").Index().Byte()).Params(jen.Id(td.Name), jen.Error()).Block(
 		jen.Id("d").Op(":=").Id("topDecoder").Call(jen.Id("data")),
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(td.Funcs.Decode).Call(jen.Id("d")),
@@ -248,7 +248,7 @@ func (r *renderer) variantTable(td *ir.Decl) {
 		))
 	}
 	entries = append(entries, jen.Line())
-	r.unionsGo.Commentf("%s are the variants of [%s], for decodeVariant.", name, td.Name)
+	r.unionsGo.Add(docComment(name + " are the variants of [" + td.Name + "], for decodeVariant."))
 	r.unionsGo.Var().Id(name).Op("=").Id("newVariantTable").Call(entries...)
 	r.unionsGo.Line()
 }

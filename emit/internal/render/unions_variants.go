@@ -30,7 +30,7 @@ func (r *renderer) unknownType(td *ir.Decl) {
 	f := r.unionsGo
 	f.Add(docComment(td.Doc))
 	f.Type().Id(td.Name).Struct(
-		jen.Comment("Raw is the JSON object."),
+		docComment("Raw is the JSON object."),
 		jen.Id("Raw").Qual("encoding/json", "RawMessage"),
 	)
 	f.Line()
@@ -49,18 +49,18 @@ func (r *renderer) oneOrManyType(td *ir.Decl) {
 	elem := code(td.Type)
 	f.Add(docComment(td.Doc))
 	f.Type().Id(td.Name).Struct(
-		jen.Comment("List holds the values."),
+		docComment("List holds the values."),
 		jen.Id("List").Index().Add(elem),
-		jen.Comment("IsList records whether the JSON form is an array."),
+		docComment("IsList records whether the JSON form is an array."),
 		jen.Id("IsList").Bool(),
 	)
 	f.Line()
-	f.Commentf("%s returns a %s holding the single value v.", newOne, td.Name)
+	f.Add(docComment(newOne + " returns a " + td.Name + " holding the single value v."))
 	f.Func().Id(newOne).Params(jen.Id("v").Add(code(td.Type))).Id(td.Name).Block(
 		jen.Return(jen.Id(td.Name).Values(jen.Dict{jen.Id("List"): jen.Index().Add(code(td.Type)).Values(jen.Id("v"))})),
 	)
 	f.Line()
-	f.Commentf("%s returns a %s holding the array v.", newList, td.Name)
+	f.Add(docComment(newList + " returns a " + td.Name + " holding the array v."))
 	f.Func().Id(newList).Params(jen.Id("v").Op("...").Add(code(td.Type))).Id(td.Name).Block(
 		jen.Return(jen.Id(td.Name).Values(jen.Dict{jen.Id("List"): jen.Id("v"), jen.Id("IsList"): jen.True()})),
 	)
