@@ -12,28 +12,13 @@ import (
 // error objects, the accessors of the messages and the entries of the method table, found in the
 // planned types before anything is written (emit/internal/render writes them as they are, from the ir).
 
-// The roles of the protocol layer: the schema's declarations that model.Protocol brings into the
-// same shape in every version, by what they are. These are the only schema names the protocol
-// layer knows.
+// The roles of the protocol layer are model's (model.Sides, model.RequestIDDecl, ...); besides
+// them, the protocol layer knows two names of the schema: the generic messages and responses
+// start with envelopePrefix (JSONRPCResultResponse), and the versions with JSON-RPC batches
+// declare batchDecl.
 const (
-	requestIDDecl   = "RequestId"           // the id of a request: a union of JSON kinds with a Null variant
-	anyResultDecl   = "AnyResult"           // the result of a result response, any result
-	batchDecl       = "JSONRPCBatchRequest" // declared in the versions with JSON-RPC batches
-	envelopePrefix  = "JSONRPC"             // the generic messages and responses
-	inputRequired   = "InputRequiredResult" // the result that asks the client for input
-	requestSuffix   = "Request"             // a request declaration, FooRequest
-	resultSuffix    = "Result"              // its result, FooResult
-	notificationSfx = "Notification"        // a notification declaration
-)
-
-// protocolSides are the two sides of the protocol; each has a message union of its requests, one
-// of its notifications, and one of its results (ClientRequest, ClientNotification, ClientResult).
-var protocolSides = []string{"Client", "Server"}
-
-// requestUnions and notificationUnions are the message unions.
-var (
-	requestUnions      = []string{"Client" + requestSuffix, "Server" + requestSuffix}
-	notificationUnions = []string{"Client" + notificationSfx, "Server" + notificationSfx}
+	envelopePrefix = "JSONRPC"
+	batchDecl      = "JSONRPCBatchRequest"
 )
 
 // protocolPlan is the protocol layer, found in the planned types.
@@ -126,12 +111,12 @@ func (g *generator) planProtocol() *protocolPlan {
 			return nil
 		}
 	}
-	id := g.byDecl[requestIDDecl]
+	id := g.byDecl[model.RequestIDDecl]
 	if id == nil || id.form != interfaceForm || id.nullVariant == "" {
 		return nil
 	}
-	p := &protocolPlan{requestID: id, anyResult: g.byDecl[anyResultDecl], union: map[*typeDecl]messageUnion{}}
-	for _, names := range [][]string{requestUnions, notificationUnions} {
+	p := &protocolPlan{requestID: id, anyResult: g.byDecl[model.AnyResultDecl], union: map[*typeDecl]messageUnion{}}
+	for _, names := range [][]string{model.RequestUnions(), model.NotificationUnions()} {
 		for _, name := range names {
 			td := g.byDecl[name]
 			if td == nil || td.form != interfaceForm || td.objects == nil {
@@ -139,7 +124,7 @@ func (g *generator) planProtocol() *protocolPlan {
 			}
 			p.unions = append(p.unions, td)
 			p.union[td] = requestUnion
-			if slices.Contains(notificationUnions, name) {
+			if slices.Contains(model.NotificationUnions(), name) {
 				p.union[td] = notificationUnion
 			}
 		}
@@ -161,10 +146,10 @@ func (g *generator) planProtocol() *protocolPlan {
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}
-	for _, side := range protocolSides {
-		s := &protocolSide{name: side, requests: g.byDecl[side+requestSuffix],
-			notifications: g.byDecl[side+notificationSfx], results: g.byDecl[side+resultSuffix]}
-		s.decode, s.noCopy, s.internal = sideDecoders(side)
+	for _, side := range model.Sides() {
+		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],
+			notifications: g.byDecl[side.Notification], results: g.byDecl[side.Result]}
+		s.decode, s.noCopy, s.internal = sideDecoders(side.Name)
 		s.unmarshalFor = resultFuncNames(funcNames{}, s.results.name).unmarshalFor
 		p.sides = append(p.sides, s)
 	}
@@ -192,7 +177,7 @@ func (g *generator) planResultResponses() {
 		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, envelopePrefix) {
 			continue
 		}
-		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(anyResultDecl) {
+		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(model.AnyResultDecl) {
 			td.resultResponse = true
 			td.resultUnion = g.byName[f.typ.name]
 		}
@@ -319,7 +304,7 @@ func addResults(e *methodEntry, answers *typeDecl) {
 			if !slices.Contains(e.results, name) {
 				e.results = append(e.results, name)
 			}
-			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == inputRequired {
+			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == model.InputRequiredResultDecl {
 				e.inputOnly = true
 			}
 		}
