@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
@@ -170,18 +171,18 @@ type generator struct {
 	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
 }
 
-// form is the shape of a Go type declaration of the output.
-type form int
+// form is the shape of a Go type declaration of the output: the ir's (ir.Form).
+type form = ir.Form
 
 const (
-	structForm     form = iota // type X struct{...}: an object
-	aliasForm                  // type X = T
-	enumForm                   // type X string, with constants
-	collectionForm             // type X map[string]T or type X []T
-	interfaceForm              // type X interface{ isX() }: an object or kind union
-	oneOrManyForm              // type X struct{ List []E; IsList bool }
-	wrapperForm                // type XString string, ...: a primitive variant of a kind union
-	unknownForm                // type UnknownX struct{ Raw json.RawMessage }
+	structForm     = ir.StructForm
+	aliasForm      = ir.AliasForm
+	enumForm       = ir.EnumForm
+	collectionForm = ir.CollectionForm
+	interfaceForm  = ir.InterfaceForm
+	oneOrManyForm  = ir.OneOrManyForm
+	wrapperForm    = ir.WrapperForm
+	unknownForm    = ir.UnknownForm
 )
 
 // typeDecl is one Go type declaration of the output: a schema declaration, an inline type that

@@ -2,27 +2,29 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// goKind says how a Go type is written and how its values are encoded and decoded.
-type goKind int
+// goKind says how a Go type is written and how its values are encoded and decoded: the ir's
+// (ir.Kind).
+type goKind = ir.Kind
 
 const (
-	builtinKind  goKind = iota // string, int64, float64 or bool
-	rawKind                    // json.RawMessage: any JSON value, kept exactly
-	structKind                 // a named struct: encode and decode methods with pointer receivers
-	enumKind                   // a named string type
-	namedKind                  // a named map or slice type
-	unionKind                  // a sealed interface: encodeX and decodeX functions
-	sliceKind                  // []elem
-	mapKind                    // map[string]elem
-	nullableKind               // elem or JSON null: a pointer to elem, or elem itself when it has nil
-	externalKind               // an existing Go type that substitutes a schema type (Config.Substitutes)
-	pointerKind                // *elem, elem a struct (Config.Elements, Config.Objects): nil encodes as null
+	builtinKind  = ir.BuiltinKind
+	rawKind      = ir.RawKind
+	structKind   = ir.StructKind
+	enumKind     = ir.EnumKind
+	namedKind    = ir.NamedKind
+	unionKind    = ir.UnionKind
+	sliceKind    = ir.SliceKind
+	mapKind      = ir.MapKind
+	nullableKind = ir.NullableKind
+	externalKind = ir.ExternalKind
+	pointerKind  = ir.PointerKind
 )
 
 // goType is the Go type of a value.
@@ -64,14 +66,15 @@ func (t *goType) hasNil() bool {
 	return true
 }
 
-// How a value is tested for emptiness as encoding/json's omitempty does (goType.emptiness).
+// How a value is tested for emptiness as encoding/json's omitempty does (goType.emptiness): the
+// ir's.
 const (
-	emptyNil     = iota // nil: a pointer, an interface, a union
-	emptyFalse          // false
-	emptyString         // ""
-	emptyZero           // 0
-	emptyLen            // len 0: a slice, map, string of bytes, raw JSON
-	emptyReflect        // asked at run time (emptyExternal): a substitute of unknown kind
+	emptyNil     = ir.EmptyNil
+	emptyFalse   = ir.EmptyFalse
+	emptyString  = ir.EmptyString
+	emptyZero    = ir.EmptyZero
+	emptyLen     = ir.EmptyLen
+	emptyReflect = ir.EmptyReflect
 )
 
 // emptiness says how a value of t is tested for emptiness as encoding/json's omitempty does.

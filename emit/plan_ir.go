@@ -72,7 +72,7 @@ func (p *plan) toIR() *ir.Package {
 // decl fills the ir of a declaration.
 func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	d := l.decls[td]
-	*d = ir.Decl{Name: td.name, Form: ir.Form(td.form), Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
+	*d = ir.Decl{Name: td.name, Form: td.form, Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
 		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec, Envelope: td.form == structForm && isEnvelope(td),
 		Rules: l.p.rules[td.name], ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
 		Type: l.typ(td.typ), Rest: l.typ(td.rest), Values: td.values, ValueNames: td.valueNames, Open: td.open,
@@ -165,7 +165,7 @@ func (l *lowering) typ(t *goType) *ir.Type {
 	if x, ok := l.types[t]; ok {
 		return x
 	}
-	x := &ir.Type{Kind: ir.Kind(t.kind), Name: t.name, Alias: t.alias, Path: t.path, Pointer: t.pointer,
+	x := &ir.Type{Kind: t.kind, Name: t.name, Alias: t.alias, Path: t.path, Pointer: t.pointer,
 		Composite: t.composite, Underlying: t.underlying, Single: t.single, HasNil: t.hasNil(),
 		Emptiness: t.emptiness(), Checks: l.p.checks(t), ElemChecks: l.p.elemChecks(t)}
 	l.types[t] = x
@@ -224,17 +224,13 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	}
 	for _, td := range p.unions {
 		x.Unions = append(x.Unions, l.declOf(td))
-		x.Roles[l.declOf(td)] = ir.Role(p.union[td])
+		x.Roles[l.declOf(td)] = p.union[td]
 	}
 	for _, a := range p.accessors {
 		x.Accessors = append(x.Accessors, &ir.Accessor{Decl: l.declOf(a.vt), Unknown: a.unknown, Method: a.method,
 			ID: l.field(a.id), Params: l.field(a.params), NoID: a.noID})
 	}
-	for _, e := range p.methods {
-		x.Methods = append(x.Methods, &ir.MethodEntry{Method: e.method, FromClient: e.fromClient, FromServer: e.fromServer,
-			Notification: e.notification, Message: e.message, Params: e.params, Results: e.results,
-			TaskAugmented: e.taskAugmented, InputOnly: e.inputOnly})
-	}
+	x.Methods = p.methods
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.errors {
 		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code)}
@@ -251,38 +247,4 @@ func irFuncs(f funcNames) ir.Funcs {
 	return ir.Funcs{Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
 		Variants: f.variants, NewOne: f.newOne, NewList: f.newList, UnmarshalFor: f.unmarshalFor,
 		DecodeFor: f.decodeFor, Method: f.method}
-}
-
-// The forms, kinds, emptiness tests and roles convert to the ir's by value: a change in either
-// order breaks the build here.
-func _() {
-	var x [1]struct{}
-	_ = x[int(ir.StructForm)-int(structForm)]
-	_ = x[int(ir.AliasForm)-int(aliasForm)]
-	_ = x[int(ir.EnumForm)-int(enumForm)]
-	_ = x[int(ir.CollectionForm)-int(collectionForm)]
-	_ = x[int(ir.InterfaceForm)-int(interfaceForm)]
-	_ = x[int(ir.OneOrManyForm)-int(oneOrManyForm)]
-	_ = x[int(ir.WrapperForm)-int(wrapperForm)]
-	_ = x[int(ir.UnknownForm)-int(unknownForm)]
-	_ = x[int(ir.BuiltinKind)-int(builtinKind)]
-	_ = x[int(ir.RawKind)-int(rawKind)]
-	_ = x[int(ir.StructKind)-int(structKind)]
-	_ = x[int(ir.EnumKind)-int(enumKind)]
-	_ = x[int(ir.NamedKind)-int(namedKind)]
-	_ = x[int(ir.UnionKind)-int(unionKind)]
-	_ = x[int(ir.SliceKind)-int(sliceKind)]
-	_ = x[int(ir.MapKind)-int(mapKind)]
-	_ = x[int(ir.NullableKind)-int(nullableKind)]
-	_ = x[int(ir.ExternalKind)-int(externalKind)]
-	_ = x[int(ir.PointerKind)-int(pointerKind)]
-	_ = x[ir.EmptyNil-emptyNil]
-	_ = x[ir.EmptyFalse-emptyFalse]
-	_ = x[ir.EmptyString-emptyString]
-	_ = x[ir.EmptyZero-emptyZero]
-	_ = x[ir.EmptyLen-emptyLen]
-	_ = x[ir.EmptyReflect-emptyReflect]
-	_ = x[int(ir.NoRole)-int(notRequestOrNotification)]
-	_ = x[int(ir.Requests)-int(requestUnion)]
-	_ = x[int(ir.Notifications)-int(notificationUnion)]
 }

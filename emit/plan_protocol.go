@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"maps"
 	"slices"
 	"strings"
@@ -47,7 +48,7 @@ type protocolPlan struct {
 	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
 	accessors []*accessor
 	// methods are the entries of the method table, sorted by method.
-	methods []*methodEntry
+	methods []*ir.MethodEntry
 	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
 	errors []*errorObject
 	typed  []*errorObject
@@ -61,13 +62,12 @@ type errorObject struct {
 	code *field
 }
 
-// messageUnion is what a message union holds.
-type messageUnion int
+// messageUnion is what a message union holds: the ir's role.
+type messageUnion = ir.Role
 
 const (
-	notRequestOrNotification messageUnion = iota
-	requestUnion
-	notificationUnion
+	requestUnion      = ir.Requests
+	notificationUnion = ir.Notifications
 )
 
 // protocolSide is what one side sends: its message unions and the functions that decode them.
@@ -90,16 +90,6 @@ type accessor struct {
 	method     string
 	id, params *field
 	noID       bool
-}
-
-// methodEntry is one method of the method table.
-type methodEntry struct {
-	method                   string
-	fromClient, fromServer   bool
-	notification             bool
-	message, params          string   // Go types as written in reflect.TypeFor, "" for none
-	results                  []string // Go types
-	taskAugmented, inputOnly bool
 }
 
 // planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
@@ -246,8 +236,8 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 
 // methodEntries are the entries of the method table: every method of the message unions, who
 // sends it, its types and its results (from the typed result decodes of the answering side).
-func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
-	entries := map[string]*methodEntry{}
+func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
+	entries := map[string]*ir.MethodEntry{}
 	for _, td := range p.unions {
 		client := td == p.sides[0].requests || td == p.sides[0].notifications
 		answers := p.sides[0].results
@@ -265,12 +255,12 @@ func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
 				e = g.methodEntry(vt, method, p.union[td] == notificationUnion)
 				entries[method] = e
 			}
-			e.fromClient = e.fromClient || client
-			e.fromServer = e.fromServer || !client
+			e.FromClient = e.FromClient || client
+			e.FromServer = e.FromServer || !client
 			addResults(e, answers)
 		}
 	}
-	var out []*methodEntry
+	var out []*ir.MethodEntry
 	for _, method := range slices.Sorted(maps.Keys(entries)) {
 		out = append(out, entries[method])
 	}
@@ -278,34 +268,34 @@ func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
 }
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
-func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *methodEntry {
-	e := &methodEntry{method: method, notification: notification, message: "*" + vt.name}
+func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
+	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.name}
 	if params := fieldByJSON(vt, "params"); params != nil {
 		switch params.typ.kind {
 		case unionKind:
-			e.params = params.typ.written()
+			e.Params = params.typ.written()
 		case structKind:
-			e.params = "*" + params.typ.written()
+			e.Params = "*" + params.typ.written()
 		}
 	}
-	e.taskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
+	e.TaskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
 	return e
 }
 
 // addResults adds the results that the result union answers can have for the entry's method.
-func addResults(e *methodEntry, answers *typeDecl) {
+func addResults(e *ir.MethodEntry, answers *typeDecl) {
 	for _, rc := range answers.results {
-		if rc.value != e.method {
+		if rc.value != e.Method {
 			continue
 		}
 		for _, c := range rc.candidates {
 			res := answers.objects.variants[c]
 			name := "*" + res.typ.written()
-			if !slices.Contains(e.results, name) {
-				e.results = append(e.results, name)
+			if !slices.Contains(e.Results, name) {
+				e.Results = append(e.Results, name)
 			}
 			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == model.InputRequiredResultDecl {
-				e.inputOnly = true
+				e.InputOnly = true
 			}
 		}
 	}
