@@ -772,8 +772,8 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 	key := r.decl.Name + "." + r.member.Name
 	parent, _ := g.declName(r.decl)
 	s := site{
-		name:  parent + g.names.fieldName(r.member.Name),
-		def:   goName(r.decl.Name) + fieldName(r.member.Name),
+		name:  rootTypeName(parent, g.names.fieldName(r.member.Name)),
+		def:   rootTypeName(goName(r.decl.Name), fieldName(r.member.Name)),
 		about: "the type of the member " + quote(r.member.Name) + " of " + r.decl.Name + " in the schema",
 		owner: r.decl.Name,
 		keys:  []string{key},

@@ -288,6 +288,18 @@ func wrapperName(union, kind string) (string, bool) {
 	return union + word, ok
 }
 
+// alternativeName is the name of the i-th (from 0) of several wrappers of the same JSON kind of
+// a kind union (XArray1, XArray2).
+func alternativeName(wrapper string, i int) string {
+	return wrapper + strconv.Itoa(i+1)
+}
+
+// rootTypeName is the name of the type of a member that Config.Types selects without its
+// declaration ("Declaration.member"): the declaration's Go name and the field's.
+func rootTypeName(decl, field string) string {
+	return decl + field
+}
+
 // nullVariantName is the name of the wrapper that stands for null in the members of the kind
 // union name that admit it (RequestIDNull).
 func nullVariantName(union string) string {

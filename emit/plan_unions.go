@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"fmt"
 	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"slices"
 
@@ -127,7 +126,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 		case len(k.Alternatives) > 0:
 			for i, alt := range k.Alternatives {
 				as := ws
-				as.name, as.def = as.name+fmt.Sprint(i+1), as.def+fmt.Sprint(i+1)
+				as.name, as.def = alternativeName(as.name, i), alternativeName(as.def, i)
 				v, err := g.kindVariant(td, k.JSONKind, alt, as)
 				if err != nil {
 					return err
