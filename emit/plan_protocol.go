@@ -69,7 +69,9 @@ func (g *generator) planProtocol() *protocolPlan {
 			p.errorResponse, p.errorType, p.errorPointer = td, f.typ.elem.name, true
 		}
 	}
-	p.batch = g.s.Decl("JSONRPCBatchRequest") != nil
+	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
+	// the declaration.
+	p.batch = g.byDecl["JSONRPCBatchRequest"] != nil
 	if p.resultResponse == nil || p.errorResponse == nil || g.byDecl["AnyResult"] == nil {
 		return nil
 	}

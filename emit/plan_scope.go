@@ -59,7 +59,7 @@ func (g *generator) declareNames() error {
 	}
 	if g.proto != nil {
 		for _, name := range []string{"Message", "DecodeClientMessage", "DecodeServerMessage", "decodeClientMessage",
-			"decodeServerMessage", "MethodInfo", "Methods", "NewErrorResponse", "errorObject", "MessageBatch"} {
+			"decodeServerMessage", "Methods", "NewErrorResponse", "errorObject"} {
 			if err := g.scope.declare(name, "the protocol layer", model.Pos{}); err != nil {
 				return err
 			}
