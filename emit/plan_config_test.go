@@ -465,7 +465,7 @@ func TestConfigWithoutRuntime(t *testing.T) {
 // forms, which rendering writes after planning.
 func TestRenameOntoProtocol(t *testing.T) {
 	s := load(t, "../schema/draft/schema.ts", "draft")
-	for _, name := range []string{"DecodeClientMessageNoCopy", "DecodeServerMessageNoCopy", "decodeClientMessage", "MessageBatch"} {
+	for _, name := range []string{"DecodeClientMessageNoCopy", "DecodeServerMessageNoCopy", "decodeClientMessage", "Methods"} {
 		_, err := Generate(s, Options{Package: "mcp", Version: "draft", Runtime: templates.Runtime(), Parts: templates.Parts(),
 			Config: Config{Names: map[string]Entry{"Tool": entry(name, 2)}}})
 		require.Error(t, err, name)

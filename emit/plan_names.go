@@ -333,8 +333,8 @@ func extraName(name string) string { return name + "Extra" }
 const extraField = "Extra"
 
 // protocolFuncs are the package-level names of the protocol layer (protocol.go) that do not
-// depend on the schema's names.
-var protocolFuncs = []string{"Message", "MethodInfo", "Methods", "NewErrorResponse", "errorObject", "MessageBatch"}
+// depend on the schema's names (MethodInfo and MessageBatch are parts', reserved with the parts).
+var protocolFuncs = []string{"Message", "Methods", "NewErrorResponse", "errorObject"}
 
 // sideDecoders are the functions that decode any message a side sends: DecodeClientMessage,
 // its NoCopy form and the internal decodeClientMessage.

@@ -132,7 +132,9 @@ func (g *generator) planProtocol() *protocolPlan {
 			p.errorResponse, p.errorType, p.errorPointer = td, f.typ.elem.name, true
 		}
 	}
-	p.batch = g.s.Decl(batchDecl) != nil
+	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
+	// the declaration.
+	p.batch = g.byDecl[batchDecl] != nil
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}

@@ -80,7 +80,8 @@ func (g *generator) runtime() (map[string][]byte, error) {
 // parts returns the parts (Options.Parts) whose required declarations are generated
 // (//mcpgen:requires), and those of the protocol layer (//mcpgen:protocol) when the output has
 // it, as runtime does, and records the types that have rules. Their names are those of the
-// configuration (partNames); a part that validates is left out without validators.
+// configuration (partNames); a part that validates other than in its Validate methods is left out
+// without validators.
 func (g *generator) parts() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	renames := g.partNames()
@@ -101,7 +102,7 @@ func (g *generator) parts() (map[string][]byte, error) {
 			g.reportLeftOut(name, f, requires(src))
 			continue
 		}
-		if g.opts.Config.NoValidate && usesIdent(f, "validator") {
+		if g.opts.Config.NoValidate && needsValidator(name, src) {
 			continue
 		}
 		if err := g.checkPartShapes(name, f); err != nil {
@@ -323,6 +324,14 @@ func withoutUnusedImports(src string) string {
 		src = src[:from] + src[to:]
 	}
 	return src
+}
+
+// needsValidator reports whether a part uses the validator once copySource has cut its Validate
+// methods out (Config.NoValidate): such a part (the sampling rules) is left out, another one (the
+// batch of the protocol layer) is copied without its Validate.
+func needsValidator(name, src string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), name, withoutFuncs(src, validationOnly, true), 0)
+	return err != nil || usesIdent(f, "validator")
 }
 
 // usesIdent reports whether the file f mentions the identifier name.

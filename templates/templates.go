@@ -39,9 +39,10 @@ var parts embed.FS
 // Parts returns the hand-written source files that use generated types, by file name: the rules
 // of sampling with tools, the helpers of the protocol layer. Each starts with a
 // "//go:build ignore" line (it names generated types, so it compiles only in a generated package)
-// and "//mcpgen:requires" lines naming the schema declarations it needs, or a "//mcpgen:protocol"
-// line for a helper of the protocol layer (LookupMethod); the emitter copies it into the packages
-// whose schema has them, or that have the protocol layer. They are tested in gen/.
+// and "//mcpgen:requires" lines naming the schema declarations it needs, a "//mcpgen:protocol"
+// line for a helper of the protocol layer (MethodInfo, LookupMethod), or both (MessageBatch); the
+// emitter copies it into the packages whose schema has them, and that have the protocol layer.
+// They are tested in gen/.
 func Parts() map[string]string {
 	return readAll(parts, "parts")
 }

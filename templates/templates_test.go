@@ -21,8 +21,10 @@ var exported = map[string]bool{
 	"DecodeError": true,
 	// parts/wire_protocol.go: the params of a message, and the pending requests of a peer.
 	"Params": true, "RawParams": true, "Pending": true, "MessageError": true,
-	// parts/protocol_helpers.go: a method of the generated table.
-	"LookupMethod": true,
+	// parts/protocol_helpers.go: the type of the generated method table, and a method of it.
+	"MethodInfo": true, "LookupMethod": true,
+	// parts/protocol_batch.go: a JSON-RPC batch.
+	"MessageBatch": true,
 	// The limit of the decoders, which a program may raise.
 	"MaxDecodeDepth": true,
 }

@@ -168,9 +168,6 @@ func (r *renderer) decodeMessages(f *jen.File, p *ir.Protocol) {
 	for i, side := range p.Sides {
 		r.decodeMessage(f, p, side, p.Sides[1-i])
 	}
-	if p.Batch {
-		r.messageBatch(f, p)
-	}
 }
 
 // decodeMessage writes the functions that decode any message a side sends.
@@ -280,78 +277,8 @@ func (r *renderer) decodeResultMessage(p *ir.Protocol, side *ir.Side) []jen.Code
 	}
 }
 
-// messageBatch writes MessageBatch, the messages of a JSON-RPC batch (2025-03-26).
-func (r *renderer) messageBatch(f *jen.File, p *ir.Protocol) {
-	f.Add(docComment("MessageBatch is a JSON-RPC batch: an array of messages, each decoded as its own message is."))
-	f.Type().Id("MessageBatch").Index().Id("Message")
-	f.Line()
-	f.Func().Params(jen.Id("MessageBatch")).Id("isMessage").Params().Block()
-	f.Line()
-	f.Add(docComment("GetID returns nil: a batch has no id of its own."))
-	f.Func().Params(jen.Id("MessageBatch")).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
-	f.Line()
-	f.Add(docComment("GetMethod returns \"\": a batch has no method of its own."))
-	f.Func().Params(jen.Id("MessageBatch")).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
-	f.Line()
-	if r.pkg.NoValidate {
-		r.batchMarshal(f)
-		return
-	}
-	f.Add(docComment(validateDoc))
-	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("Validate").Params().Error().Block(
-		jen.Var().Id("c").Id("validator"),
-		jen.For(jen.List(jen.Id("i"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
-			jen.If(jen.Err().Op(":=").Id("m").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-				jen.Id("c").Dot("at").Call(jen.Id("i")),
-				jen.Id("c").Dot("report").Call(jen.Lit("%v"), jen.Err()),
-				jen.Id("c").Dot("out").Call(),
-			),
-		),
-		jen.Return(jen.Id("c").Dot("messageErr").Call()),
-	)
-	f.Line()
-	r.batchMarshal(f)
-}
-
-// batchMarshal writes MessageBatch's MarshalJSON.
-func (r *renderer) batchMarshal(f *jen.File) {
-	f.Add(docComment("MarshalJSON implements [json.Marshaler]."))
-	f.Func().Params(jen.Id("v").Id("MessageBatch")).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Id("b").Op(":=").Index().Byte().Values(jen.LitRune('[')),
-		jen.For(jen.List(jen.Id("i"), jen.Id("m")).Op(":=").Range().Id("v")).Block(
-			jen.If(jen.Id("i").Op(">").Lit(0)).Block(jen.Id("b").Op("=").Append(jen.Id("b"), jen.LitRune(','))),
-			jen.List(jen.Id("mb"), jen.Err()).Op(":=").Id("m").Dot("MarshalJSON").Call(),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Id("b").Op("=").Append(jen.Id("b"), jen.Id("mb").Op("...")),
-		),
-		jen.Return(jen.Append(jen.Id("b"), jen.LitRune(']')), jen.Nil()),
-	)
-	f.Line()
-}
-
-// methodTable writes MethodInfo and Methods.
+// methodTable writes Methods, the table of templates/parts/protocol_helpers.go's MethodInfo.
 func (r *renderer) methodTable(f *jen.File, p *ir.Protocol) {
-	f.Add(docComment("MethodInfo describes a method of this version, so that a dispatcher can be built from data: " +
-		"who sends it, the Go types of the message, its params and its results, and how it may be answered."))
-	f.Type().Id("MethodInfo").Struct(
-		docComment("Method is the method name (\"tools/call\")."),
-		jen.Id("Method").String(),
-		docComment("FromClient and FromServer say who sends it (ping: both)."),
-		jen.Id("FromClient").Op(",").Id("FromServer").Bool(),
-		docComment("Notification is set for a notification, which gets no response."),
-		jen.Id("Notification").Bool(),
-		docComment("Message is the type of the whole message (*CallToolRequest), as DecodeClientMessage or DecodeServerMessage gives it."),
-		jen.Id("Message").Qual("reflect", "Type"),
-		docComment("Params is the type of the params (*CallToolRequestParams, or a union interface), nil for a method without params."),
-		jen.Id("Params").Qual("reflect", "Type"),
-		docComment("Results are the types a result of the request can have (*CallToolResult, *InputRequiredResult, *CreateTaskResult); nil for a notification."),
-		jen.Id("Results").Index().Qual("reflect", "Type"),
-		docComment("TaskAugmented is set for a request that can be task-augmented: its result is then a CreateTaskResult."),
-		jen.Id("TaskAugmented").Bool(),
-		docComment("InputRequired is set for a request that may be answered with an InputRequiredResult (multi round-trip requests)."),
-		jen.Id("InputRequired").Bool(),
-	)
-	f.Line()
 	var items []jen.Code
 	for _, e := range p.Methods {
 		fields := jen.Dict{
