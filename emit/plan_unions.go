@@ -218,7 +218,7 @@ func (g *generator) declareDefault(name string) {
 
 // derived declares a type derived from a union, after the declaration owner.
 func (g *generator) derived(td *typeDecl, owner string) error {
-	if err := g.scope.declare(td.name, "variant of "+td.union, td.pos); err != nil {
+	if err := g.reserve(td.name, "variant of "+td.union, td.pos); err != nil {
 		return err
 	}
 	g.declareDefault(td.defName)
