@@ -23,8 +23,8 @@
 // substitutes, the checks that every entry is used), the Go declarations and their fields
 // (plan.go, plan_gotype.go), how each union is represented and decoded (plan_unions.go), which
 // values have validation checks (plan_checks.go), the variants each request's result can be
-// (plan_results.go), the protocol layer (plan_protocol.go, which alone knows the schema names of
-// its roles), the fixed code copied as it is, plain Go for whatever does not depend on the
+// (plan_results.go), the protocol layer (plan_protocol.go, which finds its declarations by the
+// roles of model/roles.go), the fixed code copied as it is, plain Go for whatever does not depend on the
 // schema (the runtime of templates/wire and the parts of templates/parts: plan_runtime.go,
 // plan_partnames.go), and the doc texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds
 // every naming rule, those of derived names included (UnmarshalX, validateX, XNull, UnknownX,
