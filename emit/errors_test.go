@@ -120,8 +120,21 @@ var generateErrorCases = []generateErrorCase{{
 	schema: &model.Schema{},
 	opts:   Options{Package: "p", Runtime: map[string]string{"wire.go": "not go"}},
 	want:   "emit: runtime:",
+}, {
+	// Planning names the files and writes doc.go: neither fails after rendering.
+	name:   "runtime file with a generated file's name",
+	schema: &model.Schema{},
+	opts:   Options{Package: "p", Runtime: map[string]string{"doc.go": "package p\n"}},
+	want:   "emit: the runtime file doc.go has the name of a generated file",
+}, {
+	name:   "package doc that does not execute",
+	schema: &model.Schema{},
+	opts:   Options{Package: "p", PackageDoc: "{{.Missing}}"},
+	want:   "emit: package doc: ",
 }}
 
+// TestGenerateErrors checks that each model of generateErrorCases is refused with its error, and
+// that planning (makePlan) is what refuses it.
 func TestGenerateErrors(t *testing.T) {
 	for _, tt := range generateErrorCases {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,6 +147,11 @@ func TestGenerateErrors(t *testing.T) {
 			_, err := Generate(tt.schema, tt.opts)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
+			if tt.opts.Package != "" {
+				// Planning finds every error: rendering has none to add.
+				_, planErr := makePlan(tt.schema, tt.opts)
+				assert.Equal(t, err, planErr)
+			}
 		})
 	}
 }
