@@ -183,25 +183,7 @@ func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 		cases = append(cases, jen.Default().Block(extra...))
 		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
 	}
-	if words == 0 {
-		member = append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
-		))
-	} else {
-		// A field's case sets bit (and word) to its bit of seen, checked once after the switch.
-		seen := jen.Id("seen")
-		marks := []jen.Code{jen.Var().Id("bit").Uint64()}
-		if words > 1 {
-			seen = jen.Id("seen").Index(jen.Id("word"))
-			marks = append(marks, jen.Var().Id("word").Int())
-		}
-		dup := jen.Add(seen).Op("&").Id("bit")
-		member = append(append(marks, member...),
-			jen.If(jen.Err().Op("!=").Nil().Op("||").Add(dup).Op("!=").Lit(0)).Block(
-				jen.Return(jen.Id("d").Dot("memberError").Call(dup, jen.Id("name"), jen.Err())),
-			),
-			jen.Add(seen).Op("|=").Id("bit"))
-	}
+	member = checkMember(member, words)
 	vars := []jen.Code{jen.Id("name").Index().Byte(), jen.Id("ok").Bool()}
 	switch {
 	case words == 1:
@@ -237,6 +219,29 @@ func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 		jen.Switch().Block(checks...),
 		jen.Return(jen.Nil()),
 	)
+}
+
+// checkMember appends to the statements that decode a member (member) the check after them:
+// with fields to find duplicates of (words of seen), a field's case has set bit (and word) to its
+// bit of seen, which one check tests and sets; without, a value's error is put in the member.
+func checkMember(member []jen.Code, words int) []jen.Code {
+	if words == 0 {
+		return append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
+		))
+	}
+	seen := jen.Id("seen")
+	marks := []jen.Code{jen.Var().Id("bit").Uint64()}
+	if words > 1 {
+		seen = jen.Id("seen").Index(jen.Id("word"))
+		marks = append(marks, jen.Var().Id("word").Int())
+	}
+	dup := jen.Add(seen).Op("&").Id("bit")
+	return append(append(marks, member...),
+		jen.If(jen.Err().Op("!=").Nil().Op("||").Add(dup).Op("!=").Lit(0)).Block(
+			jen.Return(jen.Id("d").Dot("memberError").Call(dup, jen.Id("name"), jen.Err())),
+		),
+		jen.Add(seen).Op("|=").Id("bit"))
 }
 
 // absentMessage is the error at a member that must not be present (model.Member.Absent).
