@@ -87,8 +87,11 @@
 // the inline union of UserMessage.content next to a declaration UserMessageContent, or by an
 // inline type named before it, in schema order) takes the first free name of Name2, Name3, ...
 // (UserMessageContent2); the same schema always gives the same names. A name given by the
-// configuration is never changed: its collision is an error. Any other collision between
-// generated names is an error naming both declarations.
+// configuration is never changed: its collision is an error, at the configuration's entry when
+// the name is one the output derives from another declaration's (UnmarshalX, validateX,
+// UnknownX, XString, NewX, the method constants, DecodeClientMessageNoCopy and the other names of
+// the protocol layer). Any other collision between generated names is an error naming both
+// declarations.
 //
 // # Types
 //
