@@ -18,22 +18,21 @@
 // nothing, and its only error is jennifer's, which would be a bug of the generator, since
 // every name it writes was derived and reserved, and the package doc executed, in planning.
 //
-// Planning: makePlan (plan.go) runs a generator, which fills a plan with the working state
-// planning needs around it: the configuration's meaning (plan_config.go: the selection, the
-// substitutes, the checks that every entry is used), the Go declarations and their fields
-// (plan.go, plan_gotype.go), how each union is represented and decoded (plan_unions.go), which
-// values have validation checks (plan_checks.go), the variants each request's result can be
-// (plan_results.go), the protocol layer (plan_protocol.go, which finds its declarations by the
-// roles of model/roles.go), the fixed code copied as it is, plain Go for whatever does not depend on the
-// schema (the runtime of templates/wire and the parts of templates/parts: plan_runtime.go,
-// plan_partnames.go), and the doc texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds
-// every naming rule, those of derived names included (UnmarshalX, validateX, XNull, UnknownX,
-// the method constants, the protocol layer's decoders); plan_scope.go holds the scope, in which
-// declareNames reserves every derived name before anything is written, so that a configured
-// name that collides with one is refused at its entry. plan_ir.go writes the plan as the ir.
-// [Generate] copies the planned files and adds the rendered ones: types.go, json.go, unions.go,
-// consts.go, validate.go and protocol.go. ir.Dump writes a plan as text; testdata/*.plan.golden
-// hold the dumps of the test schemas.
+// Planning: makePlan (plan.go) runs a generator, which fills a plan with the working state planning
+// needs around it: the configuration's meaning (plan_config.go: the selection, the substitutes, the
+// checks that every entry is used), the Go declarations and their fields (plan.go, plan_gotype.go),
+// how each union is represented and decoded (plan_unions.go), which values have validation checks
+// (plan_checks.go), the variants each request's result can be (plan_results.go), the protocol layer
+// (plan_protocol.go, which finds its declarations by the roles of model/roles.go), the fixed code
+// copied as it is, plain Go for whatever does not depend on the schema (the runtime of
+// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go), and the doc
+// texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds every naming rule, those of derived
+// names included (UnmarshalX, validateX, XNull, UnknownX, the method constants, the protocol
+// layer's decoders); plan_scope.go holds the scope, in which declareNames reserves every derived
+// name before anything is written, so that a configured name that collides with one is refused at
+// its entry. plan_ir.go writes the plan as the ir. [Generate] copies the planned files and adds the
+// rendered ones: types.go, json.go, unions.go, consts.go, validate.go and protocol.go. ir.Dump
+// writes a plan as text; testdata/*.plan.golden hold the dumps of the test schemas.
 //
 // Rendering, by file of emit/internal/render: structs, aliases, collections and enums
 // (types.go), codecs (codec.go, codec_values.go, codec_external.go), unions and their wrapper,
