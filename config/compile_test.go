@@ -47,7 +47,7 @@ func parseFile(t *testing.T, name string) *File {
 
 // TestConfigsCompile builds and vets the packages that configurations shape from the real
 // schemas: go-sdk's declarations table (gosdk.yaml, on the 2025-03-26 schema it was written
-// for), the draft without validators, and every version reduced to CallToolRequest and what it
+// for), the draft and 2025-03-26 without validators, and every version reduced to CallToolRequest and what it
 // references (no protocol layer, no parts but those whose types it has).
 func TestConfigsCompile(t *testing.T) {
 	if testing.Short() {
@@ -59,6 +59,7 @@ func TestConfigsCompile(t *testing.T) {
 	}{
 		{"gosdk", "2025-03-26", parseFile(t, "gosdk.yaml")},
 		{"novalidate", "draft", parseFile(t, "novalidate.yaml")},
+		{"novalidate-2025-03-26", "2025-03-26", parseFile(t, "novalidate.yaml")},
 		{"shapes", "draft", parseFile(t, "shapes.yaml")},
 		{"shapes-2025-11-25", "2025-11-25", parseFile(t, "shapes.yaml")},
 	}
@@ -84,13 +85,18 @@ func TestConfigsCompile(t *testing.T) {
 				assert.NotContains(t, files, "validate.go")
 				assert.NotContains(t, files, "sampling.go", "the sampling rules are validation")
 				assert.Contains(t, files, "protocol.go")
+				if tt.version == "2025-03-26" {
+					// The batch is copied without its Validate, which the validator would need.
+					assert.Contains(t, string(files["protocol_batch.go"]), "type MessageBatch []Message")
+					assert.NotContains(t, string(files["protocol_batch.go"]), "Validate")
+				}
 			}
 			if tt.file.Config.Types != nil && strings.HasPrefix(tt.name, "CallToolRequest") {
 				assert.NotContains(t, files, "protocol.go", "the message unions are not selected")
 			}
 			if strings.HasPrefix(tt.name, "protocol") {
 				assert.Contains(t, files, "protocol.go", "the message unions are selected")
-				assert.Contains(t, string(files["protocol.go"]), "type MessageBatch []Message")
+				assert.Contains(t, string(files["protocol_batch.go"]), "type MessageBatch []Message")
 			}
 			dir := writeModule(t, cmpOr(tt.file.Package, "mcp"), files)
 			if tt.name == "gosdk" {

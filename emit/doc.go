@@ -3,24 +3,42 @@
 //
 // # Plan, then render
 //
-// [Generate] works in two steps, and the source files are named after them. The first, makePlan
-// (plan.go), returns a plan: a value holding every Go declaration of the output with its name, how
-// unions decode, which values have checks, the protocol layer, the constants' names and the fixed
-// files copied. A generator fills it in, with the working state planning needs around it, and
-// decides what to write and checks it: the configuration's meaning (plan_config.go: the selection,
-// the substitutes, the checks that every entry is used), the Go declarations and their names
-// (plan.go, plan_names.go, plan_gotype.go), how each union is represented and decoded
-// (plan_unions.go), which values have validation checks (plan_checks.go), the variants each
-// request's result can be (plan_results.go), the protocol layer's types (plan_protocol.go), the
-// fixed code copied as it is, plain Go for whatever does not depend on the schema (the runtime of
-// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go), and every
-// package-level name the output derives (plan_scope.go). Every error is found there. The renderer
-// (render.go) then holds only the plan, writes it with jennifer, and cannot fail: structs,
-// aliases, collections and enums (render_types.go), codecs (render_codec.go,
-// render_codec_values.go, render_codec_external.go), unions and their wrapper, unknown and
-// one-or-many types (render_unions.go, render_unions_variants.go), typed result decodes
-// (render_results.go), Validate (render_validate.go), constants (render_consts.go), the protocol
-// layer (render_protocol.go) and doc comments (render_comments.go, render_comments_lead.go).
+// [Generate] works in two steps, in two places. Planning, package emit (the files plan*.go),
+// reads the schema's model and the configuration, decides everything the output has, and checks
+// it; every error [Generate] returns is found there. Its result is an ir.Package
+// (emit/internal/ir), a value that holds data only: every Go declaration with its name, its form
+// and what that form needs, every name derived from it, how each union decodes (variants,
+// discriminator values grouped into tag cases, variant tables), which values have checks, the
+// protocol layer by role (message unions, accessors, the method table's entries, the error
+// objects), the constants, the text of every doc comment, and the files copied as they are,
+// doc.go among them. Nothing in it refers to the model: the JSON names, literal values and
+// constraints the output needs are copied in. Rendering, emit/internal/render, then writes that
+// value with jennifer. It imports jennifer, the ir and the standard library only (a test
+// fails on any other import), so it cannot read the model or the configuration; it decides
+// nothing, and its only error is jennifer's, which would be a bug of the generator, since
+// every name it writes was derived and reserved, and the package doc executed, in planning.
+//
+// Planning: makePlan (plan.go) runs a generator, which fills a plan with the working state planning
+// needs around it: the configuration's meaning (plan_config.go: the selection, the substitutes, the
+// checks that every entry is used), the Go declarations and their fields (plan.go, plan_gotype.go),
+// how each union is represented and decoded (plan_unions.go), which values have validation checks
+// (plan_checks.go), the variants each request's result can be (plan_results.go), the protocol layer
+// (plan_protocol.go, which finds its declarations by the roles of model/roles.go), the fixed code
+// copied as it is, plain Go for whatever does not depend on the schema (the runtime of
+// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go), and the doc
+// texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds every naming rule, those of derived
+// names included (UnmarshalX, validateX, XNull, UnknownX, the method constants, the protocol
+// layer's decoders); plan_scope.go holds the scope, in which declareNames reserves every derived
+// name before anything is written, so that a configured name that collides with one is refused at
+// its entry. plan_ir.go writes the plan as the ir. [Generate] copies the planned files and adds the
+// rendered ones: types.go, json.go, unions.go, consts.go, validate.go and protocol.go. ir.Dump
+// writes a plan as text; testdata/*.plan.golden hold the dumps of the test schemas.
+//
+// Rendering, by file of emit/internal/render: structs, aliases, collections and enums
+// (types.go), codecs (codec.go, codec_values.go, codec_external.go), unions and their wrapper,
+// unknown and one-or-many types (unions.go, unions_variants.go), typed result decodes
+// (results.go), Validate (validate.go), constants (consts.go), the protocol layer (protocol.go)
+// and doc comments, formatted from the planned texts (comments.go).
 //
 // # Files
 //
@@ -31,7 +49,7 @@
 // the parts of templates/parts whose declarations the output has (the sampling rules of a request,
 // a result and one message, sampling.go, sampling_result.go and sampling_messages.go; the
 // capability check, sampling_capabilities.go; the protocol helpers, wire_protocol.go, and, with
-// the protocol layer, protocol_helpers.go); a part
+// the protocol layer, protocol_helpers.go, and the batch of 2025-03-26, protocol_batch.go); a part
 // left out because its first declaration is generated but another it requires is not is told to
 // Options.Report.
 // Every file starts with "// Code generated by mcpgen vX.Y.Z. DO NOT EDIT." ([Version]); doc.go
@@ -49,9 +67,10 @@
 // An inline object, union or string-literal union in member M of declaration D is named D+M
 // (ClientCapabilitiesSampling, IconTheme); an array element or map value takes the name of the
 // member (ElicitResultContent), nested types recurse (UnsupportedProtocolVersionErrorObjectData).
-// Where D ends with M, D+M would repeat a word: the type is then D+Object for an object
-// (the error object of HeaderMismatchError is HeaderMismatchErrorObject) and D+Value otherwise
-// (the union of EmbeddedResource.resource is EmbeddedResourceValue).
+// Where D has the words of M already, at its end or inside, D+M would repeat them: the type is
+// then D+Object for an object (the error object of HeaderMismatchError is
+// HeaderMismatchErrorObject) and D+Value otherwise (the union of EmbeddedResource.resource is
+// EmbeddedResourceValue, that of CallToolResultResponse.result CallToolResultResponseValue).
 // An inherited member keeps the name from the declaration that declares it, so the type is
 // declared once (CacheableResultCacheScope). The element of a named map or slice type X is named
 // XValue or XItem, the element of a one-or-many union X is XItem, an inline object variant of a
@@ -67,8 +86,11 @@
 // the inline union of UserMessage.content next to a declaration UserMessageContent, or by an
 // inline type named before it, in schema order) takes the first free name of Name2, Name3, ...
 // (UserMessageContent2); the same schema always gives the same names. A name given by the
-// configuration is never changed: its collision is an error. Any other collision between
-// generated names is an error naming both declarations.
+// configuration is never changed: its collision is an error, at the configuration's entry when
+// the name is one the output derives from another declaration's (UnmarshalX, validateX,
+// UnknownX, XString, NewX, the method constants, DecodeClientMessageNoCopy and the other names of
+// the protocol layer). Any other collision between generated names is an error naming both
+// declarations.
 //
 // # Types
 //
@@ -115,7 +137,8 @@
 //     pointers to its variant structs (an alias variant marks its target). With a
 //     discriminator, UnknownX keeps an object with a value no variant lists, and encodes it back
 //     byte for byte. Decoding follows model.Variant: discriminator, then required members, then
-//     specificity; the interface's doc says how. A union of results that holds
+//     specificity; the interface's doc lists the variants, and the package doc's section Unions
+//     (templates.Doc) explains the order once. A union of results that holds
 //     InputRequiredResult reads "resultType" first: "input_required" is the InputRequiredResult,
 //     "complete" or no resultType one of the other variants, any other value UnknownX.
 //   - kind: a sealed interface; struct, map, slice and enum declarations implement it, other
@@ -130,7 +153,11 @@
 // AnyResult also get UnmarshalXFor(method, data), which decodes the result of request FooRequest
 // as FooResult (EmptyResult when the schema declares no FooResult; when the schema declares
 // FooResultResponse with a union result, one of its variants; CreateTaskResult too when the
-// request can be task-augmented). Decoded without the method (UnmarshalX, a method the version
+// request can be task-augmented). A method that several requests declare (SamplingInputRequest
+// and CreateMessageRequest) has the results of the one that names a result of its own, or else
+// of the one in ClientRequest or ServerRequest; requests with other results that this does not
+// tell apart, and two variants of the message unions with one method (the method table has one
+// message type per method), are an error naming both. Decoded without the method (UnmarshalX, a method the version
 // does not define, a response whose request is unknown), a result is typed by its members, a
 // guess: when no variant they point to decodes it, the union's variant Result does (or its
 // alias EmptyResult), keeping the members in Extra, so that every
@@ -159,7 +186,9 @@
 // its message, params and result types, task augmentation, input_required); Error() on every
 // error object (a struct with a code and a message), Typed on the error of an error response,
 // and NewErrorResponse, which answers a Go error with the right JSON-RPC error. The helpers it
-// calls (Params, RawParams, Pending, MessageError) are templates/parts/wire_protocol.go.
+// calls (Params, RawParams, Pending, MessageError) are templates/parts/wire_protocol.go; the
+// fixed code that it needs, plain Go, is the parts protocol_helpers.go (MethodInfo, the type of
+// the table, and LookupMethod) and protocol_batch.go (MessageBatch, in a version with batches).
 //
 // # Codecs
 //
@@ -178,9 +207,10 @@
 // the result unions, AnyResult, RequestId and the generic responses are, doc links to a
 // declaration that is not planned are plain text. Names gives declarations, members' inline
 // types, constants and SchemaVersion their Go names (derived names follow); Fields, the fields';
-// Initialisms extends the initialisms. The parts are written with the default names: the
-// output is planned a second time without the names, the two plans are paired, and the parts'
-// package-level identifiers are renamed to match (a renamed field that a part uses is an error).
+// Initialisms extends the initialisms. The parts are written with the default names: planning
+// gives every type the name it has without the configuration's names besides its own
+// (typeDecl.defName), and the parts' package-level identifiers are renamed to match (a renamed
+// field that a part uses is an error).
 // A substitute is an externalKind type: no declaration, and codecs and validators that call the
 // runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which go
 // through encoding/json and the value's Validate. NoValidate leaves out validate.go, the
@@ -222,4 +252,6 @@
 // has no doc. The schema's line breaks within a paragraph are dropped, as Markdown drops them,
 // and paragraphs and list items are filled to 92 columns after the "// ", so that no line, even
 // in a struct, is longer than 100 columns; consecutive "term - definition" lines become a list.
+// Every comment the renderer writes, the schema's and its own (on functions and methods too),
+// goes through docComment, which does this.
 package emit

@@ -3,12 +3,11 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"go/format"
 	"maps"
 	"strings"
 	"text/template"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -53,47 +52,13 @@ func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 		return nil, err
 	}
 
-	// Rendering: the plan written out, file by file.
-	r := newRenderer(p)
-	r.render()
-	out := maps.Clone(p.files)
-	doc, err := p.packageDoc()
+	// Rendering: the plan written out, file by file. Every name was checked by planning, which
+	// also wrote doc.go: an error here is the generator's own bug.
+	out, err := render.Render(p.toIR(), model.MaxMessage)
 	if err != nil {
 		return nil, err
 	}
-	out["doc.go"] = doc
-	files := []struct {
-		name string
-		f    *jen.File
-	}{{"types.go", r.typesGo}, {"json.go", r.jsonGo}, {"unions.go", r.unionsGo}, {"consts.go", r.constsGo}}
-	if !opts.Config.NoValidate {
-		files = append(files, struct {
-			name string
-			f    *jen.File
-		}{"validate.go", r.validateGo})
-	}
-	if p.proto != nil {
-		files = append(files, struct {
-			name string
-			f    *jen.File
-		}{"protocol.go", r.protocolGo})
-	}
-	for _, file := range files {
-		if _, dup := out[file.name]; dup {
-			return nil, fmt.Errorf("emit: the runtime file %s has the name of a generated file", file.name)
-		}
-		var buf bytes.Buffer
-		if err := file.f.Render(&buf); err != nil {
-			// jennifer's error holds the whole unformatted file after its first line: keep the
-			// first line only, shortened.
-			msg, _, _ := strings.Cut(err.Error(), "\n")
-			if len(msg) > model.MaxMessage {
-				msg = strings.ToValidUTF8(msg[:model.MaxMessage], "") + "…"
-			}
-			return nil, fmt.Errorf("emit: %s: %s", file.name, msg)
-		}
-		out[file.name] = buf.Bytes()
-	}
+	maps.Copy(out, p.files)
 	if p := opts.Config.FilePrefix; p != "" {
 		prefixed := map[string][]byte{}
 		for name, data := range out {
@@ -141,12 +106,6 @@ func (p *plan) sourceLines() []string {
 	return lines
 }
 
-func (p *plan) newFile() *jen.File {
-	f := jen.NewFile(p.opts.Package)
-	f.HeaderComment(header)
-	return f
-}
-
 // packageDoc writes doc.go: the header, the schema the package comes from, and the package clause
 // with Options.PackageDoc executed as its doc.
 func (p *plan) packageDoc() ([]byte, error) {
@@ -169,13 +128,19 @@ func (p *plan) packageDoc() ([]byte, error) {
 		// Protocol is set when the package has the protocol layer (protocol.go), and
 		// ResultResponse names its result response; Sampling is set when the package has the
 		// rules of sampling with tools, CheckCapabilities when it has the check of a sampling
-		// request against the client's capabilities.
+		// request against the client's capabilities. Unions is set when a union's doc refers to
+		// the section on unions (objectsDoc), Results when a union of results does.
 		Protocol          bool
 		ResultResponse    string
 		Sampling          bool
 		CheckCapabilities bool
+		Unions, Results   bool
 	}{Package: p.opts.Package, Version: p.opts.Version, Protocol: p.proto != nil,
 		Sampling: p.copiedParts["sampling.go"], CheckCapabilities: p.copiedParts["sampling_capabilities.go"]}
+	for _, td := range p.types {
+		data.Unions = data.Unions || (td.form == interfaceForm && td.objects != nil && td.objects.table)
+		data.Results = data.Results || (td.form == interfaceForm && td.base != nil)
+	}
 	if p.proto != nil {
 		data.ResultResponse = p.proto.resultResponse.name
 	}

@@ -12,6 +12,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"github.com/mcpgen/mcpgen/templates"
 )
 
 var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
@@ -96,5 +99,27 @@ func TestFormatted(t *testing.T) {
 			prefix = "// " + header + "\n// Schema: MCP draft (sha256:0123).\n\n"
 		}
 		assert.True(t, strings.HasPrefix(string(src), prefix), name)
+	}
+}
+
+// TestPlanDump plans each testdata/*.ts and compares the plan's dump (ir.Dump) with
+// testdata/*.plan.golden: a change of a decision shows there before it shows in the code.
+func TestPlanDump(t *testing.T) {
+	for _, file := range goldenInputs(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			s := load(t, file, "test")
+			p, err := makePlan(s, Options{Package: "mcptest", Version: s.Version, SchemaHash: "sha256:0123",
+				Runtime: templates.Runtime(), Parts: templates.Parts()})
+			require.NoError(t, err)
+			got := ir.Dump(p.toIR())
+			require.Equal(t, got, ir.Dump(p.toIR()), "the dump is deterministic")
+			golden := strings.TrimSuffix(file, ".ts") + ".plan.golden"
+			if *update {
+				require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), got)
+		})
 	}
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
@@ -30,6 +31,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 		return nil, err
 	}
 	g.proto = g.planProtocol()
+	if err := g.checkMessageMethods(); err != nil {
+		return nil, err
+	}
 	parts, err := g.parts()
 	if err != nil {
 		return nil, err
@@ -38,8 +42,37 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.declareNames(); err != nil {
 		return nil, err
 	}
-	g.files = runtime
+	if err := g.planFiles(runtime); err != nil {
+		return nil, err
+	}
+	g.planDocs()
 	return g.plan, nil
+}
+
+// planFiles names the files the output has: the runtime's and the parts', copied, and the
+// generated ones, of which doc.go is written here (its template is the caller's). A copied
+// file with the name of a generated one is an error.
+func (g *generator) planFiles(copied map[string][]byte) error {
+	g.outFiles = []string{"types.go", "json.go", "unions.go", "consts.go"}
+	if !g.opts.Config.NoValidate {
+		g.outFiles = append(g.outFiles, "validate.go")
+	}
+	if g.proto != nil {
+		g.outFiles = append(g.outFiles, "protocol.go")
+	}
+	g.outFiles = append(g.outFiles, "doc.go")
+	for _, name := range g.outFiles {
+		if _, dup := copied[name]; dup {
+			return fmt.Errorf("emit: the runtime file %s has the name of a generated file", name)
+		}
+	}
+	doc, err := g.packageDoc()
+	if err != nil {
+		return err
+	}
+	g.files = copied
+	g.files["doc.go"] = doc
+	return nil
 }
 
 func newGenerator(s *model.Schema, opts Options) *generator {
@@ -54,6 +87,7 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 			copiedParts: map[string]bool{},
 		},
 		scope:           scope{},
+		defaults:        scope{},
 		nullUnions:      map[string]bool{},
 		after:           map[string][]*typeDecl{},
 		inlines:         map[inlineKey]*typeDecl{},
@@ -65,10 +99,10 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 	}
 }
 
-// plan is what planning produces and the only thing rendering reads: every Go declaration of
-// the output with its name, how unions decode, which types have checks, the protocol layer, the
-// constants' names, and the parts the output has. Planning (generator) fills it in and checks
-// it; a renderer only reads it.
+// plan is what planning produces: every Go declaration of the output with its name, how unions
+// decode, which types have checks, the protocol layer, the constants' names, and the parts the
+// output has, next to the schema's model they come from. Planning (generator) fills it in and
+// checks it; toIR (plan_ir.go) writes it as the ir.Package that rendering reads.
 type plan struct {
 	s    *model.Schema
 	opts Options
@@ -82,14 +116,21 @@ type plan struct {
 	rules  map[string]bool
 	// checked remembers which unions and collections have validation checks (namedChecks).
 	checked map[string]bool
+	// resultDecodes are the result unions with typed decodes by method (typeDecl.results).
+	resultDecodes []*typeDecl
 	// proto is the protocol layer of the schema, nil for a schema without one.
 	proto *protocolPlan
-	// constNames are the Go names of the schema's constants (declareNames).
+	// constNames are the Go names of the schema's constants (declareNames), constDocs their
+	// doc texts (planDocs).
 	constNames map[*model.Const]string
-	// files are the runtime's and the parts' files as copied into the package, by file name;
+	constDocs  map[*model.Const]string
+	// files are the runtime's and the parts' files as copied into the package, and doc.go, by
+	// file name;
 	// copiedParts are the parts (Options.Parts) the output has.
 	files       map[string][]byte
 	copiedParts map[string]bool
+	// outFiles are the names of the files rendering writes, and doc.go, which planning does.
+	outFiles []string
 }
 
 // generator is the planning step of one Generate call: it fills in its plan, holding the
@@ -97,6 +138,10 @@ type plan struct {
 type generator struct {
 	*plan
 	scope scope
+	// defaults holds the names the output's types have without the configuration's names
+	// (typeDecl.defName); defaultsClash is set when two of them are the same.
+	defaults      scope
+	defaultsClash bool
 
 	// names makes Go names, with the configuration's initialisms.
 	names namer
@@ -126,26 +171,29 @@ type generator struct {
 	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
 }
 
-// form is the shape of a Go type declaration of the output.
-type form int
+// form is the shape of a Go type declaration of the output: the ir's (ir.Form).
+type form = ir.Form
 
 const (
-	structForm     form = iota // type X struct{...}: an object
-	aliasForm                  // type X = T
-	enumForm                   // type X string, with constants
-	collectionForm             // type X map[string]T or type X []T
-	interfaceForm              // type X interface{ isX() }: an object or kind union
-	oneOrManyForm              // type X struct{ List []E; IsList bool }
-	wrapperForm                // type XString string, ...: a primitive variant of a kind union
-	unknownForm                // type UnknownX struct{ Raw json.RawMessage }
+	structForm     = ir.StructForm
+	aliasForm      = ir.AliasForm
+	enumForm       = ir.EnumForm
+	collectionForm = ir.CollectionForm
+	interfaceForm  = ir.InterfaceForm
+	oneOrManyForm  = ir.OneOrManyForm
+	wrapperForm    = ir.WrapperForm
+	unknownForm    = ir.UnknownForm
 )
 
 // typeDecl is one Go type declaration of the output: a schema declaration, an inline type that
 // needed a name, or a type derived from a union (wrappers, Unknown).
 type typeDecl struct {
 	name string
-	form form
-	pos  model.Pos
+	// defName is the name the type has without the configuration's names (Names, Fields,
+	// Initialisms): the name the parts are written with (partNames).
+	defName string
+	form    form
+	pos     model.Pos
 	// decl is the schema declaration and doc its documentation; both are zero for an inline or
 	// derived type, whose about says what it is ("the type of [ClientCapabilities.Sampling]").
 	decl  *model.Decl
@@ -190,6 +238,21 @@ type typeDecl struct {
 	// nullVariant is the wrapper that stands for null in the members of a kind union that admit
 	// it (model.Member.Nullable); decoding the union itself does not accept null.
 	nullVariant string
+	// resultResponse is set for the generic result response, whose result is resultUnion (the
+	// union of every result): it is decoded by a function of the caller (planResultResponses).
+	resultResponse bool
+	resultUnion    *typeDecl
+	// method is the method of a request or notification declaration ("tools/call"), whose
+	// constant is funcs.method.
+	method string
+	// docText is the text of the declaration's doc comment, extraDoc that of a struct's Extra,
+	// valueDocs those of an enum's constants; expected says what a kind union decodes, for its
+	// error ("expected a string or a number"); resultsDoc is the doc of a result union's typed
+	// decode (planDocs).
+	docText, extraDoc, expected, resultsDoc string
+	valueDocs                               []string
+	// funcs are the functions, tables and constants named after the declaration (declareNames).
+	funcs funcNames
 	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
 	union string
 }
@@ -229,9 +292,14 @@ type field struct {
 	// is the name the field would have had, when that is another.
 	embed      bool
 	unembedded string
+	// defEmbed is set for a field embedded without the configuration's names (an embed entry
+	// that a Fields entry overrides): the parts name it by its type (partNames).
+	defEmbed bool
 	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
 	// declares the base in its place, and the codecs reach the field promoted.
 	base, baseDecl string
+	// docText is the text of the field's doc comment (planDocs).
+	docText string
 	// namedAt is the position of the fields entry that names the field, zero for none.
 	namedAt model.Pos
 	// shaped is the position of the configuration entry that made the field's type or presence
@@ -252,6 +320,7 @@ type variant struct {
 // site is where an inline type appears: it gives the type its name and doc.
 type site struct {
 	name  string // the Go name an inline type here gets
+	def   string // the name it gets without the configuration's names (typeDecl.defName)
 	about string // what the type is, for its doc: "the type of [ClientCapabilities.Sampling]"
 	owner string // the schema declaration the type is declared after
 	// renamed is the key of Config.Names that gave name ("ClientCapabilities.sampling"), or "".
@@ -331,20 +400,27 @@ func (g *generator) planDecls() error {
 	g.planChecks()
 	for _, td := range g.types {
 		if td.objects != nil {
+			if td.objects.decision.Discriminator != "" {
+				td.objects.tags, td.objects.absent = tagCases(td.objects)
+			}
 			td.objects.table = needsTable(td.objects)
 		}
 	}
-	g.planResults()
+	if err := g.planResults(); err != nil {
+		return err
+	}
+	g.planResultResponses()
 	return nil
 }
 
 // declShell names a schema declaration and picks its form.
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
-	td := &typeDecl{name: name, pos: d.Pos, doc: d.Doc, decl: d}
+	td := &typeDecl{name: name, defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
 	if err := g.scope.declare(td.name, "declaration "+d.Name, pos); err != nil {
 		return nil, err
 	}
+	g.declareDefault(td.defName)
 	t := d.Type
 	switch t.Kind {
 	case model.Object:
@@ -379,7 +455,7 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 // planDecl plans the body of a schema declaration.
 func (g *generator) planDecl(td *typeDecl) error {
 	d := td.decl
-	s := site{name: td.name, about: "[" + td.name + "]", owner: d.Name}
+	s := site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: d.Name}
 	switch td.form {
 	case structForm:
 		return g.planStruct(td, d.Type.Object, d, d.Name, d.Name)
@@ -411,7 +487,7 @@ func (g *generator) planNullVariants() error {
 		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
 			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.name)
 		}
-		w := &typeDecl{name: td.name + "Null", form: wrapperForm, pos: td.pos, union: td.name,
+		w := &typeDecl{name: nullVariantName(td.name), defName: nullVariantName(td.defName), form: wrapperForm, pos: td.pos, union: td.name,
 			about: "null, where a member of type [" + td.name + "] admits it (the id of an error response); " +
 				"decoding a [" + td.name + "] elsewhere rejects null, and Validate reports it"}
 		if err := g.derived(w, d.Name); err != nil {
@@ -428,10 +504,10 @@ func (g *generator) planNullVariants() error {
 func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 	var err error
 	if t.Kind == model.Map {
-		s.name += "Value"
+		s.name, s.def = valueName(s.name), valueName(s.def)
 		td.typ, err = g.typeOf(t, s.value())
 	} else {
-		s.name += "Item"
+		s.name, s.def = itemName(s.name), itemName(s.def)
 		td.typ, err = g.typeOf(t, s.elem())
 	}
 	return err
@@ -458,7 +534,7 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 		}
 		return g.refType(target, append(active, td.name))
 	}
-	return g.typeOf(t, site{name: td.name + "Value", about: "[" + td.name + "]", owner: td.decl.Name})
+	return g.typeOf(t, site{name: valueName(td.name), def: valueName(td.defName), about: "[" + td.name + "]", owner: td.decl.Name})
 }
 
 // refType is the Go type of a reference to a declaration.
@@ -471,7 +547,7 @@ func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 	case collectionForm:
 		return &goType{kind: namedKind, name: td.name}, nil
 	case interfaceForm:
-		return &goType{kind: unionKind, name: td.name}, nil
+		return &goType{kind: unionKind, name: td.name, union: td}, nil
 	}
 	target, err := g.aliasTarget(td, active)
 	if err != nil {
@@ -532,7 +608,7 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
 		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
-			s.name += "Item"
+			s.name, s.def = itemName(s.name), itemName(s.def)
 			elem, err := g.typeOf(dec.Elem, s.elem())
 			return &goType{kind: sliceKind, elem: elem, single: true}, err
 		}
@@ -555,10 +631,9 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		}
 	}
 	owner := s.owner
-	if d := g.owner(t.Pos); d != nil {
-		owner = d.Name
-	}
 	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
+	td.defName = g.defaults.free(s.def)
+	g.declareDefault(td.defName)
 	declPos := t.Pos
 	if s.renamed != "" {
 		declPos = g.opts.Config.Names[s.renamed].Pos
@@ -573,7 +648,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		g.inlines[key] = td
 	}
 	g.after[owner] = append(g.after[owner], td)
-	s = site{name: td.name, about: "[" + td.name + "]", owner: owner, keys: s.keys}
+	s = site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: owner, keys: s.keys}
 	var err error
 	switch f {
 	case structForm:
@@ -591,23 +666,12 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	return g.refType(td, nil)
 }
 
-// owner is the declaration whose source text holds pos, or nil when pos is unknown.
-func (p *plan) owner(pos model.Pos) *model.Decl {
-	if pos.Line == 0 {
+// declaring is the declaration that declares the member m (model.Member.DeclaredIn), or nil.
+func (p *plan) declaring(m *model.Member) *model.Decl {
+	if m.DeclaredIn == "" {
 		return nil
 	}
-	var found *model.Decl
-	for _, d := range p.s.Decls {
-		if d.Pos.File != pos.File {
-			continue
-		}
-		if d.Pos.Line < pos.Line || d.Pos.Line == pos.Line && d.Pos.Col <= pos.Col {
-			if found == nil || d.Pos.Line > found.Pos.Line || d.Pos.Line == found.Pos.Line && d.Pos.Col > found.Pos.Col {
-				found = d
-			}
-		}
-	}
-	return found
+	return p.s.Decl(m.DeclaredIn)
 }
 
 // planStruct plans the fields of a struct. decl is the schema declaration of a declared struct,
@@ -616,160 +680,19 @@ func (p *plan) owner(pos model.Pos) *model.Decl {
 // the struct in the configuration (the declaration's name, or the key of the member holding the
 // inline object), "" where the configuration cannot name it.
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
-	names := map[string]bool{"Extra": true}
+	names := map[string]bool{extraField: true}
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
 			continue
 		}
-		var base string
-		if o := g.owner(m.Pos); decl != nil && o != nil && o != decl {
-			if _, ok := g.bases[o.Name]; ok {
-				base = o.Name
-			} else if _, ok := g.bases[decl.Name]; ok {
-				continue // an embedded base holds the members it declares only
-			}
+		f, err := g.planField(td, m, decl, owner, path, names)
+		if err != nil {
+			return err
 		}
-		keys := g.memberKeys(path, decl, m)
-		f := &field{name: g.names.fieldName(m.Name), member: m}
-		namePos := m.Pos
-		fieldKey := ""
-		if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-			f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
-			g.usedFields[key] = true
+		if f != nil {
+			td.fields = append(td.fields, f)
 		}
-		parent, memberOwner := td.name, owner
-		if decl != nil {
-			if o := g.owner(m.Pos); o != nil && o != decl && g.byDecl[o.Name] != nil {
-				parent, memberOwner = g.byDecl[o.Name].name, o.Name
-			}
-		}
-		s := site{name: memberTypeName(parent, f.name, m.Type), about: "the type of [" + parent + "." + f.name + "]", owner: memberOwner, keys: keys}
-		if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
-			s.name, s.renamed = e.Name, key
-		}
-		var typ *goType
-		if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
-			typ = sub
-			g.usedSubstitutes[key] = true
-			f.shaped = sub.pos
-		} else {
-			var err error
-			if typ, err = g.typeOf(m.Type, s); err != nil {
-				return err
-			}
-			f.literal = g.literal(m.Type)
-			if f.literal != nil && typ.kind == builtinKind && !m.Optional {
-				if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
-					f.implicit = true
-					if pos.Line > 0 {
-						f.shaped = pos
-					}
-				}
-			}
-			if elemPointers(typ) {
-				if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
-					f.shaped = pos
-				}
-			}
-			if pos := g.stoodIn(m.Type); pos.Line > 0 {
-				f.shaped = pos
-			}
-			if oneOrManySlice(typ) {
-				if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
-					f.shaped = pos
-				}
-			}
-		}
-		// An optional entry on a required member makes it optional (Config.Optional).
-		f.optional = m.Optional
-		if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !m.Optional {
-			f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
-		}
-		if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
-			typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
-			if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
-				f.nilNull = true
-				if pos.Line > 0 {
-					f.shaped = pos
-				}
-			}
-		}
-		if typ.kind == structKind && !f.optional {
-			if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
-				typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
-			}
-		}
-		f.typ = typ
-		if m.Nullable && typ.kind == externalKind {
-			// The substitute decodes and encodes null itself.
-		} else if m.Nullable {
-			if typ.kind != unionKind {
-				return m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
-			}
-			f.nullable = true
-			g.nullUnions[typ.name] = true
-		}
-		if f.optional {
-			if typ.kind == nullableKind {
-				return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
-			}
-			f.pointer = !typ.hasNil()
-			shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
-			_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
-			switch {
-			case shape == OmitEmpty && typ.kind == structKind:
-				// encoding/json's omitempty never omits a struct: it stays a pointer.
-				if explicit {
-					return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
-				}
-			case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
-				// encoding/json never omits a struct: it is always encoded.
-				f.pointer, f.always = false, true
-			case shape == OmitEmpty:
-				f.pointer, f.omitEmpty = false, true
-			case shape == Value && typ.hasNil():
-				if explicit {
-					return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
-				}
-			case shape == Value:
-				f.pointer, f.always = false, true
-			}
-			if (f.omitEmpty || f.always) && pos.Line > 0 {
-				f.shaped = pos
-			}
-		}
-		switch {
-		case f.omitEmpty || f.optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
-			f.tagOption = ",omitempty"
-		case f.always:
-		case f.optional:
-			f.tagOption = ",omitzero"
-		}
-		if e, key, ok := lookup(g.embeds, keys); ok && !moreSpecific(keys, fieldKey, key) {
-			g.usedShapes["embed "+key] = true
-			name := embeddedName(typ)
-			if name == "" {
-				return e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, typeString(typ, f.pointer))
-			}
-			if name != f.name {
-				// A hand-written part selects the field by the name it had (checkPartShapes).
-				f.unembedded, f.shaped = f.name, e.Pos
-			}
-			f.name, f.embed, namePos = name, true, e.Pos
-		}
-		if !token.IsIdentifier(f.name) {
-			return namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
-		}
-		if names[f.name] {
-			return namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
-		}
-		names[f.name] = true
-		if base != "" {
-			f.base, _ = g.declName(g.s.Decl(base))
-			f.baseDecl = base
-		}
-		td.fields = append(td.fields, f)
 	}
 	if order, ok := g.opts.Config.Order[path]; ok && path != "" {
 		g.usedShapes["order "+path] = true
@@ -790,7 +713,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	}
 	td.rest = &goType{kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: td.name + "Extra", about: "the value type of [" + td.name + ".Extra]", owner: owner}
+		s := site{name: extraName(td.name), def: extraName(td.defName), about: "the value type of [" + td.name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
@@ -798,6 +721,206 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		td.rest = rest
 	}
 	return nil
+}
+
+// planField plans the field of member m of the struct td (see planStruct), or returns nil for a
+// member that an embedded base holds; names are the field names taken so far.
+func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]bool) (*field, error) {
+	var base string
+	if o := g.declaring(m); decl != nil && o != nil && o != decl {
+		if _, ok := g.bases[o.Name]; ok {
+			base = o.Name
+		} else if _, ok := g.bases[decl.Name]; ok {
+			return nil, nil // an embedded base holds the members it declares only
+		}
+	}
+	keys := g.memberKeys(path, decl, m)
+	f := &field{name: g.names.fieldName(m.Name), member: m}
+	namePos := m.Pos
+	fieldKey := ""
+	if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
+		f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
+		g.usedFields[key] = true
+	}
+	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.name, keys), keys)
+	if err != nil {
+		return nil, err
+	}
+	f.typ = g.requiredShapes(f, typ, keys)
+	if m.Nullable && f.typ.kind == externalKind {
+		// The substitute decodes and encodes null itself.
+	} else if m.Nullable {
+		if f.typ.kind != unionKind {
+			return nil, m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
+		}
+		f.nullable = true
+		g.nullUnions[f.typ.name] = true
+	}
+	if err := g.optionalShape(td, f, keys); err != nil {
+		return nil, err
+	}
+	if namePos, err = g.embedField(f, keys, fieldKey, namePos); err != nil {
+		return nil, err
+	}
+	if !token.IsIdentifier(f.name) {
+		return nil, namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
+	}
+	if names[f.name] {
+		return nil, namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
+	}
+	names[f.name] = true
+	if base != "" {
+		f.base, _ = g.declName(g.s.Decl(base))
+		f.baseDecl = base
+	}
+	return f, nil
+}
+
+// memberSite is where the inline types of member m of the struct td are declared and how they
+// are named: an inherited member's after, and named after, the declaration that declares it.
+func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, owner, fieldName string, keys []string) site {
+	parent, parentDef, memberOwner := td.name, td.defName, owner
+	if o := g.declaring(m); o != nil {
+		memberOwner = o.Name
+		if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
+			parent, parentDef = b.name, b.defName
+		}
+	}
+	s := site{name: memberTypeName(parent, fieldName, m.Type), def: memberTypeName(parentDef, namer{}.fieldName(m.Name), m.Type),
+		about: "the type of [" + parent + "." + fieldName + "]", owner: memberOwner, keys: keys}
+	if e, key, ok := lookup(g.opts.Config.Names, keys); ok {
+		s.name, s.renamed = e.Name, key
+	}
+	return s
+}
+
+// memberType is the Go type of the member of f, found at site s: its substitute, or its schema
+// type with the shapes of literals, elements and one-or-many, each recorded in f.shaped.
+func (g *generator) memberType(f *field, s site, keys []string) (*goType, error) {
+	m := f.member
+	if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
+		g.usedSubstitutes[key] = true
+		f.shaped = sub.pos
+		return sub, nil
+	}
+	typ, err := g.typeOf(m.Type, s)
+	if err != nil {
+		return nil, err
+	}
+	f.literal = g.literal(m.Type)
+	if f.literal != nil && typ.kind == builtinKind && !m.Optional {
+		if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
+			f.implicit = true
+			if pos.Line > 0 {
+				f.shaped = pos
+			}
+		}
+	}
+	if elemPointers(typ) {
+		if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
+			f.shaped = pos
+		}
+	}
+	if pos := g.stoodIn(m.Type); pos.Line > 0 {
+		f.shaped = pos
+	}
+	if oneOrManySlice(typ) {
+		if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
+			f.shaped = pos
+		}
+	}
+	return typ, nil
+}
+
+// requiredShapes applies the shapes that concern presence to the field f of type typ: an
+// optional entry on a required member makes it optional (Config.Optional); a required slice or
+// map may be encoded as null when nil (Config.NilAs), a required struct held by pointer
+// (Config.Objects). It returns the field's type.
+func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType {
+	f.optional = f.member.Optional
+	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !f.member.Optional {
+		f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+	}
+	if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
+		typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
+		if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
+			f.nilNull = true
+			if pos.Line > 0 {
+				f.shaped = pos
+			}
+		}
+	}
+	if typ.kind == structKind && !f.optional {
+		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
+			typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
+		}
+	}
+	return typ
+}
+
+// optionalShape decides how an optional field holds and encodes its value (Config.Optional: a
+// pointer, omitempty, or a value always encoded), and its json tag's option.
+func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
+	typ, m := f.typ, f.member
+	if f.optional {
+		if typ.kind == nullableKind {
+			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
+		}
+		f.pointer = !typ.hasNil()
+		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
+		_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
+		switch {
+		case shape == OmitEmpty && typ.kind == structKind:
+			// encoding/json's omitempty never omits a struct: it stays a pointer.
+			if explicit {
+				return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
+			}
+		case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
+			// encoding/json never omits a struct: it is always encoded.
+			f.pointer, f.always = false, true
+		case shape == OmitEmpty:
+			f.pointer, f.omitEmpty = false, true
+		case shape == Value && typ.hasNil():
+			if explicit {
+				return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
+			}
+		case shape == Value:
+			f.pointer, f.always = false, true
+		}
+		if (f.omitEmpty || f.always) && pos.Line > 0 {
+			f.shaped = pos
+		}
+	}
+	switch {
+	case f.omitEmpty || f.optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
+		f.tagOption = ",omitempty"
+	case f.always:
+	case f.optional:
+		f.tagOption = ",omitzero"
+	}
+	return nil
+}
+
+// embedField makes f an embedded field when an embed entry names its member (Config.Embed) and
+// no more specific fields entry (fieldKey) names it, and returns the position of what names the
+// field.
+func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos model.Pos) (model.Pos, error) {
+	e, key, embed := lookup(g.embeds, keys)
+	f.defEmbed = embed
+	if !embed || moreSpecific(keys, fieldKey, key) {
+		return namePos, nil
+	}
+	g.usedShapes["embed "+key] = true
+	name := embeddedName(f.typ)
+	if name == "" {
+		return namePos, e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, g.typeString(f.typ, f.pointer))
+	}
+	if name != f.name {
+		// A hand-written part selects the field by the name it had (checkPartShapes).
+		f.unembedded, f.shaped = f.name, e.Pos
+	}
+	f.name, f.embed = name, true
+	return e.Pos, nil
 }
 
 // shapeOmitEmpty reports whether the optional shape of the member with the given keys is
@@ -930,7 +1053,7 @@ func (g *generator) checkBases() error {
 			}
 			for i, f := range fields {
 				b := base.fields[i]
-				if there, here := fieldString(b), fieldString(f); b.member.Name != f.member.Name || there != here {
+				if there, here := g.fieldString(b), g.fieldString(f); b.member.Name != f.member.Name || there != here {
 					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s there, %s here)",
 						f.member.Name, td.name, b.name, name, there, here)
 				}
@@ -950,7 +1073,7 @@ func (g *generator) literal(t *model.Type) *model.Value {
 
 // planOneOrMany plans `E | E[]`.
 func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
-	s.name += "Item"
+	s.name, s.def = itemName(s.name), itemName(s.def)
 	elem, err := g.typeOf(dec.Elem, s.elem())
 	td.typ = elem
 	return err

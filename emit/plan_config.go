@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -283,7 +281,7 @@ func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) [
 	}
 	keys := []string{path + "." + m.Name}
 	if decl != nil {
-		if o := g.owner(m.Pos); o != nil && o != decl {
+		if o := g.declaring(m); o != nil && o != decl {
 			keys = append(keys, o.Name+"."+m.Name)
 		}
 	}
@@ -389,7 +387,33 @@ func (g *generator) configure() error {
 		}
 		g.names.extra[strings.ToLower(e.Name)] = e.Name
 	}
-	// Substitutes: declarations first, then members (which the walk below skips).
+	if err := g.configureSubstitutes(); err != nil {
+		return err
+	}
+	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
+		e := c.Fields[key]
+		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
+		}
+	}
+	if err := g.configureShapes(); err != nil {
+		return err
+	}
+	if err := g.checkRenames(); err != nil {
+		return err
+	}
+	if c.Types == nil {
+		return nil
+	}
+	return g.selectTypes()
+}
+
+// configureSubstitutes reads the substitutes (Config.Substitutes): of declarations, and of
+// members (which selectTypes does not walk into).
+func (g *generator) configureSubstitutes() error {
+	c := g.opts.Config
 	g.substitutes = map[string]*goType{}
 	g.memberSubstitutes = map[string]*goType{}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
@@ -406,17 +430,13 @@ func (g *generator) configure() error {
 		}
 		g.memberSubstitutes[key] = t
 	}
-	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
-		e := c.Fields[key]
-		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
-			return err
-		} else if m == nil {
-			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
-		}
-	}
-	if err := g.configureShapes(); err != nil {
-		return err
-	}
+	return nil
+}
+
+// checkRenames checks that each rename (Config.Names) names a declaration, a constant, a member
+// or SchemaVersion.
+func (g *generator) checkRenames() error {
+	c := g.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
 		if key == "SchemaVersion" || strings.Contains(key, ".") {
@@ -435,9 +455,12 @@ func (g *generator) configure() error {
 			return e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key)
 		}
 	}
-	if c.Types == nil {
-		return nil
-	}
+	return nil
+}
+
+// selectTypes selects the declarations of Config.Types, and those they reference transitively,
+// skipping substituted declarations and members.
+func (g *generator) selectTypes() error {
 	g.selected = map[string]bool{}
 	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
@@ -472,7 +495,7 @@ func (g *generator) configure() error {
 			}
 		}
 	}
-	for _, e := range c.Types {
+	for _, e := range g.opts.Config.Types {
 		d, m, err := g.memberOf(e.Name, e.Pos, "types")
 		if err != nil {
 			return err
@@ -543,34 +566,8 @@ func (g *generator) configureShapes() error {
 			}
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
-		entries := c.Order[key]
-		if len(entries) == 0 {
-			continue
-		}
-		d, m, err := g.memberOf(key, entries[0].Pos, "order")
-		if err != nil {
-			return err
-		}
-		obj := inlineObject(d.Type)
-		if m != nil {
-			obj = inlineObject(m.Type)
-		} else if t, err := g.s.Deref(d.Type); err == nil {
-			obj = inlineObject(t)
-		}
-		if obj == nil {
-			return entries[0].Pos.Errorf("order: %s is not an object", key)
-		}
-		seen := map[string]bool{}
-		for _, e := range entries {
-			if obj.Member(e.Name) == nil {
-				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
-			}
-			if seen[e.Name] {
-				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
-			}
-			seen[e.Name] = true
-		}
+	if err := g.checkOrders(); err != nil {
+		return err
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
 		d := g.s.Decl(name)
@@ -608,6 +605,42 @@ func (g *generator) configureShapes() error {
 	return nil
 }
 
+// checkOrders checks that each order entry (Config.Order) names members of an object, once
+// each.
+func (g *generator) checkOrders() error {
+	c := g.opts.Config
+	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
+		entries := c.Order[key]
+		if len(entries) == 0 {
+			continue
+		}
+		d, m, err := g.memberOf(key, entries[0].Pos, "order")
+		if err != nil {
+			return err
+		}
+		obj := inlineObject(d.Type)
+		if m != nil {
+			obj = inlineObject(m.Type)
+		} else if t, err := g.s.Deref(d.Type); err == nil {
+			obj = inlineObject(t)
+		}
+		if obj == nil {
+			return entries[0].Pos.Errorf("order: %s is not an object", key)
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			if obj.Member(e.Name) == nil {
+				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
+			}
+			if seen[e.Name] {
+				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
+			}
+			seen[e.Name] = true
+		}
+	}
+	return nil
+}
+
 // generated reports whether the declaration name is generated: selected (or every declaration
 // without a selection) and not substituted.
 func (g *generator) generated(name string) bool {
@@ -630,23 +663,8 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 // of its own): gopls's generator does the same with its override tables.
 func (g *generator) checkConfigUsed() error {
 	c := g.opts.Config
-	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
-		e := c.Names[key]
-		declName, member := splitKey(key)
-		switch {
-		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
-			continue
-		case g.substitutes[declName] != nil:
-			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
-		case member == "" && g.byDecl[declName] == nil:
-			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
-		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
-			return r.decl.Name+"."+r.member.Name == key
-		}):
-			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
-		case member != "" && !g.usedNames[key]:
-			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
-		}
+	if err := g.checkNamesUsed(); err != nil {
+		return err
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
 		if !g.usedFields[key] {
@@ -710,6 +728,31 @@ func (g *generator) checkConfigUsed() error {
 	return nil
 }
 
+// checkNamesUsed fails on a rename (Config.Names) of a declaration or member type that the
+// output does not have.
+func (g *generator) checkNamesUsed() error {
+	c := g.opts.Config
+	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
+		e := c.Names[key]
+		declName, member := splitKey(key)
+		switch {
+		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
+			continue
+		case g.substitutes[declName] != nil:
+			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
+		case member == "" && g.byDecl[declName] == nil:
+			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
+		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
+			return r.decl.Name+"."+r.member.Name == key
+		}):
+			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
+		case member != "" && !g.usedNames[key]:
+			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
+		}
+	}
+	return nil
+}
+
 // substitute returns the Go type that replaces the declaration a Ref names, or nil.
 func (g *generator) substitute(t *model.Type) *goType {
 	if t.Kind != model.Ref {
@@ -729,7 +772,8 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 	key := r.decl.Name + "." + r.member.Name
 	parent, _ := g.declName(r.decl)
 	s := site{
-		name:  parent + g.names.fieldName(r.member.Name),
+		name:  rootTypeName(parent, g.names.fieldName(r.member.Name)),
+		def:   rootTypeName(goName(r.decl.Name), fieldName(r.member.Name)),
 		about: "the type of the member " + quote(r.member.Name) + " of " + r.decl.Name + " in the schema",
 		owner: r.decl.Name,
 		keys:  []string{key},
@@ -739,15 +783,6 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 	}
 	_, err := g.typeOf(r.member.Type, s)
 	return err
-}
-
-// unionMethods are the methods of a union's interface before those of a message union: the
-// marker, and Validate (unless the output has no validators, Config.NoValidate).
-func (p *plan) unionMethods(marker string) []jen.Code {
-	if p.opts.Config.NoValidate {
-		return []jen.Code{jen.Id(marker).Params()}
-	}
-	return []jen.Code{jen.Id(marker).Params(), jen.Id("Validate").Params().Error()}
 }
 
 // checkUnexported fails on a union or one-or-many type that a rename made unexported (renamed

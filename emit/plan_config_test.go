@@ -86,191 +86,201 @@ func generateShaped(t *testing.T, c Config, parts map[string]string) (map[string
 		Runtime: templates.Runtime(), Parts: parts, Config: c})
 }
 
+// configErrorCases are the configurations of TestConfigErrors.
+var configErrorCases = []struct {
+	name  string
+	cfg   Config
+	parts map[string]string
+	want  string
+}{{
+	name: "order of an unknown member",
+	cfg:  Config{Order: map[string][]Entry{"Tool": {entry("mode", 2), entry("nmae", 3)}}},
+	want: `mcpgen.yaml:3:3: order: Tool has no member "nmae" (did you mean name?)`,
+}, {
+	name: "order of a struct not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Order: map[string][]Entry{"Unrelated": {entry("tool", 2)}}},
+	want: "mcpgen.yaml:2:3: order: Unrelated is not a generated struct",
+}, {
+	name: "added field not Go",
+	cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("err error; x int", 2)}}},
+	want: `mcpgen.yaml:2:3: addFields: Tool: "err error; x int" is not one Go field without a tag (err error, or an embedded type)`,
+}, {
+	name: "added field taken",
+	cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("Name string", 2)}}},
+	want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool",
+}, {
+	name: "added field to a union",
+	cfg:  Config{AddFields: map[string][]Entry{"ContentBlock": {entry("x int", 2)}}},
+	want: "mcpgen.yaml:2:3: addFields: ContentBlock is not an object, it has no struct to add fields to",
+}, {
+	name: "embedded base not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Embed: []Entry{entry("Result", 2)}},
+	want: "mcpgen.yaml:2:3: embed: the base Result is not generated: add it to types",
+}, {
+	name: "embedded base shaped otherwise",
+	cfg:  Config{Embed: []Entry{entry("Result", 2)}, Fields: map[string]Entry{"CallToolResult._meta": entry("M", 3)}},
+	want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta *MetaObject ` + "`json:\"_meta,omitzero\"`" + ` there, M *MetaObject ` + "`json:\"_meta,omitzero\"`" + ` here)`,
+}, {
+	name: "embedded base tagged otherwise",
+	cfg: Config{Embed: []Entry{entry("Result", 2)},
+		Substitutes: map[string]Substitute{"Result._meta": {Name: "map[string]any", Composite: true, Kind: "map", Pos: cfgAt(3)}},
+		Optional:    Shape{Members: map[string]Entry{"CallToolResult._meta": entry(OmitEmpty, 4)}}},
+	want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta map[string]any ` + "`json:\"_meta,omitzero\"`" + ` there, Meta map[string]any ` + "`json:\"_meta,omitempty\"`" + ` here)`,
+}, {
+	name: "optional value of a type with nil",
+	cfg:  Config{Optional: Shape{Members: map[string]Entry{"CallToolResult.progressToken": entry(Value, 3)}}},
+	want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing",
+}, {
+	name: "optional omitempty struct",
+	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
+	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
+}, {
+	name: "embed of a type without a name",
+	cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
+	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",
+}, {
+	name: "embed named by fields too",
+	cfg:  Config{Embed: []Entry{entry("Tool.annotations", 2)}, Fields: map[string]Entry{"Tool.annotations": entry("A", 3)}},
+	want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type",
+}, {
+	name: "shape of a member without that choice",
+	cfg:  Config{Objects: Shape{Members: map[string]Entry{"Tool.name": entry(Pointer, 4)}}},
+	want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice",
+}, {
+	name: "shape value",
+	cfg:  Config{Elements: Shape{Default: entry("pointers", 1)}},
+	want: `mcpgen.yaml:1:3: elements: "pointers" is not one of value, pointer`,
+}, {
+	name: "path through a declared type",
+	cfg:  Config{Names: map[string]Entry{"Tool.annotations.title": entry("T", 5)}},
+	want: `mcpgen.yaml:5:3: rename: the type of Tool.annotations is not an inline object, it has no member "title" (name a declared type's members by its declaration)`,
+}, {
+	name: "path to an unknown member",
+	cfg:  Config{Fields: map[string]Entry{"Tool.inputSchema.tpye": entry("T", 5)}},
+	want: `mcpgen.yaml:5:3: fields: Tool.inputSchema has no member "tpye" (did you mean type?)`,
+}, {
+	name: "root below the first level",
+	cfg:  Config{Types: []Entry{entry("Tool.inputSchema.type", 1)}},
+	want: "mcpgen.yaml:1:3: types: Tool.inputSchema.type is a member of an inline object: a root is a declaration or one of its members",
+}, {
+	name: "unknown declaration",
+	cfg:  Config{Types: []Entry{entry("Toll", 2)}},
+	want: "mcpgen.yaml:2:3: types: the schema declares no Toll (did you mean Tool?)",
+}, {
+	name: "unknown member",
+	cfg:  Config{Types: []Entry{entry("Tool.nmae", 2)}},
+	want: `mcpgen.yaml:2:3: types: Tool has no member "nmae" (did you mean name?)`,
+}, {
+	name: "member of a union",
+	cfg:  Config{Fields: map[string]Entry{"ContentBlock.type": entry("Kind", 4)}},
+	want: `mcpgen.yaml:4:3: fields: ContentBlock is not an object, it has no member "type"`,
+}, {
+	name: "member of an alias",
+	cfg:  Config{Fields: map[string]Entry{"EmptyResult._meta": entry("Metadata", 4)}},
+	want: "mcpgen.yaml:4:3: fields: EmptyResult is an alias of Result: name the member as Result._meta",
+}, {
+	name: "rename of an unknown declaration",
+	cfg:  Config{Names: map[string]Entry{"Tools": entry("T", 3)}},
+	want: "mcpgen.yaml:3:3: rename: the schema declares no Tools (did you mean Tool?)",
+}, {
+	name: "renames that collide",
+	cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
+	want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
+}, {
+	name: "rename of a member's type onto a declaration",
+	cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
+	want: "mcpgen.yaml:6:3: inline type in Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
+}, {
+	name: "rename of a declaration that is not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Names: map[string]Entry{"Unrelated": entry("U", 3)}},
+	want: "mcpgen.yaml:3:3: rename: Unrelated is not generated: it is neither in types nor referenced by a type there",
+}, {
+	name: "rename of a member of a declaration that is not generated",
+	cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Names: map[string]Entry{"Tool.inputSchema": entry("Schema", 3)}},
+	want: "mcpgen.yaml:3:3: rename: Tool is not generated: neither it nor Tool.inputSchema is in types, nor referenced by a type there",
+}, {
+	name: "rename of a member without a type of its own",
+	cfg:  Config{Names: map[string]Entry{"Tool.annotations": entry("Hints", 3)}},
+	want: "mcpgen.yaml:3:3: rename: Tool.annotations has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
+}, {
+	name: "rename of an inherited member's type",
+	cfg:  Config{Names: map[string]Entry{"CallToolResult._meta": entry("CallMeta", 3)}},
+	want: "mcpgen.yaml:3:3: rename: CallToolResult._meta has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
+}, {
+	name: "rename of a substitute",
+	cfg: Config{Names: map[string]Entry{"ToolAnnotations": entry("Hints", 3)},
+		Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "Hints", Pos: cfgAt(5)}}},
+	want: "mcpgen.yaml:3:3: rename: ToolAnnotations is substituted (mcpgen.yaml:5:3), it has no Go declaration to name",
+}, {
+	name: "field renames that collide",
+	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Name", 7)}},
+	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used`,
+}, {
+	name: "field rename onto Extra",
+	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Extra", 7)}},
+	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used`,
+}, {
+	name: "field rename of a struct that is not generated",
+	cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Fields: map[string]Entry{"Tool.mode": entry("Speed", 7)}},
+	want: "mcpgen.yaml:7:3: fields: Tool.mode is not a field of a generated struct",
+}, {
+	name: "substitute of a union variant",
+	cfg:  Config{Substitutes: map[string]Substitute{"TextContent": {Path: "example.com/x", Name: "Text", Pos: cfgAt(9)}}},
+	want: "mcpgen.yaml:9:3: substitute: TextContent is a variant of the union ContentBlock, which only a generated type can be",
+}, {
+	name: "substitute of an unknown member",
+	cfg:  Config{Substitutes: map[string]Substitute{"Tool.schema": {Name: "any", Pos: cfgAt(9)}}},
+	want: `mcpgen.yaml:9:3: substitute: Tool has no member "schema"`,
+}, {
+	name: "substitute of a selected type",
+	cfg: Config{Types: []Entry{entry("ToolAnnotations", 2)},
+		Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
+	want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too",
+}, {
+	name: "substitute nothing refers to",
+	cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
+		Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
+	want: "mcpgen.yaml:9:3: substitute: no generated type refers to ToolAnnotations",
+}, {
+	name: "substitute of a member of a struct that is not generated",
+	cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
+		Substitutes: map[string]Substitute{"Tool.inputSchema": {Name: "any", Pos: cfgAt(9)}}},
+	want: "mcpgen.yaml:9:3: substitute: Tool.inputSchema is not a member of a generated struct",
+}, {
+	name: "initialism of two words",
+	cfg:  Config{Initialisms: []Entry{entry("ToolUse", 11)}},
+	want: `mcpgen.yaml:11:3: initialisms: "ToolUse" is not one word of letters and digits as Go names are split (ID, MIME)`,
+}, {
+	name: "SchemaVersion renamed onto a declaration",
+	cfg:  Config{Names: map[string]Entry{"SchemaVersion": entry("Tool", 12)}},
+	want: "shaped.ts:4:18: declaration Tool: Go name Tool is already used by the generated constant (mcpgen.yaml:12:3)",
+}, {
+	name: "constant renamed onto a declaration",
+	cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
+	want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
+}, {
+	name: "union made unexported",
+	cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
+	want: "mcpgen.yaml:14:3: rename: the union contentBlock would be unexported, and the functions and types named after it (UnmarshalcontentBlock) exported; rename it, or what it is named after, with a capital",
+}, {
+	name: "rename onto the validate function of a union",
+	cfg:  Config{Names: map[string]Entry{"Tool": entry("validateContentBlock", 15)}},
+	want: "mcpgen.yaml:15:3: declaration Tool: Go name validateContentBlock is the name of the function of union ContentBlock (shaped.ts:27:13), which the output derives: choose another",
+}, {
+	name: "rename onto the Unmarshal function of a union",
+	cfg:  Config{Names: map[string]Entry{"Tool": entry("UnmarshalProgressToken", 16)}},
+	want: "mcpgen.yaml:16:3: declaration Tool: Go name UnmarshalProgressToken is the name of the function of union ProgressToken (shaped.ts:39:13), which the output derives: choose another",
+}, {
+	name:  "field renamed under a part",
+	cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
+	parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},
+	want:  "mcpgen.yaml:13:3: the configuration renames the field Name, which the hand-written part tools.go uses; keep its name",
+}}
+
 // TestConfigErrors checks that every configuration entry the schema contradicts, or that would
 // change nothing, is an error naming the entry's line.
 func TestConfigErrors(t *testing.T) {
-	tests := []struct {
-		name  string
-		cfg   Config
-		parts map[string]string
-		want  string
-	}{{
-		name: "order of an unknown member",
-		cfg:  Config{Order: map[string][]Entry{"Tool": {entry("mode", 2), entry("nmae", 3)}}},
-		want: `mcpgen.yaml:3:3: order: Tool has no member "nmae" (did you mean name?)`,
-	}, {
-		name: "order of a struct not generated",
-		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Order: map[string][]Entry{"Unrelated": {entry("tool", 2)}}},
-		want: "mcpgen.yaml:2:3: order: Unrelated is not a generated struct",
-	}, {
-		name: "added field not Go",
-		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("err error; x int", 2)}}},
-		want: `mcpgen.yaml:2:3: addFields: Tool: "err error; x int" is not one Go field without a tag (err error, or an embedded type)`,
-	}, {
-		name: "added field taken",
-		cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("Name string", 2)}}},
-		want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool",
-	}, {
-		name: "added field to a union",
-		cfg:  Config{AddFields: map[string][]Entry{"ContentBlock": {entry("x int", 2)}}},
-		want: "mcpgen.yaml:2:3: addFields: ContentBlock is not an object, it has no struct to add fields to",
-	}, {
-		name: "embedded base not generated",
-		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Embed: []Entry{entry("Result", 2)}},
-		want: "mcpgen.yaml:2:3: embed: the base Result is not generated: add it to types",
-	}, {
-		name: "embedded base shaped otherwise",
-		cfg:  Config{Embed: []Entry{entry("Result", 2)}, Fields: map[string]Entry{"CallToolResult._meta": entry("M", 3)}},
-		want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta *MetaObject ` + "`json:\"_meta,omitzero\"`" + ` there, M *MetaObject ` + "`json:\"_meta,omitzero\"`" + ` here)`,
-	}, {
-		name: "embedded base tagged otherwise",
-		cfg: Config{Embed: []Entry{entry("Result", 2)},
-			Substitutes: map[string]Substitute{"Result._meta": {Name: "map[string]any", Composite: true, Kind: "map", Pos: cfgAt(3)}},
-			Optional:    Shape{Members: map[string]Entry{"CallToolResult._meta": entry(OmitEmpty, 4)}}},
-		want: `mcpgen.yaml:2:3: embed: the member "_meta" of CallToolResult is not the field Meta of its base Result (Meta map[string]any ` + "`json:\"_meta,omitzero\"`" + ` there, Meta map[string]any ` + "`json:\"_meta,omitempty\"`" + ` here)`,
-	}, {
-		name: "optional value of a type with nil",
-		cfg:  Config{Optional: Shape{Members: map[string]Entry{"CallToolResult.progressToken": entry(Value, 3)}}},
-		want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing",
-	}, {
-		name: "optional omitempty struct",
-		cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
-		want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
-	}, {
-		name: "embed of a type without a name",
-		cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
-		want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",
-	}, {
-		name: "embed named by fields too",
-		cfg:  Config{Embed: []Entry{entry("Tool.annotations", 2)}, Fields: map[string]Entry{"Tool.annotations": entry("A", 3)}},
-		want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type",
-	}, {
-		name: "shape of a member without that choice",
-		cfg:  Config{Objects: Shape{Members: map[string]Entry{"Tool.name": entry(Pointer, 4)}}},
-		want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice",
-	}, {
-		name: "shape value",
-		cfg:  Config{Elements: Shape{Default: entry("pointers", 1)}},
-		want: `mcpgen.yaml:1:3: elements: "pointers" is not one of value, pointer`,
-	}, {
-		name: "path through a declared type",
-		cfg:  Config{Names: map[string]Entry{"Tool.annotations.title": entry("T", 5)}},
-		want: `mcpgen.yaml:5:3: rename: the type of Tool.annotations is not an inline object, it has no member "title" (name a declared type's members by its declaration)`,
-	}, {
-		name: "path to an unknown member",
-		cfg:  Config{Fields: map[string]Entry{"Tool.inputSchema.tpye": entry("T", 5)}},
-		want: `mcpgen.yaml:5:3: fields: Tool.inputSchema has no member "tpye" (did you mean type?)`,
-	}, {
-		name: "root below the first level",
-		cfg:  Config{Types: []Entry{entry("Tool.inputSchema.type", 1)}},
-		want: "mcpgen.yaml:1:3: types: Tool.inputSchema.type is a member of an inline object: a root is a declaration or one of its members",
-	}, {
-		name: "unknown declaration",
-		cfg:  Config{Types: []Entry{entry("Toll", 2)}},
-		want: "mcpgen.yaml:2:3: types: the schema declares no Toll (did you mean Tool?)",
-	}, {
-		name: "unknown member",
-		cfg:  Config{Types: []Entry{entry("Tool.nmae", 2)}},
-		want: `mcpgen.yaml:2:3: types: Tool has no member "nmae" (did you mean name?)`,
-	}, {
-		name: "member of a union",
-		cfg:  Config{Fields: map[string]Entry{"ContentBlock.type": entry("Kind", 4)}},
-		want: `mcpgen.yaml:4:3: fields: ContentBlock is not an object, it has no member "type"`,
-	}, {
-		name: "member of an alias",
-		cfg:  Config{Fields: map[string]Entry{"EmptyResult._meta": entry("Metadata", 4)}},
-		want: "mcpgen.yaml:4:3: fields: EmptyResult is an alias of Result: name the member as Result._meta",
-	}, {
-		name: "rename of an unknown declaration",
-		cfg:  Config{Names: map[string]Entry{"Tools": entry("T", 3)}},
-		want: "mcpgen.yaml:3:3: rename: the schema declares no Tools (did you mean Tool?)",
-	}, {
-		name: "renames that collide",
-		cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
-		want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
-	}, {
-		name: "rename of a member's type onto a declaration",
-		cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
-		want: "mcpgen.yaml:6:3: inline type in Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
-	}, {
-		name: "rename of a declaration that is not generated",
-		cfg:  Config{Types: []Entry{entry("Tool", 1)}, Names: map[string]Entry{"Unrelated": entry("U", 3)}},
-		want: "mcpgen.yaml:3:3: rename: Unrelated is not generated: it is neither in types nor referenced by a type there",
-	}, {
-		name: "rename of a member of a declaration that is not generated",
-		cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Names: map[string]Entry{"Tool.inputSchema": entry("Schema", 3)}},
-		want: "mcpgen.yaml:3:3: rename: Tool is not generated: neither it nor Tool.inputSchema is in types, nor referenced by a type there",
-	}, {
-		name: "rename of a member without a type of its own",
-		cfg:  Config{Names: map[string]Entry{"Tool.annotations": entry("Hints", 3)}},
-		want: "mcpgen.yaml:3:3: rename: Tool.annotations has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
-	}, {
-		name: "rename of an inherited member's type",
-		cfg:  Config{Names: map[string]Entry{"CallToolResult._meta": entry("CallMeta", 3)}},
-		want: "mcpgen.yaml:3:3: rename: CallToolResult._meta has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)",
-	}, {
-		name: "rename of a substitute",
-		cfg: Config{Names: map[string]Entry{"ToolAnnotations": entry("Hints", 3)},
-			Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "Hints", Pos: cfgAt(5)}}},
-		want: "mcpgen.yaml:3:3: rename: ToolAnnotations is substituted (mcpgen.yaml:5:3), it has no Go declaration to name",
-	}, {
-		name: "field renames that collide",
-		cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Name", 7)}},
-		want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used`,
-	}, {
-		name: "field rename onto Extra",
-		cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Extra", 7)}},
-		want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used`,
-	}, {
-		name: "field rename of a struct that is not generated",
-		cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Fields: map[string]Entry{"Tool.mode": entry("Speed", 7)}},
-		want: "mcpgen.yaml:7:3: fields: Tool.mode is not a field of a generated struct",
-	}, {
-		name: "substitute of a union variant",
-		cfg:  Config{Substitutes: map[string]Substitute{"TextContent": {Path: "example.com/x", Name: "Text", Pos: cfgAt(9)}}},
-		want: "mcpgen.yaml:9:3: substitute: TextContent is a variant of the union ContentBlock, which only a generated type can be",
-	}, {
-		name: "substitute of an unknown member",
-		cfg:  Config{Substitutes: map[string]Substitute{"Tool.schema": {Name: "any", Pos: cfgAt(9)}}},
-		want: `mcpgen.yaml:9:3: substitute: Tool has no member "schema"`,
-	}, {
-		name: "substitute of a selected type",
-		cfg: Config{Types: []Entry{entry("ToolAnnotations", 2)},
-			Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
-		want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too",
-	}, {
-		name: "substitute nothing refers to",
-		cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
-			Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
-		want: "mcpgen.yaml:9:3: substitute: no generated type refers to ToolAnnotations",
-	}, {
-		name: "substitute of a member of a struct that is not generated",
-		cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
-			Substitutes: map[string]Substitute{"Tool.inputSchema": {Name: "any", Pos: cfgAt(9)}}},
-		want: "mcpgen.yaml:9:3: substitute: Tool.inputSchema is not a member of a generated struct",
-	}, {
-		name: "initialism of two words",
-		cfg:  Config{Initialisms: []Entry{entry("ToolUse", 11)}},
-		want: `mcpgen.yaml:11:3: initialisms: "ToolUse" is not one word of letters and digits as Go names are split (ID, MIME)`,
-	}, {
-		name: "SchemaVersion renamed onto a declaration",
-		cfg:  Config{Names: map[string]Entry{"SchemaVersion": entry("Tool", 12)}},
-		want: "shaped.ts:4:18: declaration Tool: Go name Tool is already used by the generated constant (mcpgen.yaml:12:3)",
-	}, {
-		name: "constant renamed onto a declaration",
-		cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
-		want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
-	}, {
-		name: "union made unexported",
-		cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
-		want: "mcpgen.yaml:14:3: rename: the union contentBlock would be unexported, and the functions and types named after it (UnmarshalcontentBlock) exported; rename it, or what it is named after, with a capital",
-	}, {
-		name:  "field renamed under a part",
-		cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
-		parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},
-		want:  "mcpgen.yaml:13:3: the configuration renames the field Name, which the hand-written part tools.go uses; keep its name",
-	}}
-	for _, tt := range tests {
+	for _, tt := range configErrorCases {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := generateShaped(t, tt.cfg, tt.parts)
 			require.Error(t, err)
@@ -371,6 +381,18 @@ func TestConfigRenameOntoDerivedName(t *testing.T) {
 	assert.Contains(t, string(files["tools.go"]), "func fast(t *Tool, _ *ToolMode) bool { return t.Mode != nil && *t.Mode == ToolMode2Fast }")
 }
 
+// TestConfigNamesReordered: a part follows the renames of a struct whose fields are reordered
+// (Config.Order); the fields it uses keep their names.
+func TestConfigNamesReordered(t *testing.T) {
+	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"
+	files, err := generateShaped(t, Config{
+		Names: map[string]Entry{"Tool": entry("MCPTool", 1)},
+		Order: map[string][]Entry{"Tool": {entry("mode", 2), entry("name", 3)}},
+	}, map[string]string{"tools.go": part})
+	require.NoError(t, err)
+	assert.Contains(t, string(files["tools.go"]), "func toolName(t *MCPTool) string { return t.Name }")
+}
+
 // TestConfigNamesBreakPart: the part of the test above uses the field Mode, so renaming it fails.
 func TestConfigNamesBreakPart(t *testing.T) {
 	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc fast(t *Tool) bool { return t.Mode != nil }\n"
@@ -436,6 +458,19 @@ func TestConfigWithoutRuntime(t *testing.T) {
 		Config: Config{NoRuntime: true, FilePrefix: "ext_", Names: map[string]Entry{"Tool": entry("decoder", 4)}}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:4:3: declaration Tool: Go name decoder is already used by runtime identifier")
+}
+
+// TestRenameOntoProtocol checks that a rename onto a name of the protocol layer is refused at
+// its entry, as every name the output derives is: the decoders of messages and their NoCopy
+// forms, which rendering writes after planning.
+func TestRenameOntoProtocol(t *testing.T) {
+	s := load(t, "../schema/draft/schema.ts", "draft")
+	for _, name := range []string{"DecodeClientMessageNoCopy", "DecodeServerMessageNoCopy", "decodeClientMessage", "Methods"} {
+		_, err := Generate(s, Options{Package: "mcp", Version: "draft", Runtime: templates.Runtime(), Parts: templates.Parts(),
+			Config: Config{Names: map[string]Entry{"Tool": entry(name, 2)}}})
+		require.Error(t, err, name)
+		assert.Equal(t, "mcpgen.yaml:2:3: declaration Tool: Go name "+name+" is the name of the protocol layer, which the output derives: choose another", err.Error())
+	}
 }
 
 // squeeze replaces the runs of spaces that gofmt aligns fields with by one space.

@@ -2,36 +2,39 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// goKind says how a Go type is written and how its values are encoded and decoded.
-type goKind int
+// goKind says how a Go type is written and how its values are encoded and decoded: the ir's
+// (ir.Kind).
+type goKind = ir.Kind
 
 const (
-	builtinKind  goKind = iota // string, int64, float64 or bool
-	rawKind                    // json.RawMessage: any JSON value, kept exactly
-	structKind                 // a named struct: encode and decode methods with pointer receivers
-	enumKind                   // a named string type
-	namedKind                  // a named map or slice type
-	unionKind                  // a sealed interface: encodeX and decodeX functions
-	sliceKind                  // []elem
-	mapKind                    // map[string]elem
-	nullableKind               // elem or JSON null: a pointer to elem, or elem itself when it has nil
-	externalKind               // an existing Go type that substitutes a schema type (Config.Substitutes)
-	pointerKind                // *elem, elem a struct (Config.Elements, Config.Objects): nil encodes as null
+	builtinKind  = ir.BuiltinKind
+	rawKind      = ir.RawKind
+	structKind   = ir.StructKind
+	enumKind     = ir.EnumKind
+	namedKind    = ir.NamedKind
+	unionKind    = ir.UnionKind
+	sliceKind    = ir.SliceKind
+	mapKind      = ir.MapKind
+	nullableKind = ir.NullableKind
+	externalKind = ir.ExternalKind
+	pointerKind  = ir.PointerKind
 )
 
 // goType is the Go type of a value.
 type goType struct {
 	kind goKind
-	// name is the builtin type of a builtinKind and the Go type name of the named kinds (for a
-	// unionKind it names encodeX and decodeX).
+	// name is the builtin type of a builtinKind and the Go type name of the named kinds.
 	name string
+	// union is the declaration of a unionKind, whose functions (funcNames) encode, decode and
+	// validate it.
+	union *typeDecl
 	// alias is the name of an alias declaration through which the type is reached, written in
 	// its place; "" when there is none.
 	alias string
@@ -52,38 +55,6 @@ type goType struct {
 	underlying string
 }
 
-// code writes the type.
-func (t *goType) code() *jen.Statement {
-	switch {
-	case t.alias != "":
-		return jen.Id(t.alias)
-	case t.kind == rawKind:
-		return jen.Qual("encoding/json", "RawMessage")
-	case t.kind == sliceKind:
-		return jen.Index().Add(t.elem.code())
-	case t.kind == mapKind:
-		return jen.Map(jen.String()).Add(t.elem.code())
-	case t.kind == nullableKind && t.elem.hasNil():
-		return t.elem.code()
-	case t.kind == nullableKind, t.kind == pointerKind:
-		return jen.Op("*").Add(t.elem.code())
-	case t.kind == externalKind && t.name == "[]byte":
-		return jen.Index().Byte()
-	case t.kind == externalKind && t.composite:
-		return jen.Op(t.name)
-	case t.kind == externalKind:
-		named := jen.Id(t.name)
-		if t.path != "" {
-			named = jen.Qual(t.path, t.name)
-		}
-		if t.pointer {
-			return jen.Op("*").Add(named)
-		}
-		return named
-	}
-	return jen.Id(t.name)
-}
-
 // hasNil reports whether the type has a nil value, which then stands for an absent member.
 func (t *goType) hasNil() bool {
 	switch t.kind {
@@ -95,14 +66,15 @@ func (t *goType) hasNil() bool {
 	return true
 }
 
-// How a value is tested for emptiness as encoding/json's omitempty does (goType.emptiness).
+// How a value is tested for emptiness as encoding/json's omitempty does (goType.emptiness): the
+// ir's.
 const (
-	emptyNil     = iota // nil: a pointer, an interface, a union
-	emptyFalse          // false
-	emptyString         // ""
-	emptyZero           // 0
-	emptyLen            // len 0: a slice, map, string of bytes, raw JSON
-	emptyReflect        // asked at run time (emptyExternal): a substitute of unknown kind
+	emptyNil     = ir.EmptyNil
+	emptyFalse   = ir.EmptyFalse
+	emptyString  = ir.EmptyString
+	emptyZero    = ir.EmptyZero
+	emptyLen     = ir.EmptyLen
+	emptyReflect = ir.EmptyReflect
 )
 
 // emptiness says how a value of t is tested for emptiness as encoding/json's omitempty does.
@@ -164,17 +136,13 @@ func embeddedName(t *goType) string {
 }
 
 // fieldString writes the field f as Go source, for messages: its name, type and json tag.
-func fieldString(f *field) string {
-	return fmt.Sprintf("%s %s `json:%q`", f.name, typeString(f.typ, f.pointer), f.member.Name+f.tagOption)
+func (p *plan) fieldString(f *field) string {
+	return fmt.Sprintf("%s %s `json:%q`", f.name, p.typeString(f.typ, f.pointer), f.member.Name+f.tagOption)
 }
 
 // typeString writes t as Go source, a pointer to it if pointer is set, for messages.
-func typeString(t *goType, pointer bool) string {
-	c := t.code()
-	if pointer {
-		c = jen.Op("*").Add(c)
-	}
-	return fmt.Sprintf("%#v", c)
+func (p *plan) typeString(t *goType, pointer bool) string {
+	return render.GoSource(p.lowering().typ(t), pointer)
 }
 
 // written is the name of the type as written, for docs: the alias if there is one.
@@ -198,13 +166,4 @@ func builtinOf(k model.Kind) *goType {
 		return &goType{kind: builtinKind, name: "bool"}
 	}
 	return nil
-}
-
-// codecSuffix is the name of the decoder and encoder methods of a builtin type: d.str(),
-// e.int64(v), ...
-func codecSuffix(builtin string) string {
-	if builtin == "string" {
-		return "str"
-	}
-	return builtin
 }

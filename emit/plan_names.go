@@ -1,7 +1,8 @@
 package emit
 
 import (
-	"go/token"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -140,49 +141,35 @@ func methodConstName(declGoName string) string {
 	return "Method" + name
 }
 
-// scope is the set of package-level Go identifiers of the output, each with what declared it, so
-// that a collision is an error naming both.
-type scope map[string]string
-
-// free returns name if no declaration has it yet, else the first of name2, name3, ... that none
-// has: the name of an inline type whose derived name is taken (by a declaration, which are all
-// declared first, or by an inline type planned before it).
-func (s scope) free(name string) string {
-	if _, taken := s[name]; !taken {
-		return name
-	}
-	for n := 2; ; n++ {
-		if c := name + strconv.Itoa(n); s[c] == "" {
-			return c
-		}
-	}
-}
-
-// declare adds name, declared by what (a description with a position), or fails on a collision.
-func (s scope) declare(name, what string, pos model.Pos) error {
-	if !token.IsIdentifier(name) {
-		return pos.Errorf("%s: %q is not a Go identifier", what, name)
-	}
-	if prev, ok := s[name]; ok {
-		return pos.Errorf("%s: Go name %s is already used by %s", what, name, prev)
-	}
-	s[name] = what + " (" + pos.String() + ")"
-	return nil
-}
-
 // memberTypeName is the Go name of the inline type of member field of the type parent: parent
-// plus field (ClientCapabilitiesSampling), or, where that would repeat the word parent ends
-// with, parent plus Object for an object and plus Value for another type: the error object of
-// HeaderMismatchError is HeaderMismatchErrorObject, not HeaderMismatchErrorError, and the union
-// of EmbeddedResource.resource is EmbeddedResourceValue.
+// plus field (ClientCapabilitiesSampling), or, where that would repeat words (parent has the
+// words of field already, at its end or inside), parent plus Object for an object and plus Value
+// for another type: the error object of HeaderMismatchError is HeaderMismatchErrorObject, not
+// HeaderMismatchErrorError, the union of EmbeddedResource.resource is EmbeddedResourceValue, and
+// that of CallToolResultResponse.result is CallToolResultResponseValue, not
+// CallToolResultResponseResult.
 func memberTypeName(parent, field string, t *model.Type) string {
-	if !strings.HasSuffix(parent, field) {
+	if !hasWords(parent, field) {
 		return parent + field
 	}
 	if t.Kind == model.Object {
 		return parent + "Object"
 	}
 	return parent + "Value"
+}
+
+// hasWords reports whether name ends with part, or has the words of part (words) in a row.
+func hasWords(name, part string) bool {
+	if strings.HasSuffix(name, part) {
+		return true
+	}
+	nw, pw := words(name), words(part)
+	for i := 0; i+len(pw) <= len(nw) && len(pw) > 0; i++ {
+		if slices.Equal(nw[i:i+len(pw)], pw) {
+			return true
+		}
+	}
+	return false
 }
 
 // goNameOf is the Go name of a declaration of the protocol layer: its configured name when it is
@@ -192,4 +179,165 @@ func (p *plan) goNameOf(decl string) string {
 		return td.name
 	}
 	return goName(decl)
+}
+
+// constName names a schema constant: an error code (isErrorCode) is Code plus its CamelCase
+// name (PARSE_ERROR → CodeParseError), as go-sdk names its codes; another constant is CamelCase,
+// with "Code" (numbers) or "Value" (others) appended when that is a type name.
+func (g *generator) constName(c *model.Const) (string, error) {
+	if e, ok := g.opts.Config.Names[c.Name]; ok {
+		return e.Name, g.scope.declare(e.Name, "constant "+c.Name, e.Pos)
+	}
+	name := g.names.constName(c.Name)
+	if isErrorCode(c.Value) {
+		name = "Code" + name
+	} else if _, taken := g.scope[name]; taken {
+		if c.Value.Kind == model.Integer || c.Value.Kind == model.Number {
+			name += "Code"
+		} else {
+			name += "Value"
+		}
+	}
+	return name, g.scope.declare(name, "constant "+c.Name, c.Pos)
+}
+
+// isErrorCode reports whether a constant is a JSON-RPC error code: an integer in the range
+// JSON-RPC reserves for the codes of the protocol and its implementations, -32768 to -32000.
+func isErrorCode(v model.Value) bool {
+	if v.Kind != model.Integer {
+		return false
+	}
+	n, err := strconv.ParseInt(v.Num, 10, 64)
+	return err == nil && -32768 <= n && n <= -32000
+}
+
+// methodOf returns the method of a declared struct whose "method" member is a string literal.
+func methodOf(td *typeDecl) (string, bool) {
+	if td.decl == nil || td.form != structForm {
+		return "", false
+	}
+	for _, f := range td.fields {
+		if f.member.Name == "method" && f.literal != nil && f.literal.Kind == model.String {
+			return f.literal.Str, true
+		}
+	}
+	return "", false
+}
+
+// schemaVersionName is the name of the constant SchemaVersion, or its rename.
+func (p *plan) schemaVersionName() string {
+	if e, ok := p.opts.Config.Names["SchemaVersion"]; ok {
+		return e.Name
+	}
+	return "SchemaVersion"
+}
+
+// funcNames are the package-level functions, tables and constants named after a declaration of
+// the output, "" where it has none. declareNames computes them once, with the rules below, and
+// reserves every one of them before anything is written; rendering writes them as they are.
+type funcNames struct {
+	// An interface union X: UnmarshalX, decodeX, encodeX; validateX when validate.go checks
+	// its variants (plan.unionChecks); variantsOfX when decoding an object needs the table of
+	// its variants (objectChoice.table).
+	unmarshal, decode, encode, validate, variants string
+	// A one-or-many type X: NewX and NewXList.
+	newOne, newList string
+	// A result union X with typed decodes (typeDecl.results): UnmarshalXFor and decodeXFor.
+	unmarshalFor, decodeFor string
+	// A request or notification declaration whose method is a string literal: its method
+	// constant (methodConstName).
+	method string
+}
+
+// unionFuncNames are the functions of the interface union name; validate and table say whether
+// it has validateX and variantsOfX.
+func unionFuncNames(name string, validate, table bool) funcNames {
+	f := funcNames{unmarshal: "Unmarshal" + name, decode: "decode" + name, encode: "encode" + name}
+	if validate {
+		f.validate = "validate" + name
+	}
+	if table {
+		f.variants = "variantsOf" + name
+	}
+	return f
+}
+
+// oneOrManyFuncNames are the constructors of the one-or-many type name.
+func oneOrManyFuncNames(name string) funcNames {
+	return funcNames{newOne: "New" + name, newList: "New" + name + "List"}
+}
+
+// resultFuncNames adds the typed result decodes of the result union name to its functions.
+func resultFuncNames(f funcNames, name string) funcNames {
+	f.unmarshalFor, f.decodeFor = "Unmarshal"+name+"For", "decode"+name+"For"
+	return f
+}
+
+// kindWords are the words that name the wrapper type of a kind union's variant of each JSON
+// kind (RequestIDString, RequestIDNumber, XNull).
+var kindWords = map[string]string{
+	"string": "String", "number": "Number", "boolean": "Boolean",
+	"null": "Null", "object": "Object", "array": "Array",
+}
+
+// wrapperName is the name of the wrapper type of the variant of JSON kind kind of the union
+// name, and ok false for a kind JSON does not have; alternatives of the same kind are numbered
+// after it (XArray1, XArray2).
+func wrapperName(union, kind string) (string, bool) {
+	word, ok := kindWords[kind]
+	return union + word, ok
+}
+
+// alternativeName is the name of the i-th (from 0) of several wrappers of the same JSON kind of
+// a kind union (XArray1, XArray2).
+func alternativeName(wrapper string, i int) string {
+	return wrapper + strconv.Itoa(i+1)
+}
+
+// rootTypeName is the name of the type of a member that Config.Types selects without its
+// declaration ("Declaration.member"): the declaration's Go name and the field's.
+func rootTypeName(decl, field string) string {
+	return decl + field
+}
+
+// nullVariantName is the name of the wrapper that stands for null in the members of the kind
+// union name that admit it (RequestIDNull).
+func nullVariantName(union string) string {
+	return union + kindWords["null"]
+}
+
+// unknownName is the name of the Unknown variant of the object union name (UnknownContentBlock).
+func unknownName(union string) string {
+	return "Unknown" + union
+}
+
+// variantSuffix names an inline object variant of a union (after the union's name): by its
+// discriminator value when it has one, else by its position.
+func (n namer) variantSuffix(v *model.Variant, i int) string {
+	if len(v.Values) == 1 && v.Values[0].Kind == model.String {
+		if name := n.goName(v.Values[0].Str); name != "" {
+			return name
+		}
+	}
+	return fmt.Sprintf("Variant%d", i+1)
+}
+
+// The names of the types named after another: the element of a slice or one-or-many type X
+// (XItem), the value of a map X (XValue), the values of a struct's Extra (XExtra), an alias's
+// inline target (XValue).
+func itemName(name string) string  { return name + "Item" }
+func valueName(name string) string { return name + "Value" }
+func extraName(name string) string { return name + "Extra" }
+
+// extraField is the name of the field holding a struct's unknown members.
+const extraField = "Extra"
+
+// protocolFuncs are the package-level names of the protocol layer (protocol.go) that do not
+// depend on the schema's names (MethodInfo and MessageBatch are parts', reserved with the parts).
+var protocolFuncs = []string{"Message", "Methods", "NewErrorResponse", "errorObject"}
+
+// sideDecoders are the functions that decode any message a side sends: DecodeClientMessage,
+// its NoCopy form and the internal decodeClientMessage.
+func sideDecoders(side string) (decode, noCopy, internal string) {
+	return "Decode" + side + "Message", "Decode" + side + "MessageNoCopy", "decode" + side + "Message"
 }

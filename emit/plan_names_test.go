@@ -86,6 +86,12 @@ func TestMemberTypeName(t *testing.T) {
 	assert.Equal(t, "JSONRPCErrorObject", memberTypeName("JSONRPCError", "Error", object))
 	assert.Equal(t, "EmbeddedResourceValue", memberTypeName("EmbeddedResource", "Resource", union))
 	assert.Equal(t, "ToolInputSchema", memberTypeName("Tool", "InputSchema", object))
+	// A word of the field inside the parent's name repeats too.
+	assert.Equal(t, "CallToolResultResponseValue", memberTypeName("CallToolResultResponse", "Result", union))
+	assert.Equal(t, "ToolResultResponseObject", memberTypeName("ToolResultResponse", "ToolResult", object))
+	// Only whole words count: Messages is not Message, URITemplate not Template.
+	assert.Equal(t, "CreateMessageRequestMessages", memberTypeName("CreateMessageRequest", "Messages", union))
+	assert.Equal(t, "ResourceTemplateURITemplate", memberTypeName("ResourceTemplate", "URITemplate", union))
 }
 
 func TestIsErrorCode(t *testing.T) {

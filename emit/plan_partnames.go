@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/ast"
+	"go/token"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -27,18 +28,13 @@ type partRenames struct {
 	forms map[string]form
 }
 
-// partNames plans the output again with the default names (the same selection, substitutes
-// and shapes) and pairs its types with the output's, or returns nil when the configuration
-// changes no name. The two plans have the same shape, since names do not change it; should the
-// default names collide where the configured ones do not, parts are copied as written.
+// partNames pairs the names the output's types, constants and fields have without the
+// configuration's names (typeDecl.defName, the default namer) with the output's, or returns nil
+// when the configuration changes no name. Should the default names collide where the
+// configured ones do not, parts are copied as written.
 func (g *generator) partNames() *partRenames {
 	c := g.opts.Config
-	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 {
-		return nil
-	}
-	d := newGenerator(g.s, Options{Package: g.opts.Package, Config: Config{Types: c.Types, Substitutes: c.Substitutes,
-		Optional: c.Optional, Elements: c.Elements, Objects: c.Objects, OneOrMany: c.OneOrMany, Literals: c.Literals, NilAs: c.NilAs, Embed: c.Embed}})
-	if err := d.planDecls(); err != nil || len(d.types) != len(g.types) {
+	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 || g.defaultsClash {
 		return nil
 	}
 	r := &partRenames{idents: map[string]string{}, fields: map[string]map[string]model.Pos{}, forms: map[string]form{}}
@@ -47,36 +43,61 @@ func (g *generator) partNames() *partRenames {
 			r.idents[from] = to
 		}
 	}
-	for i, a := range d.types {
-		b := g.types[i]
-		rename(a.name, b.name)
-		r.forms[a.name] = a.form
-		switch a.form {
+	for _, td := range g.types {
+		def := td.defName
+		rename(def, td.name)
+		r.forms[def] = td.form
+		switch td.form {
 		case enumForm:
-			for _, v := range a.values {
-				rename(d.names.enumConstName(a.name, v), g.names.enumConstName(b.name, v))
+			for _, v := range td.values {
+				rename(namer{}.enumConstName(def, v), g.names.enumConstName(td.name, v))
 			}
 		case interfaceForm:
-			rename("Unmarshal"+a.name, "Unmarshal"+b.name)
-			rename("Unmarshal"+a.name+"For", "Unmarshal"+b.name+"For")
+			from := resultFuncNames(unionFuncNames(def, false, false), def)
+			to := resultFuncNames(unionFuncNames(td.name, false, false), td.name)
+			rename(from.unmarshal, to.unmarshal)
+			rename(from.unmarshalFor, to.unmarshalFor)
 		case oneOrManyForm:
-			rename("New"+a.name, "New"+b.name)
-			rename("New"+a.name+"List", "New"+b.name+"List")
+			from, to := oneOrManyFuncNames(def), oneOrManyFuncNames(td.name)
+			rename(from.newOne, to.newOne)
+			rename(from.newList, to.newList)
 		case structForm:
-			if _, ok := methodOf(a); ok {
-				rename(methodConstName(a.name), methodConstName(b.name))
+			if _, ok := methodOf(td); ok {
+				rename(methodConstName(def), methodConstName(td.name))
 			}
-			for j, fa := range a.fields {
-				if fb := b.fields[j]; fa.name != fb.name {
-					if r.fields[a.name] == nil {
-						r.fields[a.name] = map[string]model.Pos{}
-					}
-					r.fields[a.name][fa.name] = g.fieldEntry(fb)
-				}
+			if !g.renamedFields(r, td) {
+				return nil
 			}
 		}
 	}
 	return r
+}
+
+// renamedFields records the fields of the struct td whose names are not their default names
+// (the default namer's, or for a field an embed entry names its type's default name), or reports false
+// when two default names of td are the same or one is not a Go identifier.
+func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
+	seen := map[string]bool{"Extra": true}
+	for _, f := range td.fields {
+		def := fieldName(f.member.Name)
+		if f.defEmbed {
+			def = embeddedName(f.typ)
+			if e := g.byName[def]; e != nil {
+				def = e.defName
+			}
+		}
+		if seen[def] || !token.IsIdentifier(def) {
+			return false
+		}
+		seen[def] = true
+		if def != f.name {
+			if r.fields[td.defName] == nil {
+				r.fields[td.defName] = map[string]model.Pos{}
+			}
+			r.fields[td.defName][def] = g.fieldEntry(f)
+		}
+	}
+	return true
 }
 
 // fieldEntry is the position of the configuration entry that names the field f: its Fields

@@ -1,23 +1,37 @@
 package emit
 
 import (
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // Planning the protocol layer: which declarations make the JSON-RPC messages, their responses and
-// error objects, found in the planned types before anything is written.
+// error objects, the accessors of the messages and the entries of the method table, found in the
+// planned types before anything is written (emit/internal/render writes them as they are, from the ir).
 
-// The message unions: requests, and notifications.
-var (
-	requestUnions      = []string{"ClientRequest", "ServerRequest"}
-	notificationUnions = []string{"ClientNotification", "ServerNotification"}
+// The roles of the protocol layer are model's (model.Sides, model.RequestIDDecl, ...); besides
+// them, the protocol layer knows two names of the schema: the generic messages and responses
+// start with envelopePrefix (JSONRPCResultResponse), and the versions with JSON-RPC batches
+// declare batchDecl.
+const (
+	envelopePrefix = "JSONRPC"
+	batchDecl      = "JSONRPCBatchRequest"
 )
 
-// protocolPlan is what the protocol layer is built from, found in the planned types.
+// protocolPlan is the protocol layer, found in the planned types.
 type protocolPlan struct {
-	// requests and notifications are the message unions by name.
-	requests, notifications map[string]*typeDecl
+	// sides are the client's and the server's messages, in that order.
+	sides []*protocolSide
+	// unions are the message unions, requests first, and union tells whether a union is one
+	// of them.
+	unions []*typeDecl
+	union  map[*typeDecl]messageUnion
+	// requestID is the union of request ids, anyResult the union of every result.
+	requestID, anyResult *typeDecl
 	// resultResponse and errorResponse are the generic responses (JSONRPCResultResponse and
 	// JSONRPCErrorResponse, or JSONRPCResponse and JSONRPCError before 2025-11-25); errorType is
 	// the type of the error object of an error response.
@@ -28,40 +42,89 @@ type protocolPlan struct {
 	errorPointer bool
 	// batch is set in the versions with JSON-RPC batches (2025-03-26).
 	batch bool
+	// messages are the types that implement Message, in order; idMethods those of them whose
+	// GetID and GetMethod are written with Message (the responses), not with the accessors.
+	messages, idMethods []string
+	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
+	accessors []*accessor
+	// methods are the entries of the method table, sorted by method.
+	methods []*ir.MethodEntry
+	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
+	errors []*errorObject
+	typed  []*errorObject
+	// typedDoc and errorResponseDoc are the docs of Typed and NewErrorResponse (planDocs).
+	typedDoc, errorResponseDoc string
+}
+
+// errorObject is a struct that is a JSON-RPC error object, and its code's field.
+type errorObject struct {
+	td   *typeDecl
+	code *field
+}
+
+// messageUnion is what a message union holds: the ir's role.
+type messageUnion = ir.Role
+
+const (
+	requestUnion      = ir.Requests
+	notificationUnion = ir.Notifications
+)
+
+// protocolSide is what one side sends: its message unions and the functions that decode them.
+type protocolSide struct {
+	name                             string // "Client"
+	requests, notifications, results *typeDecl
+	decode, noCopy, internal         string // DecodeClientMessage, its NoCopy form, decodeClientMessage
+	// unmarshalFor is the typed decode of the side's results that the doc of decode names.
+	unmarshalFor string
+}
+
+// accessor is a type given the accessors of a message: a variant of a message union (vt), or
+// the Unknown variant of one (unknown).
+type accessor struct {
+	vt      *typeDecl
+	unknown string
+	// method is the variant's method; id the field of its id, nil for none (noID says whether
+	// GetID is written then: for a request or a JSON-RPC message); params the field of its
+	// params, nil for none.
+	method     string
+	id, params *field
+	noID       bool
 }
 
 // planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
 // output that does not generate every one of them (a configuration selects types, or
 // substitutes one).
 func (g *generator) planProtocol() *protocolPlan {
-	for _, name := range []string{"ClientResult", "ServerResult", "AnyResult"} {
+	for _, name := range resultUnions {
 		if td := g.byDecl[name]; td == nil || td.form != interfaceForm || td.objects == nil {
 			return nil
 		}
 	}
-	if id := g.byDecl["RequestId"]; id == nil || id.form != interfaceForm || id.nullVariant == "" {
+	id := g.byDecl[model.RequestIDDecl]
+	if id == nil || id.form != interfaceForm || id.nullVariant == "" {
 		return nil
 	}
-	p := &protocolPlan{requests: map[string]*typeDecl{}, notifications: map[string]*typeDecl{}}
-	for _, names := range [][]string{requestUnions, notificationUnions} {
+	p := &protocolPlan{requestID: id, anyResult: g.byDecl[model.AnyResultDecl], union: map[*typeDecl]messageUnion{}}
+	for _, names := range [][]string{model.RequestUnions(), model.NotificationUnions()} {
 		for _, name := range names {
 			td := g.byDecl[name]
 			if td == nil || td.form != interfaceForm || td.objects == nil {
 				return nil
 			}
-			if slices.Contains(requestUnions, name) {
-				p.requests[name] = td
-			} else {
-				p.notifications[name] = td
+			p.unions = append(p.unions, td)
+			p.union[td] = requestUnion
+			if slices.Contains(model.NotificationUnions(), name) {
+				p.union[td] = notificationUnion
 			}
 		}
 	}
 	for _, td := range g.types {
-		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, "JSONRPC") {
-			continue
-		}
-		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf("AnyResult") {
+		if td.resultResponse {
 			p.resultResponse = td
+		}
+		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, envelopePrefix) {
+			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
 			p.errorResponse, p.errorType = td, f.typ.name
@@ -69,11 +132,175 @@ func (g *generator) planProtocol() *protocolPlan {
 			p.errorResponse, p.errorType, p.errorPointer = td, f.typ.elem.name, true
 		}
 	}
-	p.batch = g.s.Decl("JSONRPCBatchRequest") != nil
-	if p.resultResponse == nil || p.errorResponse == nil || g.byDecl["AnyResult"] == nil {
+	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
+	// the declaration.
+	p.batch = g.byDecl[batchDecl] != nil
+	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}
+	for _, side := range model.Sides() {
+		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],
+			notifications: g.byDecl[side.Notification], results: g.byDecl[side.Result]}
+		s.decode, s.noCopy, s.internal = sideDecoders(side.Name)
+		s.unmarshalFor = resultFuncNames(funcNames{}, s.results.name).unmarshalFor
+		p.sides = append(p.sides, s)
+	}
+	p.messages, p.idMethods = g.messages(p)
+	p.accessors = g.accessors(p)
+	p.methods = g.methodEntries(p)
+	p.errors = g.errorObjects()
+	p.typed = typedErrors(p)
 	return p
+}
+
+// names are the package-level names of the protocol layer.
+func (p *protocolPlan) names() []string {
+	names := slices.Clone(protocolFuncs)
+	for _, s := range p.sides {
+		names = append(names, s.decode, s.noCopy, s.internal)
+	}
+	return names
+}
+
+// planResultResponses marks the generic JSON-RPC result response, whose result is the union of
+// every result (model.Protocol), and decodes it with a function of the caller.
+func (g *generator) planResultResponses() {
+	for _, td := range g.types {
+		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, envelopePrefix) {
+			continue
+		}
+		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(model.AnyResultDecl) {
+			td.resultResponse = true
+			td.resultUnion = g.byName[f.typ.name]
+		}
+	}
+}
+
+// messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
+// the message unions (and the Unknown variants of those unions), and the generic responses; and
+// those of them that the accessors do not give GetID.
+func (g *generator) messages(p *protocolPlan) (names, idMethods []string) {
+	add := func(name string) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	accessors := map[string]bool{}
+	for _, td := range p.unions {
+		envelopes := false
+		for _, v := range td.objects.variants {
+			if vt := g.byName[v.typ.name]; vt != nil && isEnvelope(vt) {
+				add(v.typ.name)
+				envelopes = true
+			}
+		}
+		if envelopes && td.unknown != "" {
+			add(td.unknown)
+		}
+		for _, v := range td.variants {
+			accessors[v.typ.name] = true
+		}
+	}
+	add(p.resultResponse.name)
+	add(p.errorResponse.name)
+	for _, name := range names {
+		if g.byName[name].form != unknownForm && !accessors[name] {
+			idMethods = append(idMethods, name)
+		}
+	}
+	return names, idMethods
+}
+
+// accessors lists the types given GetMethod, GetID and GetParams: every variant of the message
+// unions, and their Unknown variants, once each.
+func (g *generator) accessors(p *protocolPlan) []*accessor {
+	var out []*accessor
+	seen := map[string]bool{}
+	for _, td := range p.unions {
+		for _, v := range td.objects.variants {
+			vt := g.byName[v.typ.name]
+			if vt == nil || seen[vt.name] {
+				continue
+			}
+			seen[vt.name] = true
+			a := &accessor{vt: vt, id: fieldByJSON(vt, "id"), params: fieldByJSON(vt, "params")}
+			a.method, _ = methodOf(vt)
+			a.noID = a.id == nil && (p.union[td] == requestUnion || isEnvelope(vt))
+			out = append(out, a)
+		}
+		if td.unknown != "" && !seen[td.unknown] {
+			seen[td.unknown] = true
+			out = append(out, &accessor{unknown: td.unknown})
+		}
+	}
+	return out
+}
+
+// methodEntries are the entries of the method table: every method of the message unions, who
+// sends it, its types and its results (from the typed result decodes of the answering side).
+func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
+	entries := map[string]*ir.MethodEntry{}
+	for _, td := range p.unions {
+		client := td == p.sides[0].requests || td == p.sides[0].notifications
+		answers := p.sides[0].results
+		if client {
+			answers = p.sides[1].results
+		}
+		for _, v := range td.objects.variants {
+			vt := g.byName[v.typ.name]
+			method, ok := methodOf(vt)
+			if !ok {
+				continue
+			}
+			e := entries[method]
+			if e == nil {
+				e = g.methodEntry(vt, method, p.union[td] == notificationUnion)
+				entries[method] = e
+			}
+			e.FromClient = e.FromClient || client
+			e.FromServer = e.FromServer || !client
+			addResults(e, answers)
+		}
+	}
+	var out []*ir.MethodEntry
+	for _, method := range slices.Sorted(maps.Keys(entries)) {
+		out = append(out, entries[method])
+	}
+	return out
+}
+
+// methodEntry is the entry of the method of the message vt, before its senders and results.
+func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
+	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.name}
+	if params := fieldByJSON(vt, "params"); params != nil {
+		switch params.typ.kind {
+		case unionKind:
+			e.Params = params.typ.written()
+		case structKind:
+			e.Params = "*" + params.typ.written()
+		}
+	}
+	e.TaskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
+	return e
+}
+
+// addResults adds the results that the result union answers can have for the entry's method.
+func addResults(e *ir.MethodEntry, answers *typeDecl) {
+	for _, rc := range answers.results {
+		if rc.value != e.Method {
+			continue
+		}
+		for _, c := range rc.candidates {
+			res := answers.objects.variants[c]
+			name := "*" + res.typ.written()
+			if !slices.Contains(e.Results, name) {
+				e.Results = append(e.Results, name)
+			}
+			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == model.InputRequiredResultDecl {
+				e.InputOnly = true
+			}
+		}
+	}
 }
 
 // fieldByJSON returns the field of a struct for the member with the given JSON name, or nil.
@@ -88,9 +315,9 @@ func fieldByJSON(td *typeDecl, name string) *field {
 
 // errorObjects are the structs of the schema that are JSON-RPC error objects: a code and a
 // message (and no field named Error), in declaration order.
-func (p *plan) errorObjects() []*typeDecl {
-	var out []*typeDecl
-	for _, td := range p.types {
+func (g *generator) errorObjects() []*errorObject {
+	var out []*errorObject
+	for _, td := range g.types {
 		if td.form != structForm {
 			continue
 		}
@@ -100,7 +327,23 @@ func (p *plan) errorObjects() []*typeDecl {
 			slices.ContainsFunc(td.fields, func(f *field) bool { return f.name == "Error" }) {
 			continue
 		}
-		out = append(out, td)
+		out = append(out, &errorObject{td, code})
+	}
+	return out
+}
+
+// typedErrors are the error objects with a constant code other than the error response's own
+// type, the first of each code: Typed converts an error to them.
+func typedErrors(p *protocolPlan) []*errorObject {
+	var out []*errorObject
+	seen := map[string]bool{}
+	for _, e := range p.errors {
+		c := e.code
+		if c.literal == nil || e.td.name == p.errorType || seen[c.literal.Num] {
+			continue
+		}
+		seen[c.literal.Num] = true
+		out = append(out, e)
 	}
 	return out
 }

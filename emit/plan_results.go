@@ -11,7 +11,7 @@ import (
 // can answer with.
 
 // resultUnions are the unions of results that get a typed decode by request method.
-var resultUnions = []string{"ClientResult", "ServerResult", "AnyResult"}
+var resultUnions = model.ResultUnions()
 
 // resultCase is one method of a typed result decode: the variants its result can be.
 type resultCase struct {
@@ -21,11 +21,21 @@ type resultCase struct {
 	candidates []int     // indexes into the union's variants
 }
 
+// methodRequest is a request declaration and its method, with the declarations its result can
+// be (resultsOf); own is set when the first is the request's own result (FooResult).
+type methodRequest struct {
+	td      *typeDecl
+	value   string
+	results []string
+	own     bool
+}
+
 // planResults finds, for each result union, the result variants of every request method: the
 // declaration "FooResult" for a request "FooRequest" (EmptyResult when the schema declares no
 // FooResult); when the schema declares "FooResultResponse" with a union "result" member, the
 // other variants of that union (such as InputRequiredResult); and CreateTaskResult when the
-// request can be task-augmented.
+// request can be task-augmented. A method declared by several requests has the results of one
+// of them (methodRequests).
 //
 // It also finds the base of each result union: its variant Result (or an alias of it, such as
 // EmptyResult), which takes any result: it requires nothing (or only "resultType", from
@@ -33,45 +43,128 @@ type resultCase struct {
 // without the method of its request is typed by its members alone, a guess: when the variant
 // its members point to does not decode it (a result of a method the version does not define,
 // which looks like another method's), the base does, keeping its members in Extra.
-func (g *generator) planResults() {
+func (g *generator) planResults() error {
+	requests, err := g.methodRequests()
+	if err != nil {
+		return err
+	}
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
 		if union == nil || union.form != interfaceForm || union.objects == nil || union.decision.Strategy != model.ObjectStrategy {
 			continue
 		}
-		if i := g.resultVariant(union, "Result"); i >= 0 {
+		if i := g.resultVariant(union, model.ResultDecl); i >= 0 {
 			union.base = union.objects.variants[i]
 		}
-		for _, td := range g.types {
-			value, ok := methodOf(td)
-			if !ok || !strings.HasSuffix(td.decl.Name, "Request") {
-				continue
-			}
-			result := strings.TrimSuffix(td.decl.Name, "Request") + "Result"
-			if g.s.Decl(result) == nil {
-				result = "EmptyResult"
-			}
-			first := g.resultVariant(union, result)
+		for _, rq := range requests {
+			first := g.resultVariant(union, rq.results[0])
 			if first < 0 {
 				continue
 			}
 			candidates := []int{first}
-			more := g.responseResults(result + "Response")
-			if g.s.TaskAugmented(td.decl) {
-				more = append(more, "CreateTaskResult")
-			}
-			for _, r := range more {
+			for _, r := range rq.results[1:] {
 				if i := g.resultVariant(union, r); i >= 0 && !slices.Contains(candidates, i) {
 					candidates = append(candidates, i)
 				}
 			}
 			slices.Sort(candidates)
-			union.results = append(union.results, resultCase{td, methodConstName(td.name), value, candidates})
+			union.results = append(union.results, resultCase{rq.td, methodConstName(rq.td.name), rq.value, candidates})
 		}
 		if len(union.results) > 0 {
 			union.objects.table = true
 		}
 	}
+	return nil
+}
+
+// methodRequests lists the requests ("FooRequest" declarations whose method is a string
+// literal) whose results the typed decodes give, in output order, one per method. Where a
+// schema declares several requests with the same method (a draft of 2026 declares
+// SamplingInputRequest, the request inside an InputRequiredResult, next to CreateMessageRequest),
+// the method's results are those of the one that names a result of its own (FooResult) where
+// the others fall back to EmptyResult, or else of the one that is a variant of ClientRequest or
+// ServerRequest; requests with the same results are one, the first. Otherwise the schema is
+// refused, naming both requests: a method has one result type, and the decode by method
+// cannot choose.
+func (g *generator) methodRequests() ([]methodRequest, error) {
+	var all []methodRequest
+	byMethod := map[string][]methodRequest{}
+	for _, td := range g.types {
+		value, ok := methodOf(td)
+		if !ok {
+			continue
+		}
+		if _, request := model.ResultOf(td.decl.Name); !request {
+			continue
+		}
+		results, own := g.resultsOf(td.decl)
+		rq := methodRequest{td, value, results, own}
+		all = append(all, rq)
+		byMethod[value] = append(byMethod[value], rq)
+	}
+	var out []methodRequest
+	for _, rq := range all {
+		chosen, err := g.chooseRequest(byMethod[rq.value])
+		if err != nil {
+			return nil, err
+		}
+		if chosen.td == rq.td {
+			out = append(out, rq)
+		}
+	}
+	return out, nil
+}
+
+// resultsOf lists the declarations that the result of the request d can be: FooResult for
+// FooRequest (own), or EmptyResult where the schema declares no FooResult; the results of
+// FooResultResponse; CreateTaskResult.
+func (g *generator) resultsOf(d *model.Decl) (results []string, own bool) {
+	result, _ := model.ResultOf(d.Name)
+	own = g.s.Decl(result) != nil
+	if !own {
+		result = model.EmptyResultDecl
+	}
+	results = append([]string{result}, g.responseResults(model.ResponseOf(result))...)
+	if g.s.TaskAugmented(d) {
+		results = append(results, model.CreateTaskResultDecl)
+	}
+	return results, own
+}
+
+// chooseRequest picks, among the requests with the same method, the one whose results the
+// method has (see methodRequests).
+func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
+	if len(same) == 1 {
+		return same[0], nil
+	}
+	for _, keep := range []func(methodRequest) bool{
+		func(rq methodRequest) bool { return rq.own },
+		func(rq methodRequest) bool { return g.isRequestVariant(rq.td) },
+	} {
+		if kept := slices.DeleteFunc(slices.Clone(same), func(rq methodRequest) bool { return !keep(rq) }); len(kept) > 0 {
+			same = kept
+		}
+	}
+	for _, other := range same[1:] {
+		if !slices.Equal(other.results, same[0].results) {
+			a, b := same[0], other
+			return methodRequest{}, b.td.pos.Errorf("request %s has the method %q of request %s (%s), with other results (%s, not %s): "+
+				"the typed decode of a result by its method cannot choose; make one of them a variant of %s, or remove it",
+				b.td.decl.Name, b.value, a.td.decl.Name, a.td.pos, strings.Join(b.results, ", "), strings.Join(a.results, ", "),
+				strings.Join(model.RequestUnions(), " or "))
+		}
+	}
+	return same[0], nil
+}
+
+// isRequestVariant reports whether td is a variant of a message union of requests.
+func (g *generator) isRequestVariant(td *typeDecl) bool {
+	for _, name := range model.RequestUnions() {
+		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.variants, func(v *variant) bool { return v.typ.name == td.name }) {
+			return true
+		}
+	}
+	return false
 }
 
 // responseResults lists the declarations named by the "result" member of a response
@@ -111,4 +204,33 @@ func (g *generator) resultVariant(union *typeDecl, decl string) int {
 		}
 	}
 	return -1
+}
+
+// checkMessageMethods refuses a protocol layer whose message unions (requests and notifications)
+// hold two declarations with the same method: the method table describes a method by one message
+// type, and a peer's message of that method would decode as either.
+func (g *generator) checkMessageMethods() error {
+	if g.proto == nil {
+		return nil
+	}
+	seen := map[string]*typeDecl{}
+	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
+		for _, v := range g.byDecl[name].variants {
+			td := g.byName[v.typ.name]
+			if td == nil {
+				continue
+			}
+			value, ok := methodOf(td)
+			if !ok {
+				continue
+			}
+			if prev := seen[value]; prev != nil && prev != td {
+				return td.pos.Errorf("%s has the method %q of %s (%s), and both are variants of the message unions: "+
+					"the method table describes a method by one message type; remove one of them from %s",
+					td.decl.Name, value, prev.decl.Name, prev.pos, name)
+			}
+			seen[value] = td
+		}
+	}
+	return nil
 }

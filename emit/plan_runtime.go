@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/ast"
 	"go/format"
 	"go/parser"
@@ -23,7 +24,7 @@ var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "valida
 // omitEmptyOnly are the runtime's functions that only the members encoded when not empty, of a
 // substituted type of unknown kind, need (goType.emptiness emptyReflect): an output without
 // such members leaves them out (withoutOmitEmptyOnly).
-var omitEmptyOnly = []string{emptyExternal}
+var omitEmptyOnly = []string{ir.EmptyExternal}
 
 // usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time.
 func (p *plan) usesEmptyExternal() bool {
@@ -44,7 +45,7 @@ func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
 		return nil
 	}
 	for name, src := range files {
-		if !bytes.Contains(src, []byte("func "+emptyExternal+"(")) {
+		if !bytes.Contains(src, []byte("func "+ir.EmptyExternal+"(")) {
 			continue
 		}
 		formatted, err := format.Source([]byte(withoutFuncs(string(src), omitEmptyOnly, false)))
@@ -79,7 +80,8 @@ func (g *generator) runtime() (map[string][]byte, error) {
 // parts returns the parts (Options.Parts) whose required declarations are generated
 // (//mcpgen:requires), and those of the protocol layer (//mcpgen:protocol) when the output has
 // it, as runtime does, and records the types that have rules. Their names are those of the
-// configuration (partNames); a part that validates is left out without validators.
+// configuration (partNames); a part that validates other than in its Validate methods is left out
+// without validators.
 func (g *generator) parts() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	renames := g.partNames()
@@ -100,7 +102,7 @@ func (g *generator) parts() (map[string][]byte, error) {
 			g.reportLeftOut(name, f, requires(src))
 			continue
 		}
-		if g.opts.Config.NoValidate && usesIdent(f, "validator") {
+		if g.opts.Config.NoValidate && needsValidator(name, src) {
 			continue
 		}
 		if err := g.checkPartShapes(name, f); err != nil {
@@ -322,6 +324,14 @@ func withoutUnusedImports(src string) string {
 		src = src[:from] + src[to:]
 	}
 	return src
+}
+
+// needsValidator reports whether a part uses the validator once copySource has cut its Validate
+// methods out (Config.NoValidate): such a part (the sampling rules) is left out, another one (the
+// batch of the protocol layer) is copied without its Validate.
+func needsValidator(name, src string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), name, withoutFuncs(src, validationOnly, true), 0)
+	return err != nil || usesIdent(f, "validator")
 }
 
 // usesIdent reports whether the file f mentions the identifier name.

@@ -2,48 +2,23 @@ package emit
 
 import (
 	"fmt"
+	"go/token"
 	"strconv"
 
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// declareNames reserves the package-level names that rendering derives from the planned
-// declarations, in the order it writes them: the constants of enums, the functions of unions
-// and their variant tables, the constructors of one-or-many types, the typed result decodes, the
-// names of the protocol layer, and the constants of the schema and of the methods. A collision
-// is an error naming both; so is a union whose variants define more member names than its
-// decoder can tell apart. Rendering then only writes.
+// declareNames gives every declaration the names that rendering writes after it (funcNames,
+// the constants of an enum), by the rules of plan_names.go, and reserves them in the order it
+// writes them: the constants of enums, the functions of unions and their variant tables, the
+// constructors of one-or-many types, the typed result decodes, the names of the protocol layer,
+// and the constants of the schema and of the methods. A collision is an error naming both, at the
+// configuration's entry when a name it gave is taken (reserve); so is a union whose variants
+// define more member names than its decoder can tell apart. Rendering then only writes.
 func (g *generator) declareNames() error {
 	for _, td := range g.types {
-		var names []string
-		var what string
-		switch td.form {
-		case enumForm:
-			td.valueNames = make([]string, len(td.values))
-			for i, v := range td.values {
-				name := g.names.enumConstName(td.name, v)
-				td.valueNames[i] = name
-				if err := g.scope.declare(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
-					return err
-				}
-			}
-		case interfaceForm:
-			names, what = []string{"Unmarshal" + td.name, "decode" + td.name, "encode" + td.name}, "function of union "+td.name
-		case oneOrManyForm:
-			names, what = []string{"New" + td.name, "New" + td.name + "List"}, "constructor of "+td.name
-		}
-		for _, name := range names {
-			if err := g.scope.declare(name, what, td.pos); err != nil {
-				return err
-			}
-		}
-		if td.form == interfaceForm && td.objects != nil && td.objects.table {
-			if err := g.scope.declare("variantsOf"+td.name, "variant table of union "+td.name, td.pos); err != nil {
-				return err
-			}
-			if err := checkTableSize(td); err != nil {
-				return err
-			}
+		if err := g.declareFuncs(td); err != nil {
+			return err
 		}
 	}
 	for _, name := range resultUnions {
@@ -51,16 +26,17 @@ func (g *generator) declareNames() error {
 		if union == nil || len(union.results) == 0 {
 			continue
 		}
-		for _, n := range []string{"Unmarshal" + union.name + "For", "decode" + union.name + "For"} {
-			if err := g.scope.declare(n, "typed result decode of "+name, union.pos); err != nil {
+		union.funcs = resultFuncNames(union.funcs, union.name)
+		g.resultDecodes = append(g.resultDecodes, union)
+		for _, n := range []string{union.funcs.unmarshalFor, union.funcs.decodeFor} {
+			if err := g.reserve(n, "typed result decode of "+name, union.pos); err != nil {
 				return err
 			}
 		}
 	}
 	if g.proto != nil {
-		for _, name := range []string{"Message", "DecodeClientMessage", "DecodeServerMessage", "decodeClientMessage",
-			"decodeServerMessage", "MethodInfo", "Methods", "NewErrorResponse", "errorObject", "MessageBatch"} {
-			if err := g.scope.declare(name, "the protocol layer", model.Pos{}); err != nil {
+		for _, name := range g.proto.names() {
+			if err := g.reserve(name, "protocol layer", model.Pos{}); err != nil {
 				return err
 			}
 		}
@@ -77,13 +53,84 @@ func (g *generator) declareNames() error {
 		g.constNames[c] = name
 	}
 	for _, td := range g.types {
-		if _, ok := methodOf(td); ok {
-			if err := g.scope.declare(methodConstName(td.name), "method constant of "+td.decl.Name, td.pos); err != nil {
+		if method, ok := methodOf(td); ok {
+			td.method, td.funcs.method = method, methodConstName(td.name)
+			if err := g.reserve(td.funcs.method, "method constant of "+td.decl.Name, td.pos); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// declareFuncs names and reserves the constants of an enum, the functions and variant table of
+// a union, and the constructors of a one-or-many type.
+func (g *generator) declareFuncs(td *typeDecl) error {
+	var names []string
+	var what string
+	switch td.form {
+	case enumForm:
+		td.valueNames = make([]string, len(td.values))
+		for i, v := range td.values {
+			name := g.names.enumConstName(td.name, v)
+			td.valueNames[i] = name
+			if err := g.reserve(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
+				return err
+			}
+		}
+	case interfaceForm:
+		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
+		table := td.objects != nil && td.objects.table
+		td.funcs = unionFuncNames(td.name, validate, table)
+		names, what = []string{td.funcs.unmarshal, td.funcs.decode, td.funcs.encode}, "function of union "+td.name
+		if validate {
+			names = append(names, td.funcs.validate)
+		}
+		if table {
+			if err := g.reserve(td.funcs.variants, "variant table of union "+td.name, td.pos); err != nil {
+				return err
+			}
+			if err := checkTableSize(td); err != nil {
+				return err
+			}
+		}
+	case oneOrManyForm:
+		td.funcs = oneOrManyFuncNames(td.name)
+		names, what = []string{td.funcs.newOne, td.funcs.newList}, "constructor of "+td.name
+	}
+	for _, name := range names {
+		if err := g.reserve(name, what, td.pos); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reserve declares a name that rendering derives from another (declareNames). When a name the
+// configuration gave (Config.Names) already has it, the error is at the configuration's entry,
+// which is what to change.
+func (g *generator) reserve(name, what string, pos model.Pos) error {
+	if prev, taken := g.scope[name]; taken && g.renamedAt(prev.pos) {
+		if pos.Line > 0 {
+			what += " (" + pos.String() + ")"
+		}
+		return prev.pos.Errorf("%s: Go name %s is the name of the %s, which the output derives: choose another",
+			prev.what, name, what)
+	}
+	return g.scope.declare(name, what, pos)
+}
+
+// renamedAt reports whether pos is the position of an entry of Config.Names.
+func (g *generator) renamedAt(pos model.Pos) bool {
+	if pos.Line == 0 {
+		return false
+	}
+	for _, e := range g.opts.Config.Names {
+		if e.Pos == pos {
+			return true
+		}
+	}
+	return false
 }
 
 // checkTableSize checks that the variants of an object union with a variant table define at
@@ -102,53 +149,38 @@ func checkTableSize(td *typeDecl) error {
 	return nil
 }
 
-// constName names a schema constant: an error code (isErrorCode) is Code plus its CamelCase
-// name (PARSE_ERROR → CodeParseError), as go-sdk names its codes; another constant is CamelCase,
-// with "Code" (numbers) or "Value" (others) appended when that is a type name.
-func (g *generator) constName(c *model.Const) (string, error) {
-	if e, ok := g.opts.Config.Names[c.Name]; ok {
-		return e.Name, g.scope.declare(e.Name, "constant "+c.Name, e.Pos)
+// scope is the set of package-level Go identifiers of the output, each with what declared it, so
+// that a collision is an error naming both.
+type scope map[string]scopeEntry
+
+// scopeEntry is what declared a name of the scope ("declaration Tool"), and where.
+type scopeEntry struct {
+	what string
+	pos  model.Pos
+}
+
+// free returns name if no declaration has it yet, else the first of name2, name3, ... that none
+// has: the name of an inline type whose derived name is taken (by a declaration, which are all
+// declared first, or by an inline type planned before it).
+func (s scope) free(name string) string {
+	if _, taken := s[name]; !taken {
+		return name
 	}
-	name := g.names.constName(c.Name)
-	if isErrorCode(c.Value) {
-		name = "Code" + name
-	} else if _, taken := g.scope[name]; taken {
-		if c.Value.Kind == model.Integer || c.Value.Kind == model.Number {
-			name += "Code"
-		} else {
-			name += "Value"
+	for n := 2; ; n++ {
+		if _, taken := s[name+strconv.Itoa(n)]; !taken {
+			return name + strconv.Itoa(n)
 		}
 	}
-	return name, g.scope.declare(name, "constant "+c.Name, c.Pos)
 }
 
-// isErrorCode reports whether a constant is a JSON-RPC error code: an integer in the range
-// JSON-RPC reserves for the codes of the protocol and its implementations, -32768 to -32000.
-func isErrorCode(v model.Value) bool {
-	if v.Kind != model.Integer {
-		return false
+// declare adds name, declared by what (a description with a position), or fails on a collision.
+func (s scope) declare(name, what string, pos model.Pos) error {
+	if !token.IsIdentifier(name) {
+		return pos.Errorf("%s: %q is not a Go identifier", what, name)
 	}
-	n, err := strconv.ParseInt(v.Num, 10, 64)
-	return err == nil && -32768 <= n && n <= -32000
-}
-
-// methodOf returns the method of a declared struct whose "method" member is a string literal.
-func methodOf(td *typeDecl) (string, bool) {
-	if td.decl == nil || td.form != structForm {
-		return "", false
+	if prev, ok := s[name]; ok {
+		return pos.Errorf("%s: Go name %s is already used by %s (%s)", what, name, prev.what, prev.pos)
 	}
-	for _, f := range td.fields {
-		if f.member.Name == "method" && f.literal != nil && f.literal.Kind == model.String {
-			return f.literal.Str, true
-		}
-	}
-	return "", false
-}
-
-// schemaVersionName is the name of the constant SchemaVersion, or its rename.
-func (p *plan) schemaVersionName() string {
-	if e, ok := p.opts.Config.Names["SchemaVersion"]; ok {
-		return e.Name
-	}
-	return "SchemaVersion"
+	s[name] = scopeEntry{what, pos}
+	return nil
 }

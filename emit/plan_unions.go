@@ -1,7 +1,8 @@
 package emit
 
 import (
-	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"slices"
 
 	"github.com/mcpgen/mcpgen/model"
 )
@@ -14,6 +15,10 @@ type objectChoice struct {
 	// table is set when decoding may choose among several variants, which needs the table of
 	// variants.
 	table bool
+	// tags are the discriminator's values grouped by the variants they select, absent the
+	// variants an object without it can be (tagCases); both nil without a discriminator.
+	tags   []*tagCase
+	absent []int
 }
 
 // kindChoice is what a kind union decodes for one JSON kind: one variant, the alternatives of
@@ -45,7 +50,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
-			vs.name = td.name + g.variantSuffix(v, i)
+			vs.name, vs.def = td.name+g.names.variantSuffix(v, i), td.defName+namer{}.variantSuffix(v, i)
 			vs.about = "a variant of [" + td.name + "]"
 			typ, err = g.inline(v.Type, vs, structForm)
 		} else {
@@ -73,8 +78,8 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		td.tag, td.resultTag = resultTypeMember, true
 	}
 	if td.tag != "" {
-		td.unknown = "Unknown" + td.name
-		u := &typeDecl{name: td.unknown, form: unknownForm, pos: td.pos, union: td.name}
+		td.unknown = unknownName(td.name)
+		u := &typeDecl{name: td.unknown, defName: unknownName(td.defName), form: unknownForm, pos: td.pos, union: td.name}
 		if err := g.derived(u, s.owner); err != nil {
 			return err
 		}
@@ -82,50 +87,35 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 	return nil
 }
 
-// resultTypeMember is the member of a result that says which kind of result it is (multi
-// round-trip requests): "complete" (or absent) for the result the request asks for,
-// "input_required" for an InputRequiredResult.
-const resultTypeMember = "resultType"
-
-// The values of resultTypeMember.
+// The member of a result that says which kind of result it is, and its values (ir).
 const (
-	resultComplete      = "complete"
-	resultInputRequired = "input_required"
+	resultTypeMember    = ir.ResultTypeMember
+	resultComplete      = ir.ResultComplete
+	resultInputRequired = ir.ResultInputRequired
 )
 
 // inputRequiredIndex is the index of the variant InputRequiredResult (with a resultType member) of
 // an object union, or -1.
 func inputRequiredIndex(oc *objectChoice) int {
 	for i, v := range oc.variants {
-		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == "InputRequiredResult" && v.model.Object.Member(resultTypeMember) != nil {
+		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == model.InputRequiredResultDecl && v.model.Object.Member(resultTypeMember) != nil {
 			return i
 		}
 	}
 	return -1
 }
 
-// variantSuffix names an inline object variant: by its discriminator value when it has one,
-// else by its position.
-func (g *generator) variantSuffix(v *model.Variant, i int) string {
-	if len(v.Values) == 1 && v.Values[0].Kind == model.String {
-		if n := g.names.goName(v.Values[0].Str); n != "" {
-			return n
-		}
-	}
-	return fmt.Sprintf("Variant%d", i+1)
-}
-
 // planKinds plans the variants of a kind union, kind by kind.
 func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 	for _, k := range dec.Kinds {
-		kind, ok := jsonKinds[k.JSONKind]
-		word := kind.word
+		wrapper, ok := wrapperName(td.name, k.JSONKind)
 		if !ok {
 			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.name, k.JSONKind)
 		}
 		choice := &kindChoice{jsonKind: k.JSONKind}
 		td.kinds = append(td.kinds, choice)
-		ws := site{name: td.name + word, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
+		defWrapper, _ := wrapperName(td.defName, k.JSONKind)
+		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
 		switch {
 		case k.Objects != nil:
 			if err := g.planObjects(td, k.Objects, s); err != nil {
@@ -136,7 +126,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 		case len(k.Alternatives) > 0:
 			for i, alt := range k.Alternatives {
 				as := ws
-				as.name += fmt.Sprint(i + 1)
+				as.name, as.def = alternativeName(as.name, i), alternativeName(as.def, i)
 				v, err := g.kindVariant(td, k.JSONKind, alt, as)
 				if err != nil {
 					return err
@@ -184,12 +174,12 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		v.typ, v.pointer = typ, true
 		return v, err
 	case t.Kind == model.Array || t.Kind == model.Map:
-		w := &typeDecl{name: ws.name, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
+		w := &typeDecl{name: ws.name, defName: ws.def, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
 		v.typ = &goType{kind: namedKind, name: w.name}
-		return v, g.planCollection(w, t, site{name: w.name, about: "[" + w.name + "]", owner: ws.owner})
+		return v, g.planCollection(w, t, site{name: w.name, def: w.defName, about: "[" + w.name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
 		v.typ = typ
@@ -208,7 +198,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 
 // wrapper declares the wrapper type of a primitive variant of a kind union (nil base: null).
 func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
-	w := &typeDecl{name: s.name, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
+	w := &typeDecl{name: s.name, defName: s.def, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
 	if base != nil {
 		w.typ = &goType{kind: builtinKind, name: base.name}
 	}
@@ -218,11 +208,71 @@ func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, err
 	return &goType{kind: namedKind, name: w.name}, nil
 }
 
+// declareDefault reserves the default name of a type (typeDecl.defName).
+func (g *generator) declareDefault(name string) {
+	if _, taken := g.defaults[name]; taken {
+		g.defaultsClash = true
+	}
+	g.defaults[name] = scopeEntry{what: "a type"}
+}
+
 // derived declares a type derived from a union, after the declaration owner.
 func (g *generator) derived(td *typeDecl, owner string) error {
-	if err := g.scope.declare(td.name, "variant of "+td.union, td.pos); err != nil {
+	if err := g.reserve(td.name, "variant of "+td.union, td.pos); err != nil {
 		return err
 	}
+	g.declareDefault(td.defName)
 	g.after[owner] = append(g.after[owner], td)
 	return nil
 }
+
+// tagCase is a set of discriminator values and the variants they select.
+type tagCase struct {
+	values   []string
+	variants []int
+}
+
+// tagCases groups the variants of an object union by discriminator value, in order of first
+// appearance, merging the values that select the same variants. absent lists the variants an
+// object without the discriminator can be (those that declare it optional).
+func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
+	var values []string
+	byValue := map[string][]int{}
+	for i, v := range oc.variants {
+		for _, val := range v.model.Values {
+			if _, ok := byValue[val.Str]; !ok {
+				values = append(values, val.Str)
+			}
+			byValue[val.Str] = append(byValue[val.Str], i)
+		}
+		if v.model.DiscriminatorOptional {
+			absent = append(absent, i)
+		}
+	}
+	for _, val := range values {
+		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byValue[val]) })
+		if i < 0 {
+			cases = append(cases, &tagCase{variants: byValue[val]})
+			i = len(cases) - 1
+		}
+		cases[i].values = append(cases[i].values, val)
+	}
+	return cases, absent
+}
+
+// needsTable reports whether decoding an object may choose among several variants.
+func needsTable(oc *objectChoice) bool {
+	if oc.decision.Discriminator == "" {
+		return len(oc.variants) > 1
+	}
+	for _, tc := range oc.tags {
+		if len(tc.variants) > 1 {
+			return true
+		}
+	}
+	return len(oc.absent) > 1
+}
+
+// maxUnionMembers is the number of member names the runtime's variantTable can hold
+// (maxTableNames).
+const maxUnionMembers = 256

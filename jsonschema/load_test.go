@@ -107,10 +107,16 @@ func TestLoadAllOf(t *testing.T) {
 	assert.Equal(t, "{ code: integer; data: string; id?: string; [key]: any }", render(both))
 	assert.Equal(t, "The code.", both.Object.Member("code").Doc.Text)
 	assert.True(t, s.Decl("Base").Type.Object.Member("data").Optional, "merging must not change Base")
+	// Each member says which definition declares it; a member declared again, the later one.
+	for name, want := range map[string]string{"code": "Base", "data": "Task", "id": "Task"} {
+		assert.Equal(t, want, both.Object.Member(name).DeclaredIn, name)
+	}
 
 	narrowed := s.Decl("Narrowed").Type.Object.Member("error").Type
 	assert.Equal(t, "{ code: -32042; data?: any }", render(narrowed))
 	assert.Equal(t, "The code.", narrowed.Object.Member("code").Doc.Text, "an undocumented override keeps the doc")
+	assert.Equal(t, "Narrowed", narrowed.Object.Member("code").DeclaredIn)
+	assert.Equal(t, "Base", narrowed.Object.Member("data").DeclaredIn)
 }
 
 func TestLoadMembers(t *testing.T) {

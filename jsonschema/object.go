@@ -106,7 +106,7 @@ func (l *loader) member(p field, required bool) (*model.Member, error) {
 		// The constraints of a definition apply where it is used, under the member's own.
 		c = l.defConstraints(t.Ref).Overlay(c)
 	}
-	return &model.Member{Name: p.key, Type: t, Optional: !required, Doc: doc, Constraints: c, Pos: l.pos(p.off)}, nil
+	return &model.Member{Name: p.key, Type: t, Optional: !required, Doc: doc, Constraints: c, Pos: l.pos(p.off), DeclaredIn: l.cur}, nil
 }
 
 // doc reads the annotations of a declaration's or member's schema.

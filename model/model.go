@@ -341,6 +341,11 @@ type Member struct {
 	// Constraints are value rules from JSDoc tags (or JSON Schema keywords).
 	Constraints Constraints
 	Pos         Pos
+	// DeclaredIn is the name of the declaration that declares the member: the interface, type
+	// alias or definition whose text lists it, for an inherited member (extends, an
+	// intersection, Omit, Pick, allOf) the one it is inherited from. It is "" for a member that
+	// no declaration lists.
+	DeclaredIn string
 }
 
 // Constraints are value rules on a member. A member whose type is an alias (a definition) with

@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Protocol brings a schema's JSON-RPC layer into the same shape in every spec version, so that
@@ -54,7 +53,7 @@ type protocol struct {
 }
 
 // The names of the message unions.
-var messageUnions = []string{"ClientRequest", "ServerRequest", "ClientNotification", "ServerNotification", "ClientResult", "ServerResult"}
+var messageUnions = []string{Client.Request, Server.Request, Client.Notification, Server.Notification, Client.Result, Server.Result}
 
 // freeFormObjects turns every inline object without members or index signature (TypeScript's
 // `object` and `{}`) into a map of any values. A declaration without members stays an object:
@@ -107,13 +106,13 @@ func (p *protocol) meta() error {
 			}
 		}
 	}
-	decl := p.s.Decl("MetaObject")
+	decl := p.s.Decl(MetaObjectDecl)
 	if decl == nil && len(metas) == 0 {
 		return nil
 	}
 	switch {
 	case decl == nil:
-		decl = &Decl{Name: "MetaObject", Doc: Doc{Text: metaDoc}}
+		decl = &Decl{Name: MetaObjectDecl, Doc: Doc{Text: metaDoc}}
 		decl.Type = &Type{Kind: Object, Object: &ObjectType{Rest: &Type{Kind: Any}}}
 		p.s.Decls = append(p.s.Decls, decl)
 	case decl.Type.Kind == Map && decl.Type.Elem.Kind == Any:
@@ -122,14 +121,14 @@ func (p *protocol) meta() error {
 		return decl.Pos.Errorf("declaration MetaObject: expected an object or a map of any values, found %s", decl.Type.Kind)
 	}
 	for _, m := range metas {
-		m.Type = &Type{Kind: Ref, Ref: "MetaObject", Pos: m.Type.Pos}
+		m.Type = &Type{Kind: Ref, Ref: MetaObjectDecl, Pos: m.Type.Pos}
 	}
 	return nil
 }
 
 // messageUnions makes the six message unions unions in every version.
 func (p *protocol) messageUnions() error {
-	if p.s.Decl("ClientRequest") == nil {
+	if p.s.Decl(Client.Request) == nil {
 		return nil // not an MCP schema (or one without its JSON-RPC layer)
 	}
 	for _, name := range messageUnions {
@@ -149,15 +148,15 @@ func (p *protocol) messageUnions() error {
 		if d.Type.Kind != Union {
 			return d.Pos.Errorf("declaration %s: expected a union of message types, found %s", name, d.Type.Kind)
 		}
-		if !strings.HasSuffix(name, "Result") {
+		if name != Client.Result && name != Server.Result {
 			d.Type.Union.Tag = "method"
 		}
 	}
-	if p.s.Decl("ServerRequest") == nil {
-		if in := p.s.Decl("InputRequest"); in != nil && in.Type.Kind == Union {
-			p.synthesized["ServerRequest"] = true
+	if p.s.Decl(Server.Request) == nil {
+		if in := p.s.Decl(InputRequestDecl); in != nil && in.Type.Kind == Union {
+			p.synthesized[Server.Request] = true
 			p.s.Decls = append(p.s.Decls, &Decl{
-				Name: "ServerRequest",
+				Name: Server.Request,
 				Type: &Type{Kind: Union, Union: &UnionType{Variants: slices.Clone(in.Type.Union.Variants), Tag: "method"}, Pos: in.Type.Pos},
 				Doc: Doc{Text: "The requests a server sends a client. In this version a server sends them inside " +
 					"an {@link InputRequiredResult} (multi round-trip requests), as the variants of {@link InputRequest}.", Internal: true},
@@ -165,8 +164,8 @@ func (p *protocol) messageUnions() error {
 			})
 		}
 	}
-	if out := p.s.Decl("InputResponse"); out != nil && out.Type.Kind == Union {
-		if err := p.addVariants("ClientResult", out.Type.Union.Variants...); err != nil {
+	if out := p.s.Decl(InputResponseDecl); out != nil && out.Type.Kind == Union {
+		if err := p.addVariants(Client.Result, out.Type.Union.Variants...); err != nil {
 			return err
 		}
 	}
@@ -252,8 +251,8 @@ func (p *protocol) envelopes() error {
 		envelope string
 		unions   []string
 	}{
-		{"JSONRPCRequest", []string{"ClientRequest", "ServerRequest"}},
-		{"JSONRPCNotification", []string{"ClientNotification", "ServerNotification"}},
+		{JSONRPCRequestDecl, RequestUnions()},
+		{JSONRPCNotificationDecl, NotificationUnions()},
 	}
 	for _, k := range kinds {
 		env := p.s.Decl(k.envelope)
@@ -299,14 +298,14 @@ func envelopeRank(name string) int {
 // unions of the sides that answer task-augmented requests, and lets the id of an error response
 // be null.
 func (p *protocol) results() error {
-	if p.s.Decl("ClientResult") == nil || p.s.Decl("ServerResult") == nil {
+	if p.s.Decl(Client.Result) == nil || p.s.Decl(Server.Result) == nil {
 		return nil
 	}
-	if task := p.s.Decl("CreateTaskResult"); task != nil {
+	if task := p.s.Decl(CreateTaskResultDecl); task != nil {
 		ref := &Type{Kind: Ref, Ref: task.Name, Pos: task.Pos}
-		for union, answers := range map[string]string{"ServerResult": "ClientRequest", "ClientResult": "ServerRequest"} {
-			if slices.ContainsFunc(p.variantDecls(answers), p.s.TaskAugmented) {
-				if err := p.addVariants(union, ref); err != nil {
+		for _, side := range Sides() {
+			if slices.ContainsFunc(p.variantDecls(side.Other().Request), p.s.TaskAugmented) {
+				if err := p.addVariants(side.Result, ref); err != nil {
 					return err
 				}
 			}
@@ -315,7 +314,7 @@ func (p *protocol) results() error {
 
 	var results []*Type
 	seen := map[string]bool{}
-	for _, union := range []string{"ServerResult", "ClientResult"} {
+	for _, union := range []string{Server.Result, Client.Result} {
 		for _, d := range p.variantDecls(union) {
 			if !seen[d.Name] {
 				seen[d.Name] = true
@@ -323,11 +322,11 @@ func (p *protocol) results() error {
 			}
 		}
 	}
-	if p.s.Decl("AnyResult") != nil {
-		return fmt.Errorf("the schema declares AnyResult, the name of the union of every result")
+	if p.s.Decl(AnyResultDecl) != nil {
+		return fmt.Errorf("the schema declares %s, the name of the union of every result", AnyResultDecl)
 	}
 	anyResult := &Decl{
-		Name: "AnyResult",
+		Name: AnyResultDecl,
 		Type: &Type{Kind: Union, Union: &UnionType{Variants: results}},
 		Doc: Doc{Text: "Any result of this version: the result of a result response. Decoded knowing the " +
 			"method of the request it answers, it has the type of that method's result; decoded alone, " +
@@ -342,7 +341,7 @@ func (p *protocol) results() error {
 		if jsonrpc == nil {
 			continue
 		}
-		if result != nil && result.Type.Kind == Ref && result.Type.Ref == "Result" {
+		if result != nil && result.Type.Kind == Ref && result.Type.Ref == ResultDecl {
 			result.Type = &Type{Kind: Ref, Ref: anyResult.Name, Pos: result.Type.Pos}
 		}
 		if errMember != nil {
@@ -370,7 +369,7 @@ func (p *protocol) resultTypes() {
 				continue
 			}
 			value := "complete"
-			if d.Name == "InputRequiredResult" {
+			if d.Name == InputRequiredResultDecl {
 				value = "input_required"
 			}
 			copied := *m // members may be shared with the declarations they are inherited from

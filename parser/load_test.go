@@ -267,3 +267,48 @@ func TestRedeclaredInheritedMember(t *testing.T) {
 	_, err := Load("m.ts", []byte(src))
 	assert.EqualError(t, err, `m.ts:8:3: found member "b" of T of type array, which the member it redeclares, at m.ts:2:3, of type string or null, cannot hold, expected the same type or a narrower one`)
 }
+
+// TestDeclaredIn: every member says which declaration declares it, through extends,
+// intersections, Omit, Pick, Partial, aliases of objects and declaration merging (a second
+// declaration after another one), and a Record's members are its user's, wherever its keys are
+// spelled.
+func TestDeclaredIn(t *testing.T) {
+	src := `interface Base {
+  a: string;
+  b?: { c: string };
+}
+type Extra = { e: number };
+type Keys = "k1" | "k2";
+interface T extends Omit<Base, "b">, Partial<Pick<Base, "b">> {
+  own: string;
+  rec: Record<Keys, string>;
+}
+type U = Base & Extra & { u: boolean };
+interface V extends Extra {}
+interface T {
+  later: string;
+}
+`
+	s, err := Load("m.ts", []byte(src))
+	require.NoError(t, err)
+	tests := []struct{ decl, member, want string }{
+		{"Base", "a", "Base"},
+		{"Base", "b", "Base"},
+		{"T", "a", "Base"},
+		{"T", "b", "Base"},
+		{"T", "own", "T"},
+		{"T", "later", "T"},
+		{"U", "a", "Base"},
+		{"U", "e", "Extra"},
+		{"U", "u", "U"},
+		{"V", "e", "Extra"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, member(t, s, tt.decl, tt.member).DeclaredIn, "%s.%s", tt.decl, tt.member)
+	}
+	c := member(t, s, "T", "b").Type.Object.Member("c")
+	assert.Equal(t, "Base", c.DeclaredIn, "a member of an inline object")
+	for _, k := range member(t, s, "T", "rec").Type.Object.Members {
+		assert.Equal(t, "T", k.DeclaredIn, "Record key %s", k.Name)
+	}
+}

@@ -142,6 +142,15 @@ func (r *resolver) enter(name string, at model.Pos) error {
 
 func (r *resolver) leave() { r.active = r.active[:len(r.active)-1] }
 
+// declaring is the declaration whose text is being resolved: the one that declares the members
+// of the object types found now.
+func (r *resolver) declaring() string {
+	if len(r.active) == 0 {
+		return ""
+	}
+	return r.active[len(r.active)-1]
+}
+
 // unmapped returns the error for a construct without Go mapping in the declaration being
 // resolved.
 func (r *resolver) unmapped(u *Unmapped) error {
@@ -260,7 +269,7 @@ func (r *resolver) body(b Body) (*model.Type, error) {
 			return nil, m.Pos.Errorf("found a second member %q, expected one", model.Shorten(m.Name))
 		}
 		seen[m.Name] = true
-		mm := &model.Member{Name: m.Name, Optional: m.Optional, Doc: m.Doc.Doc, Pos: m.Pos}
+		mm := &model.Member{Name: m.Name, Optional: m.Optional, Doc: m.Doc.Doc, Pos: m.Pos, DeclaredIn: r.declaring()}
 		if absent(m.Type) {
 			if !m.Optional {
 				// Required and never: no value can be present, so the member must be absent.

@@ -29,7 +29,7 @@ func (r *resolver) record(t *TypeRef, number bool) (*model.Type, error) {
 			continue
 		}
 		e := cloneType(elem)
-		obj.Members = append(obj.Members, &model.Member{Name: k.name, Type: e, Pos: k.pos, Constraints: r.constraintsOf(elem)})
+		obj.Members = append(obj.Members, &model.Member{Name: k.name, Type: e, Pos: k.pos, Constraints: r.constraintsOf(elem), DeclaredIn: r.declaring()})
 	}
 	return &model.Type{Kind: model.Object, Object: obj}, nil
 }

@@ -39,9 +39,10 @@ var parts embed.FS
 // Parts returns the hand-written source files that use generated types, by file name: the rules
 // of sampling with tools, the helpers of the protocol layer. Each starts with a
 // "//go:build ignore" line (it names generated types, so it compiles only in a generated package)
-// and "//mcpgen:requires" lines naming the schema declarations it needs, or a "//mcpgen:protocol"
-// line for a helper of the protocol layer (LookupMethod); the emitter copies it into the packages
-// whose schema has them, or that have the protocol layer. They are tested in gen/.
+// and "//mcpgen:requires" lines naming the schema declarations it needs, a "//mcpgen:protocol"
+// line for a helper of the protocol layer (MethodInfo, LookupMethod), or both (MessageBatch); the
+// emitter copies it into the packages whose schema has them, and that have the protocol layer.
+// They are tested in gen/.
 func Parts() map[string]string {
 	return readAll(parts, "parts")
 }
@@ -54,12 +55,12 @@ var Doc string
 
 // DocWith returns the template of doc.go (Doc) with text, a text/template of a package doc's
 // text (no comment markers; it should start with "Package <name> "), in place of the default
-// doc's text: the license notice of the spec's text, which the doc comments of the package
-// are, stays after it.
+// doc's text: the section on unions, to which the unions' docs refer, and the license notice of
+// the spec's text, which the doc comments of the package are, stay after it.
 func DocWith(text string) string {
-	i := strings.Index(Doc, "//\n// # License of the documentation")
+	i := strings.Index(Doc, "{{- if .Unions}}")
 	if i < 0 {
-		panic("templates: doc.go.tmpl has no license section") // the template is part of the binary
+		panic("templates: doc.go.tmpl has no section on unions") // the template is part of the binary
 	}
 	var b strings.Builder
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {

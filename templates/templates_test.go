@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,8 +21,10 @@ var exported = map[string]bool{
 	"DecodeError": true,
 	// parts/wire_protocol.go: the params of a message, and the pending requests of a peer.
 	"Params": true, "RawParams": true, "Pending": true, "MessageError": true,
-	// parts/protocol_helpers.go: a method of the generated table.
-	"LookupMethod": true,
+	// parts/protocol_helpers.go: the type of the generated method table, and a method of it.
+	"MethodInfo": true, "LookupMethod": true,
+	// parts/protocol_batch.go: a JSON-RPC batch.
+	"MessageBatch": true,
 	// The limit of the decoders, which a program may raise.
 	"MaxDecodeDepth": true,
 }
@@ -81,5 +84,25 @@ func checkCopyable(t *testing.T, name, src, pkg string) {
 				}
 			}
 		}
+	}
+}
+
+// TestDocWith checks that a package doc of the configuration keeps the sections that the
+// generated code refers to: the one on unions, when the package has unions, and the license.
+func TestDocWith(t *testing.T) {
+	tmpl := DocWith("Package p is mine.\n\nIt has two paragraphs.")
+	for _, unions := range []bool{false, true} {
+		var b strings.Builder
+		err := template.Must(template.New("doc").Parse(tmpl)).Execute(&b, map[string]any{
+			"Package": "p", "Unions": unions, "Results": unions,
+		})
+		require.NoError(t, err)
+		src := b.String()
+		f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.ParseComments)
+		require.NoError(t, err)
+		doc := f.Doc.Text()
+		assert.True(t, strings.HasPrefix(doc, "Package p is mine.\n\nIt has two paragraphs.\n\n"), doc)
+		assert.Equal(t, unions, strings.Contains(doc, "\n# Unions\n"), doc)
+		assert.Contains(t, doc, "\n# License of the documentation\n")
 	}
 }

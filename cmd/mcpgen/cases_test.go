@@ -28,9 +28,63 @@ type schemaCase struct {
 	note string
 	// test is the package's test file (package clause and imports included) for a valid form.
 	test string
-	// pos ("line:col") and err (in the message) are the error of an invalid form.
+	// pos ("line:col") and err (in the message) are the error of an invalid form; inConfig says
+	// that pos is in the configuration file, not in the schema.
 	pos, err string
+	inConfig bool
 }
+
+// duplicateMethodSchema is the start of the schemas of the duplicate method cases: a protocol
+// layer with CreateMessageRequest, which each case declares a second request of the same method
+// beside.
+const duplicateMethodSchema = `export const JSONRPC_VERSION = "2.0";
+export type RequestId = string | number;
+export interface Request {
+  method: string;
+  params?: { [key: string]: unknown };
+}
+export interface Result {
+  _meta?: { [key: string]: unknown };
+  [key: string]: unknown;
+}
+export type EmptyResult = Result;
+export interface Error {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+export interface JSONRPCRequest extends Request {
+  jsonrpc: typeof JSONRPC_VERSION;
+  id: RequestId;
+}
+export interface JSONRPCNotification {
+  jsonrpc: typeof JSONRPC_VERSION;
+  method: string;
+}
+export interface JSONRPCResultResponse {
+  jsonrpc: typeof JSONRPC_VERSION;
+  id: RequestId;
+  result: Result;
+}
+export interface JSONRPCErrorResponse {
+  jsonrpc: typeof JSONRPC_VERSION;
+  id?: RequestId;
+  error: Error;
+}
+export interface PingRequest extends JSONRPCRequest {
+  method: "ping";
+}
+export interface CancelledNotification extends JSONRPCNotification {
+  method: "notifications/cancelled";
+}
+export interface CreateMessageRequest extends JSONRPCRequest {
+  method: "sampling/createMessage";
+  params: { maxTokens: number };
+}
+export interface CreateMessageResult extends Result {
+  model: string;
+}
+`
 
 // schemaCases is the generator's table of schema forms that once were refused or mistranslated.
 var schemaCases = []schemaCase{{
@@ -308,6 +362,42 @@ export interface Tool {
 	pos: "5:3",
 	err: `found member "name" of Tool declared again with another optionality than at `,
 }, {
+	// An interface declared again after another declaration: its members are its own, so the
+	// inline type of X.c is XC, declared after X (it was named after Y, the declaration before it).
+	name: "mergeseparated",
+	schema: `export interface X {
+  a: string;
+}
+export interface Y {
+  b: string;
+}
+export interface X {
+  c: { d: string };
+}
+`,
+	test: `package mergeseparated
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestMergeSeparated(t *testing.T) {
+	in := ` + "`" + `{"a":"1","c":{"d":"2"}}` + "`" + `
+	var x X
+	if err := json.Unmarshal([]byte(in), &x); err != nil {
+		t.Fatal(err)
+	}
+	var c XC = x.C
+	if x.A != "1" || c.D != "2" {
+		t.Errorf("%+v", x)
+	}
+	if out, err := json.Marshal(x); err != nil || string(out) != in {
+		t.Errorf("encoding: %s %v", out, err)
+	}
+}
+`,
+}, {
 	name: "mergeidentical",
 	schema: `export interface Tool {
   name: string;
@@ -462,6 +552,161 @@ func TestShapes(t *testing.T) {
 	}
 }
 `,
+}, {
+	// A rename onto a name that the output derives from another declaration's (the validate
+	// function of a union, written with validate.go) is refused at the entry: the package would
+	// declare it twice.
+	name: "renameontovalidate",
+	schema: `export interface TextContent {
+  type: "text";
+  text: string;
+}
+export interface ImageContent {
+  type: "image";
+  data: string;
+}
+export type ContentBlock = TextContent | ImageContent;
+export interface Tool {
+  name: string;
+}
+`,
+	config:   "rename:\n  Tool: validateContentBlock\n",
+	inConfig: true,
+	pos:      "2:9",
+	err:      "declaration Tool: Go name validateContentBlock is the name of the function of union ContentBlock",
+}, {
+	// The same for the decoders of the protocol layer, written after every declaration.
+	name:     "renameontodecoder",
+	args:     []string{"-version", "draft"},
+	config:   "rename:\n  Tool: DecodeServerMessageNoCopy\n",
+	inConfig: true,
+	pos:      "2:9",
+	err:      "declaration Tool: Go name DecodeServerMessageNoCopy is the name of the protocol layer",
+}, {
+	// Two requests with the same method (a draft of 2026 declares SamplingInputRequest next to
+	// CreateMessageRequest): the typed result decodes had a duplicate case and did not compile.
+	name: "duplicatemethod",
+	schema: duplicateMethodSchema + `/** The same method, as a server asks for it inside a result: it names no result of its own. */
+export interface SamplingInputRequest extends Request {
+  method: "sampling/createMessage";
+  params: { maxTokens: number };
+}
+export interface ElicitRequest extends JSONRPCRequest {
+  method: "elicitation/create";
+  params: { message: string };
+}
+export interface ElicitResult extends Result {
+  action: "accept" | "decline" | "cancel";
+}
+/** The same method with a result of its own, which no message union lists. */
+export interface ElicitInputRequest extends Request {
+  method: "elicitation/create";
+  params: { message: string };
+}
+export interface ElicitInputResult extends Result {
+  content: string;
+}
+export type InputRequest = SamplingInputRequest | ElicitInputRequest;
+export type ClientRequest = PingRequest;
+export type ServerRequest = PingRequest | CreateMessageRequest | ElicitRequest;
+export type ClientNotification = CancelledNotification;
+export type ServerNotification = CancelledNotification;
+export type ClientResult = EmptyResult | CreateMessageResult | ElicitResult | ElicitInputResult;
+export type ServerResult = EmptyResult;
+`,
+	test: `package duplicatemethod
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// Two requests of the schema have the method sampling/createMessage, and two elicitation/create.
+// A method has the results of the request that names a result of its own (CreateMessageRequest,
+// not SamplingInputRequest), or else of the one a message union lists (ElicitRequest, not
+// ElicitInputRequest).
+func TestDuplicateMethod(t *testing.T) {
+	if MethodSamplingInput != MethodCreateMessage || MethodElicitInput != MethodElicit {
+		t.Fatal("each request keeps its method constant")
+	}
+	for _, tc := range []struct {
+		method, in string
+		want       any
+	}{
+		{MethodSamplingInput, ` + "`" + `{"model":"m"}` + "`" + `, &CreateMessageResult{}},
+		{MethodElicit, ` + "`" + `{"action":"accept","content":"x"}` + "`" + `, &ElicitResult{}},
+	} {
+		for _, decode := range []func(string, []byte) (any, error){
+			func(m string, b []byte) (any, error) { return UnmarshalClientResultFor(m, b) },
+			func(m string, b []byte) (any, error) { return UnmarshalAnyResultFor(m, b) },
+		} {
+			v, err := decode(tc.method, []byte(tc.in))
+			if err != nil || reflect.TypeOf(v) != reflect.TypeOf(tc.want) {
+				t.Errorf("%s: got %T, %v; want %T", tc.method, v, err, tc.want)
+			}
+		}
+	}
+	// The method table has one entry per method, from the message unions.
+	info, ok := LookupMethod("elicitation/create")
+	if !ok || info.Message != reflect.TypeFor[*ElicitRequest]() || !slices.Equal(info.Results, []reflect.Type{reflect.TypeFor[*ElicitResult]()}) {
+		t.Errorf("elicitation/create: %+v", info)
+	}
+	info, ok = LookupMethod("sampling/createMessage")
+	if !ok || info.Message != reflect.TypeFor[*CreateMessageRequest]() || !slices.Equal(info.Results, []reflect.Type{reflect.TypeFor[*CreateMessageResult]()}) {
+		t.Errorf("sampling/createMessage: %+v", info)
+	}
+	m, err := DecodeServerMessage([]byte(` + "`" + `{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{"maxTokens":9}}` + "`" + `), nil)
+	if r, ok := m.(*CreateMessageRequest); err != nil || !ok || r.Params.MaxTokens != 9 {
+		t.Errorf("request: %T %+v, %v", m, m, err)
+	}
+	// A request inside a result decodes as its own type.
+	var in InputRequest
+	if in, err = UnmarshalInputRequest([]byte(` + "`" + `{"method":"elicitation/create","params":{"message":"?"}}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := in.(*ElicitInputRequest); !ok {
+		t.Errorf("input request: %T", in)
+	}
+}
+`,
+}, {
+	// Two requests with the same method and different results, neither a message: the method's
+	// result type cannot be chosen.
+	name: "duplicatemethodresults",
+	schema: duplicateMethodSchema + `export interface SamplingRequest extends Request {
+  method: "sampling/createMessage";
+  params: { maxTokens: number };
+}
+export interface SamplingResult extends Result {
+  text: string;
+}
+export type ClientRequest = PingRequest;
+export type ServerRequest = PingRequest;
+export type ClientNotification = CancelledNotification;
+export type ServerNotification = CancelledNotification;
+export type ClientResult = EmptyResult | CreateMessageResult | SamplingResult;
+export type ServerResult = EmptyResult;
+`,
+	pos: "48:18",
+	// The message names SamplingRequest and the method, then CreateMessageRequest and its position.
+	err: "schema.ts:41:18), with other results (SamplingResult, not CreateMessageResult): the typed decode of a result by its method cannot choose",
+}, {
+	// Two messages with the same method: the method table cannot describe it by one type.
+	name: "duplicatemethodmessages",
+	schema: duplicateMethodSchema + `export interface SamplingRequest extends JSONRPCRequest {
+  method: "sampling/createMessage";
+  params: { maxTokens: number };
+}
+export type ClientRequest = PingRequest;
+export type ServerRequest = PingRequest | CreateMessageRequest | SamplingRequest;
+export type ClientNotification = CancelledNotification;
+export type ServerNotification = CancelledNotification;
+export type ClientResult = EmptyResult | CreateMessageResult;
+export type ServerResult = EmptyResult;
+`,
+	pos: "48:18",
+	err: "schema.ts:41:18), and both are variants of the message unions: the method table describes a method by one message type",
 }}
 
 // TestSchemaCases runs the table of schema cases (schemaCases) through the command.
@@ -478,8 +723,9 @@ func TestSchemaCases(t *testing.T) {
 				writeFile(t, schema, tc.schema)
 				args = append(args, "-schema", schema, "-version", "case")
 			}
+			config := filepath.Join(dir, tc.name, "mcpgen.yaml")
 			if tc.config != "" {
-				args = append(args, "-config", writeFile(t, filepath.Join(dir, tc.name, "mcpgen.yaml"), tc.config))
+				args = append(args, "-config", writeFile(t, config, tc.config))
 			}
 			args = append(args, "-pkg", tc.name)
 			gen := func(out string) (int, string) {
@@ -497,7 +743,11 @@ func TestSchemaCases(t *testing.T) {
 				before := snapshot(t, out)
 				code, msg := gen(out)
 				assert.Equal(t, 2, code)
-				assert.True(t, strings.HasPrefix(msg, "mcpgen: "+schema+":"+tc.pos+": "), "want mcpgen: %s:%s: ..., got %q", schema, tc.pos, msg)
+				at := schema
+				if tc.inConfig {
+					at = config
+				}
+				assert.True(t, strings.HasPrefix(msg, "mcpgen: "+at+":"+tc.pos+": "), "want mcpgen: %s:%s: ..., got %q", at, tc.pos, msg)
 				assert.Contains(t, msg, tc.err)
 				assert.Equal(t, 1, strings.Count(msg, "\n"), "one line: %q", msg)
 				assert.Equal(t, before, snapshot(t, out), "the output directory changed")

@@ -49,6 +49,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"maxTokens":1.5}`, `/maxTokens: not an integer`},
 		{`{"tags":["a",2]}`, `/tags/1: expected string, found number`},
 		{`{"name":"a","name":"b"}`, `/name: duplicate member name`},
+		{`{"name":"a","name":2}`, `/name: duplicate member name`},
 	}
 	for _, tt := range tests {
 		var tool Tool
@@ -109,5 +110,25 @@ func TestAliases(t *testing.T) {
 	}
 	if CursorValue != "cursor" || CodeParseError != -32700 || MaxItems != 100 {
 		t.Error("constants")
+	}
+}
+
+func TestWideStructFindsDuplicatesAndMissingMembers(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"m0":1,"m63":2,"last":"x"}`, ``},
+		{`{"m0":1}`, `(root): missing required member "last"`},
+		{`{"last":"x","m63":1,"last":"y"}`, `/last: duplicate member name`},
+		{`{"last":"x","m63":1,"m63":2}`, `/m63: duplicate member name`},
+		{`{"m1":1,"m1":"a"}`, `/m1: duplicate member name`},
+	}
+	for _, tt := range tests {
+		var w Wide
+		got := ""
+		if err := json.Unmarshal([]byte(tt.in), &w); err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%s: got error %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -118,3 +118,9 @@ export interface Derived extends Old {
 }
 
 export interface Empty {}
+
+/** A struct of more members than one word of bits: 64 optional ones, then a required one. */
+export interface Wide {
+  m0?: number; m1?: number; m2?: number; m3?: number; m4?: number; m5?: number; m6?: number; m7?: number; m8?: number; m9?: number; m10?: number; m11?: number; m12?: number; m13?: number; m14?: number; m15?: number; m16?: number; m17?: number; m18?: number; m19?: number; m20?: number; m21?: number; m22?: number; m23?: number; m24?: number; m25?: number; m26?: number; m27?: number; m28?: number; m29?: number; m30?: number; m31?: number; m32?: number; m33?: number; m34?: number; m35?: number; m36?: number; m37?: number; m38?: number; m39?: number; m40?: number; m41?: number; m42?: number; m43?: number; m44?: number; m45?: number; m46?: number; m47?: number; m48?: number; m49?: number; m50?: number; m51?: number; m52?: number; m53?: number; m54?: number; m55?: number; m56?: number; m57?: number; m58?: number; m59?: number; m60?: number; m61?: number; m62?: number; m63?: number;
+  last: string;
+}

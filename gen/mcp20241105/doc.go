@@ -53,6 +53,21 @@
 // 64 bytes, and quotes at most 64 bytes of the input; a [ValidationError] lists at most 100
 // problems, with member names cut the same way and at most 64 bytes of a value quoted.
 //
+// # Unions
+//
+// A union of objects is decided by its discriminator member where it has one: a value that no
+// variant lists is its Unknown variant, which keeps the JSON. Where several variants are possible
+// (no discriminator, or variants that share its value), decoding picks the first variant whose
+// required members are all present, trying those with more required members first, then those
+// with more of their members present, then in the order that the union's doc lists them. After
+// one fails to decode, a later one is tried only if it defines every member present that the
+// failed one defines; otherwise the error is returned. Each union's doc says which it does.
+//
+// A union of results decoded without the method of its request (UnmarshalX, or a response whose
+// request is unknown) guesses the type of a result from its members: a result of a method that
+// this version does not define may look like another method's. A result that none of the
+// variants decodes is the union's Result variant if it decodes as one, its members kept in Extra.
+//
 // # License of the documentation
 //
 // The doc comments of this package are the text of the comments of the schema in the Model

@@ -17,8 +17,7 @@ func (v Request) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Request) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -61,26 +60,22 @@ func (v *Request) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -101,8 +96,7 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -143,20 +137,19 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -171,8 +164,7 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -213,19 +205,18 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -240,8 +231,7 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -284,26 +274,22 @@ func (v *Notification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -324,8 +310,7 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -366,19 +351,18 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -393,8 +377,7 @@ func (v Result) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Result) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -435,20 +418,19 @@ func (v *Result) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -463,8 +445,7 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -511,41 +492,31 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -570,8 +541,7 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -616,35 +586,28 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -667,8 +630,7 @@ func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -716,34 +678,27 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Result, err = result(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -768,8 +723,7 @@ func (v JSONRPCError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -812,21 +766,16 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -836,17 +785,15 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -871,8 +818,7 @@ func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -917,31 +863,24 @@ func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -964,8 +903,7 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1008,37 +946,30 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1063,8 +994,7 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1107,26 +1037,22 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1147,8 +1073,7 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1193,43 +1118,33 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "initialize")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1256,8 +1171,7 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1300,31 +1214,24 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Capabilities.decode(d)
 		case "clientInfo":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.ClientInfo.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1349,8 +1256,7 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1401,45 +1307,32 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "protocolVersion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Capabilities.decode(d)
 		case "serverInfo":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.ServerInfo.decode(d)
 		case "instructions":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1464,8 +1357,7 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1510,38 +1402,31 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/initialized")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1564,8 +1449,7 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1623,35 +1507,28 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sampling, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1666,8 +1543,7 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1708,20 +1584,19 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1736,8 +1611,7 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1803,49 +1677,36 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "logging":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logging, err = d.rawMap()
 		case "prompts":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1860,8 +1721,7 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1902,20 +1762,19 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1930,8 +1789,7 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1976,27 +1834,23 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "subscribe":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2011,8 +1865,7 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2053,20 +1906,19 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2081,8 +1933,7 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2123,25 +1974,21 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "version":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Version, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2164,8 +2011,7 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2212,44 +2058,34 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "ping")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2274,8 +2110,7 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2318,37 +2153,30 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2373,8 +2201,7 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2419,32 +2246,25 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Progress, err = d.float64()
 		case "total":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2467,8 +2287,7 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2511,26 +2330,22 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2551,8 +2366,7 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2593,20 +2407,19 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "cursor":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2621,8 +2434,7 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2667,27 +2479,23 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2702,8 +2510,7 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2750,44 +2557,34 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2812,8 +2609,7 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2865,33 +2661,26 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Resources, err = decodeSliceOf[Resource](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2912,8 +2701,7 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2960,44 +2748,34 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3022,8 +2800,7 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3075,33 +2852,26 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3122,8 +2892,7 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3168,43 +2937,33 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3231,8 +2990,7 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3271,19 +3029,18 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3304,8 +3061,7 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3353,26 +3109,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "contents":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3393,8 +3145,7 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3439,38 +3190,31 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3493,8 +3237,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3539,43 +3282,33 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/subscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3602,8 +3335,7 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3642,19 +3374,18 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3675,8 +3406,7 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3721,43 +3451,33 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/unsubscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3784,8 +3504,7 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3824,19 +3543,18 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3857,8 +3575,7 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3901,37 +3618,30 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3956,8 +3666,7 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3996,19 +3705,18 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4029,8 +3737,7 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4087,53 +3794,37 @@ func (v *Resource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "size":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4156,8 +3847,7 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4210,46 +3900,33 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
 		case "uriTemplate":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URITemplate, err = d.str()
 		case "name":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4272,8 +3949,7 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4316,26 +3992,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4356,8 +4028,7 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4402,32 +4073,25 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "text":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Text, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4450,8 +4114,7 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4496,32 +4159,25 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "blob":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Blob, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4544,8 +4200,7 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4592,44 +4247,34 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4654,8 +4299,7 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4707,33 +4351,26 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Prompts, err = decodeSliceOf[Prompt](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4754,8 +4391,7 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4800,43 +4436,33 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4863,8 +4489,7 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4916,25 +4541,21 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4955,8 +4576,7 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5008,33 +4628,26 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Messages, err = decodeSliceOf[PromptMessage](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5055,8 +4668,7 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5108,32 +4720,25 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5154,8 +4759,7 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5202,33 +4806,26 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5249,8 +4846,7 @@ func (v Role) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Role) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5288,8 +4884,7 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5330,25 +4925,21 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodePromptMessageContent(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5371,8 +4962,7 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5417,35 +5007,28 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Resource, err = decodeEmbeddedResourceValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5468,8 +5051,7 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5514,38 +5096,31 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5568,8 +5143,7 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5616,44 +5190,34 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5678,8 +5242,7 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5731,33 +5294,26 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Tools, err = decodeSliceOf[Tool](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5778,8 +5334,7 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5831,33 +5386,26 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSlice(d, decodeCallToolResultContent)
 		case "isError":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5878,8 +5426,7 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5924,43 +5471,33 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5987,8 +5524,7 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6031,25 +5567,21 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Arguments, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6070,8 +5602,7 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6116,38 +5647,31 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6170,8 +5694,7 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6216,32 +5739,25 @@ func (v *Tool) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.InputSchema.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6264,8 +5780,7 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6326,37 +5841,30 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6377,8 +5885,7 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6423,43 +5930,33 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "logging/setLevel")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6486,8 +5983,7 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6526,19 +6022,18 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "level":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Level.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6559,8 +6054,7 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6603,37 +6097,30 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6658,8 +6145,7 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6704,32 +6190,25 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "level":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Level.decode(d)
 		case "logger":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6752,8 +6231,7 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6791,8 +6269,7 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6837,43 +6314,33 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6900,8 +6367,7 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6976,65 +6442,43 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "messages":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.StopSequences, err = decodeSlice(d, (*decoder).str)
 		case "metadata":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Metadata, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7057,8 +6501,7 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7096,8 +6539,7 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7148,45 +6590,32 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "role":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeSamplingMessageContent(d)
 		case "model":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7211,8 +6640,7 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7250,8 +6678,7 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7292,25 +6719,21 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSamplingMessageContent(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7333,8 +6756,7 @@ func (v Annotated) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Annotated) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7375,20 +6797,19 @@ func (v *Annotated) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -7403,8 +6824,7 @@ func (v AnnotatedAnnotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v AnnotatedAnnotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7454,26 +6874,22 @@ func (v *AnnotatedAnnotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -7488,8 +6904,7 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7534,35 +6949,28 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Text, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7585,8 +6993,7 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7633,41 +7040,31 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Annotations = new(AnnotatedAnnotations)
 			err = v.Annotations.decode(d)
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7692,8 +7089,7 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7751,40 +7147,30 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "hints":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -7799,8 +7185,7 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7841,20 +7226,19 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -7869,8 +7253,7 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7915,43 +7298,33 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7978,8 +7351,7 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8020,25 +7392,21 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "ref":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Argument.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8061,8 +7429,7 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8103,25 +7470,21 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Value, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8144,8 +7507,7 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8188,26 +7550,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "completion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Completion.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8228,8 +7586,7 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8281,33 +7638,26 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "values":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8328,8 +7678,7 @@ func (v ResourceReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8370,28 +7719,24 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8414,8 +7759,7 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8456,28 +7800,24 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8500,8 +7840,7 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8548,44 +7887,34 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8610,8 +7939,7 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8659,26 +7987,22 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots, err = decodeSliceOf[Root](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8699,8 +8023,7 @@ func (v Root) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Root) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8743,26 +8066,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8783,8 +8102,7 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8829,38 +8147,31 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8883,8 +8194,7 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)

@@ -12,16 +12,14 @@ type Cursor = string
 type Request struct {
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // RequestParams is the type of [Request.Params].
 type RequestParams struct {
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -32,8 +30,7 @@ type RequestParamsMeta struct {
 	// that will be attached to any subsequent notifications. The receiver is not obligated to
 	// provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -43,8 +40,7 @@ type RequestParamsMeta struct {
 type Notification struct {
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -53,8 +49,7 @@ type NotificationParams struct {
 	// This parameter name is reserved by MCP to allow clients and servers to attach additional
 	// metadata to their notifications.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -65,8 +60,7 @@ type Result struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -77,8 +71,7 @@ type JSONRPCRequest struct {
 	ID      RequestID      `json:"id"`
 	Method  string         `json:"method"`
 	Params  *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -88,8 +81,7 @@ type JSONRPCNotification struct {
 	JSONRPC string              `json:"jsonrpc"`
 	Method  string              `json:"method"`
 	Params  *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -99,8 +91,7 @@ type JSONRPCResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  AnyResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -110,8 +101,7 @@ type JSONRPCError struct {
 	JSONRPC string             `json:"jsonrpc"`
 	ID      RequestID          `json:"id"`
 	Error   JSONRPCErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -125,8 +115,7 @@ type JSONRPCErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -149,8 +138,7 @@ type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -163,8 +151,7 @@ type CancelledNotificationParams struct {
 	// An optional string describing the reason for the cancellation. This MAY be logged or
 	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -177,8 +164,7 @@ type InitializeRequest struct {
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -189,8 +175,7 @@ type InitializeRequestParams struct {
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ClientCapabilities `json:"capabilities"`
 	ClientInfo      Implementation     `json:"clientInfo"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -213,8 +198,7 @@ type InitializeResult struct {
 	// resources, etc. It can be thought of like a "hint" to the model. For example, this
 	// information MAY be added to the system prompt.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -226,8 +210,7 @@ type InitializedNotification struct {
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -241,8 +224,7 @@ type ClientCapabilities struct {
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
 	Sampling map[string]json.RawMessage `json:"sampling,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -250,8 +232,7 @@ type ClientCapabilities struct {
 type ClientCapabilitiesRoots struct {
 	// Whether the client supports notifications for changes to the roots list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -269,8 +250,7 @@ type ServerCapabilities struct {
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -278,8 +258,7 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -289,8 +268,7 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -298,8 +276,7 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -307,8 +284,7 @@ type ServerCapabilitiesTools struct {
 type Implementation struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -321,8 +297,7 @@ type PingRequest struct {
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -334,8 +309,7 @@ type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -349,8 +323,7 @@ type ProgressNotificationParams struct {
 	Progress float64 `json:"progress"`
 	// Total number of items to process (or total progress required), if known.
 	Total *float64 `json:"total,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -360,8 +333,7 @@ type ProgressNotificationParams struct {
 type PaginatedRequest struct {
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -370,8 +342,7 @@ type PaginatedRequestParams struct {
 	// An opaque token representing the current pagination position. If provided, the server should
 	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -384,8 +355,7 @@ type PaginatedResult struct {
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -397,8 +367,7 @@ type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -411,8 +380,7 @@ type ListResourcesResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
 	Resources  []Resource `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -425,8 +393,7 @@ type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -440,8 +407,7 @@ type ListResourceTemplatesResult struct {
 	// present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
 	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -453,8 +419,7 @@ type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -463,8 +428,7 @@ type ReadResourceRequestParams struct {
 	// The URI of the resource to read. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -474,8 +438,7 @@ type ReadResourceResult struct {
 	// additional metadata to their responses.
 	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -488,8 +451,7 @@ type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -502,8 +464,7 @@ type SubscribeRequest struct {
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -512,8 +473,7 @@ type SubscribeRequestParams struct {
 	// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the
 	// server how to interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -526,8 +486,7 @@ type UnsubscribeRequest struct {
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -535,8 +494,7 @@ type UnsubscribeRequest struct {
 type UnsubscribeRequestParams struct {
 	// The URI of the resource to unsubscribe from.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -549,8 +507,7 @@ type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -559,8 +516,7 @@ type ResourceUpdatedNotificationParams struct {
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that
 	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -585,8 +541,7 @@ type Resource struct {
 	//
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64 `json:"size,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -607,8 +562,7 @@ type ResourceTemplate struct {
 	// The MIME type for all resources that match this template. This should only be included if
 	// all resources matching this template have the same type.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -618,8 +572,7 @@ type ResourceContents struct {
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -633,8 +586,7 @@ type TextResourceContents struct {
 	// The text of the item. This must only be set if the item can actually be represented as text
 	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -647,8 +599,7 @@ type BlobResourceContents struct {
 	MimeType *string `json:"mimeType,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -661,8 +612,7 @@ type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -675,8 +625,7 @@ type ListPromptsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
 	Prompts    []Prompt `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -688,8 +637,7 @@ type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -699,8 +647,7 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -712,8 +659,7 @@ type GetPromptResult struct {
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -725,8 +671,7 @@ type Prompt struct {
 	Description *string `json:"description,omitzero"`
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -738,8 +683,7 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -755,8 +699,7 @@ type Role string
 type PromptMessage struct {
 	Role    Role                 `json:"role"`
 	Content PromptMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -769,8 +712,7 @@ type EmbeddedResource struct {
 	// Always "resource".
 	Type     string                `json:"type"`
 	Resource EmbeddedResourceValue `json:"resource"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -783,8 +725,7 @@ type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -796,8 +737,7 @@ type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -810,8 +750,7 @@ type ListToolsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tools      []Tool  `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -833,8 +772,7 @@ type CallToolResult struct {
 	//
 	// If not set, this is assumed to be false (the call was successful).
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -846,8 +784,7 @@ type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -855,8 +792,7 @@ type CallToolRequest struct {
 type CallToolRequestParams struct {
 	Name      string                     `json:"name"`
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -869,8 +805,7 @@ type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -882,8 +817,7 @@ type Tool struct {
 	Description *string `json:"description,omitzero"`
 	// A JSON Schema object defining the expected parameters for the tool.
 	InputSchema ToolInputSchema `json:"inputSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -893,8 +827,7 @@ type ToolInputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -906,8 +839,7 @@ type SetLevelRequest struct {
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -917,8 +849,7 @@ type SetLevelRequestParams struct {
 	// send all logs at this level and higher (i.e., more severe) to the client as
 	// notifications/message.
 	Level LoggingLevel `json:"level"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -931,8 +862,7 @@ type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -945,8 +875,7 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -969,8 +898,7 @@ type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -993,8 +921,7 @@ type CreateMessageRequestParams struct {
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
 	Metadata map[string]json.RawMessage `json:"metadata,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1018,8 +945,7 @@ type CreateMessageResult struct {
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1032,8 +958,7 @@ type CreateMessageResultStopReason string
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1041,8 +966,7 @@ type SamplingMessage struct {
 // can use annotations to inform how objects are used or displayed
 type Annotated struct {
 	Annotations *AnnotatedAnnotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1058,8 +982,7 @@ type AnnotatedAnnotations struct {
 	// A value of 1 means "most important," and indicates that the data is effectively required,
 	// while 0 means "least important," and indicates that the data is entirely optional.
 	Priority *float64 `json:"priority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1070,8 +993,7 @@ type TextContent struct {
 	Type string `json:"type"`
 	// The text content of the message.
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1084,8 +1006,7 @@ type ImageContent struct {
 	Data string `json:"data"`
 	// The MIME type of the image. Different providers may support different image types.
 	MimeType string `json:"mimeType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1120,8 +1041,7 @@ type ModelPreferences struct {
 	// means intelligence is not important, while a value of 1 means intelligence is the most
 	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1141,8 +1061,7 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1154,8 +1073,7 @@ type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1164,8 +1082,7 @@ type CompleteRequestParams struct {
 	Ref CompleteRequestParamsRef `json:"ref"`
 	// The argument's information
 	Argument CompleteRequestParamsArgument `json:"argument"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1175,8 +1092,7 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1186,8 +1102,7 @@ type CompleteResult struct {
 	// additional metadata to their responses.
 	Meta       *MetaObject              `json:"_meta,omitzero"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1201,8 +1116,7 @@ type CompleteResultCompletion struct {
 	// Indicates whether there are additional completion options beyond those provided in the
 	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1212,8 +1126,7 @@ type ResourceReference struct {
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1223,8 +1136,7 @@ type PromptReference struct {
 	Type string `json:"type"`
 	// The name of the prompt or prompt template
 	Name string `json:"name"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1241,8 +1153,7 @@ type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1254,8 +1165,7 @@ type ListRootsResult struct {
 	// additional metadata to their responses.
 	Meta  *MetaObject `json:"_meta,omitzero"`
 	Roots []Root      `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1268,8 +1178,7 @@ type Root struct {
 	// the root, which may be useful for display purposes or for referencing the root in other
 	// parts of the application.
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1283,15 +1192,13 @@ type RootsListChangedNotification struct {
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // MetaObject is the contents of a `_meta` member: metadata that clients and servers attach to
 // their messages. Keys the schema does not define are kept in Extra.
 type MetaObject struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -17,8 +17,7 @@ func (v JSONRPCBatchRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCBatchRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -61,8 +60,7 @@ func (v JSONRPCBatchResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCBatchResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -105,8 +103,7 @@ func (v Request) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Request) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -149,26 +146,22 @@ func (v *Request) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -189,8 +182,7 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -231,20 +223,19 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -259,8 +250,7 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -301,19 +291,18 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -328,8 +317,7 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -372,26 +360,22 @@ func (v *Notification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -412,8 +396,7 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -454,19 +437,18 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -481,8 +463,7 @@ func (v Result) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Result) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -523,20 +504,19 @@ func (v *Result) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -551,8 +531,7 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -599,41 +578,31 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -658,8 +627,7 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -704,35 +672,28 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -755,8 +716,7 @@ func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -804,34 +764,27 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Result, err = result(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -856,8 +809,7 @@ func (v JSONRPCError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -900,21 +852,16 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -924,17 +871,15 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -959,8 +904,7 @@ func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1005,31 +949,24 @@ func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1052,8 +989,7 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1096,37 +1032,30 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1151,8 +1080,7 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1195,26 +1123,22 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1235,8 +1159,7 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1281,43 +1204,33 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "initialize")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1344,8 +1257,7 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1388,31 +1300,24 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Capabilities.decode(d)
 		case "clientInfo":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.ClientInfo.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1437,8 +1342,7 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1489,45 +1393,32 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "protocolVersion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Capabilities.decode(d)
 		case "serverInfo":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.ServerInfo.decode(d)
 		case "instructions":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1552,8 +1443,7 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1598,38 +1488,31 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/initialized")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1652,8 +1535,7 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1711,35 +1593,28 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sampling, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1754,8 +1629,7 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1796,20 +1670,19 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1824,8 +1697,7 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1895,55 +1767,39 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "logging":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logging, err = d.rawMap()
 		case "completions":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Completions, err = d.rawMap()
 		case "prompts":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1958,8 +1814,7 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2000,20 +1855,19 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2028,8 +1882,7 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2074,27 +1927,23 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "subscribe":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2109,8 +1958,7 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2151,20 +1999,19 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2179,8 +2026,7 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2221,25 +2067,21 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "version":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Version, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2262,8 +2104,7 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2310,44 +2151,34 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "ping")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2372,8 +2203,7 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2416,37 +2246,30 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2471,8 +2294,7 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2521,39 +2343,29 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Progress, err = d.float64()
 		case "total":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2576,8 +2388,7 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2620,26 +2431,22 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2660,8 +2467,7 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2702,20 +2508,19 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "cursor":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2730,8 +2535,7 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2776,27 +2580,23 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2811,8 +2611,7 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2859,44 +2658,34 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2921,8 +2710,7 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2974,33 +2762,26 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Resources, err = decodeSliceOf[Resource](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3021,8 +2802,7 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3069,44 +2849,34 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3131,8 +2901,7 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3184,33 +2953,26 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3231,8 +2993,7 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3277,43 +3038,33 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3340,8 +3091,7 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3380,19 +3130,18 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3413,8 +3162,7 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3462,26 +3210,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "contents":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3502,8 +3246,7 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3548,38 +3291,31 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3602,8 +3338,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3648,43 +3383,33 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/subscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3711,8 +3436,7 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3751,19 +3475,18 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3784,8 +3507,7 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3830,43 +3552,33 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/unsubscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3893,8 +3605,7 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3933,19 +3644,18 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3966,8 +3676,7 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4010,37 +3719,30 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4065,8 +3767,7 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4105,19 +3806,18 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4138,8 +3838,7 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4196,53 +3895,37 @@ func (v *Resource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4265,8 +3948,7 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4319,46 +4001,33 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uriTemplate":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URITemplate, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4381,8 +4050,7 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4425,26 +4093,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4465,8 +4129,7 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4511,32 +4174,25 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "text":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Text, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4559,8 +4215,7 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4605,32 +4260,25 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "blob":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Blob, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4653,8 +4301,7 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4701,44 +4348,34 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4763,8 +4400,7 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4816,33 +4452,26 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Prompts, err = decodeSliceOf[Prompt](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4863,8 +4492,7 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4909,43 +4537,33 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4972,8 +4590,7 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5025,25 +4642,21 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5064,8 +4677,7 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5117,33 +4729,26 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Messages, err = decodeSliceOf[PromptMessage](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5164,8 +4769,7 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5217,32 +4821,25 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5263,8 +4860,7 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5311,33 +4907,26 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5358,8 +4947,7 @@ func (v Role) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Role) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5397,8 +4985,7 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5439,25 +5026,21 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodePromptMessageContent(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5480,8 +5063,7 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5526,35 +5108,28 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5577,8 +5152,7 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5623,38 +5197,31 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5677,8 +5244,7 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5725,44 +5291,34 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5787,8 +5343,7 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5840,33 +5395,26 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Tools, err = decodeSliceOf[Tool](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5887,8 +5435,7 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5940,33 +5487,26 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSlice(d, decodeCallToolResultContent)
 		case "isError":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5987,8 +5527,7 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6033,43 +5572,33 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6096,8 +5625,7 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6140,25 +5668,21 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Arguments, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6179,8 +5703,7 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6225,38 +5748,31 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6279,8 +5795,7 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6337,48 +5852,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -6393,8 +5895,7 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6443,39 +5944,29 @@ func (v *Tool) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.InputSchema.decode(d)
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6498,8 +5989,7 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6560,37 +6050,30 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6611,8 +6094,7 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6657,43 +6139,33 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "logging/setLevel")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6720,8 +6192,7 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6760,19 +6231,18 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "level":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Level.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6793,8 +6263,7 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6837,37 +6306,30 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6892,8 +6354,7 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6938,32 +6399,25 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "level":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Level.decode(d)
 		case "logger":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6986,8 +6440,7 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7025,8 +6478,7 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7071,43 +6523,33 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7134,8 +6576,7 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7210,65 +6651,43 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "messages":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.StopSequences, err = decodeSlice(d, (*decoder).str)
 		case "metadata":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Metadata, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7291,8 +6710,7 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7330,8 +6748,7 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7382,45 +6799,32 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "role":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeSamplingMessageContent(d)
 		case "model":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7445,8 +6849,7 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7484,8 +6887,7 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7526,25 +6928,21 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSamplingMessageContent(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7567,8 +6965,7 @@ func (v Annotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7618,26 +7015,22 @@ func (v *Annotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -7652,8 +7045,7 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7698,35 +7090,28 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Text, err = d.str()
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7749,8 +7134,7 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7797,41 +7181,31 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7856,8 +7230,7 @@ func (v AudioContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7904,41 +7277,31 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "audio")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7963,8 +7326,7 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8022,40 +7384,30 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "hints":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8070,8 +7422,7 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8112,20 +7463,19 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8140,8 +7490,7 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8186,43 +7535,33 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8249,8 +7588,7 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8291,25 +7629,21 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "ref":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Argument.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8332,8 +7666,7 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8374,25 +7707,21 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Value, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8415,8 +7744,7 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8459,26 +7787,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "completion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Completion.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8499,8 +7823,7 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8552,33 +7875,26 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "values":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8599,8 +7915,7 @@ func (v ResourceReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8641,28 +7956,24 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8685,8 +7996,7 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8727,28 +8037,24 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8771,8 +8077,7 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8819,44 +8124,34 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8881,8 +8176,7 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8930,26 +8224,22 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots, err = decodeSliceOf[Root](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8970,8 +8260,7 @@ func (v Root) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Root) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9014,26 +8303,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9054,8 +8339,7 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9100,38 +8384,31 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9154,8 +8431,7 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)

@@ -20,16 +20,14 @@ type Cursor = string
 type Request struct {
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // RequestParams is the type of [Request.Params].
 type RequestParams struct {
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -40,8 +38,7 @@ type RequestParamsMeta struct {
 	// that will be attached to any subsequent notifications. The receiver is not obligated to
 	// provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -51,8 +48,7 @@ type RequestParamsMeta struct {
 type Notification struct {
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -61,8 +57,7 @@ type NotificationParams struct {
 	// This parameter name is reserved by MCP to allow clients and servers to attach additional
 	// metadata to their notifications.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -73,8 +68,7 @@ type Result struct {
 	// This result property is reserved by the protocol to allow clients and servers to attach
 	// additional metadata to their responses.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -85,8 +79,7 @@ type JSONRPCRequest struct {
 	ID      RequestID      `json:"id"`
 	Method  string         `json:"method"`
 	Params  *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -96,8 +89,7 @@ type JSONRPCNotification struct {
 	JSONRPC string              `json:"jsonrpc"`
 	Method  string              `json:"method"`
 	Params  *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -107,8 +99,7 @@ type JSONRPCResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  AnyResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -118,8 +109,7 @@ type JSONRPCError struct {
 	JSONRPC string             `json:"jsonrpc"`
 	ID      RequestID          `json:"id"`
 	Error   JSONRPCErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -133,8 +123,7 @@ type JSONRPCErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -157,8 +146,7 @@ type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -171,8 +159,7 @@ type CancelledNotificationParams struct {
 	// An optional string describing the reason for the cancellation. This MAY be logged or
 	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -185,8 +172,7 @@ type InitializeRequest struct {
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -197,8 +183,7 @@ type InitializeRequestParams struct {
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ClientCapabilities `json:"capabilities"`
 	ClientInfo      Implementation     `json:"clientInfo"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -221,8 +206,7 @@ type InitializeResult struct {
 	// resources, etc. It can be thought of like a "hint" to the model. For example, this
 	// information MAY be added to the system prompt.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -234,8 +218,7 @@ type InitializedNotification struct {
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -249,8 +232,7 @@ type ClientCapabilities struct {
 	Roots *ClientCapabilitiesRoots `json:"roots,omitzero"`
 	// Present if the client supports sampling from an LLM.
 	Sampling map[string]json.RawMessage `json:"sampling,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -258,8 +240,7 @@ type ClientCapabilities struct {
 type ClientCapabilitiesRoots struct {
 	// Whether the client supports notifications for changes to the roots list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -279,8 +260,7 @@ type ServerCapabilities struct {
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -288,8 +268,7 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -299,8 +278,7 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -308,8 +286,7 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -317,8 +294,7 @@ type ServerCapabilitiesTools struct {
 type Implementation struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -331,8 +307,7 @@ type PingRequest struct {
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -344,8 +319,7 @@ type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -361,8 +335,7 @@ type ProgressNotificationParams struct {
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -372,8 +345,7 @@ type ProgressNotificationParams struct {
 type PaginatedRequest struct {
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -382,8 +354,7 @@ type PaginatedRequestParams struct {
 	// An opaque token representing the current pagination position. If provided, the server should
 	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -396,8 +367,7 @@ type PaginatedResult struct {
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -409,8 +379,7 @@ type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -423,8 +392,7 @@ type ListResourcesResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
 	Resources  []Resource `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -437,8 +405,7 @@ type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -452,8 +419,7 @@ type ListResourceTemplatesResult struct {
 	// present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
 	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -465,8 +431,7 @@ type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -475,8 +440,7 @@ type ReadResourceRequestParams struct {
 	// The URI of the resource to read. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -486,8 +450,7 @@ type ReadResourceResult struct {
 	// additional metadata to their responses.
 	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -500,8 +463,7 @@ type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -514,8 +476,7 @@ type SubscribeRequest struct {
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -524,8 +485,7 @@ type SubscribeRequestParams struct {
 	// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the
 	// server how to interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -538,8 +498,7 @@ type UnsubscribeRequest struct {
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -547,8 +506,7 @@ type UnsubscribeRequest struct {
 type UnsubscribeRequestParams struct {
 	// The URI of the resource to unsubscribe from.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -561,8 +519,7 @@ type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -571,8 +528,7 @@ type ResourceUpdatedNotificationParams struct {
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that
 	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -598,8 +554,7 @@ type Resource struct {
 	//
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64 `json:"size,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -621,8 +576,7 @@ type ResourceTemplate struct {
 	MimeType *string `json:"mimeType,omitzero"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -632,8 +586,7 @@ type ResourceContents struct {
 	URI string `json:"uri"`
 	// The MIME type of this resource, if known.
 	MimeType *string `json:"mimeType,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -647,8 +600,7 @@ type TextResourceContents struct {
 	// The text of the item. This must only be set if the item can actually be represented as text
 	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -661,8 +613,7 @@ type BlobResourceContents struct {
 	MimeType *string `json:"mimeType,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -675,8 +626,7 @@ type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -689,8 +639,7 @@ type ListPromptsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
 	Prompts    []Prompt `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -702,8 +651,7 @@ type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -713,8 +661,7 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -726,8 +673,7 @@ type GetPromptResult struct {
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -739,8 +685,7 @@ type Prompt struct {
 	Description *string `json:"description,omitzero"`
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -752,8 +697,7 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -769,8 +713,7 @@ type Role string
 type PromptMessage struct {
 	Role    Role                 `json:"role"`
 	Content PromptMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -784,8 +727,7 @@ type EmbeddedResource struct {
 	Resource EmbeddedResourceValue `json:"resource"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -798,8 +740,7 @@ type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -811,8 +752,7 @@ type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -825,8 +765,7 @@ type ListToolsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tools      []Tool  `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -848,8 +787,7 @@ type CallToolResult struct {
 	//
 	// If not set, this is assumed to be false (the call was successful).
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -861,8 +799,7 @@ type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -870,8 +807,7 @@ type CallToolRequest struct {
 type CallToolRequestParams struct {
 	Name      string                     `json:"name"`
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -884,8 +820,7 @@ type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -923,8 +858,7 @@ type ToolAnnotations struct {
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -941,8 +875,7 @@ type Tool struct {
 	InputSchema ToolInputSchema `json:"inputSchema"`
 	// Optional additional tool information.
 	Annotations *ToolAnnotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -952,8 +885,7 @@ type ToolInputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -965,8 +897,7 @@ type SetLevelRequest struct {
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -976,8 +907,7 @@ type SetLevelRequestParams struct {
 	// send all logs at this level and higher (i.e., more severe) to the client as
 	// notifications/message.
 	Level LoggingLevel `json:"level"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -990,8 +920,7 @@ type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1004,8 +933,7 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1028,8 +956,7 @@ type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1052,8 +979,7 @@ type CreateMessageRequestParams struct {
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
 	Metadata map[string]json.RawMessage `json:"metadata,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1077,8 +1003,7 @@ type CreateMessageResult struct {
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1091,8 +1016,7 @@ type CreateMessageResultStopReason string
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1109,8 +1033,7 @@ type Annotations struct {
 	// A value of 1 means "most important," and indicates that the data is effectively required,
 	// while 0 means "least important," and indicates that the data is entirely optional.
 	Priority *float64 `json:"priority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1122,8 +1045,7 @@ type TextContent struct {
 	Text string `json:"text"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1137,8 +1059,7 @@ type ImageContent struct {
 	MimeType string `json:"mimeType"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1152,8 +1073,7 @@ type AudioContent struct {
 	MimeType string `json:"mimeType"`
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1188,8 +1108,7 @@ type ModelPreferences struct {
 	// means intelligence is not important, while a value of 1 means intelligence is the most
 	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1209,8 +1128,7 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1222,8 +1140,7 @@ type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1232,8 +1149,7 @@ type CompleteRequestParams struct {
 	Ref CompleteRequestParamsRef `json:"ref"`
 	// The argument's information
 	Argument CompleteRequestParamsArgument `json:"argument"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1243,8 +1159,7 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1254,8 +1169,7 @@ type CompleteResult struct {
 	// additional metadata to their responses.
 	Meta       *MetaObject              `json:"_meta,omitzero"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1269,8 +1183,7 @@ type CompleteResultCompletion struct {
 	// Indicates whether there are additional completion options beyond those provided in the
 	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1280,8 +1193,7 @@ type ResourceReference struct {
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1291,8 +1203,7 @@ type PromptReference struct {
 	Type string `json:"type"`
 	// The name of the prompt or prompt template
 	Name string `json:"name"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1309,8 +1220,7 @@ type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1322,8 +1232,7 @@ type ListRootsResult struct {
 	// additional metadata to their responses.
 	Meta  *MetaObject `json:"_meta,omitzero"`
 	Roots []Root      `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1336,8 +1245,7 @@ type Root struct {
 	// the root, which may be useful for display purposes or for referencing the root in other
 	// parts of the application.
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1351,15 +1259,13 @@ type RootsListChangedNotification struct {
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // MetaObject is the contents of a `_meta` member: metadata that clients and servers attach to
 // their messages. Keys the schema does not define are kept in Extra.
 type MetaObject struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -11,13 +11,10 @@ import "encoding/json"
 // [*JSONRPCNotification], [*JSONRPCResponse] or [*JSONRPCError] (see below), an array is the
 // first of [JSONRPCBatchRequest] or [JSONRPCBatchResponse] that decodes.
 //
-// For an object, decoding picks the variant whose required members are all present, trying
-// those with more required members first, then those with more of their members present, then
-// in the order listed (after one fails to decode, a later one is tried only if it defines
-// every member present that the failed one defines; otherwise the error is returned):
-// [*JSONRPCRequest] (requires "jsonrpc", "id", "method"), [*JSONRPCNotification] (requires
-// "jsonrpc", "method"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"),
-// [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// For an object, decoding picks the variant whose required members are all present (see Unions
+// in the package doc): [*JSONRPCRequest] (requires "jsonrpc", "id", "method"),
+// [*JSONRPCNotification] (requires "jsonrpc", "method"), [*JSONRPCResponse] (requires
+// "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	Validate() error
@@ -30,7 +27,8 @@ func (*JSONRPCError) isJSONRPCMessage()        {}
 func (JSONRPCBatchRequest) isJSONRPCMessage()  {}
 func (JSONRPCBatchResponse) isJSONRPCMessage() {}
 
-// UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
+// UnmarshalJSONRPCMessage decodes data as [JSONRPCMessage], choosing the variant as its doc
+// says.
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
@@ -119,11 +117,9 @@ var variantsOfJSONRPCMessage = newVariantTable(
 
 // JSONRPCBatchRequestItem is the element type of the element type of [JSONRPCBatchRequest].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
-// (requires "jsonrpc", "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCRequest] (requires "jsonrpc", "id", "method"), [*JSONRPCNotification]
+// (requires "jsonrpc", "method").
 type JSONRPCBatchRequestItem interface {
 	isJSONRPCBatchRequestItem()
 	Validate() error
@@ -132,7 +128,8 @@ type JSONRPCBatchRequestItem interface {
 func (*JSONRPCRequest) isJSONRPCBatchRequestItem()      {}
 func (*JSONRPCNotification) isJSONRPCBatchRequestItem() {}
 
-// UnmarshalJSONRPCBatchRequestItem decodes a JSONRPCBatchRequestItem from JSON, choosing its variant as described on [JSONRPCBatchRequestItem].
+// UnmarshalJSONRPCBatchRequestItem decodes data as [JSONRPCBatchRequestItem], choosing the
+// variant as its doc says.
 func UnmarshalJSONRPCBatchRequestItem(data []byte) (JSONRPCBatchRequestItem, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCBatchRequestItem(d)
@@ -157,7 +154,8 @@ func encodeJSONRPCBatchRequestItem(e *encoder, v JSONRPCBatchRequestItem) {
 	}
 }
 
-// variantsOfJSONRPCBatchRequestItem are the variants of [JSONRPCBatchRequestItem], for decodeVariant.
+// variantsOfJSONRPCBatchRequestItem are the variants of [JSONRPCBatchRequestItem], for
+// decodeVariant.
 var variantsOfJSONRPCBatchRequestItem = newVariantTable(
 	objectVariant[JSONRPCBatchRequestItem]{
 		name:     "JSONRPCRequest",
@@ -181,11 +179,9 @@ var variantsOfJSONRPCBatchRequestItem = newVariantTable(
 
 // JSONRPCBatchResponseItem is the element type of the element type of [JSONRPCBatchResponse].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*JSONRPCResponse]
-// (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires "jsonrpc", "id", "error").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires
+// "jsonrpc", "id", "error").
 type JSONRPCBatchResponseItem interface {
 	isJSONRPCBatchResponseItem()
 	Validate() error
@@ -194,7 +190,8 @@ type JSONRPCBatchResponseItem interface {
 func (*JSONRPCResponse) isJSONRPCBatchResponseItem() {}
 func (*JSONRPCError) isJSONRPCBatchResponseItem()    {}
 
-// UnmarshalJSONRPCBatchResponseItem decodes a JSONRPCBatchResponseItem from JSON, choosing its variant as described on [JSONRPCBatchResponseItem].
+// UnmarshalJSONRPCBatchResponseItem decodes data as [JSONRPCBatchResponseItem], choosing the
+// variant as its doc says.
 func UnmarshalJSONRPCBatchResponseItem(data []byte) (JSONRPCBatchResponseItem, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCBatchResponseItem(d)
@@ -219,7 +216,8 @@ func encodeJSONRPCBatchResponseItem(e *encoder, v JSONRPCBatchResponseItem) {
 	}
 }
 
-// variantsOfJSONRPCBatchResponseItem are the variants of [JSONRPCBatchResponseItem], for decodeVariant.
+// variantsOfJSONRPCBatchResponseItem are the variants of [JSONRPCBatchResponseItem], for
+// decodeVariant.
 var variantsOfJSONRPCBatchResponseItem = newVariantTable(
 	objectVariant[JSONRPCBatchResponseItem]{
 		name:     "JSONRPCResponse",
@@ -254,7 +252,8 @@ type ProgressToken interface {
 func (ProgressTokenString) isProgressToken() {}
 func (ProgressTokenNumber) isProgressToken() {}
 
-// UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
+// UnmarshalProgressToken decodes data as [ProgressToken], choosing the variant as its doc
+// says.
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
@@ -302,8 +301,7 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -344,8 +342,7 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -386,7 +383,7 @@ func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
 func (RequestIDNull) isRequestID()   {}
 
-// UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
+// UnmarshalRequestID decodes data as [RequestID], choosing the variant as its doc says.
 func UnmarshalRequestID(data []byte) (RequestID, error) {
 	d := topDecoder(data)
 	v, err := decodeRequestID(d)
@@ -436,8 +433,7 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -478,8 +474,7 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -521,8 +516,7 @@ func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -551,12 +545,9 @@ func (v *RequestIDNull) decode(d *decoder) (err error) {
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 	Validate() error
@@ -565,7 +556,8 @@ type ReadResourceResultContents interface {
 func (*TextResourceContents) isReadResourceResultContents() {}
 func (*BlobResourceContents) isReadResourceResultContents() {}
 
-// UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
+// UnmarshalReadResourceResultContents decodes data as [ReadResourceResultContents], choosing
+// the variant as its doc says.
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
 	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
@@ -590,7 +582,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 	}
 }
 
-// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
+// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for
+// decodeVariant.
 var variantsOfReadResourceResultContents = newVariantTable(
 	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
@@ -628,7 +621,8 @@ func (*AudioContent) isPromptMessageContent()                {}
 func (*EmbeddedResource) isPromptMessageContent()            {}
 func (*UnknownPromptMessageContent) isPromptMessageContent() {}
 
-// UnmarshalPromptMessageContent decodes a PromptMessageContent from JSON, choosing its variant as described on [PromptMessageContent].
+// UnmarshalPromptMessageContent decodes data as [PromptMessageContent], choosing the variant
+// as its doc says.
 func UnmarshalPromptMessageContent(data []byte) (PromptMessageContent, error) {
 	d := topDecoder(data)
 	v, err := decodePromptMessageContent(d)
@@ -699,8 +693,7 @@ func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPromptMessageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -726,12 +719,9 @@ func (v *UnknownPromptMessageContent) decode(d *decoder) (err error) {
 
 // EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type EmbeddedResourceValue interface {
 	isEmbeddedResourceValue()
 	Validate() error
@@ -740,7 +730,8 @@ type EmbeddedResourceValue interface {
 func (*TextResourceContents) isEmbeddedResourceValue() {}
 func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+// UnmarshalEmbeddedResourceValue decodes data as [EmbeddedResourceValue], choosing the variant
+// as its doc says.
 func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceValue(d)
@@ -765,7 +756,8 @@ func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	}
 }
 
-// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for
+// decodeVariant.
 var variantsOfEmbeddedResourceValue = newVariantTable(
 	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
@@ -803,7 +795,8 @@ func (*AudioContent) isCallToolResultContent()                 {}
 func (*EmbeddedResource) isCallToolResultContent()             {}
 func (*UnknownCallToolResultContent) isCallToolResultContent() {}
 
-// UnmarshalCallToolResultContent decodes a CallToolResultContent from JSON, choosing its variant as described on [CallToolResultContent].
+// UnmarshalCallToolResultContent decodes data as [CallToolResultContent], choosing the variant
+// as its doc says.
 func UnmarshalCallToolResultContent(data []byte) (CallToolResultContent, error) {
 	d := topDecoder(data)
 	v, err := decodeCallToolResultContent(d)
@@ -874,8 +867,7 @@ func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCallToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -914,7 +906,8 @@ func (*ImageContent) isSamplingMessageContent()                  {}
 func (*AudioContent) isSamplingMessageContent()                  {}
 func (*UnknownSamplingMessageContent) isSamplingMessageContent() {}
 
-// UnmarshalSamplingMessageContent decodes a SamplingMessageContent from JSON, choosing its variant as described on [SamplingMessageContent].
+// UnmarshalSamplingMessageContent decodes data as [SamplingMessageContent], choosing the
+// variant as its doc says.
 func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error) {
 	d := topDecoder(data)
 	v, err := decodeSamplingMessageContent(d)
@@ -980,8 +973,7 @@ func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1019,7 +1011,8 @@ func (*PromptReference) isCompleteRequestParamsRef()                 {}
 func (*ResourceReference) isCompleteRequestParamsRef()               {}
 func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
-// UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
+// UnmarshalCompleteRequestParamsRef decodes data as [CompleteRequestParamsRef], choosing the
+// variant as its doc says.
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
 	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
@@ -1080,8 +1073,7 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1145,7 +1137,8 @@ func (*CallToolRequest) isClientRequest()              {}
 func (*ListToolsRequest) isClientRequest()             {}
 func (*UnknownClientRequest) isClientRequest()         {}
 
-// UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
+// UnmarshalClientRequest decodes data as [ClientRequest], choosing the variant as its doc
+// says.
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
@@ -1260,8 +1253,7 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1308,7 +1300,8 @@ func (*InitializedNotification) isClientNotification()      {}
 func (*RootsListChangedNotification) isClientNotification() {}
 func (*UnknownClientNotification) isClientNotification()    {}
 
-// UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
+// UnmarshalClientNotification decodes data as [ClientNotification], choosing the variant as
+// its doc says.
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
@@ -1379,8 +1372,7 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1406,15 +1398,11 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 
 // ClientResult is one of [*EmptyResult], [*CreateMessageResult] or [*ListRootsResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
-// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
-// "roots"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
-// members kept in Extra: without the method of its request, the members of a result are a
-// guess at its type (a result of a method this version does not define may look like another
-// method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"),
+// [*ListRootsResult] (requires "roots"). A result that none of them decodes is a
+// [*EmptyResult] if it decodes as one, its members kept in Extra (see Unions in the package
+// doc).
 type ClientResult interface {
 	isClientResult()
 	Validate() error
@@ -1424,7 +1412,7 @@ func (*Result) isClientResult()              {}
 func (*CreateMessageResult) isClientResult() {}
 func (*ListRootsResult) isClientResult()     {}
 
-// UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
+// UnmarshalClientResult decodes data as [ClientResult], choosing the variant as its doc says.
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
 	d := topDecoder(data)
 	v, err := decodeClientResult(d)
@@ -1503,7 +1491,8 @@ func (*CreateMessageRequest) isServerRequest() {}
 func (*ListRootsRequest) isServerRequest()     {}
 func (*UnknownServerRequest) isServerRequest() {}
 
-// UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
+// UnmarshalServerRequest decodes data as [ServerRequest], choosing the variant as its doc
+// says.
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
@@ -1568,8 +1557,7 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1624,7 +1612,8 @@ func (*ToolListChangedNotification) isServerNotification()     {}
 func (*PromptListChangedNotification) isServerNotification()   {}
 func (*UnknownServerNotification) isServerNotification()       {}
 
-// UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
+// UnmarshalServerNotification decodes data as [ServerNotification], choosing the variant as
+// its doc says.
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
@@ -1710,8 +1699,7 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1739,19 +1727,15 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*GetPromptResult], [*ListPromptsResult], [*ListResourceTemplatesResult],
 // [*ListResourcesResult], [*ReadResourceResult], [*CallToolResult] or [*ListToolsResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
-// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
-// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
-// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
-// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
-// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
-// members kept in Extra: without the method of its request, the members of a result are a
-// guess at its type (a result of a method this version does not define may look like another
-// method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities",
+// "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires
+// "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"),
+// [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"),
+// [*ListToolsResult] (requires "tools"). A result that none of them decodes is a
+// [*EmptyResult] if it decodes as one, its members kept in Extra (see Unions in the package
+// doc).
 type ServerResult interface {
 	isServerResult()
 	Validate() error
@@ -1768,7 +1752,7 @@ func (*ReadResourceResult) isServerResult()          {}
 func (*CallToolResult) isServerResult()              {}
 func (*ListToolsResult) isServerResult()             {}
 
-// UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
+// UnmarshalServerResult decodes data as [ServerResult], choosing the variant as its doc says.
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
 	d := topDecoder(data)
 	v, err := decodeServerResult(d)
@@ -1907,20 +1891,15 @@ var variantsOfServerResult = newVariantTable(
 // the method of the request it answers, it has the type of that method's result; decoded
 // alone, the type whose members fit best, as for [ServerResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*Result],
-// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
-// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
-// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
-// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
-// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools"), [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
-// (requires "roots"). A result that none of them decodes is a [*Result] if it decodes as one,
-// its members kept in Extra: without the method of its request, the members of a result are a
-// guess at its type (a result of a method this version does not define may look like another
-// method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*Result], [*InitializeResult] (requires "protocolVersion", "capabilities",
+// "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires
+// "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"),
+// [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"),
+// [*ListToolsResult] (requires "tools"), [*CreateMessageResult] (requires "role", "content",
+// "model"), [*ListRootsResult] (requires "roots"). A result that none of them decodes is a
+// [*Result] if it decodes as one, its members kept in Extra (see Unions in the package doc).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -1939,7 +1918,7 @@ func (*ListToolsResult) isAnyResult()             {}
 func (*CreateMessageResult) isAnyResult()         {}
 func (*ListRootsResult) isAnyResult()             {}
 
-// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+// UnmarshalAnyResult decodes data as [AnyResult], choosing the variant as its doc says.
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 	d := topDecoder(data)
 	v, err := decodeAnyResult(d)

@@ -17,8 +17,7 @@ func (v Request) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Request) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -61,26 +60,22 @@ func (v *Request) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -101,8 +96,7 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -143,20 +137,19 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -171,8 +164,7 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -213,19 +205,18 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -240,8 +231,7 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -284,26 +274,22 @@ func (v *Notification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -324,8 +310,7 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -366,19 +351,18 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -393,8 +377,7 @@ func (v Result) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Result) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -435,20 +418,19 @@ func (v *Result) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -463,8 +445,7 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -511,41 +492,31 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -570,8 +541,7 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -616,35 +586,28 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -667,8 +630,7 @@ func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -716,34 +678,27 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Result, err = result(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -768,8 +723,7 @@ func (v JSONRPCError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -812,21 +766,16 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -836,17 +785,15 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -871,8 +818,7 @@ func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -917,31 +863,24 @@ func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -964,8 +903,7 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1008,37 +946,30 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1063,8 +994,7 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1107,26 +1037,22 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1147,8 +1073,7 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1193,43 +1118,33 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "initialize")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1256,8 +1171,7 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1300,31 +1214,24 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Capabilities.decode(d)
 		case "clientInfo":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.ClientInfo.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1349,8 +1256,7 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1401,45 +1307,32 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "protocolVersion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Capabilities.decode(d)
 		case "serverInfo":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.ServerInfo.decode(d)
 		case "instructions":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1464,8 +1357,7 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1510,38 +1402,31 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/initialized")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1564,8 +1449,7 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1627,41 +1511,31 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sampling, err = d.rawMap()
 		case "elicitation":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Elicitation, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1676,8 +1550,7 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1718,20 +1591,19 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1746,8 +1618,7 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1817,55 +1688,39 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "logging":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logging, err = d.rawMap()
 		case "completions":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Completions, err = d.rawMap()
 		case "prompts":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1880,8 +1735,7 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1922,20 +1776,19 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1950,8 +1803,7 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1996,27 +1848,23 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "subscribe":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2031,8 +1879,7 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2073,20 +1920,19 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2101,8 +1947,7 @@ func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2145,26 +1990,22 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2185,8 +2026,7 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2231,32 +2071,25 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "version":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Version, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2279,8 +2112,7 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2327,44 +2159,34 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "ping")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2389,8 +2211,7 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2433,37 +2254,30 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2488,8 +2302,7 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2538,39 +2351,29 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Progress, err = d.float64()
 		case "total":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2593,8 +2396,7 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2637,26 +2439,22 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2677,8 +2475,7 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2719,20 +2516,19 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "cursor":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2747,8 +2543,7 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2793,27 +2588,23 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2828,8 +2619,7 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2876,44 +2666,34 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2938,8 +2718,7 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2991,33 +2770,26 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Resources, err = decodeSliceOf[Resource](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3038,8 +2810,7 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3086,44 +2857,34 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3148,8 +2909,7 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3201,33 +2961,26 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3248,8 +3001,7 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3294,43 +3046,33 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3357,8 +3099,7 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3397,19 +3138,18 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3430,8 +3170,7 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3479,26 +3218,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "contents":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3519,8 +3254,7 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3565,38 +3299,31 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3619,8 +3346,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3665,43 +3391,33 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/subscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3728,8 +3444,7 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3768,19 +3483,18 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3801,8 +3515,7 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3847,43 +3560,33 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/unsubscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3910,8 +3613,7 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3950,19 +3652,18 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3983,8 +3684,7 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4027,37 +3727,30 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4082,8 +3775,7 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4122,19 +3814,18 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4155,8 +3846,7 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4221,67 +3911,45 @@ func (v *Resource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.URI, err = d.str()
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4304,8 +3972,7 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4366,60 +4033,41 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uriTemplate":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.URITemplate, err = d.str()
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4442,8 +4090,7 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4490,33 +4137,26 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4537,8 +4177,7 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4587,39 +4226,29 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "text":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Text, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4642,8 +4271,7 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4692,39 +4320,29 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "blob":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Blob, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4747,8 +4365,7 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4795,44 +4412,34 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4857,8 +4464,7 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4910,33 +4516,26 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Prompts, err = decodeSliceOf[Prompt](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4957,8 +4556,7 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5003,43 +4601,33 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5066,8 +4654,7 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5119,25 +4706,21 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5158,8 +4741,7 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5211,33 +4793,26 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Messages, err = decodeSliceOf[PromptMessage](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5258,8 +4833,7 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5319,46 +4893,33 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5379,8 +4940,7 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5431,40 +4991,30 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5485,8 +5035,7 @@ func (v Role) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Role) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5524,8 +5073,7 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5566,25 +5114,21 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeContentBlock(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5607,8 +5151,7 @@ func (v ResourceLink) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5675,66 +5218,40 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.URI, err = d.str()
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "type":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource_link")
@@ -5742,9 +5259,10 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5769,8 +5287,7 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5819,42 +5336,32 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5877,8 +5384,7 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5923,38 +5429,31 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5977,8 +5476,7 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6025,44 +5523,34 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6087,8 +5575,7 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6140,33 +5627,26 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Tools, err = decodeSliceOf[Tool](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6187,8 +5667,7 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6244,39 +5723,29 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.StructuredContent, err = d.rawMap()
 		case "isError":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6297,8 +5766,7 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6343,43 +5811,33 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6406,8 +5864,7 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6450,25 +5907,21 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Arguments, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6489,8 +5942,7 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6535,38 +5987,31 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6589,8 +6034,7 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6647,48 +6091,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -6703,8 +6134,7 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6765,60 +6195,41 @@ func (v *Tool) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.InputSchema.decode(d)
 		case "outputSchema":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.OutputSchema = new(ToolOutputSchema)
 			err = v.OutputSchema.decode(d)
 		case "annotations":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6841,8 +6252,7 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6903,37 +6313,30 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6954,8 +6357,7 @@ func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7016,37 +6418,30 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7067,8 +6462,7 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7113,43 +6507,33 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "logging/setLevel")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7176,8 +6560,7 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7216,19 +6599,18 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "level":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Level.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7249,8 +6631,7 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7293,37 +6674,30 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7348,8 +6722,7 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7394,32 +6767,25 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "level":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Level.decode(d)
 		case "logger":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7442,8 +6808,7 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7481,8 +6846,7 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7527,43 +6891,33 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7590,8 +6944,7 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7666,65 +7019,43 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "messages":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.StopSequences, err = decodeSlice(d, (*decoder).str)
 		case "metadata":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Metadata, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7747,8 +7078,7 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7786,8 +7116,7 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7838,45 +7167,32 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "role":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeSamplingMessageContent(d)
 		case "model":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7901,8 +7217,7 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7940,8 +7255,7 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7982,25 +7296,21 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSamplingMessageContent(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8023,8 +7333,7 @@ func (v Annotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8078,33 +7387,26 @@ func (v *Annotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8119,8 +7421,7 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8169,42 +7470,32 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Text, err = d.str()
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8227,8 +7518,7 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8279,48 +7569,35 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8345,8 +7622,7 @@ func (v AudioContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8397,48 +7673,35 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "audio")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8463,8 +7726,7 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8522,40 +7784,30 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "hints":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8570,8 +7822,7 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8612,20 +7863,19 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8640,8 +7890,7 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8686,43 +7935,33 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8749,8 +7988,7 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8795,32 +8033,25 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "ref":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Argument.decode(d)
 		case "context":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Context = new(CompleteRequestParamsContext)
 			err = v.Context.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8843,8 +8074,7 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8885,25 +8115,21 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Value, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8926,8 +8152,7 @@ func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8977,19 +8202,18 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "arguments":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -9004,8 +8228,7 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9048,26 +8271,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "completion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Completion.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9088,8 +8307,7 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9141,33 +8359,26 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "values":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9188,8 +8399,7 @@ func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9230,28 +8440,24 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9274,8 +8480,7 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9320,25 +8525,17 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
@@ -9346,9 +8543,10 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9371,8 +8569,7 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9419,44 +8616,34 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9481,8 +8668,7 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9530,26 +8716,22 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots, err = decodeSliceOf[Root](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9570,8 +8752,7 @@ func (v Root) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Root) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9618,33 +8799,26 @@ func (v *Root) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9665,8 +8839,7 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9711,38 +8884,31 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9765,8 +8931,7 @@ func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9811,43 +8976,33 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "elicitation/create")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9874,8 +9029,7 @@ func (v ElicitRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9916,25 +9070,21 @@ func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "message":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Message, err = d.str()
 		case "requestedSchema":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.RequestedSchema.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9957,8 +9107,7 @@ func (v ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10017,34 +9166,27 @@ func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Properties, err = decodeMap(d, decodePrimitiveSchemaDefinition)
 		case "required":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10067,8 +9209,7 @@ func (v StringSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10127,57 +9268,41 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Format = new(StringSchemaFormat)
 			err = v.Format.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10198,8 +9323,7 @@ func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10237,8 +9361,7 @@ func (v NumberSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10293,47 +9416,34 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Type.decode(d)
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10354,8 +9464,7 @@ func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10393,8 +9502,7 @@ func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10445,43 +9553,33 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "boolean")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10502,8 +9600,7 @@ func (v EnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v EnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10566,48 +9663,35 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "enumNames":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.EnumNames, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10630,8 +9714,7 @@ func (v ElicitResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10687,32 +9770,25 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "action":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Action.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeMap(d, decodeElicitResultContent)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10733,8 +9809,7 @@ func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10772,8 +9847,7 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)

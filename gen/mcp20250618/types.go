@@ -14,8 +14,7 @@ type Cursor = string
 type Request struct {
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -25,8 +24,7 @@ type RequestParams struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -37,8 +35,7 @@ type RequestParamsMeta struct {
 	// that will be attached to any subsequent notifications. The receiver is not obligated to
 	// provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -50,8 +47,7 @@ type RequestParamsMeta struct {
 type Notification struct {
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -61,8 +57,7 @@ type NotificationParams struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta map[string]json.RawMessage `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -74,8 +69,7 @@ type Result struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -86,8 +80,7 @@ type JSONRPCRequest struct {
 	ID      RequestID      `json:"id"`
 	Method  string         `json:"method"`
 	Params  *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -97,8 +90,7 @@ type JSONRPCNotification struct {
 	JSONRPC string              `json:"jsonrpc"`
 	Method  string              `json:"method"`
 	Params  *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -108,8 +100,7 @@ type JSONRPCResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  AnyResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -119,8 +110,7 @@ type JSONRPCError struct {
 	JSONRPC string             `json:"jsonrpc"`
 	ID      RequestID          `json:"id"`
 	Error   JSONRPCErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -134,8 +124,7 @@ type JSONRPCErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -158,8 +147,7 @@ type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -172,8 +160,7 @@ type CancelledNotificationParams struct {
 	// An optional string describing the reason for the cancellation. This MAY be logged or
 	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -186,8 +173,7 @@ type InitializeRequest struct {
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -198,8 +184,7 @@ type InitializeRequestParams struct {
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ClientCapabilities `json:"capabilities"`
 	ClientInfo      Implementation     `json:"clientInfo"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -223,8 +208,7 @@ type InitializeResult struct {
 	// resources, etc. It can be thought of like a "hint" to the model. For example, this
 	// information MAY be added to the system prompt.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -236,8 +220,7 @@ type InitializedNotification struct {
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -253,8 +236,7 @@ type ClientCapabilities struct {
 	Sampling map[string]json.RawMessage `json:"sampling,omitzero"`
 	// Present if the client supports elicitation from the server.
 	Elicitation map[string]json.RawMessage `json:"elicitation,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -262,8 +244,7 @@ type ClientCapabilities struct {
 type ClientCapabilitiesRoots struct {
 	// Whether the client supports notifications for changes to the roots list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -283,8 +264,7 @@ type ServerCapabilities struct {
 	Resources *ServerCapabilitiesResources `json:"resources,omitzero"`
 	// Present if the server offers any tools to call.
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -292,8 +272,7 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -303,8 +282,7 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -312,8 +290,7 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -331,8 +308,7 @@ type BaseMetadata struct {
 	// If not provided, the name should be used for display (except for Tool, where
 	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -349,8 +325,7 @@ type Implementation struct {
 	// `annotations.title` should be given precedence over using `name`, if present).
 	Title   *string `json:"title,omitzero"`
 	Version string  `json:"version"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -363,8 +338,7 @@ type PingRequest struct {
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -376,8 +350,7 @@ type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -393,8 +366,7 @@ type ProgressNotificationParams struct {
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -406,8 +378,7 @@ type ProgressNotificationParams struct {
 type PaginatedRequest struct {
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -416,8 +387,7 @@ type PaginatedRequestParams struct {
 	// An opaque token representing the current pagination position. If provided, the server should
 	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -433,8 +403,7 @@ type PaginatedResult struct {
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -446,8 +415,7 @@ type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -461,8 +429,7 @@ type ListResourcesResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
 	Resources  []Resource `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -475,8 +442,7 @@ type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -491,8 +457,7 @@ type ListResourceTemplatesResult struct {
 	// present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
 	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -504,8 +469,7 @@ type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -514,8 +478,7 @@ type ReadResourceRequestParams struct {
 	// The URI of the resource to read. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -526,8 +489,7 @@ type ReadResourceResult struct {
 	// `_meta` usage.
 	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -540,8 +502,7 @@ type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -554,8 +515,7 @@ type SubscribeRequest struct {
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -564,8 +524,7 @@ type SubscribeRequestParams struct {
 	// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the
 	// server how to interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -578,8 +537,7 @@ type UnsubscribeRequest struct {
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -587,8 +545,7 @@ type UnsubscribeRequest struct {
 type UnsubscribeRequestParams struct {
 	// The URI of the resource to unsubscribe from.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -601,8 +558,7 @@ type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -611,8 +567,7 @@ type ResourceUpdatedNotificationParams struct {
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that
 	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -647,8 +602,7 @@ type Resource struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -679,8 +633,7 @@ type ResourceTemplate struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -696,8 +649,7 @@ type ResourceContents struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -715,8 +667,7 @@ type TextResourceContents struct {
 	// The text of the item. This must only be set if the item can actually be represented as text
 	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -733,8 +684,7 @@ type BlobResourceContents struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -747,8 +697,7 @@ type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -762,8 +711,7 @@ type ListPromptsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
 	Prompts    []Prompt `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -775,8 +723,7 @@ type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -786,8 +733,7 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -800,8 +746,7 @@ type GetPromptResult struct {
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -824,8 +769,7 @@ type Prompt struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -844,8 +788,7 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -861,8 +804,7 @@ type Role string
 type PromptMessage struct {
 	Role    Role         `json:"role"`
 	Content ContentBlock `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -903,8 +845,7 @@ type ResourceLink struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -922,8 +863,7 @@ type EmbeddedResource struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -936,8 +876,7 @@ type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -949,8 +888,7 @@ type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -964,8 +902,7 @@ type ListToolsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tools      []Tool  `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -991,8 +928,7 @@ type CallToolResult struct {
 	// support tool calls, or any other exceptional conditions, should be reported as an MCP error
 	// response.
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1004,8 +940,7 @@ type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1013,8 +948,7 @@ type CallToolRequest struct {
 type CallToolRequestParams struct {
 	Name      string                     `json:"name"`
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1027,8 +961,7 @@ type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1066,8 +999,7 @@ type ToolAnnotations struct {
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1100,8 +1032,7 @@ type Tool struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1111,8 +1042,7 @@ type ToolInputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1122,8 +1052,7 @@ type ToolOutputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1135,8 +1064,7 @@ type SetLevelRequest struct {
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1146,8 +1074,7 @@ type SetLevelRequestParams struct {
 	// send all logs at this level and higher (i.e., more severe) to the client as
 	// notifications/message.
 	Level LoggingLevel `json:"level"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1160,8 +1087,7 @@ type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1174,8 +1100,7 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1198,8 +1123,7 @@ type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1223,8 +1147,7 @@ type CreateMessageRequestParams struct {
 	// Optional metadata to pass through to the LLM provider. The format of this metadata is
 	// provider-specific.
 	Metadata map[string]json.RawMessage `json:"metadata,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1249,8 +1172,7 @@ type CreateMessageResult struct {
 	Model string `json:"model"`
 	// The reason why sampling stopped, if known.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1263,8 +1185,7 @@ type CreateMessageResultStopReason string
 type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1288,8 +1209,7 @@ type Annotations struct {
 	// Examples: last activity timestamp in an open file, timestamp when the resource was attached,
 	// etc.
 	LastModified *string `json:"lastModified,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1305,8 +1225,7 @@ type TextContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1324,8 +1243,7 @@ type ImageContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1343,8 +1261,7 @@ type AudioContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1379,8 +1296,7 @@ type ModelPreferences struct {
 	// means intelligence is not important, while a value of 1 means intelligence is the most
 	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1400,8 +1316,7 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1413,8 +1328,7 @@ type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1425,8 +1339,7 @@ type CompleteRequestParams struct {
 	Argument CompleteRequestParamsArgument `json:"argument"`
 	// Additional, optional context for completions
 	Context *CompleteRequestParamsContext `json:"context,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1436,8 +1349,7 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1445,8 +1357,7 @@ type CompleteRequestParamsArgument struct {
 type CompleteRequestParamsContext struct {
 	// Previously-resolved variables in a URI template or prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1457,8 +1368,7 @@ type CompleteResult struct {
 	// `_meta` usage.
 	Meta       *MetaObject              `json:"_meta,omitzero"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1472,8 +1382,7 @@ type CompleteResultCompletion struct {
 	// Indicates whether there are additional completion options beyond those provided in the
 	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1483,8 +1392,7 @@ type ResourceTemplateReference struct {
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1501,8 +1409,7 @@ type PromptReference struct {
 	Title *string `json:"title,omitzero"`
 	// Always "ref/prompt".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1519,8 +1426,7 @@ type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1533,8 +1439,7 @@ type ListRootsResult struct {
 	// `_meta` usage.
 	Meta  *MetaObject `json:"_meta,omitzero"`
 	Roots []Root      `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1551,8 +1456,7 @@ type Root struct {
 	// (https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1566,8 +1470,7 @@ type RootsListChangedNotification struct {
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1580,8 +1483,7 @@ type ElicitRequest struct {
 	// Always "elicitation/create".
 	Method string              `json:"method"`
 	Params ElicitRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1591,8 +1493,7 @@ type ElicitRequestParams struct {
 	Message string `json:"message"`
 	// A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting.
 	RequestedSchema ElicitRequestParamsRequestedSchema `json:"requestedSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1602,8 +1503,7 @@ type ElicitRequestParamsRequestedSchema struct {
 	Type       string                               `json:"type"`
 	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1616,8 +1516,7 @@ type StringSchema struct {
 	MinLength   *int64              `json:"minLength,omitzero"`
 	MaxLength   *int64              `json:"maxLength,omitzero"`
 	Format      *StringSchemaFormat `json:"format,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1633,8 +1532,7 @@ type NumberSchema struct {
 	Description *string          `json:"description,omitzero"`
 	Minimum     *float64         `json:"minimum,omitzero"`
 	Maximum     *float64         `json:"maximum,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1650,8 +1548,7 @@ type BooleanSchema struct {
 	Title       *string `json:"title,omitzero"`
 	Description *string `json:"description,omitzero"`
 	Default     *bool   `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1663,8 +1560,7 @@ type EnumSchema struct {
 	Description *string  `json:"description,omitzero"`
 	Enum        []string `json:"enum"`
 	EnumNames   []string `json:"enumNames,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1682,8 +1578,7 @@ type ElicitResult struct {
 	// The submitted form data, only present when action is "accept". Contains values matching the
 	// requested schema.
 	Content map[string]ElicitResultContent `json:"content,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1695,7 +1590,6 @@ type ElicitResultAction string
 // MetaObject is the contents of a `_meta` member: metadata that clients and servers attach to
 // their messages. Keys the schema does not define are kept in Extra.
 type MetaObject struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -7,13 +7,10 @@ import "encoding/json"
 // JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
 // encoded to be sent.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
-// (requires "jsonrpc", "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method"),
-// [*JSONRPCResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCError] (requires
-// "jsonrpc", "id", "error").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCRequest] (requires "jsonrpc", "id", "method"), [*JSONRPCNotification]
+// (requires "jsonrpc", "method"), [*JSONRPCResponse] (requires "jsonrpc", "id", "result"),
+// [*JSONRPCError] (requires "jsonrpc", "id", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	Validate() error
@@ -24,7 +21,8 @@ func (*JSONRPCNotification) isJSONRPCMessage() {}
 func (*JSONRPCResponse) isJSONRPCMessage()     {}
 func (*JSONRPCError) isJSONRPCMessage()        {}
 
-// UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
+// UnmarshalJSONRPCMessage decodes data as [JSONRPCMessage], choosing the variant as its doc
+// says.
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
@@ -106,7 +104,8 @@ type ProgressToken interface {
 func (ProgressTokenString) isProgressToken() {}
 func (ProgressTokenNumber) isProgressToken() {}
 
-// UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
+// UnmarshalProgressToken decodes data as [ProgressToken], choosing the variant as its doc
+// says.
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
@@ -154,8 +153,7 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -196,8 +194,7 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -238,7 +235,7 @@ func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
 func (RequestIDNull) isRequestID()   {}
 
-// UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
+// UnmarshalRequestID decodes data as [RequestID], choosing the variant as its doc says.
 func UnmarshalRequestID(data []byte) (RequestID, error) {
 	d := topDecoder(data)
 	v, err := decodeRequestID(d)
@@ -288,8 +285,7 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -330,8 +326,7 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -373,8 +368,7 @@ func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -403,12 +397,9 @@ func (v *RequestIDNull) decode(d *decoder) (err error) {
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 	Validate() error
@@ -417,7 +408,8 @@ type ReadResourceResultContents interface {
 func (*TextResourceContents) isReadResourceResultContents() {}
 func (*BlobResourceContents) isReadResourceResultContents() {}
 
-// UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
+// UnmarshalReadResourceResultContents decodes data as [ReadResourceResultContents], choosing
+// the variant as its doc says.
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
 	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
@@ -442,7 +434,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 	}
 }
 
-// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
+// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for
+// decodeVariant.
 var variantsOfReadResourceResultContents = newVariantTable(
 	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
@@ -466,12 +459,9 @@ var variantsOfReadResourceResultContents = newVariantTable(
 
 // EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type EmbeddedResourceValue interface {
 	isEmbeddedResourceValue()
 	Validate() error
@@ -480,7 +470,8 @@ type EmbeddedResourceValue interface {
 func (*TextResourceContents) isEmbeddedResourceValue() {}
 func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+// UnmarshalEmbeddedResourceValue decodes data as [EmbeddedResourceValue], choosing the variant
+// as its doc says.
 func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceValue(d)
@@ -505,7 +496,8 @@ func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	}
 }
 
-// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for
+// decodeVariant.
 var variantsOfEmbeddedResourceValue = newVariantTable(
 	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
@@ -542,7 +534,8 @@ func (*ImageContent) isSamplingMessageContent()                  {}
 func (*AudioContent) isSamplingMessageContent()                  {}
 func (*UnknownSamplingMessageContent) isSamplingMessageContent() {}
 
-// UnmarshalSamplingMessageContent decodes a SamplingMessageContent from JSON, choosing its variant as described on [SamplingMessageContent].
+// UnmarshalSamplingMessageContent decodes data as [SamplingMessageContent], choosing the
+// variant as its doc says.
 func UnmarshalSamplingMessageContent(data []byte) (SamplingMessageContent, error) {
 	d := topDecoder(data)
 	v, err := decodeSamplingMessageContent(d)
@@ -608,8 +601,7 @@ func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -651,7 +643,7 @@ func (*ResourceLink) isContentBlock()        {}
 func (*EmbeddedResource) isContentBlock()    {}
 func (*UnknownContentBlock) isContentBlock() {}
 
-// UnmarshalContentBlock decodes a ContentBlock from JSON, choosing its variant as described on [ContentBlock].
+// UnmarshalContentBlock decodes data as [ContentBlock], choosing the variant as its doc says.
 func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 	d := topDecoder(data)
 	v, err := decodeContentBlock(d)
@@ -726,8 +718,7 @@ func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -765,7 +756,8 @@ func (*PromptReference) isCompleteRequestParamsRef()                 {}
 func (*ResourceTemplateReference) isCompleteRequestParamsRef()       {}
 func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
-// UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
+// UnmarshalCompleteRequestParamsRef decodes data as [CompleteRequestParamsRef], choosing the
+// variant as its doc says.
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
 	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
@@ -826,8 +818,7 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -857,10 +848,8 @@ func (v *UnknownCompleteRequestParamsRef) decode(d *decoder) (err error) {
 // Decoding reads the "type" member: "string" is one of [*StringSchema] or [*EnumSchema],
 // "number" or "integer" is [*NumberSchema], "boolean" is [*BooleanSchema]; any other value is
 // [*UnknownPrimitiveSchemaDefinition], which keeps the JSON. Where several variants are
-// possible, it picks the first whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned).
+// possible, it picks the first whose required members are all present (see Unions in the
+// package doc).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 	Validate() error
@@ -872,7 +861,8 @@ func (*BooleanSchema) isPrimitiveSchemaDefinition()                    {}
 func (*EnumSchema) isPrimitiveSchemaDefinition()                       {}
 func (*UnknownPrimitiveSchemaDefinition) isPrimitiveSchemaDefinition() {}
 
-// UnmarshalPrimitiveSchemaDefinition decodes a PrimitiveSchemaDefinition from JSON, choosing its variant as described on [PrimitiveSchemaDefinition].
+// UnmarshalPrimitiveSchemaDefinition decodes data as [PrimitiveSchemaDefinition], choosing the
+// variant as its doc says.
 func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition, error) {
 	d := topDecoder(data)
 	v, err := decodePrimitiveSchemaDefinition(d)
@@ -921,7 +911,8 @@ func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 	}
 }
 
-// variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
+// variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for
+// decodeVariant.
 var variantsOfPrimitiveSchemaDefinition = newVariantTable(
 	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "StringSchema",
@@ -979,8 +970,7 @@ func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1017,7 +1007,8 @@ func (ElicitResultContentString) isElicitResultContent()  {}
 func (ElicitResultContentNumber) isElicitResultContent()  {}
 func (ElicitResultContentBoolean) isElicitResultContent() {}
 
-// UnmarshalElicitResultContent decodes a ElicitResultContent from JSON, choosing its variant as described on [ElicitResultContent].
+// UnmarshalElicitResultContent decodes data as [ElicitResultContent], choosing the variant as
+// its doc says.
 func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
 	d := topDecoder(data)
 	v, err := decodeElicitResultContent(d)
@@ -1071,8 +1062,7 @@ func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1113,8 +1103,7 @@ func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1155,8 +1144,7 @@ func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1226,7 +1214,8 @@ func (*CallToolRequest) isClientRequest()              {}
 func (*ListToolsRequest) isClientRequest()             {}
 func (*UnknownClientRequest) isClientRequest()         {}
 
-// UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
+// UnmarshalClientRequest decodes data as [ClientRequest], choosing the variant as its doc
+// says.
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
@@ -1341,8 +1330,7 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1391,7 +1379,8 @@ func (*InitializedNotification) isClientNotification()      {}
 func (*RootsListChangedNotification) isClientNotification() {}
 func (*UnknownClientNotification) isClientNotification()    {}
 
-// UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
+// UnmarshalClientNotification decodes data as [ClientNotification], choosing the variant as
+// its doc says.
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
@@ -1462,8 +1451,7 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1490,15 +1478,11 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // ClientResult is one of [*EmptyResult], [*CreateMessageResult], [*ListRootsResult] or
 // [*ElicitResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
-// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
-// "roots"), [*ElicitResult] (requires "action"). A result that none of them decodes is a
-// [*EmptyResult] if it decodes as one, its members kept in Extra: without the method of its
-// request, the members of a result are a guess at its type (a result of a method this version
-// does not define may look like another method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"),
+// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
+// none of them decodes is a [*EmptyResult] if it decodes as one, its members kept in Extra
+// (see Unions in the package doc).
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -1511,7 +1495,7 @@ func (*CreateMessageResult) isClientResult() {}
 func (*ListRootsResult) isClientResult()     {}
 func (*ElicitResult) isClientResult()        {}
 
-// UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
+// UnmarshalClientResult decodes data as [ClientResult], choosing the variant as its doc says.
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
 	d := topDecoder(data)
 	v, err := decodeClientResult(d)
@@ -1605,7 +1589,8 @@ func (*ListRootsRequest) isServerRequest()     {}
 func (*ElicitRequest) isServerRequest()        {}
 func (*UnknownServerRequest) isServerRequest() {}
 
-// UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
+// UnmarshalServerRequest decodes data as [ServerRequest], choosing the variant as its doc
+// says.
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
@@ -1675,8 +1660,7 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1733,7 +1717,8 @@ func (*ToolListChangedNotification) isServerNotification()     {}
 func (*PromptListChangedNotification) isServerNotification()   {}
 func (*UnknownServerNotification) isServerNotification()       {}
 
-// UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
+// UnmarshalServerNotification decodes data as [ServerNotification], choosing the variant as
+// its doc says.
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
@@ -1819,8 +1804,7 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1848,19 +1832,15 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*GetPromptResult], [*ListPromptsResult], [*ListResourceTemplatesResult],
 // [*ListResourcesResult], [*ReadResourceResult], [*CallToolResult] or [*ListToolsResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
-// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
-// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
-// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
-// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
-// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
-// members kept in Extra: without the method of its request, the members of a result are a
-// guess at its type (a result of a method this version does not define may look like another
-// method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities",
+// "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires
+// "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"),
+// [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"),
+// [*ListToolsResult] (requires "tools"). A result that none of them decodes is a
+// [*EmptyResult] if it decodes as one, its members kept in Extra (see Unions in the package
+// doc).
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -1879,7 +1859,7 @@ func (*ReadResourceResult) isServerResult()          {}
 func (*CallToolResult) isServerResult()              {}
 func (*ListToolsResult) isServerResult()             {}
 
-// UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
+// UnmarshalServerResult decodes data as [ServerResult], choosing the variant as its doc says.
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
 	d := topDecoder(data)
 	v, err := decodeServerResult(d)
@@ -2018,20 +1998,16 @@ var variantsOfServerResult = newVariantTable(
 // the method of the request it answers, it has the type of that method's result; decoded
 // alone, the type whose members fit best, as for [ServerResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*Result],
-// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
-// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
-// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
-// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
-// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools"), [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
-// (requires "roots"), [*ElicitResult] (requires "action"). A result that none of them decodes
-// is a [*Result] if it decodes as one, its members kept in Extra: without the method of its
-// request, the members of a result are a guess at its type (a result of a method this version
-// does not define may look like another method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*Result], [*InitializeResult] (requires "protocolVersion", "capabilities",
+// "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires
+// "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"),
+// [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"),
+// [*ListToolsResult] (requires "tools"), [*CreateMessageResult] (requires "role", "content",
+// "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A
+// result that none of them decodes is a [*Result] if it decodes as one, its members kept in
+// Extra (see Unions in the package doc).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -2051,7 +2027,7 @@ func (*CreateMessageResult) isAnyResult()         {}
 func (*ListRootsResult) isAnyResult()             {}
 func (*ElicitResult) isAnyResult()                {}
 
-// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+// UnmarshalAnyResult decodes data as [AnyResult], choosing the variant as its doc says.
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 	d := topDecoder(data)
 	v, err := decodeAnyResult(d)

@@ -17,8 +17,7 @@ func (v TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskAugmentedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -63,27 +62,23 @@ func (v *TaskAugmentedRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "task":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Task = new(TaskMetadata)
 			err = v.Task.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -98,8 +93,7 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -140,20 +134,19 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -168,8 +161,7 @@ func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -210,19 +202,18 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -237,8 +228,7 @@ func (v Request) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Request) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -281,25 +271,21 @@ func (v *Request) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -320,8 +306,7 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -362,20 +347,19 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -390,8 +374,7 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -434,25 +417,21 @@ func (v *Notification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -473,8 +452,7 @@ func (v Result) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Result) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -515,20 +493,19 @@ func (v *Result) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -543,8 +520,7 @@ func (v Error) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Error) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -589,31 +565,24 @@ func (v *Error) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -636,8 +605,7 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -684,40 +652,30 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -742,8 +700,7 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -788,34 +745,27 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -838,8 +788,7 @@ func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -887,34 +836,27 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Result, err = result(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -939,8 +881,7 @@ func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -985,21 +926,16 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1009,17 +945,15 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1042,8 +976,7 @@ func (v URLElicitationRequiredError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v URLElicitationRequiredError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1088,21 +1021,16 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1112,17 +1040,15 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1145,8 +1071,7 @@ func (v URLElicitationRequiredErrorObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v URLElicitationRequiredErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1189,34 +1114,27 @@ func (v *URLElicitationRequiredErrorObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32042)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Data.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1241,8 +1159,7 @@ func (v URLElicitationRequiredErrorObjectData) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v URLElicitationRequiredErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1286,19 +1203,18 @@ func (v *URLElicitationRequiredErrorObjectData) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "elicitations":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Elicitations, err = decodeSliceOf[ElicitRequestURLParams](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1319,8 +1235,7 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1369,33 +1284,26 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "requestId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -1410,8 +1318,7 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1454,37 +1361,30 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1509,8 +1409,7 @@ func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1557,38 +1456,28 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "protocolVersion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Capabilities.decode(d)
 		case "clientInfo":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.ClientInfo.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1613,8 +1502,7 @@ func (v InitializeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1659,43 +1547,33 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "initialize")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1722,8 +1600,7 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1774,45 +1651,32 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "protocolVersion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Capabilities.decode(d)
 		case "serverInfo":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.ServerInfo.decode(d)
 		case "instructions":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1837,8 +1701,7 @@ func (v InitializedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1883,38 +1746,31 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/initialized")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1937,8 +1793,7 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2004,50 +1859,37 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots = new(ClientCapabilitiesRoots)
 			err = v.Roots.decode(d)
 		case "sampling":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sampling = new(ClientCapabilitiesSampling)
 			err = v.Sampling.decode(d)
 		case "elicitation":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Elicitation = new(ClientCapabilitiesElicitation)
 			err = v.Elicitation.decode(d)
 		case "tasks":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Tasks = new(ClientCapabilitiesTasks)
 			err = v.Tasks.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2062,8 +1904,7 @@ func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2104,20 +1945,19 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2132,8 +1972,7 @@ func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesSampling) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2178,25 +2017,21 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "context":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Context, err = d.rawMap()
 		case "tools":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Tools, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2211,8 +2046,7 @@ func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesElicitation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2257,25 +2091,21 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "form":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Form, err = d.rawMap()
 		case "url":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URL, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2290,8 +2120,7 @@ func (v ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasks) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2340,32 +2169,25 @@ func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "list":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.List, err = d.rawMap()
 		case "cancel":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Cancel, err = d.rawMap()
 		case "requests":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Requests = new(ClientCapabilitiesTasksRequests)
 			err = v.Requests.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2380,8 +2202,7 @@ func (v ClientCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasksRequests) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2426,27 +2247,23 @@ func (v *ClientCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "sampling":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Sampling = new(ClientCapabilitiesTasksRequestsSampling)
 			err = v.Sampling.decode(d)
 		case "elicitation":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Elicitation = new(ClientCapabilitiesTasksRequestsElicitation)
 			err = v.Elicitation.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2461,8 +2278,7 @@ func (v ClientCapabilitiesTasksRequestsSampling) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasksRequestsSampling) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2503,19 +2319,18 @@ func (v *ClientCapabilitiesTasksRequestsSampling) decode(d *decoder) (err error)
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "createMessage":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.CreateMessage, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2530,8 +2345,7 @@ func (v ClientCapabilitiesTasksRequestsElicitation) MarshalJSON() ([]byte, error
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasksRequestsElicitation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2572,19 +2386,18 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) decode(d *decoder) (err err
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "create":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Create, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2599,8 +2412,7 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2674,62 +2486,43 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "logging":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Logging, err = d.rawMap()
 		case "completions":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Completions, err = d.rawMap()
 		case "prompts":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		case "tasks":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Tasks = new(ServerCapabilitiesTasks)
 			err = v.Tasks.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2744,8 +2537,7 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2786,20 +2578,19 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2814,8 +2605,7 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2860,27 +2650,23 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "subscribe":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2895,8 +2681,7 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2937,20 +2722,19 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2965,8 +2749,7 @@ func (v ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTasks) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3015,32 +2798,25 @@ func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "list":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.List, err = d.rawMap()
 		case "cancel":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Cancel, err = d.rawMap()
 		case "requests":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Requests = new(ServerCapabilitiesTasksRequests)
 			err = v.Requests.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3055,8 +2831,7 @@ func (v ServerCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTasksRequests) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3097,20 +2872,19 @@ func (v *ServerCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "tools":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Tools = new(ServerCapabilitiesTasksRequestsTools)
 			err = v.Tools.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3125,8 +2899,7 @@ func (v ServerCapabilitiesTasksRequestsTools) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTasksRequestsTools) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3167,19 +2940,18 @@ func (v *ServerCapabilitiesTasksRequestsTools) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "call":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Call, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3194,8 +2966,7 @@ func (v Icon) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Icon) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3251,39 +3022,29 @@ func (v *Icon) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "src":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Src, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "sizes":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sizes, err = decodeSlice(d, (*decoder).str)
 		case "theme":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Theme = new(IconTheme)
 			err = v.Theme.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3304,8 +3065,7 @@ func (v IconTheme) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3343,8 +3103,7 @@ func (v Icons) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Icons) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3390,19 +3149,18 @@ func (v *Icons) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "icons":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Icons, err = decodeSliceOf[Icon](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3417,8 +3175,7 @@ func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3461,26 +3218,22 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3501,8 +3254,7 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3564,52 +3316,36 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "version":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Version, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "websiteUrl":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.WebsiteURL = alloc(&d.strs)
 			*v.WebsiteURL, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3632,8 +3368,7 @@ func (v PingRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3680,44 +3415,34 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "ping")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3742,8 +3467,7 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3796,46 +3520,33 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "progressToken":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Progress, err = d.float64()
 		case "total":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3858,8 +3569,7 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3902,37 +3612,30 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3957,8 +3660,7 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4003,27 +3705,23 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "cursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -4038,8 +3736,7 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4086,41 +3783,31 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4145,8 +3832,7 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4191,27 +3877,23 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -4226,8 +3908,7 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4274,44 +3955,34 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4336,8 +4007,7 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4389,33 +4059,26 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resources":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Resources, err = decodeSliceOf[Resource](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4436,8 +4099,7 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4484,44 +4146,34 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4546,8 +4198,7 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4599,33 +4250,26 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "resourceTemplates":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4646,8 +4290,7 @@ func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4690,26 +4333,22 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4730,8 +4369,7 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4774,26 +4412,22 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4814,8 +4448,7 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4860,43 +4493,33 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4923,8 +4546,7 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4972,26 +4594,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "contents":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5012,8 +4630,7 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5058,38 +4675,31 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5112,8 +4722,7 @@ func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5156,26 +4765,22 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5196,8 +4801,7 @@ func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5242,43 +4846,33 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/subscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5305,8 +4899,7 @@ func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5349,26 +4942,22 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5389,8 +4978,7 @@ func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5435,43 +5023,33 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/unsubscribe")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5498,8 +5076,7 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5542,26 +5119,22 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5582,8 +5155,7 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5626,37 +5198,30 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5681,8 +5246,7 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5756,73 +5320,48 @@ func (v *Resource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uri":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.URI, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5845,8 +5384,7 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5916,66 +5454,44 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uriTemplate":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.URITemplate, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5998,8 +5514,7 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6046,33 +5561,26 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6093,8 +5601,7 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6143,39 +5650,29 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "text":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Text, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6198,8 +5695,7 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6248,39 +5744,29 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "blob":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Blob, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6303,8 +5789,7 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6351,44 +5836,34 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6413,8 +5888,7 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6466,33 +5940,26 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "prompts":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Prompts, err = decodeSliceOf[Prompt](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6513,8 +5980,7 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6570,32 +6036,25 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6616,8 +6075,7 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6662,43 +6120,33 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6725,8 +6173,7 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6778,33 +6225,26 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "description":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Messages, err = decodeSliceOf[PromptMessage](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6825,8 +6265,7 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6895,52 +6334,36 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6961,8 +6384,7 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7013,40 +6435,30 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7067,8 +6479,7 @@ func (v Role) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Role) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7106,8 +6517,7 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7148,25 +6558,21 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeContentBlock(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7189,8 +6595,7 @@ func (v ResourceLink) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7266,72 +6671,43 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uri":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.URI, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "type":
-			if seen&(1<<9) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 9
+			bit = 1 << 9
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource_link")
@@ -7339,9 +6715,10 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7366,8 +6743,7 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7416,42 +6792,32 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7474,8 +6840,7 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7520,38 +6885,31 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7574,8 +6932,7 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7622,44 +6979,34 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7684,8 +7031,7 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7737,33 +7083,26 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tools":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Tools, err = decodeSliceOf[Tool](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7784,8 +7123,7 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7841,39 +7179,29 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.StructuredContent, err = d.rawMap()
 		case "isError":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7894,8 +7222,7 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7946,39 +7273,29 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "task":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Task = new(TaskMetadata)
 			err = v.Task.decode(d)
 		case "name":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Arguments, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7999,8 +7316,7 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8045,43 +7361,33 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8108,8 +7414,7 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8154,38 +7459,31 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8208,8 +7506,7 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8266,48 +7563,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8322,8 +7606,7 @@ func (v ToolExecution) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolExecution) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8364,20 +7647,19 @@ func (v *ToolExecution) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "taskSupport":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TaskSupport = new(ToolExecutionTaskSupport)
 			err = v.TaskSupport.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8392,8 +7674,7 @@ func (v ToolExecutionTaskSupport) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolExecutionTaskSupport) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8431,8 +7712,7 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8506,73 +7786,48 @@ func (v *Tool) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.InputSchema.decode(d)
 		case "execution":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Execution = new(ToolExecution)
 			err = v.Execution.decode(d)
 		case "outputSchema":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.OutputSchema = new(ToolOutputSchema)
 			err = v.OutputSchema.decode(d)
 		case "annotations":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8595,8 +7850,7 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8661,44 +7915,34 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "$schema":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8719,8 +7963,7 @@ func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8785,44 +8028,34 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "$schema":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Properties, err = decodeMap(d, func(d *decoder) (x1 map[string]json.RawMessage, err error) {
 				x1, err = d.rawMap()
 				return x1, err
 			})
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8843,8 +8076,7 @@ func (v TaskStatus) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskStatus) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8882,8 +8114,7 @@ func (v TaskMetadata) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskMetadata) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8924,20 +8155,19 @@ func (v *TaskMetadata) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "ttl":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TTL = alloc(&d.ints)
 			*v.TTL, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -8952,8 +8182,7 @@ func (v RelatedTaskMetadata) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RelatedTaskMetadata) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8992,19 +8221,18 @@ func (v *RelatedTaskMetadata) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "taskId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TaskID, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9025,8 +8253,7 @@ func (v Task) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Task) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9085,61 +8312,42 @@ func (v *Task) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "taskId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TaskID, err = d.str()
 		case "status":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Status.decode(d)
 		case "statusMessage":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.CreatedAt, err = d.str()
 		case "lastUpdatedAt":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			var null bool
 			if null, err = d.null(); err == nil && !null {
 				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9168,8 +8376,7 @@ func (v CreateTaskResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateTaskResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9212,26 +8419,22 @@ func (v *CreateTaskResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "task":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Task.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9252,8 +8455,7 @@ func (v GetTaskRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9298,43 +8500,33 @@ func (v *GetTaskRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tasks/get")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9361,8 +8553,7 @@ func (v GetTaskRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9401,19 +8592,18 @@ func (v *GetTaskRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "taskId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TaskID, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9434,8 +8624,7 @@ func (v GetTaskResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9498,68 +8687,46 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "taskId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.TaskID, err = d.str()
 		case "status":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Status.decode(d)
 		case "statusMessage":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.CreatedAt, err = d.str()
 		case "lastUpdatedAt":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			var null bool
 			if null, err = d.null(); err == nil && !null {
 				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9588,8 +8755,7 @@ func (v GetTaskPayloadRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskPayloadRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9634,43 +8800,33 @@ func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tasks/result")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9697,8 +8853,7 @@ func (v GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskPayloadRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9737,19 +8892,18 @@ func (v *GetTaskPayloadRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "taskId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TaskID, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9770,8 +8924,7 @@ func (v GetTaskPayloadResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskPayloadResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9812,20 +8965,19 @@ func (v *GetTaskPayloadResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -9840,8 +8992,7 @@ func (v CancelTaskRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelTaskRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9886,43 +9037,33 @@ func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tasks/cancel")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9949,8 +9090,7 @@ func (v CancelTaskRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelTaskRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9989,19 +9129,18 @@ func (v *CancelTaskRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "taskId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.TaskID, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10022,8 +9161,7 @@ func (v CancelTaskResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelTaskResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10086,68 +9224,46 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "taskId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.TaskID, err = d.str()
 		case "status":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Status.decode(d)
 		case "statusMessage":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.CreatedAt, err = d.str()
 		case "lastUpdatedAt":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			var null bool
 			if null, err = d.null(); err == nil && !null {
 				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10176,8 +9292,7 @@ func (v ListTasksRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListTasksRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10224,44 +9339,34 @@ func (v *ListTasksRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tasks/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(PaginatedRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10286,8 +9391,7 @@ func (v ListTasksResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListTasksResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10339,33 +9443,26 @@ func (v *ListTasksResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "tasks":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Tasks, err = decodeSliceOf[Task](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10386,8 +9483,7 @@ func (v TaskStatusNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskStatusNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10450,68 +9546,46 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "taskId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.TaskID, err = d.str()
 		case "status":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Status.decode(d)
 		case "statusMessage":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.StatusMessage = alloc(&d.strs)
 			*v.StatusMessage, err = d.str()
 		case "createdAt":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.CreatedAt, err = d.str()
 		case "lastUpdatedAt":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.LastUpdatedAt, err = d.str()
 		case "ttl":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			var null bool
 			if null, err = d.null(); err == nil && !null {
 				v.TTL = alloc(&d.ints)
 				*v.TTL, err = d.int64()
 			}
 		case "pollInterval":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.PollInterval = alloc(&d.ints)
 			*v.PollInterval, err = d.int64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10540,8 +9614,7 @@ func (v TaskStatusNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskStatusNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10584,37 +9657,30 @@ func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tasks/status")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10639,8 +9705,7 @@ func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10683,26 +9748,22 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "level":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Level.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10723,8 +9784,7 @@ func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10769,43 +9829,33 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "logging/setLevel")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10832,8 +9882,7 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10882,39 +9931,29 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "level":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Level.decode(d)
 		case "logger":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10937,8 +9976,7 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10981,37 +10019,30 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11036,8 +10067,7 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11075,8 +10105,7 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11172,92 +10201,58 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "task":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Task = new(TaskMetadata)
 			err = v.Task.decode(d)
 		case "messages":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.StopSequences, err = decodeSlice(d, (*decoder).str)
 		case "metadata":
-			if seen&(1<<9) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 9
+			bit = 1 << 9
 			v.Metadata, err = d.rawMap()
 		case "tools":
-			if seen&(1<<10) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 10
+			bit = 1 << 10
 			v.Tools, err = decodeSliceOf[Tool](d)
 		case "toolChoice":
-			if seen&(1<<11) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 11
+			bit = 1 << 11
 			v.ToolChoice = new(ToolChoice)
 			err = v.ToolChoice.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11280,8 +10275,7 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11319,8 +10313,7 @@ func (v ToolChoice) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11361,20 +10354,19 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Mode = new(ToolChoiceMode)
 			err = v.Mode.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -11389,8 +10381,7 @@ func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11428,8 +10419,7 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11474,43 +10464,33 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11537,8 +10517,7 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11589,45 +10568,32 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "role":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Content.decode(d)
 		case "model":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11652,8 +10618,7 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11691,8 +10656,7 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11737,32 +10701,25 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Content.decode(d)
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11785,8 +10742,7 @@ func (v Annotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11840,33 +10796,26 @@ func (v *Annotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -11881,8 +10830,7 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11931,42 +10879,32 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Text, err = d.str()
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11989,8 +10927,7 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12041,48 +10978,35 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12107,8 +11031,7 @@ func (v AudioContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12159,48 +11082,35 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "audio")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12225,8 +11135,7 @@ func (v ToolUseContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12275,47 +11184,34 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "tool_use")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = d.str()
 		case "name":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Name, err = d.str()
 		case "input":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Input, err = d.rawMap()
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12342,8 +11238,7 @@ func (v ToolResultContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12403,54 +11298,38 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "tool_result")
 			}
 		case "toolUseId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ToolUseID, err = d.str()
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.StructuredContent, err = d.rawMap()
 		case "isError":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12475,8 +11354,7 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12534,40 +11412,30 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "hints":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -12582,8 +11450,7 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12624,20 +11491,19 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -12652,8 +11518,7 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12702,39 +11567,29 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "ref":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Argument.decode(d)
 		case "context":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Context = new(CompleteRequestParamsContext)
 			err = v.Context.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12757,8 +11612,7 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12799,25 +11653,21 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Value, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12840,8 +11690,7 @@ func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12891,19 +11740,18 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "arguments":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -12918,8 +11766,7 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12964,43 +11811,33 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13027,8 +11864,7 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13071,26 +11907,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "completion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Completion.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13111,8 +11943,7 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13164,33 +11995,26 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "values":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13211,8 +12035,7 @@ func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13253,28 +12076,24 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13297,8 +12116,7 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13343,25 +12161,17 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
@@ -13369,9 +12179,10 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13394,8 +12205,7 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13442,44 +12252,34 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params = new(RequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13504,8 +12304,7 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13553,26 +12352,22 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots, err = decodeSliceOf[Root](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13593,8 +12388,7 @@ func (v Root) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Root) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13641,33 +12435,26 @@ func (v *Root) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13688,8 +12475,7 @@ func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13734,38 +12520,31 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/roots/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13788,8 +12567,7 @@ func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13842,49 +12620,36 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "task":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Task = new(TaskMetadata)
 			err = v.Task.decode(d)
 		case "mode":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Mode = alloc(&d.strs)
 			*v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, *v.Mode, "form")
 			}
 		case "message":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Message, err = d.str()
 		case "requestedSchema":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.RequestedSchema.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13907,8 +12672,7 @@ func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13971,41 +12735,31 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "$schema":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Properties, err = decodeMap(d, decodePrimitiveSchemaDefinition)
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14028,8 +12782,7 @@ func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestURLParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14082,54 +12835,38 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(RequestParamsMeta)
 			err = v.Meta.decode(d)
 		case "task":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Task = new(TaskMetadata)
 			err = v.Task.decode(d)
 		case "mode":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Mode, "url")
 			}
 		case "message":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Message, err = d.str()
 		case "elicitationId":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.ElicitationID, err = d.str()
 		case "url":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.URL, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14156,8 +12893,7 @@ func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14202,43 +12938,33 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "elicitation/create")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params, err = decodeElicitRequestParams(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14265,8 +12991,7 @@ func (v StringSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14329,64 +13054,45 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Format = new(StringSchemaFormat)
 			err = v.Format.decode(d)
 		case "default":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14407,8 +13113,7 @@ func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14446,8 +13151,7 @@ func (v NumberSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14506,54 +13210,38 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Type.decode(d)
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		case "default":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Default = alloc(&d.floats)
 			*v.Default, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14574,8 +13262,7 @@ func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14613,8 +13300,7 @@ func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14665,43 +13351,33 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "boolean")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14722,8 +13398,7 @@ func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14781,49 +13456,36 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "default":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14846,8 +13508,7 @@ func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14905,49 +13566,36 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "oneOf":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.OneOf, err = decodeSliceOf[TitledSingleSelectEnumSchemaOneOf](d)
 		case "default":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14970,8 +13618,7 @@ func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchemaOneOf) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15012,25 +13659,21 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Const, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15053,8 +13696,7 @@ func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15120,62 +13762,43 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "array")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			err = v.Items.decode(d)
 		case "default":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Default, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15198,8 +13821,7 @@ func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15245,28 +13867,24 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "enum":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15289,8 +13907,7 @@ func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15356,62 +13973,43 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "array")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			err = v.Items.decode(d)
 		case "default":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Default, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15434,8 +14032,7 @@ func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15479,19 +14076,18 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "anyOf":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.AnyOf, err = decodeSliceOf[TitledMultiSelectEnumSchemaItemsAnyOf](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15512,8 +14108,7 @@ func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15554,25 +14149,21 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Const, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15595,8 +14186,7 @@ func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LegacyTitledEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15663,55 +14253,39 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "enumNames":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.EnumNames, err = decodeSlice(d, (*decoder).str)
 		case "default":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15734,8 +14308,7 @@ func (v ElicitResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15791,32 +14364,25 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "action":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Action.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeMap(d, decodeElicitResultContent)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15837,8 +14403,7 @@ func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15876,8 +14441,7 @@ func (v ElicitationCompleteNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitationCompleteNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15920,37 +14484,30 @@ func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/elicitation/complete")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15975,8 +14532,7 @@ func (v ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitationCompleteNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -16015,19 +14571,18 @@ func (v *ElicitationCompleteNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ElicitationID, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -16048,8 +14603,7 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)

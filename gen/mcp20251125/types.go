@@ -22,8 +22,7 @@ type TaskAugmentedRequestParams struct {
 	// Task augmentation is subject to capability negotiation - receivers MUST declare support for
 	// task augmentation of specific request types in their capabilities.
 	Task *TaskMetadata `json:"task,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -35,8 +34,7 @@ type RequestParams struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *RequestParamsMeta `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -47,8 +45,7 @@ type RequestParamsMeta struct {
 	// that will be attached to any subsequent notifications. The receiver is not obligated to
 	// provide these notifications.
 	ProgressToken ProgressToken `json:"progressToken,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -58,8 +55,7 @@ type RequestParamsMeta struct {
 type Request struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -76,8 +72,7 @@ type NotificationParams struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -87,8 +82,7 @@ type NotificationParams struct {
 type Notification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -100,8 +94,7 @@ type Result struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -116,8 +109,7 @@ type Error struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -128,8 +120,7 @@ type JSONRPCRequest struct {
 	ID      RequestID                  `json:"id"`
 	Method  string                     `json:"method"`
 	Params  map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -139,8 +130,7 @@ type JSONRPCNotification struct {
 	JSONRPC string                     `json:"jsonrpc"`
 	Method  string                     `json:"method"`
 	Params  map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -150,8 +140,7 @@ type JSONRPCResultResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  AnyResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -161,8 +150,7 @@ type JSONRPCErrorResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id,omitzero"`
 	Error   Error     `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -175,8 +163,7 @@ type URLElicitationRequiredError struct {
 	JSONRPC string                            `json:"jsonrpc"`
 	ID      RequestID                         `json:"id,omitzero"`
 	Error   URLElicitationRequiredErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -192,8 +179,7 @@ type URLElicitationRequiredErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data URLElicitationRequiredErrorObjectData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -201,8 +187,7 @@ type URLElicitationRequiredErrorObject struct {
 // [URLElicitationRequiredErrorObject.Data].
 type URLElicitationRequiredErrorObjectData struct {
 	Elicitations []ElicitRequestURLParams `json:"elicitations"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -224,8 +209,7 @@ type CancelledNotificationParams struct {
 	// An optional string describing the reason for the cancellation. This MAY be logged or
 	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -247,8 +231,7 @@ type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -263,8 +246,7 @@ type InitializeRequestParams struct {
 	ProtocolVersion string             `json:"protocolVersion"`
 	Capabilities    ClientCapabilities `json:"capabilities"`
 	ClientInfo      Implementation     `json:"clientInfo"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -277,8 +259,7 @@ type InitializeRequest struct {
 	// Always "initialize".
 	Method string                  `json:"method"`
 	Params InitializeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -302,8 +283,7 @@ type InitializeResult struct {
 	// resources, etc. It can be thought of like a "hint" to the model. For example, this
 	// information MAY be added to the system prompt.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -315,8 +295,7 @@ type InitializedNotification struct {
 	// Always "notifications/initialized".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -334,8 +313,7 @@ type ClientCapabilities struct {
 	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitzero"`
 	// Present if the client supports task-augmented requests.
 	Tasks *ClientCapabilitiesTasks `json:"tasks,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -343,8 +321,7 @@ type ClientCapabilities struct {
 type ClientCapabilitiesRoots struct {
 	// Whether the client supports notifications for changes to the roots list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -355,8 +332,7 @@ type ClientCapabilitiesSampling struct {
 	Context map[string]json.RawMessage `json:"context,omitzero"`
 	// Whether the client supports tool use via tools and toolChoice parameters.
 	Tools map[string]json.RawMessage `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -364,8 +340,7 @@ type ClientCapabilitiesSampling struct {
 type ClientCapabilitiesElicitation struct {
 	Form map[string]json.RawMessage `json:"form,omitzero"`
 	URL  map[string]json.RawMessage `json:"url,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -377,8 +352,7 @@ type ClientCapabilitiesTasks struct {
 	Cancel map[string]json.RawMessage `json:"cancel,omitzero"`
 	// Specifies which request types can be augmented with tasks.
 	Requests *ClientCapabilitiesTasksRequests `json:"requests,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -388,8 +362,7 @@ type ClientCapabilitiesTasksRequests struct {
 	Sampling *ClientCapabilitiesTasksRequestsSampling `json:"sampling,omitzero"`
 	// Task support for elicitation-related requests.
 	Elicitation *ClientCapabilitiesTasksRequestsElicitation `json:"elicitation,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -398,8 +371,7 @@ type ClientCapabilitiesTasksRequests struct {
 type ClientCapabilitiesTasksRequestsSampling struct {
 	// Whether the client supports task-augmented sampling/createMessage requests.
 	CreateMessage map[string]json.RawMessage `json:"createMessage,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -408,8 +380,7 @@ type ClientCapabilitiesTasksRequestsSampling struct {
 type ClientCapabilitiesTasksRequestsElicitation struct {
 	// Whether the client supports task-augmented elicitation/create requests.
 	Create map[string]json.RawMessage `json:"create,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -431,8 +402,7 @@ type ServerCapabilities struct {
 	Tools *ServerCapabilitiesTools `json:"tools,omitzero"`
 	// Present if the server supports task-augmented requests.
 	Tasks *ServerCapabilitiesTasks `json:"tasks,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -440,8 +410,7 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -451,8 +420,7 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -460,8 +428,7 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -473,8 +440,7 @@ type ServerCapabilitiesTasks struct {
 	Cancel map[string]json.RawMessage `json:"cancel,omitzero"`
 	// Specifies which request types can be augmented with tasks.
 	Requests *ServerCapabilitiesTasksRequests `json:"requests,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -482,8 +448,7 @@ type ServerCapabilitiesTasks struct {
 type ServerCapabilitiesTasksRequests struct {
 	// Task support for tool-related requests.
 	Tools *ServerCapabilitiesTasksRequestsTools `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -491,8 +456,7 @@ type ServerCapabilitiesTasksRequests struct {
 type ServerCapabilitiesTasksRequestsTools struct {
 	// Whether the server supports task-augmented tools/call requests.
 	Call map[string]json.RawMessage `json:"call,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -522,8 +486,7 @@ type Icon struct {
 	//
 	// If not provided, the client should assume the icon can be used with any theme.
 	Theme *IconTheme `json:"theme,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -546,8 +509,7 @@ type Icons struct {
 	//   - `image/svg+xml` - SVG images (scalable but requires security precautions)
 	//   - `image/webp` - WebP images (modern, efficient format)
 	Icons []Icon `json:"icons,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -565,8 +527,7 @@ type BaseMetadata struct {
 	// If not provided, the name should be used for display (except for Tool, where
 	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -600,8 +561,7 @@ type Implementation struct {
 	Description *string `json:"description,omitzero"`
 	// An optional URL of the website for this implementation.
 	WebsiteURL *string `json:"websiteUrl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -614,8 +574,7 @@ type PingRequest struct {
 	// Always "ping".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -635,8 +594,7 @@ type ProgressNotificationParams struct {
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -648,8 +606,7 @@ type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -664,8 +621,7 @@ type PaginatedRequestParams struct {
 	// An opaque token representing the current pagination position. If provided, the server should
 	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -679,8 +635,7 @@ type PaginatedRequest struct {
 	ID      RequestID               `json:"id"`
 	Method  string                  `json:"method"`
 	Params  *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -696,8 +651,7 @@ type PaginatedResult struct {
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -709,8 +663,7 @@ type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -724,8 +677,7 @@ type ListResourcesResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor    `json:"nextCursor,omitzero"`
 	Resources  []Resource `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -738,8 +690,7 @@ type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -754,8 +705,7 @@ type ListResourceTemplatesResult struct {
 	// present, there may be more results available.
 	NextCursor        *Cursor            `json:"nextCursor,omitzero"`
 	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -770,8 +720,7 @@ type ResourceRequestParams struct {
 	// The URI of the resource. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -784,8 +733,7 @@ type ReadResourceRequestParams struct {
 	// The URI of the resource. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -797,8 +745,7 @@ type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -809,8 +756,7 @@ type ReadResourceResult struct {
 	// `_meta` usage.
 	Meta     *MetaObject                  `json:"_meta,omitzero"`
 	Contents []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -823,8 +769,7 @@ type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -837,8 +782,7 @@ type SubscribeRequestParams struct {
 	// The URI of the resource. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -851,8 +795,7 @@ type SubscribeRequest struct {
 	// Always "resources/subscribe".
 	Method string                 `json:"method"`
 	Params SubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -865,8 +808,7 @@ type UnsubscribeRequestParams struct {
 	// The URI of the resource. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -879,8 +821,7 @@ type UnsubscribeRequest struct {
 	// Always "resources/unsubscribe".
 	Method string                   `json:"method"`
 	Params UnsubscribeRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -894,8 +835,7 @@ type ResourceUpdatedNotificationParams struct {
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that
 	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -908,8 +848,7 @@ type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -954,8 +893,7 @@ type Resource struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -996,8 +934,7 @@ type ResourceTemplate struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1013,8 +950,7 @@ type ResourceContents struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1032,8 +968,7 @@ type TextResourceContents struct {
 	// The text of the item. This must only be set if the item can actually be represented as text
 	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1050,8 +985,7 @@ type BlobResourceContents struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1064,8 +998,7 @@ type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1079,8 +1012,7 @@ type ListPromptsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor  `json:"nextCursor,omitzero"`
 	Prompts    []Prompt `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1094,8 +1026,7 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1107,8 +1038,7 @@ type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1121,8 +1051,7 @@ type GetPromptResult struct {
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1155,8 +1084,7 @@ type Prompt struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1175,8 +1103,7 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1192,8 +1119,7 @@ type Role string
 type PromptMessage struct {
 	Role    Role         `json:"role"`
 	Content ContentBlock `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1244,8 +1170,7 @@ type ResourceLink struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1263,8 +1188,7 @@ type EmbeddedResource struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1277,8 +1201,7 @@ type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1290,8 +1213,7 @@ type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1305,8 +1227,7 @@ type ListToolsResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tools      []Tool  `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1332,8 +1253,7 @@ type CallToolResult struct {
 	// support tool calls, or any other exceptional conditions, should be reported as an MCP error
 	// response.
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1354,8 +1274,7 @@ type CallToolRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for the tool call.
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1367,8 +1286,7 @@ type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1381,8 +1299,7 @@ type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1420,8 +1337,7 @@ type ToolAnnotations struct {
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1436,8 +1352,7 @@ type ToolExecution struct {
 	//
 	// Default: "forbidden"
 	TaskSupport *ToolExecutionTaskSupport `json:"taskSupport,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1490,8 +1405,7 @@ type Tool struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1502,8 +1416,7 @@ type ToolInputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1514,8 +1427,7 @@ type ToolOutputSchema struct {
 	Type       string                                `json:"type"`
 	Properties map[string]map[string]json.RawMessage `json:"properties,omitzero"`
 	Required   []string                              `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1529,8 +1441,7 @@ type TaskStatus string
 type TaskMetadata struct {
 	// Requested duration in milliseconds to retain task from creation.
 	TTL *int64 `json:"ttl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1539,8 +1450,7 @@ type TaskMetadata struct {
 type RelatedTaskMetadata struct {
 	// The task identifier this message is associated with.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1564,8 +1474,7 @@ type Task struct {
 	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1576,8 +1485,7 @@ type CreateTaskResult struct {
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
 	Task Task        `json:"task"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1589,8 +1497,7 @@ type GetTaskRequest struct {
 	// Always "tasks/get".
 	Method string               `json:"method"`
 	Params GetTaskRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1598,8 +1505,7 @@ type GetTaskRequest struct {
 type GetTaskRequestParams struct {
 	// The task identifier to query.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1627,8 +1533,7 @@ type GetTaskResult struct {
 	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1640,8 +1545,7 @@ type GetTaskPayloadRequest struct {
 	// Always "tasks/result".
 	Method string                      `json:"method"`
 	Params GetTaskPayloadRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1649,8 +1553,7 @@ type GetTaskPayloadRequest struct {
 type GetTaskPayloadRequestParams struct {
 	// The task identifier to retrieve results for.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1662,8 +1565,7 @@ type GetTaskPayloadResult struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1675,8 +1577,7 @@ type CancelTaskRequest struct {
 	// Always "tasks/cancel".
 	Method string                  `json:"method"`
 	Params CancelTaskRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1684,8 +1585,7 @@ type CancelTaskRequest struct {
 type CancelTaskRequestParams struct {
 	// The task identifier to cancel.
 	TaskID string `json:"taskId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1713,8 +1613,7 @@ type CancelTaskResult struct {
 	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1726,8 +1625,7 @@ type ListTasksRequest struct {
 	// Always "tasks/list".
 	Method string                  `json:"method"`
 	Params *PaginatedRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1741,8 +1639,7 @@ type ListTasksResult struct {
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
 	Tasks      []Task  `json:"tasks"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1771,8 +1668,7 @@ type TaskStatusNotificationParams struct {
 	TTL *int64 `json:"ttl"`
 	// Suggested polling interval in milliseconds.
 	PollInterval *int64 `json:"pollInterval,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1785,8 +1681,7 @@ type TaskStatusNotification struct {
 	// Always "notifications/tasks/status".
 	Method string                       `json:"method"`
 	Params TaskStatusNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1800,8 +1695,7 @@ type SetLevelRequestParams struct {
 	// send all logs at this level and higher (i.e., more severe) to the client as
 	// notifications/message.
 	Level LoggingLevel `json:"level"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1813,8 +1707,7 @@ type SetLevelRequest struct {
 	// Always "logging/setLevel".
 	Method string                `json:"method"`
 	Params SetLevelRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1832,8 +1725,7 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1846,8 +1738,7 @@ type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1900,8 +1791,7 @@ type CreateMessageRequestParams struct {
 	// Controls how the model uses tools. The client MUST return an error if this field is provided
 	// but ClientCapabilities.sampling.tools is not declared. Default is `{ mode: "auto" }`.
 	ToolChoice *ToolChoice `json:"toolChoice,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1918,8 +1808,7 @@ type ToolChoice struct {
 	//   - "required": Model MUST use at least one tool before completing
 	//   - "none": Model MUST NOT use any tools
 	Mode *ToolChoiceMode `json:"mode,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1939,8 +1828,7 @@ type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1967,8 +1855,7 @@ type CreateMessageResult struct {
 	//
 	// This field is an open string to allow for provider-specific stop reasons.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1985,8 +1872,7 @@ type SamplingMessage struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2010,8 +1896,7 @@ type Annotations struct {
 	// Examples: last activity timestamp in an open file, timestamp when the resource was attached,
 	// etc.
 	LastModified *string `json:"lastModified,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2027,8 +1912,7 @@ type TextContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2046,8 +1930,7 @@ type ImageContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2065,8 +1948,7 @@ type AudioContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2089,8 +1971,7 @@ type ToolUseContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2122,8 +2003,7 @@ type ToolResultContent struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2158,8 +2038,7 @@ type ModelPreferences struct {
 	// means intelligence is not important, while a value of 1 means intelligence is the most
 	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2179,8 +2058,7 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2195,8 +2073,7 @@ type CompleteRequestParams struct {
 	Argument CompleteRequestParamsArgument `json:"argument"`
 	// Additional, optional context for completions
 	Context *CompleteRequestParamsContext `json:"context,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2206,8 +2083,7 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2215,8 +2091,7 @@ type CompleteRequestParamsArgument struct {
 type CompleteRequestParamsContext struct {
 	// Previously-resolved variables in a URI template or prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2228,8 +2103,7 @@ type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2240,8 +2114,7 @@ type CompleteResult struct {
 	// `_meta` usage.
 	Meta       *MetaObject              `json:"_meta,omitzero"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2255,8 +2128,7 @@ type CompleteResultCompletion struct {
 	// Indicates whether there are additional completion options beyond those provided in the
 	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2266,8 +2138,7 @@ type ResourceTemplateReference struct {
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2284,8 +2155,7 @@ type PromptReference struct {
 	Title *string `json:"title,omitzero"`
 	// Always "ref/prompt".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2302,8 +2172,7 @@ type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string         `json:"method"`
 	Params *RequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2316,8 +2185,7 @@ type ListRootsResult struct {
 	// `_meta` usage.
 	Meta  *MetaObject `json:"_meta,omitzero"`
 	Roots []Root      `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2334,8 +2202,7 @@ type Root struct {
 	// (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on
 	// `_meta` usage.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2349,8 +2216,7 @@ type RootsListChangedNotification struct {
 	// Always "notifications/roots/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2376,8 +2242,7 @@ type ElicitRequestFormParams struct {
 	Message string `json:"message"`
 	// A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting.
 	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2389,8 +2254,7 @@ type ElicitRequestFormParamsRequestedSchema struct {
 	Type       string                               `json:"type"`
 	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2419,8 +2283,7 @@ type ElicitRequestURLParams struct {
 	ElicitationID string `json:"elicitationId"`
 	// The URL that the user should navigate to.
 	URL string `json:"url"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2433,8 +2296,7 @@ type ElicitRequest struct {
 	// Always "elicitation/create".
 	Method string              `json:"method"`
 	Params ElicitRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2448,8 +2310,7 @@ type StringSchema struct {
 	MaxLength   *int64              `json:"maxLength,omitzero"`
 	Format      *StringSchemaFormat `json:"format,omitzero"`
 	Default     *string             `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2466,8 +2327,7 @@ type NumberSchema struct {
 	Minimum     *float64         `json:"minimum,omitzero"`
 	Maximum     *float64         `json:"maximum,omitzero"`
 	Default     *float64         `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2483,8 +2343,7 @@ type BooleanSchema struct {
 	Title       *string `json:"title,omitzero"`
 	Description *string `json:"description,omitzero"`
 	Default     *bool   `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2501,8 +2360,7 @@ type UntitledSingleSelectEnumSchema struct {
 	Enum []string `json:"enum"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2519,8 +2377,7 @@ type TitledSingleSelectEnumSchema struct {
 	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2531,8 +2388,7 @@ type TitledSingleSelectEnumSchemaOneOf struct {
 	Const string `json:"const"`
 	// Display label for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2553,8 +2409,7 @@ type UntitledMultiSelectEnumSchema struct {
 	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2564,8 +2419,7 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Type string `json:"type"`
 	// Array of enum values to choose from.
 	Enum []string `json:"enum"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2586,8 +2440,7 @@ type TitledMultiSelectEnumSchema struct {
 	Items TitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2595,8 +2448,7 @@ type TitledMultiSelectEnumSchema struct {
 type TitledMultiSelectEnumSchemaItems struct {
 	// Array of enum options with values and display labels.
 	AnyOf []TitledMultiSelectEnumSchemaItemsAnyOf `json:"anyOf"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2607,8 +2459,7 @@ type TitledMultiSelectEnumSchemaItemsAnyOf struct {
 	Const string `json:"const"`
 	// Display title for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2625,8 +2476,7 @@ type LegacyTitledEnumSchema struct {
 	// (Legacy) Display names for enum values. Non-standard according to JSON schema 2020-12.
 	EnumNames []string `json:"enumNames,omitzero"`
 	Default   *string  `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2644,8 +2494,7 @@ type ElicitResult struct {
 	// The submitted form data, only present when action is "accept" and mode was "form". Contains
 	// values matching the requested schema. Omitted for out-of-band mode responses.
 	Content map[string]ElicitResultContent `json:"content,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2662,8 +2511,7 @@ type ElicitationCompleteNotification struct {
 	// Always "notifications/elicitation/complete".
 	Method string                                `json:"method"`
 	Params ElicitationCompleteNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2672,15 +2520,13 @@ type ElicitationCompleteNotification struct {
 type ElicitationCompleteNotificationParams struct {
 	// The ID of the elicitation that completed.
 	ElicitationID string `json:"elicitationId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // MetaObject is the contents of a `_meta` member: metadata that clients and servers attach to
 // their messages. Keys the schema does not define are kept in Extra.
 type MetaObject struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -7,13 +7,10 @@ import "encoding/json"
 // JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
 // encoded to be sent.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
-// (requires "jsonrpc", "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method"),
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
-// (requires "jsonrpc", "error").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCRequest] (requires "jsonrpc", "id", "method"), [*JSONRPCNotification]
+// (requires "jsonrpc", "method"), [*JSONRPCResultResponse] (requires "jsonrpc", "id",
+// "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	Validate() error
@@ -24,7 +21,8 @@ func (*JSONRPCNotification) isJSONRPCMessage()   {}
 func (*JSONRPCResultResponse) isJSONRPCMessage() {}
 func (*JSONRPCErrorResponse) isJSONRPCMessage()  {}
 
-// UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
+// UnmarshalJSONRPCMessage decodes data as [JSONRPCMessage], choosing the variant as its doc
+// says.
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
@@ -106,7 +104,8 @@ type ProgressToken interface {
 func (ProgressTokenString) isProgressToken() {}
 func (ProgressTokenNumber) isProgressToken() {}
 
-// UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
+// UnmarshalProgressToken decodes data as [ProgressToken], choosing the variant as its doc
+// says.
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
@@ -154,8 +153,7 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -196,8 +194,7 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -238,7 +235,7 @@ func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
 func (RequestIDNull) isRequestID()   {}
 
-// UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
+// UnmarshalRequestID decodes data as [RequestID], choosing the variant as its doc says.
 func UnmarshalRequestID(data []byte) (RequestID, error) {
 	d := topDecoder(data)
 	v, err := decodeRequestID(d)
@@ -288,8 +285,7 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -330,8 +326,7 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -373,8 +368,7 @@ func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -403,11 +397,8 @@ func (v *RequestIDNull) decode(d *decoder) (err error) {
 
 // JSONRPCResponse is a response to a request, containing either the result or error.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
 // (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
@@ -417,7 +408,8 @@ type JSONRPCResponse interface {
 func (*JSONRPCResultResponse) isJSONRPCResponse() {}
 func (*JSONRPCErrorResponse) isJSONRPCResponse()  {}
 
-// UnmarshalJSONRPCResponse decodes a JSONRPCResponse from JSON, choosing its variant as described on [JSONRPCResponse].
+// UnmarshalJSONRPCResponse decodes data as [JSONRPCResponse], choosing the variant as its doc
+// says.
 func UnmarshalJSONRPCResponse(data []byte) (JSONRPCResponse, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCResponse(d)
@@ -466,12 +458,9 @@ var variantsOfJSONRPCResponse = newVariantTable(
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 	Validate() error
@@ -480,7 +469,8 @@ type ReadResourceResultContents interface {
 func (*TextResourceContents) isReadResourceResultContents() {}
 func (*BlobResourceContents) isReadResourceResultContents() {}
 
-// UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
+// UnmarshalReadResourceResultContents decodes data as [ReadResourceResultContents], choosing
+// the variant as its doc says.
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
 	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
@@ -505,7 +495,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 	}
 }
 
-// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
+// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for
+// decodeVariant.
 var variantsOfReadResourceResultContents = newVariantTable(
 	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
@@ -529,12 +520,9 @@ var variantsOfReadResourceResultContents = newVariantTable(
 
 // EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type EmbeddedResourceValue interface {
 	isEmbeddedResourceValue()
 	Validate() error
@@ -543,7 +531,8 @@ type EmbeddedResourceValue interface {
 func (*TextResourceContents) isEmbeddedResourceValue() {}
 func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+// UnmarshalEmbeddedResourceValue decodes data as [EmbeddedResourceValue], choosing the variant
+// as its doc says.
 func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceValue(d)
@@ -568,7 +557,8 @@ func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	}
 }
 
-// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for
+// decodeVariant.
 var variantsOfEmbeddedResourceValue = newVariantTable(
 	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
@@ -624,8 +614,7 @@ func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -687,7 +676,8 @@ func (*ToolUseContent) isSamplingMessageContentBlock()                     {}
 func (*ToolResultContent) isSamplingMessageContentBlock()                  {}
 func (*UnknownSamplingMessageContentBlock) isSamplingMessageContentBlock() {}
 
-// UnmarshalSamplingMessageContentBlock decodes a SamplingMessageContentBlock from JSON, choosing its variant as described on [SamplingMessageContentBlock].
+// UnmarshalSamplingMessageContentBlock decodes data as [SamplingMessageContentBlock], choosing
+// the variant as its doc says.
 func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBlock, error) {
 	d := topDecoder(data)
 	v, err := decodeSamplingMessageContentBlock(d)
@@ -763,8 +753,7 @@ func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContentBlock) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -806,7 +795,7 @@ func (*ResourceLink) isContentBlock()        {}
 func (*EmbeddedResource) isContentBlock()    {}
 func (*UnknownContentBlock) isContentBlock() {}
 
-// UnmarshalContentBlock decodes a ContentBlock from JSON, choosing its variant as described on [ContentBlock].
+// UnmarshalContentBlock decodes data as [ContentBlock], choosing the variant as its doc says.
 func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 	d := topDecoder(data)
 	v, err := decodeContentBlock(d)
@@ -881,8 +870,7 @@ func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -920,7 +908,8 @@ func (*PromptReference) isCompleteRequestParamsRef()                 {}
 func (*ResourceTemplateReference) isCompleteRequestParamsRef()       {}
 func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
-// UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
+// UnmarshalCompleteRequestParamsRef decodes data as [CompleteRequestParamsRef], choosing the
+// variant as its doc says.
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
 	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
@@ -981,8 +970,7 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1021,7 +1009,8 @@ func (*ElicitRequestFormParams) isElicitRequestParams()    {}
 func (*ElicitRequestURLParams) isElicitRequestParams()     {}
 func (*UnknownElicitRequestParams) isElicitRequestParams() {}
 
-// UnmarshalElicitRequestParams decodes a ElicitRequestParams from JSON, choosing its variant as described on [ElicitRequestParams].
+// UnmarshalElicitRequestParams decodes data as [ElicitRequestParams], choosing the variant as
+// its doc says.
 func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
 	d := topDecoder(data)
 	v, err := decodeElicitRequestParams(d)
@@ -1083,8 +1072,7 @@ func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1117,10 +1105,7 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 // [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or
 // [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition],
 // which keeps the JSON. Where several variants are possible, it picks the first whose required
-// members are all present, trying those with more required members first, then those with more
-// of their members present, then in the order listed (after one fails to decode, a later one
-// is tried only if it defines every member present that the failed one defines; otherwise the
-// error is returned).
+// members are all present (see Unions in the package doc).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 	Validate() error
@@ -1136,7 +1121,8 @@ func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition()      {}
 func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition()           {}
 func (*UnknownPrimitiveSchemaDefinition) isPrimitiveSchemaDefinition() {}
 
-// UnmarshalPrimitiveSchemaDefinition decodes a PrimitiveSchemaDefinition from JSON, choosing its variant as described on [PrimitiveSchemaDefinition].
+// UnmarshalPrimitiveSchemaDefinition decodes data as [PrimitiveSchemaDefinition], choosing the
+// variant as its doc says.
 func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition, error) {
 	d := topDecoder(data)
 	v, err := decodePrimitiveSchemaDefinition(d)
@@ -1195,7 +1181,8 @@ func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 	}
 }
 
-// variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
+// variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for
+// decodeVariant.
 var variantsOfPrimitiveSchemaDefinition = newVariantTable(
 	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "StringSchema",
@@ -1289,8 +1276,7 @@ func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1317,12 +1303,9 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 // SingleSelectEnumSchema is one of [*UntitledSingleSelectEnumSchema] or
 // [*TitledSingleSelectEnumSchema].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema]
-// (requires "type", "oneOf").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*UntitledSingleSelectEnumSchema] (requires "type", "enum"),
+// [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
 	Validate() error
@@ -1331,7 +1314,8 @@ type SingleSelectEnumSchema interface {
 func (*UntitledSingleSelectEnumSchema) isSingleSelectEnumSchema() {}
 func (*TitledSingleSelectEnumSchema) isSingleSelectEnumSchema()   {}
 
-// UnmarshalSingleSelectEnumSchema decodes a SingleSelectEnumSchema from JSON, choosing its variant as described on [SingleSelectEnumSchema].
+// UnmarshalSingleSelectEnumSchema decodes data as [SingleSelectEnumSchema], choosing the
+// variant as its doc says.
 func UnmarshalSingleSelectEnumSchema(data []byte) (SingleSelectEnumSchema, error) {
 	d := topDecoder(data)
 	v, err := decodeSingleSelectEnumSchema(d)
@@ -1356,7 +1340,8 @@ func encodeSingleSelectEnumSchema(e *encoder, v SingleSelectEnumSchema) {
 	}
 }
 
-// variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for decodeVariant.
+// variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for
+// decodeVariant.
 var variantsOfSingleSelectEnumSchema = newVariantTable(
 	objectVariant[SingleSelectEnumSchema]{
 		name:     "UntitledSingleSelectEnumSchema",
@@ -1381,12 +1366,9 @@ var variantsOfSingleSelectEnumSchema = newVariantTable(
 // MultiSelectEnumSchema is one of [*UntitledMultiSelectEnumSchema] or
 // [*TitledMultiSelectEnumSchema].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema]
-// (requires "type", "items").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*UntitledMultiSelectEnumSchema] (requires "type", "items"),
+// [*TitledMultiSelectEnumSchema] (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
 	Validate() error
@@ -1395,7 +1377,8 @@ type MultiSelectEnumSchema interface {
 func (*UntitledMultiSelectEnumSchema) isMultiSelectEnumSchema() {}
 func (*TitledMultiSelectEnumSchema) isMultiSelectEnumSchema()   {}
 
-// UnmarshalMultiSelectEnumSchema decodes a MultiSelectEnumSchema from JSON, choosing its variant as described on [MultiSelectEnumSchema].
+// UnmarshalMultiSelectEnumSchema decodes data as [MultiSelectEnumSchema], choosing the variant
+// as its doc says.
 func UnmarshalMultiSelectEnumSchema(data []byte) (MultiSelectEnumSchema, error) {
 	d := topDecoder(data)
 	v, err := decodeMultiSelectEnumSchema(d)
@@ -1420,7 +1403,8 @@ func encodeMultiSelectEnumSchema(e *encoder, v MultiSelectEnumSchema) {
 	}
 }
 
-// variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for decodeVariant.
+// variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for
+// decodeVariant.
 var variantsOfMultiSelectEnumSchema = newVariantTable(
 	objectVariant[MultiSelectEnumSchema]{
 		name:     "UntitledMultiSelectEnumSchema",
@@ -1450,10 +1434,7 @@ var variantsOfMultiSelectEnumSchema = newVariantTable(
 // [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of
 // [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is
 // [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks
-// the first whose required members are all present, trying those with more required members
-// first, then those with more of their members present, then in the order listed (after one
-// fails to decode, a later one is tried only if it defines every member present that the
-// failed one defines; otherwise the error is returned).
+// the first whose required members are all present (see Unions in the package doc).
 type EnumSchema interface {
 	isEnumSchema()
 	Validate() error
@@ -1466,7 +1447,7 @@ func (*TitledMultiSelectEnumSchema) isEnumSchema()    {}
 func (*LegacyTitledEnumSchema) isEnumSchema()         {}
 func (*UnknownEnumSchema) isEnumSchema()              {}
 
-// UnmarshalEnumSchema decodes a EnumSchema from JSON, choosing its variant as described on [EnumSchema].
+// UnmarshalEnumSchema decodes data as [EnumSchema], choosing the variant as its doc says.
 func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
 	d := topDecoder(data)
 	v, err := decodeEnumSchema(d)
@@ -1579,8 +1560,7 @@ func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1619,7 +1599,8 @@ func (ElicitResultContentNumber) isElicitResultContent()  {}
 func (ElicitResultContentBoolean) isElicitResultContent() {}
 func (ElicitResultContentArray) isElicitResultContent()   {}
 
-// UnmarshalElicitResultContent decodes a ElicitResultContent from JSON, choosing its variant as described on [ElicitResultContent].
+// UnmarshalElicitResultContent decodes data as [ElicitResultContent], choosing the variant as
+// its doc says.
 func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
 	d := topDecoder(data)
 	v, err := decodeElicitResultContent(d)
@@ -1679,8 +1660,7 @@ func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1721,8 +1701,7 @@ func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1763,8 +1742,7 @@ func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1805,8 +1783,7 @@ func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentArray) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1887,7 +1864,8 @@ func (*ListTasksRequest) isClientRequest()             {}
 func (*CancelTaskRequest) isClientRequest()            {}
 func (*UnknownClientRequest) isClientRequest()         {}
 
-// UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
+// UnmarshalClientRequest decodes data as [ClientRequest], choosing the variant as its doc
+// says.
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
@@ -2022,8 +2000,7 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2073,7 +2050,8 @@ func (*RootsListChangedNotification) isClientNotification() {}
 func (*TaskStatusNotification) isClientNotification()       {}
 func (*UnknownClientNotification) isClientNotification()    {}
 
-// UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
+// UnmarshalClientNotification decodes data as [ClientNotification], choosing the variant as
+// its doc says.
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
@@ -2149,8 +2127,7 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2178,18 +2155,14 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // [*ElicitResult], [*GetTaskResult], [*GetTaskPayloadResult], [*ListTasksResult],
 // [*CancelTaskResult] or [*CreateTaskResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
-// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
-// "roots"), [*ElicitResult] (requires "action"), [*GetTaskResult] (requires "taskId",
-// "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult]
-// (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt",
-// "lastUpdatedAt", "ttl"), [*CreateTaskResult] (requires "task"). A result that none of them
-// decodes is a [*EmptyResult] if it decodes as one, its members kept in Extra: without the
-// method of its request, the members of a result are a guess at its type (a result of a method
-// this version does not define may look like another method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult], [*CreateMessageResult] (requires "role", "content", "model"),
+// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"), [*GetTaskResult]
+// (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult],
+// [*ListTasksResult] (requires "tasks"), [*CancelTaskResult] (requires "taskId", "status",
+// "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult] (requires "task"). A result that
+// none of them decodes is a [*EmptyResult] if it decodes as one, its members kept in Extra
+// (see Unions in the package doc).
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2207,7 +2180,7 @@ func (*ListTasksResult) isClientResult()      {}
 func (*CancelTaskResult) isClientResult()     {}
 func (*CreateTaskResult) isClientResult()     {}
 
-// UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
+// UnmarshalClientResult decodes data as [ClientResult], choosing the variant as its doc says.
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
 	d := topDecoder(data)
 	v, err := decodeClientResult(d)
@@ -2363,7 +2336,8 @@ func (*ListTasksRequest) isServerRequest()      {}
 func (*CancelTaskRequest) isServerRequest()     {}
 func (*UnknownServerRequest) isServerRequest()  {}
 
-// UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
+// UnmarshalServerRequest decodes data as [ServerRequest], choosing the variant as its doc
+// says.
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
@@ -2453,8 +2427,7 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2516,7 +2489,8 @@ func (*ElicitationCompleteNotification) isServerNotification() {}
 func (*TaskStatusNotification) isServerNotification()          {}
 func (*UnknownServerNotification) isServerNotification()       {}
 
-// UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
+// UnmarshalServerNotification decodes data as [ServerNotification], choosing the variant as
+// its doc says.
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
@@ -2612,8 +2586,7 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2643,22 +2616,18 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // [*GetTaskResult], [*GetTaskPayloadResult], [*ListTasksResult], [*CancelTaskResult] or
 // [*CreateTaskResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult],
-// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
-// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
-// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
-// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
-// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt",
-// "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult]
-// (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult]
-// (requires "task"). A result that none of them decodes is a [*EmptyResult] if it decodes as
-// one, its members kept in Extra: without the method of its request, the members of a result
-// are a guess at its type (a result of a method this version does not define may look like
-// another method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult], [*InitializeResult] (requires "protocolVersion", "capabilities",
+// "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires
+// "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"),
+// [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"),
+// [*ListToolsResult] (requires "tools"), [*GetTaskResult] (requires "taskId", "status",
+// "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires
+// "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt",
+// "ttl"), [*CreateTaskResult] (requires "task"). A result that none of them decodes is a
+// [*EmptyResult] if it decodes as one, its members kept in Extra (see Unions in the package
+// doc).
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2682,7 +2651,7 @@ func (*ListTasksResult) isServerResult()             {}
 func (*CancelTaskResult) isServerResult()            {}
 func (*CreateTaskResult) isServerResult()            {}
 
-// UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
+// UnmarshalServerResult decodes data as [ServerResult], choosing the variant as its doc says.
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
 	d := topDecoder(data)
 	v, err := decodeServerResult(d)
@@ -2876,23 +2845,19 @@ var variantsOfServerResult = newVariantTable(
 // the method of the request it answers, it has the type of that method's result; decoded
 // alone, the type whose members fit best, as for [ServerResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*Result],
-// [*InitializeResult] (requires "protocolVersion", "capabilities", "serverInfo"),
-// [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires "messages"),
-// [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult] (requires
-// "resourceTemplates"), [*ListResourcesResult] (requires "resources"), [*ReadResourceResult]
-// (requires "contents"), [*CallToolResult] (requires "content"), [*ListToolsResult] (requires
-// "tools"), [*GetTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt",
-// "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires "tasks"), [*CancelTaskResult]
-// (requires "taskId", "status", "createdAt", "lastUpdatedAt", "ttl"), [*CreateTaskResult]
-// (requires "task"), [*CreateMessageResult] (requires "role", "content", "model"),
-// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
-// none of them decodes is a [*Result] if it decodes as one, its members kept in Extra: without
-// the method of its request, the members of a result are a guess at its type (a result of a
-// method this version does not define may look like another method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*Result], [*InitializeResult] (requires "protocolVersion", "capabilities",
+// "serverInfo"), [*CompleteResult] (requires "completion"), [*GetPromptResult] (requires
+// "messages"), [*ListPromptsResult] (requires "prompts"), [*ListResourceTemplatesResult]
+// (requires "resourceTemplates"), [*ListResourcesResult] (requires "resources"),
+// [*ReadResourceResult] (requires "contents"), [*CallToolResult] (requires "content"),
+// [*ListToolsResult] (requires "tools"), [*GetTaskResult] (requires "taskId", "status",
+// "createdAt", "lastUpdatedAt", "ttl"), [*GetTaskPayloadResult], [*ListTasksResult] (requires
+// "tasks"), [*CancelTaskResult] (requires "taskId", "status", "createdAt", "lastUpdatedAt",
+// "ttl"), [*CreateTaskResult] (requires "task"), [*CreateMessageResult] (requires "role",
+// "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires
+// "action"). A result that none of them decodes is a [*Result] if it decodes as one, its
+// members kept in Extra (see Unions in the package doc).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -2917,7 +2882,7 @@ func (*CreateMessageResult) isAnyResult()         {}
 func (*ListRootsResult) isAnyResult()             {}
 func (*ElicitResult) isAnyResult()                {}
 
-// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+// UnmarshalAnyResult decodes data as [AnyResult], choosing the variant as its doc says.
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 	d := topDecoder(data)
 	v, err := decodeAnyResult(d)

@@ -460,6 +460,17 @@ func (d *decoder) duplicate(name []byte) error {
 	return inMember(d.errorf("duplicate member name"), name)
 }
 
+// memberError is the error of member name of a generated struct's decode, read with the error
+// err: a duplicate when dup, the member's bit of the struct's set of members seen before, is not 0
+// (the value of a duplicate is read before it is refused, so that a field's case only names its
+// bit), else err in the member.
+func (d *decoder) memberError(dup uint64, name []byte, err error) error {
+	if dup != 0 {
+		return d.duplicate(name)
+	}
+	return inMember(err, name)
+}
+
 // object reads an object, calling member for each member. member must
 // consume exactly the value, by calling one of the readers. A member name
 // that comes twice is an error.

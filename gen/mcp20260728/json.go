@@ -14,8 +14,7 @@ func (v JSONObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -53,8 +52,7 @@ func (v JSONArray) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONArray) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -97,8 +95,7 @@ func (v MetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -152,8 +149,7 @@ func (v RequestMetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestMetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -206,45 +202,32 @@ func (v *RequestMetaObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "progressToken":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "io.modelcontextprotocol/protocolVersion":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProtocolVersion, err = d.str()
 		case "io.modelcontextprotocol/clientInfo":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.ClientInfo = new(Implementation)
 			err = v.ClientInfo.decode(d)
 		case "io.modelcontextprotocol/clientCapabilities":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.ClientCapabilities.decode(d)
 		case "io.modelcontextprotocol/logLevel":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.LogLevel = new(LoggingLevel)
 			err = v.LogLevel.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -267,8 +250,7 @@ func (v NotificationMetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationMetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -309,19 +291,18 @@ func (v *NotificationMetaObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "io.modelcontextprotocol/subscriptionId":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.SubscriptionID, err = decodeRequestID(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -336,8 +317,7 @@ func (v ResultMetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResultMetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -378,20 +358,19 @@ func (v *ResultMetaObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "io.modelcontextprotocol/serverInfo":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ServerInfo = new(Implementation)
 			err = v.ServerInfo.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -406,8 +385,7 @@ func (v RequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -446,19 +424,18 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -479,8 +456,7 @@ func (v Request) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Request) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -523,25 +499,21 @@ func (v *Request) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -562,8 +534,7 @@ func (v NotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -604,20 +575,19 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -632,8 +602,7 @@ func (v Notification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -676,25 +645,21 @@ func (v *Notification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -715,8 +680,7 @@ func (v ResultType) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResultType) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -754,8 +718,7 @@ func (v Result) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Result) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -798,26 +761,22 @@ func (v *Result) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -832,8 +791,7 @@ func (v Error) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Error) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -878,31 +836,24 @@ func (v *Error) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -925,8 +876,7 @@ func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -973,40 +923,30 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1031,8 +971,7 @@ func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1077,34 +1016,27 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1127,8 +1059,7 @@ func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1176,34 +1107,27 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Result, err = result(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1228,8 +1152,7 @@ func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1274,21 +1197,16 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1298,17 +1216,15 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1331,8 +1247,7 @@ func (v ParseError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ParseError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1377,34 +1292,27 @@ func (v *ParseError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32700)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1427,8 +1335,7 @@ func (v InvalidRequestError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InvalidRequestError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1473,34 +1380,27 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32600)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1523,8 +1423,7 @@ func (v MethodNotFoundError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MethodNotFoundError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1569,34 +1468,27 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32601)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1619,8 +1511,7 @@ func (v InvalidParamsError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InvalidParamsError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1665,34 +1556,27 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32602)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1715,8 +1599,7 @@ func (v InternalError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InternalError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1761,34 +1644,27 @@ func (v *InternalError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32603)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1811,8 +1687,7 @@ func (v HeaderMismatchError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v HeaderMismatchError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1857,21 +1732,16 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -1881,17 +1751,15 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -1914,8 +1782,7 @@ func (v HeaderMismatchErrorObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v HeaderMismatchErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1960,34 +1827,27 @@ func (v *HeaderMismatchErrorObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32020)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2010,8 +1870,7 @@ func (v UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsupportedProtocolVersionError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2056,21 +1915,16 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -2080,17 +1934,15 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2113,8 +1965,7 @@ func (v UnsupportedProtocolVersionErrorObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsupportedProtocolVersionErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2157,34 +2008,27 @@ func (v *UnsupportedProtocolVersionErrorObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32022)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Data.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2209,8 +2053,7 @@ func (v UnsupportedProtocolVersionErrorObjectData) MarshalJSON() ([]byte, error)
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsupportedProtocolVersionErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2256,25 +2099,21 @@ func (v *UnsupportedProtocolVersionErrorObjectData) decode(d *decoder) (err erro
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "supported":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Supported, err = decodeSlice(d, (*decoder).str)
 		case "requested":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Requested, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2297,8 +2136,7 @@ func (v MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MissingRequiredClientCapabilityError) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2343,21 +2181,16 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			var null bool
 			if null, err = d.null(); err == nil {
 				if null {
@@ -2367,17 +2200,15 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 				}
 			}
 		case "error":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Error.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2400,8 +2231,7 @@ func (v MissingRequiredClientCapabilityErrorObject) MarshalJSON() ([]byte, error
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MissingRequiredClientCapabilityErrorObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2444,34 +2274,27 @@ func (v *MissingRequiredClientCapabilityErrorObject) decode(d *decoder) (err err
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Code, err = d.int64()
 			if err == nil {
 				err = decodedConstant(d, v.Code, -32021)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "data":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Data.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2496,8 +2319,7 @@ func (v MissingRequiredClientCapabilityErrorObjectData) MarshalJSON() ([]byte, e
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MissingRequiredClientCapabilityErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2536,19 +2358,18 @@ func (v *MissingRequiredClientCapabilityErrorObjectData) decode(d *decoder) (err
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "requiredCapabilities":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.RequiredCapabilities.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2569,8 +2390,7 @@ func (v InputRequests) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InputRequests) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2617,8 +2437,7 @@ func (v InputResponses) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InputResponses) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2665,8 +2484,7 @@ func (v InputRequiredResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InputRequiredResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2717,39 +2535,29 @@ func (v *InputRequiredResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "inputRequests":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.InputRequests.decode(d)
 		case "requestState":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -2764,8 +2572,7 @@ func (v InputResponseRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InputResponseRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2812,32 +2619,25 @@ func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "inputResponses":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2858,8 +2658,7 @@ func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2906,33 +2705,26 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "requestId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.RequestID, err = decodeRequestID(d)
 		case "reason":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Reason = alloc(&d.strs)
 			*v.Reason, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -2953,8 +2745,7 @@ func (v CancelledNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2997,37 +2788,30 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/cancelled")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3052,8 +2836,7 @@ func (v DiscoverRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v DiscoverRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3098,43 +2881,33 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "server/discover")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3161,8 +2934,7 @@ func (v DiscoverResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v DiscoverResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3222,57 +2994,38 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.CacheScope.decode(d)
 		case "supportedVersions":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.SupportedVersions, err = decodeSlice(d, (*decoder).str)
 		case "capabilities":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			err = v.Capabilities.decode(d)
 		case "instructions":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Instructions = alloc(&d.strs)
 			*v.Instructions, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3299,8 +3052,7 @@ func (v DiscoverResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v DiscoverResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3343,34 +3095,27 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -3395,8 +3140,7 @@ func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3471,45 +3215,32 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMapOf[JSONObject](d)
 		case "roots":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Roots, err = d.rawMap()
 		case "sampling":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sampling = new(ClientCapabilitiesSampling)
 			err = v.Sampling.decode(d)
 		case "elicitation":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Elicitation = new(ClientCapabilitiesElicitation)
 			err = v.Elicitation.decode(d)
 		case "extensions":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Extensions, err = decodeMapOf[JSONObject](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3524,8 +3255,7 @@ func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesSampling) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3570,25 +3300,21 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "context":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Context.decode(d)
 		case "tools":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Tools.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3603,8 +3329,7 @@ func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesElicitation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3649,25 +3374,21 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "form":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Form.decode(d)
 		case "url":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.URL.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3682,8 +3403,7 @@ func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3766,58 +3486,39 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "experimental":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Experimental, err = decodeMapOf[JSONObject](d)
 		case "logging":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Logging.decode(d)
 		case "completions":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Completions.decode(d)
 		case "prompts":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Prompts = new(ServerCapabilitiesPrompts)
 			err = v.Prompts.decode(d)
 		case "resources":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Resources = new(ServerCapabilitiesResources)
 			err = v.Resources.decode(d)
 		case "tools":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Tools = new(ServerCapabilitiesTools)
 			err = v.Tools.decode(d)
 		case "extensions":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Extensions, err = decodeMapOf[JSONObject](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3832,8 +3533,7 @@ func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3874,20 +3574,19 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3902,8 +3601,7 @@ func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3948,27 +3646,23 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "subscribe":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Subscribe = alloc(&d.bools)
 			*v.Subscribe, err = d.bool()
 		case "listChanged":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -3983,8 +3677,7 @@ func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4025,20 +3718,19 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "listChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ListChanged = alloc(&d.bools)
 			*v.ListChanged, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -4053,8 +3745,7 @@ func (v Icon) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Icon) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4110,39 +3801,29 @@ func (v *Icon) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "src":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Src, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "sizes":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Sizes, err = decodeSlice(d, (*decoder).str)
 		case "theme":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Theme = new(IconTheme)
 			err = v.Theme.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4163,8 +3844,7 @@ func (v IconTheme) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4202,8 +3882,7 @@ func (v Icons) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Icons) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4249,19 +3928,18 @@ func (v *Icons) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "icons":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Icons, err = decodeSliceOf[Icon](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -4276,8 +3954,7 @@ func (v BaseMetadata) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4320,26 +3997,22 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4360,8 +4033,7 @@ func (v Implementation) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4423,52 +4095,36 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "version":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Version, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "websiteUrl":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.WebsiteURL = alloc(&d.strs)
 			*v.WebsiteURL, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4491,8 +4147,7 @@ func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4545,46 +4200,33 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "progressToken":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ProgressToken, err = decodeProgressToken(d)
 		case "progress":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Progress, err = d.float64()
 		case "total":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Total = alloc(&d.floats)
 			*v.Total, err = d.float64()
 		case "message":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Message = alloc(&d.strs)
 			*v.Message, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4607,8 +4249,7 @@ func (v ProgressNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4651,37 +4292,30 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/progress")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4706,8 +4340,7 @@ func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4750,26 +4383,22 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "cursor":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Cursor = alloc(&d.strs)
 			*v.Cursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4790,8 +4419,7 @@ func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4836,40 +4464,30 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -4896,8 +4514,7 @@ func (v PaginatedResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -4944,33 +4561,26 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -4985,8 +4595,7 @@ func (v CacheableResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CacheableResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5033,38 +4642,28 @@ func (v *CacheableResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.CacheScope.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5087,8 +4686,7 @@ func (v CacheableResultCacheScope) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CacheableResultCacheScope) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5126,8 +4724,7 @@ func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5172,43 +4769,33 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5235,8 +4822,7 @@ func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5294,51 +4880,35 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.CacheScope.decode(d)
 		case "resources":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Resources, err = decodeSliceOf[Resource](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5363,8 +4933,7 @@ func (v ListResourcesResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5407,34 +4976,27 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5459,8 +5021,7 @@ func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5505,43 +5066,33 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/templates/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5568,8 +5119,7 @@ func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5627,51 +5177,35 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.CacheScope.decode(d)
 		case "resourceTemplates":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.ResourceTemplates, err = decodeSliceOf[ResourceTemplate](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5696,8 +5230,7 @@ func (v ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5740,34 +5273,27 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5792,8 +5318,7 @@ func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5834,25 +5359,21 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5875,8 +5396,7 @@ func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -5925,38 +5445,28 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		case "inputResponses":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -5979,8 +5489,7 @@ func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6025,43 +5534,33 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "resources/read")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6088,8 +5587,7 @@ func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6143,44 +5641,31 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "ttlMs":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.CacheScope.decode(d)
 		case "contents":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Contents, err = decodeSlice(d, decodeReadResourceResultContents)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6205,8 +5690,7 @@ func (v ReadResourceResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6228,7 +5712,7 @@ func (v *ReadResourceResultResponse) encode(e *encoder) {
 	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
-	encodeReadResourceResultResponseResult(e, v.Result)
+	encodeReadResourceResultResponseValue(e, v.Result)
 	if len(v.Extra) > 0 {
 		e.extra(v.Extra, "jsonrpc", "id", "result")
 	}
@@ -6249,34 +5733,27 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
-			v.Result, err = decodeReadResourceResultResponseResult(d)
+			bit = 1 << 2
+			v.Result, err = decodeReadResourceResultResponseValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6301,8 +5778,7 @@ func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6347,38 +5823,31 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6401,8 +5870,7 @@ func (v SubscriptionFilter) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionFilter) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6460,40 +5928,30 @@ func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "toolsListChanged":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ToolsListChanged = alloc(&d.bools)
 			*v.ToolsListChanged, err = d.bool()
 		case "promptsListChanged":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.PromptsListChanged = alloc(&d.bools)
 			*v.PromptsListChanged, err = d.bool()
 		case "resourcesListChanged":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.ResourcesListChanged = alloc(&d.bools)
 			*v.ResourcesListChanged, err = d.bool()
 		case "resourceSubscriptions":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.ResourceSubscriptions, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -6508,8 +5966,7 @@ func (v SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6550,25 +6007,21 @@ func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "notifications":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Notifications.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6591,8 +6044,7 @@ func (v SubscriptionsListenRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6637,43 +6089,33 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "subscriptions/listen")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6700,8 +6142,7 @@ func (v SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenResultMetaObject) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6744,26 +6185,22 @@ func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "io.modelcontextprotocol/serverInfo":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.ServerInfo = new(Implementation)
 			err = v.ServerInfo.decode(d)
 		case "io.modelcontextprotocol/subscriptionId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.SubscriptionID, err = decodeRequestID(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6784,8 +6221,7 @@ func (v SubscriptionsListenResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6826,25 +6262,21 @@ func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6865,8 +6297,7 @@ func (v SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -6909,34 +6340,27 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -6961,8 +6385,7 @@ func (v SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, erro
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsAcknowledgedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7005,26 +6428,22 @@ func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err er
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "notifications":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Notifications.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7045,8 +6464,7 @@ func (v SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsAcknowledgedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7089,37 +6507,30 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/subscriptions/acknowledged")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7144,8 +6555,7 @@ func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7188,26 +6598,22 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7228,8 +6634,7 @@ func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7272,37 +6677,30 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/resources/updated")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7327,8 +6725,7 @@ func (v Resource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7402,73 +6799,48 @@ func (v *Resource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uri":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.URI, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7491,8 +6863,7 @@ func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7562,66 +6933,44 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uriTemplate":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.URITemplate, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7644,8 +6993,7 @@ func (v ResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7692,33 +7040,26 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7739,8 +7080,7 @@ func (v TextResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7789,39 +7129,29 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "text":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Text, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7844,8 +7174,7 @@ func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7894,39 +7223,29 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "blob":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Blob, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -7949,8 +7268,7 @@ func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -7995,43 +7313,33 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8058,8 +7366,7 @@ func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8117,51 +7424,35 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.CacheScope.decode(d)
 		case "prompts":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Prompts, err = decodeSliceOf[Prompt](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8186,8 +7477,7 @@ func (v ListPromptsResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8230,34 +7520,27 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8282,8 +7565,7 @@ func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8345,44 +7627,31 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "inputResponses":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		case "name":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8405,8 +7674,7 @@ func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8451,43 +7719,33 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "prompts/get")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8514,8 +7772,7 @@ func (v GetPromptResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8569,39 +7826,29 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "messages":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Messages, err = decodeSliceOf[PromptMessage](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8622,8 +7869,7 @@ func (v GetPromptResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8645,7 +7891,7 @@ func (v *GetPromptResultResponse) encode(e *encoder) {
 	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
-	encodeGetPromptResultResponseResult(e, v.Result)
+	encodeGetPromptResultResponseValue(e, v.Result)
 	if len(v.Extra) > 0 {
 		e.extra(v.Extra, "jsonrpc", "id", "result")
 	}
@@ -8666,34 +7912,27 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
-			v.Result, err = decodeGetPromptResultResponseResult(d)
+			bit = 1 << 2
+			v.Result, err = decodeGetPromptResultResponseValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8718,8 +7957,7 @@ func (v Prompt) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8788,52 +8026,36 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "arguments":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Arguments, err = decodeSliceOf[PromptArgument](d)
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8854,8 +8076,7 @@ func (v PromptArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8906,40 +8127,30 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required = alloc(&d.bools)
 			*v.Required, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -8960,8 +8171,7 @@ func (v Role) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Role) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -8999,8 +8209,7 @@ func (v PromptMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9041,25 +8250,21 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeContentBlock(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9082,8 +8287,7 @@ func (v ResourceLink) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9159,72 +8363,43 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "uri":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.URI, err = d.str()
 		case "description":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MimeType = alloc(&d.strs)
 			*v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "size":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Size = alloc(&d.ints)
 			*v.Size, err = d.int64()
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "type":
-			if seen&(1<<9) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 9
+			bit = 1 << 9
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource_link")
@@ -9232,9 +8407,10 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9259,8 +8435,7 @@ func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9309,42 +8484,32 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "resource")
 			}
 		case "resource":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Resource, err = decodeEmbeddedResourceValue(d)
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9367,8 +8532,7 @@ func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9413,38 +8577,31 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/prompts/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9467,8 +8624,7 @@ func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9513,43 +8669,33 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/list")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9576,8 +8722,7 @@ func (v ListToolsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9635,51 +8780,35 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "nextCursor":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.NextCursor = alloc(&d.strs)
 			*v.NextCursor, err = d.str()
 		case "ttlMs":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.TTLMs, err = d.int64()
 		case "cacheScope":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.CacheScope.decode(d)
 		case "tools":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Tools, err = decodeSliceOf[Tool](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9704,8 +8833,7 @@ func (v ListToolsResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9748,34 +8876,27 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9800,8 +8921,7 @@ func (v CallToolResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9859,45 +8979,32 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.StructuredContent, err = d.raw()
 		case "isError":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -9918,8 +9025,7 @@ func (v CallToolResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -9941,7 +9047,7 @@ func (v *CallToolResultResponse) encode(e *encoder) {
 	e.member("\"id\":")
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
-	encodeCallToolResultResponseResult(e, v.Result)
+	encodeCallToolResultResponseValue(e, v.Result)
 	if len(v.Extra) > 0 {
 		e.extra(v.Extra, "jsonrpc", "id", "result")
 	}
@@ -9962,34 +9068,27 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
-			v.Result, err = decodeCallToolResultResponseResult(d)
+			bit = 1 << 2
+			v.Result, err = decodeCallToolResultResponseValue(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10014,8 +9113,7 @@ func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10068,44 +9166,31 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "inputResponses":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.InputResponses.decode(d)
 		case "requestState":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.RequestState = alloc(&d.strs)
 			*v.RequestState, err = d.str()
 		case "name":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Name, err = d.str()
 		case "arguments":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Arguments, err = d.rawMap()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10128,8 +9213,7 @@ func (v CallToolRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10174,43 +9258,33 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "tools/call")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10237,8 +9311,7 @@ func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10283,38 +9356,31 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/tools/list_changed")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Params = new(NotificationParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10337,8 +9403,7 @@ func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10395,48 +9460,35 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "readOnlyHint":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ReadOnlyHint = alloc(&d.bools)
 			*v.ReadOnlyHint, err = d.bool()
 		case "destructiveHint":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.DestructiveHint = alloc(&d.bools)
 			*v.DestructiveHint, err = d.bool()
 		case "idempotentHint":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IdempotentHint = alloc(&d.bools)
 			*v.IdempotentHint, err = d.bool()
 		case "openWorldHint":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.OpenWorldHint = alloc(&d.bools)
 			*v.OpenWorldHint, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -10451,8 +9503,7 @@ func (v Tool) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10522,66 +9573,44 @@ func (v *Tool) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "icons":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Icons, err = decodeSliceOf[Icon](d)
 		case "description":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "inputSchema":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			err = v.InputSchema.decode(d)
 		case "outputSchema":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.OutputSchema = new(ToolOutputSchema)
 			err = v.OutputSchema.decode(d)
 		case "annotations":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Annotations = new(ToolAnnotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10604,8 +9633,7 @@ func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10648,19 +9676,14 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "$schema":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
@@ -10668,9 +9691,10 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10691,8 +9715,7 @@ func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10733,20 +9756,19 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "$schema":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -10761,8 +9783,7 @@ func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10811,39 +9832,29 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(NotificationMetaObject)
 			err = v.Meta.decode(d)
 		case "level":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Level.decode(d)
 		case "logger":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Logger = alloc(&d.strs)
 			*v.Logger, err = d.str()
 		case "data":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Data, err = d.raw()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10866,8 +9877,7 @@ func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -10910,37 +9920,30 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "notifications/message")
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -10965,8 +9968,7 @@ func (v LoggingLevel) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11004,8 +10006,7 @@ func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11093,78 +10094,50 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "messages":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Messages, err = decodeSliceOf[SamplingMessage](d)
 		case "modelPreferences":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ModelPreferences = new(ModelPreferences)
 			err = v.ModelPreferences.decode(d)
 		case "systemPrompt":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SystemPrompt = alloc(&d.strs)
 			*v.SystemPrompt, err = d.str()
 		case "includeContext":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IncludeContext = new(CreateMessageRequestParamsIncludeContext)
 			err = v.IncludeContext.decode(d)
 		case "temperature":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Temperature = alloc(&d.floats)
 			*v.Temperature, err = d.float64()
 		case "maxTokens":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.MaxTokens, err = d.int64()
 		case "stopSequences":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.StopSequences, err = decodeSlice(d, (*decoder).str)
 		case "metadata":
-			if seen&(1<<7) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 7
+			bit = 1 << 7
 			err = v.Metadata.decode(d)
 		case "tools":
-			if seen&(1<<8) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 8
+			bit = 1 << 8
 			v.Tools, err = decodeSliceOf[Tool](d)
 		case "toolChoice":
-			if seen&(1<<9) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 9
+			bit = 1 << 9
 			v.ToolChoice = new(ToolChoice)
 			err = v.ToolChoice.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11187,8 +10160,7 @@ func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) 
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11226,8 +10198,7 @@ func (v ToolChoice) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11268,20 +10239,19 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Mode = new(ToolChoiceMode)
 			err = v.Mode.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -11296,8 +10266,7 @@ func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11335,8 +10304,7 @@ func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11377,28 +10345,24 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "sampling/createMessage")
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11421,8 +10385,7 @@ func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11473,45 +10436,32 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Content.decode(d)
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		case "model":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Model, err = d.str()
 		case "stopReason":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.StopReason = new(CreateMessageResultStopReason)
 			err = v.StopReason.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11536,8 +10486,7 @@ func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11575,8 +10524,7 @@ func (v SamplingMessage) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11621,32 +10569,25 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "role":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Role.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.Content.decode(d)
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11669,8 +10610,7 @@ func (v Annotations) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11724,33 +10664,26 @@ func (v *Annotations) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Audience, err = decodeSliceOf[Role](d)
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Priority = alloc(&d.floats)
 			*v.Priority, err = d.float64()
 		case "lastModified":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.LastModified = alloc(&d.strs)
 			*v.LastModified, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -11765,8 +10698,7 @@ func (v TextContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11815,42 +10747,32 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "text")
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Text, err = d.str()
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11873,8 +10795,7 @@ func (v ImageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -11925,48 +10846,35 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "image")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -11991,8 +10899,7 @@ func (v AudioContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12043,48 +10950,35 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "audio")
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Data, err = d.str()
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.MimeType, err = d.str()
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Annotations = new(Annotations)
 			err = v.Annotations.decode(d)
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12109,8 +11003,7 @@ func (v ToolUseContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12159,47 +11052,34 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "tool_use")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = d.str()
 		case "name":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Name, err = d.str()
 		case "input":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Input, err = d.rawMap()
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12226,8 +11106,7 @@ func (v ToolResultContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12287,54 +11166,38 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "tool_result")
 			}
 		case "toolUseId":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ToolUseID, err = d.str()
 		case "content":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Content, err = decodeSlice(d, decodeContentBlock)
 		case "structuredContent":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.StructuredContent, err = d.raw()
 		case "isError":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.IsError = alloc(&d.bools)
 			*v.IsError, err = d.bool()
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12359,8 +11222,7 @@ func (v ModelPreferences) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12418,40 +11280,30 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "hints":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Hints, err = decodeSliceOf[ModelHint](d)
 		case "costPriority":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.CostPriority = alloc(&d.floats)
 			*v.CostPriority, err = d.float64()
 		case "speedPriority":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.SpeedPriority = alloc(&d.floats)
 			*v.SpeedPriority, err = d.float64()
 		case "intelligencePriority":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.IntelligencePriority = alloc(&d.floats)
 			*v.IntelligencePriority, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -12466,8 +11318,7 @@ func (v ModelHint) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12508,20 +11359,19 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -12536,8 +11386,7 @@ func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12584,38 +11433,28 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Meta.decode(d)
 		case "ref":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Ref, err = decodeCompleteRequestParamsRef(d)
 		case "argument":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Argument.decode(d)
 		case "context":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Context = new(CompleteRequestParamsContext)
 			err = v.Context.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12640,8 +11479,7 @@ func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12682,25 +11520,21 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "value":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Value, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12723,8 +11557,7 @@ func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12774,19 +11607,18 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "arguments":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Arguments, err = decodeMap(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -12801,8 +11633,7 @@ func (v CompleteRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12847,43 +11678,33 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "method":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "completion/complete")
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -12910,8 +11731,7 @@ func (v CompleteResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -12956,32 +11776,25 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(ResultMetaObject)
 			err = v.Meta.decode(d)
 		case "resultType":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			err = v.ResultType.decode(d)
 		case "completion":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Completion.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13002,8 +11815,7 @@ func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13055,33 +11867,26 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "values":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Values, err = decodeSlice(d, (*decoder).str)
 		case "total":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Total = alloc(&d.ints)
 			*v.Total, err = d.int64()
 		case "hasMore":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.HasMore = alloc(&d.bools)
 			*v.HasMore, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13102,8 +11907,7 @@ func (v CompleteResultResponse) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultResponse) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13146,34 +11950,27 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.JSONRPC, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.JSONRPC, "2.0")
 			}
 		case "id":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.ID, err = decodeRequestID(d)
 		case "result":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.Result.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13198,8 +11995,7 @@ func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13240,28 +12036,24 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/resource")
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.URI, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13284,8 +12076,7 @@ func (v PromptReference) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13330,25 +12121,17 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Name, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "type":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "ref/prompt")
@@ -13356,9 +12139,10 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13381,8 +12165,7 @@ func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13425,29 +12208,25 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "roots/list")
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params = new(ListRootsRequestParams)
 			err = v.Params.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13468,8 +12247,7 @@ func (v ListRootsRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13510,20 +12288,19 @@ func (v *ListRootsRequestParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	return err
 }
@@ -13538,8 +12315,7 @@ func (v ListRootsResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13583,19 +12359,18 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "roots":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Roots, err = decodeSliceOf[Root](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13616,8 +12391,7 @@ func (v Root) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v Root) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13664,33 +12438,26 @@ func (v *Root) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "uri":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.URI, err = d.str()
 		case "name":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Name = alloc(&d.strs)
 			*v.Name, err = d.str()
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Meta = new(MetaObject)
 			err = v.Meta.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13711,8 +12478,7 @@ func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13757,35 +12523,28 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Mode = alloc(&d.strs)
 			*v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, *v.Mode, "form")
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "requestedSchema":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			err = v.RequestedSchema.decode(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13808,8 +12567,7 @@ func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13872,41 +12630,31 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "$schema":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Schema = alloc(&d.strs)
 			*v.Schema, err = d.str()
 		case "type":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "object")
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Properties, err = decodeMap(d, decodePrimitiveSchemaDefinition)
 		case "required":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Required, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -13929,8 +12677,7 @@ func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestURLParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -13973,34 +12720,27 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Mode, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Mode, "url")
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Message, err = d.str()
 		case "url":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.URL, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14025,8 +12765,7 @@ func (v ElicitRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14067,28 +12806,24 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Method, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Method, "elicitation/create")
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Params, err = decodeElicitRequestParams(d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14111,8 +12846,7 @@ func (v StringSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14175,64 +12909,45 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minLength":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinLength = alloc(&d.ints)
 			*v.MinLength, err = d.int64()
 		case "maxLength":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxLength = alloc(&d.ints)
 			*v.MaxLength, err = d.int64()
 		case "format":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Format = new(StringSchemaFormat)
 			err = v.Format.decode(d)
 		case "default":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14253,8 +12968,7 @@ func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14292,8 +13006,7 @@ func (v NumberSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14352,54 +13065,38 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Type.decode(d)
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minimum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Minimum = alloc(&d.floats)
 			*v.Minimum, err = d.float64()
 		case "maximum":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Maximum = alloc(&d.floats)
 			*v.Maximum, err = d.float64()
 		case "default":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Default = alloc(&d.floats)
 			*v.Default, err = d.float64()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14420,8 +13117,7 @@ func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14459,8 +13155,7 @@ func (v BooleanSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14511,43 +13206,33 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "boolean")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "default":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Default = alloc(&d.bools)
 			*v.Default, err = d.bool()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14568,8 +13253,7 @@ func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14627,49 +13311,36 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "default":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14692,8 +13363,7 @@ func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14751,49 +13421,36 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "oneOf":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.OneOf, err = decodeSliceOf[TitledSingleSelectEnumSchemaOneOf](d)
 		case "default":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14816,8 +13473,7 @@ func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchemaOneOf) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14858,25 +13514,21 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Const, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -14899,8 +13551,7 @@ func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -14966,62 +13617,43 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "array")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			err = v.Items.decode(d)
 		case "default":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Default, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15044,8 +13676,7 @@ func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15091,28 +13722,24 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "enum":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15135,8 +13762,7 @@ func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15202,62 +13828,43 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "array")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "minItems":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.MinItems = alloc(&d.ints)
 			*v.MinItems, err = d.int64()
 		case "maxItems":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.MaxItems = alloc(&d.ints)
 			*v.MaxItems, err = d.int64()
 		case "items":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			err = v.Items.decode(d)
 		case "default":
-			if seen&(1<<6) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 6
+			bit = 1 << 6
 			v.Default, err = decodeSlice(d, (*decoder).str)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15280,8 +13887,7 @@ func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15325,19 +13931,18 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "anyOf":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.AnyOf, err = decodeSliceOf[TitledMultiSelectEnumSchemaItemsAnyOf](d)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15358,8 +13963,7 @@ func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15400,25 +14004,21 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Const, err = d.str()
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15441,8 +14041,7 @@ func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LegacyTitledEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15509,55 +14108,39 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			v.Type, err = d.str()
 			if err == nil {
 				err = decodedConstant(d, v.Type, "string")
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Title = alloc(&d.strs)
 			*v.Title, err = d.str()
 		case "description":
-			if seen&(1<<2) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 2
+			bit = 1 << 2
 			v.Description = alloc(&d.strs)
 			*v.Description, err = d.str()
 		case "enum":
-			if seen&(1<<3) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 3
+			bit = 1 << 3
 			v.Enum, err = decodeSlice(d, (*decoder).str)
 		case "enumNames":
-			if seen&(1<<4) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 4
+			bit = 1 << 4
 			v.EnumNames, err = decodeSlice(d, (*decoder).str)
 		case "default":
-			if seen&(1<<5) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 5
+			bit = 1 << 5
 			v.Default = alloc(&d.strs)
 			*v.Default, err = d.str()
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15580,8 +14163,7 @@ func (v ElicitResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -15633,25 +14215,21 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 		if name, ok, err = d.member(i, name); !ok {
 			break
 		}
+		var bit uint64
 		switch string(name) {
 		case "action":
-			if seen&(1<<0) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 0
+			bit = 1 << 0
 			err = v.Action.decode(d)
 		case "content":
-			if seen&(1<<1) != 0 {
-				return d.duplicate(name)
-			}
-			seen |= 1 << 1
+			bit = 1 << 1
 			v.Content, err = decodeMap(d, decodeElicitResultContent)
 		default:
 			err = d.extraRaw(&v.Extra, name)
 		}
-		if err != nil {
-			return inMember(err, name)
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
 		}
+		seen |= bit
 	}
 	switch {
 	case err != nil:
@@ -15672,8 +14250,7 @@ func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)

@@ -43,8 +43,7 @@ type JSONArray []JSONValue
 // (https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta) for more
 // details.
 type MetaObject struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -92,8 +91,7 @@ type RequestMetaObject struct {
 	// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
 	// at least twelve months; see the deprecated features registry.
 	LogLevel *LoggingLevel `json:"io.modelcontextprotocol/logLevel,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -115,8 +113,7 @@ type NotificationMetaObject struct {
 	//
 	// The value is the JSON-RPC ID of the `subscriptions/listen` request that opened the stream.
 	SubscriptionID RequestID `json:"io.modelcontextprotocol/subscriptionId,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -138,8 +135,7 @@ type ResultMetaObject struct {
 	// for display, logging, and debugging. Clients SHOULD NOT use it to change their behavior, and
 	// SHOULD NOT rely on it for security decisions.
 	ServerInfo *Implementation `json:"io.modelcontextprotocol/serverInfo,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -149,8 +145,7 @@ type Cursor = string
 // RequestParams holds common params for any request.
 type RequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -160,16 +155,14 @@ type RequestParams struct {
 type Request struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // NotificationParams holds common params for any notification.
 type NotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -179,8 +172,7 @@ type NotificationParams struct {
 type Notification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -206,11 +198,9 @@ type Result struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -226,8 +216,7 @@ type Error struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -238,8 +227,7 @@ type JSONRPCRequest struct {
 	ID      RequestID                  `json:"id"`
 	Method  string                     `json:"method"`
 	Params  map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -249,8 +237,7 @@ type JSONRPCNotification struct {
 	JSONRPC string                     `json:"jsonrpc"`
 	Method  string                     `json:"method"`
 	Params  map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -260,8 +247,7 @@ type JSONRPCResultResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  AnyResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -271,8 +257,7 @@ type JSONRPCErrorResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id,omitzero"`
 	Error   Error     `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -291,8 +276,7 @@ type ParseError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -313,8 +297,7 @@ type InvalidRequestError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -341,8 +324,7 @@ type MethodNotFoundError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -370,8 +352,7 @@ type InvalidParamsError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -391,8 +372,7 @@ type InternalError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -405,8 +385,7 @@ type HeaderMismatchError struct {
 	JSONRPC string                    `json:"jsonrpc"`
 	ID      RequestID                 `json:"id,omitzero"`
 	Error   HeaderMismatchErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -422,8 +401,7 @@ type HeaderMismatchErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -435,8 +413,7 @@ type UnsupportedProtocolVersionError struct {
 	JSONRPC string                                `json:"jsonrpc"`
 	ID      RequestID                             `json:"id,omitzero"`
 	Error   UnsupportedProtocolVersionErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -453,8 +430,7 @@ type UnsupportedProtocolVersionErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data UnsupportedProtocolVersionErrorObjectData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -466,8 +442,7 @@ type UnsupportedProtocolVersionErrorObjectData struct {
 	Supported []string `json:"supported"`
 	// The protocol version that was requested by the client.
 	Requested string `json:"requested"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -479,8 +454,7 @@ type MissingRequiredClientCapabilityError struct {
 	JSONRPC string                                     `json:"jsonrpc"`
 	ID      RequestID                                  `json:"id,omitzero"`
 	Error   MissingRequiredClientCapabilityErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -497,8 +471,7 @@ type MissingRequiredClientCapabilityErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data MissingRequiredClientCapabilityErrorObjectData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -507,8 +480,7 @@ type MissingRequiredClientCapabilityErrorObject struct {
 type MissingRequiredClientCapabilityErrorObjectData struct {
 	// The capabilities the server requires from the client to process this request.
 	RequiredCapabilities ClientCapabilities `json:"requiredCapabilities"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -537,13 +509,11 @@ type InputRequiredResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "input_required": encoding writes "input_required", and a message without
-	// the member decodes with it empty.
+	// Empty means "input_required": encoding writes it, and an absent member decodes empty.
 	ResultType    ResultType    `json:"resultType"`
 	InputRequests InputRequests `json:"inputRequests,omitzero"`
 	RequestState  *string       `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -553,8 +523,7 @@ type InputResponseRequestParams struct {
 	Meta           RequestMetaObject `json:"_meta"`
 	InputResponses InputResponses    `json:"inputResponses,omitzero"`
 	RequestState   *string           `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -568,8 +537,7 @@ type CancelledNotificationParams struct {
 	// An optional string describing the reason for the cancellation. This MAY be logged or
 	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -592,8 +560,7 @@ type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -608,8 +575,7 @@ type DiscoverRequest struct {
 	// Always "server/discover".
 	Method string        `json:"method"`
 	Params RequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -625,8 +591,7 @@ type DiscoverResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -657,8 +622,7 @@ type DiscoverResult struct {
 	// including it in a system prompt). It should focus on information that helps the model use
 	// the server effectively and should not duplicate information already in tool descriptions.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -669,8 +633,7 @@ type DiscoverResultResponse struct {
 	JSONRPC string         `json:"jsonrpc"`
 	ID      RequestID      `json:"id"`
 	Result  DiscoverResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -698,8 +661,7 @@ type ClientCapabilities struct {
 	//
 	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -710,8 +672,7 @@ type ClientCapabilitiesSampling struct {
 	Context JSONObject `json:"context,omitzero"`
 	// Whether the client supports tool use via `tools` and `toolChoice` parameters.
 	Tools JSONObject `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -719,8 +680,7 @@ type ClientCapabilitiesSampling struct {
 type ClientCapabilitiesElicitation struct {
 	Form JSONObject `json:"form,omitzero"`
 	URL  JSONObject `json:"url,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -749,8 +709,7 @@ type ServerCapabilities struct {
 	//
 	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -758,8 +717,7 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -769,8 +727,7 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -778,8 +735,7 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -809,8 +765,7 @@ type Icon struct {
 	//
 	// If not provided, the client should assume the icon can be used with any theme.
 	Theme *IconTheme `json:"theme,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -833,8 +788,7 @@ type Icons struct {
 	//   - `image/svg+xml` - SVG images (scalable but requires security precautions)
 	//   - `image/webp` - WebP images (modern, efficient format)
 	Icons []Icon `json:"icons,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -852,8 +806,7 @@ type BaseMetadata struct {
 	// If not provided, the name should be used for display (except for [Tool], where
 	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -888,8 +841,7 @@ type Implementation struct {
 	Description *string `json:"description,omitzero"`
 	// An optional URL of the website for this implementation.
 	WebsiteURL *string `json:"websiteUrl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -907,8 +859,7 @@ type ProgressNotificationParams struct {
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -920,8 +871,7 @@ type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -931,8 +881,7 @@ type PaginatedRequestParams struct {
 	// An opaque token representing the current pagination position. If provided, the server should
 	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -946,8 +895,7 @@ type PaginatedRequest struct {
 	ID      RequestID              `json:"id"`
 	Method  string                 `json:"method"`
 	Params  PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -965,14 +913,12 @@ type PaginatedResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -989,8 +935,7 @@ type CacheableResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -1010,8 +955,7 @@ type CacheableResult struct {
 	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1028,8 +972,7 @@ type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1045,8 +988,7 @@ type ListResourcesResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1070,8 +1012,7 @@ type ListResourcesResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Resources  []Resource                `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1082,8 +1023,7 @@ type ListResourcesResultResponse struct {
 	JSONRPC string              `json:"jsonrpc"`
 	ID      RequestID           `json:"id"`
 	Result  ListResourcesResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1096,8 +1036,7 @@ type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1113,8 +1052,7 @@ type ListResourceTemplatesResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1138,8 +1076,7 @@ type ListResourceTemplatesResult struct {
 	//     access token requires a different cache).
 	CacheScope        CacheableResultCacheScope `json:"cacheScope"`
 	ResourceTemplates []ResourceTemplate        `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1150,8 +1087,7 @@ type ListResourceTemplatesResultResponse struct {
 	JSONRPC string                      `json:"jsonrpc"`
 	ID      RequestID                   `json:"id"`
 	Result  ListResourceTemplatesResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1163,8 +1099,7 @@ type ResourceRequestParams struct {
 	// The URI of the resource. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1176,8 +1111,7 @@ type ReadResourceRequestParams struct {
 	URI            string         `json:"uri"`
 	InputResponses InputResponses `json:"inputResponses,omitzero"`
 	RequestState   *string        `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1189,8 +1123,7 @@ type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1206,8 +1139,7 @@ type ReadResourceResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -1228,8 +1160,7 @@ type ReadResourceResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope    `json:"cacheScope"`
 	Contents   []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1237,11 +1168,10 @@ type ReadResourceResult struct {
 // ([ReadResourceRequest]) request.
 type ReadResourceResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                           `json:"jsonrpc"`
-	ID      RequestID                        `json:"id"`
-	Result  ReadResourceResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	JSONRPC string                          `json:"jsonrpc"`
+	ID      RequestID                       `json:"id"`
+	Result  ReadResourceResultResponseValue `json:"result"`
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1255,8 +1185,7 @@ type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1275,8 +1204,7 @@ type SubscriptionFilter struct {
 	// Subscribe to notifications/resources/updated ([ResourceUpdatedNotification]) for these
 	// resource URIs. Replaces the former `resources/subscribe` RPC.
 	ResourceSubscriptions []string `json:"resourceSubscriptions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1287,8 +1215,7 @@ type SubscriptionsListenRequestParams struct {
 	// The notifications the client opts in to on this stream. The server **MUST NOT** send
 	// notification types the client has not explicitly requested.
 	Notifications SubscriptionFilter `json:"notifications"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1302,8 +1229,7 @@ type SubscriptionsListenRequest struct {
 	// Always "subscriptions/listen".
 	Method string                           `json:"method"`
 	Params SubscriptionsListenRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1327,8 +1253,7 @@ type SubscriptionsListenResultMetaObject struct {
 	// value is the JSON-RPC ID of the `subscriptions/listen` request that opened the stream (and
 	// equals this response's `id`).
 	SubscriptionID RequestID `json:"io.modelcontextprotocol/subscriptionId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1347,11 +1272,9 @@ type SubscriptionsListenResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1363,8 +1286,7 @@ type SubscriptionsListenResultResponse struct {
 	JSONRPC string                    `json:"jsonrpc"`
 	ID      RequestID                 `json:"id"`
 	Result  SubscriptionsListenResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1377,8 +1299,7 @@ type SubscriptionsAcknowledgedNotificationParams struct {
 	// notification types the server actually supports; if the client requested an unsupported type
 	// (e.g., `promptsListChanged` when the server has no prompts), it is omitted from this set.
 	Notifications SubscriptionFilter `json:"notifications"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1397,8 +1318,7 @@ type SubscriptionsAcknowledgedNotification struct {
 	// Always "notifications/subscriptions/acknowledged".
 	Method string                                      `json:"method"`
 	Params SubscriptionsAcknowledgedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1409,8 +1329,7 @@ type ResourceUpdatedNotificationParams struct {
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that
 	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1424,8 +1343,7 @@ type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1467,8 +1385,7 @@ type Resource struct {
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64      `json:"size,omitzero"`
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1506,8 +1423,7 @@ type ResourceTemplate struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1520,8 +1436,7 @@ type ResourceContents struct {
 	// The MIME type of this resource, if known.
 	MimeType *string     `json:"mimeType,omitzero"`
 	Meta     *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1536,8 +1451,7 @@ type TextResourceContents struct {
 	// The text of the item. This must only be set if the item can actually be represented as text
 	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1551,8 +1465,7 @@ type BlobResourceContents struct {
 	Meta     *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1565,8 +1478,7 @@ type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1582,8 +1494,7 @@ type ListPromptsResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1607,8 +1518,7 @@ type ListPromptsResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Prompts    []Prompt                  `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1619,8 +1529,7 @@ type ListPromptsResultResponse struct {
 	JSONRPC string            `json:"jsonrpc"`
 	ID      RequestID         `json:"id"`
 	Result  ListPromptsResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1633,8 +1542,7 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1646,8 +1554,7 @@ type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1663,14 +1570,12 @@ type GetPromptResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1678,11 +1583,10 @@ type GetPromptResult struct {
 // ([GetPromptRequest]) request.
 type GetPromptResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                        `json:"jsonrpc"`
-	ID      RequestID                     `json:"id"`
-	Result  GetPromptResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	JSONRPC string                       `json:"jsonrpc"`
+	ID      RequestID                    `json:"id"`
+	Result  GetPromptResultResponseValue `json:"result"`
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1712,8 +1616,7 @@ type Prompt struct {
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
 	Meta      *MetaObject      `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1732,8 +1635,7 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1749,8 +1651,7 @@ type Role string
 type PromptMessage struct {
 	Role    Role         `json:"role"`
 	Content ContentBlock `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1798,8 +1699,7 @@ type ResourceLink struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1814,8 +1714,7 @@ type EmbeddedResource struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1829,8 +1728,7 @@ type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1842,8 +1740,7 @@ type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1859,8 +1756,7 @@ type ListToolsResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1884,8 +1780,7 @@ type ListToolsResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Tools      []Tool                    `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1896,8 +1791,7 @@ type ListToolsResultResponse struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      RequestID       `json:"id"`
 	Result  ListToolsResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1913,8 +1807,7 @@ type CallToolResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
@@ -1935,8 +1828,7 @@ type CallToolResult struct {
 	// support tool calls, or any other exceptional conditions, should be reported as an MCP error
 	// response.
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1944,11 +1836,10 @@ type CallToolResult struct {
 // ([CallToolRequest]) request.
 type CallToolResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                       `json:"jsonrpc"`
-	ID      RequestID                    `json:"id"`
-	Result  CallToolResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	JSONRPC string                      `json:"jsonrpc"`
+	ID      RequestID                   `json:"id"`
+	Result  CallToolResultResponseValue `json:"result"`
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1961,8 +1852,7 @@ type CallToolRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for the tool call.
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1974,8 +1864,7 @@ type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1989,8 +1878,7 @@ type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2028,8 +1916,7 @@ type ToolAnnotations struct {
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2083,8 +1970,7 @@ type Tool struct {
 	// Display name precedence order is: `title`, `annotations.title`, then `name`.
 	Annotations *ToolAnnotations `json:"annotations,omitzero"`
 	Meta        *MetaObject      `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2093,16 +1979,14 @@ type ToolInputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ToolOutputSchema is the type of [Tool.OutputSchema].
 type ToolOutputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2120,8 +2004,7 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2137,8 +2020,7 @@ type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2190,8 +2072,7 @@ type CreateMessageRequestParams struct {
 	// Controls how the model uses tools. The client MUST return an error if this field is provided
 	// but [ClientCapabilitiesSampling.Tools] is not declared. Default is `{ mode: "auto" }`.
 	ToolChoice *ToolChoice `json:"toolChoice,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2211,8 +2092,7 @@ type ToolChoice struct {
 	//   - `"required"`: Model MUST use at least one tool before completing
 	//   - `"none"`: Model MUST NOT use any tools
 	Mode *ToolChoiceMode `json:"mode,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2232,8 +2112,7 @@ type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2260,8 +2139,7 @@ type CreateMessageResult struct {
 	//
 	// This field is an open string to allow for provider-specific stop reasons.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2278,8 +2156,7 @@ type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
 	Meta    *MetaObject            `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2303,8 +2180,7 @@ type Annotations struct {
 	// Examples: last activity timestamp in an open file, timestamp when the resource was attached,
 	// etc.
 	LastModified *string `json:"lastModified,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2317,8 +2193,7 @@ type TextContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2333,8 +2208,7 @@ type ImageContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2349,8 +2223,7 @@ type AudioContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2372,8 +2245,7 @@ type ToolUseContent struct {
 	// Optional metadata about the tool use. Clients SHOULD preserve this field when including tool
 	// uses in subsequent sampling requests to enable caching optimizations.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2405,8 +2277,7 @@ type ToolResultContent struct {
 	// Optional metadata about the tool result. Clients SHOULD preserve this field when including
 	// tool results in subsequent sampling requests to enable caching optimizations.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2444,8 +2315,7 @@ type ModelPreferences struct {
 	// means intelligence is not important, while a value of 1 means intelligence is the most
 	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2468,8 +2338,7 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2481,8 +2350,7 @@ type CompleteRequestParams struct {
 	Argument CompleteRequestParamsArgument `json:"argument"`
 	// Additional, optional context for completions
 	Context *CompleteRequestParamsContext `json:"context,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2492,8 +2360,7 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2501,8 +2368,7 @@ type CompleteRequestParamsArgument struct {
 type CompleteRequestParamsContext struct {
 	// Previously-resolved variables in a URI template or prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2514,8 +2380,7 @@ type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2531,12 +2396,10 @@ type CompleteResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType               `json:"resultType"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2550,8 +2413,7 @@ type CompleteResultCompletion struct {
 	// Indicates whether there are additional completion options beyond those provided in the
 	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2562,8 +2424,7 @@ type CompleteResultResponse struct {
 	JSONRPC string         `json:"jsonrpc"`
 	ID      RequestID      `json:"id"`
 	Result  CompleteResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2573,8 +2434,7 @@ type ResourceTemplateReference struct {
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2591,8 +2451,7 @@ type PromptReference struct {
 	Title *string `json:"title,omitzero"`
 	// Always "ref/prompt".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2609,16 +2468,14 @@ type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string                  `json:"method"`
 	Params *ListRootsRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ListRootsRequestParams is the type of [ListRootsRequest.Params].
 type ListRootsRequestParams struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2630,8 +2487,7 @@ type ListRootsRequestParams struct {
 // at least twelve months; see the deprecated features registry.
 type ListRootsResult struct {
 	Roots []Root `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2648,8 +2504,7 @@ type Root struct {
 	// parts of the application.
 	Name *string     `json:"name,omitzero"`
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2664,8 +2519,7 @@ type ElicitRequestFormParams struct {
 	Message string `json:"message"`
 	// A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting.
 	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2677,8 +2531,7 @@ type ElicitRequestFormParamsRequestedSchema struct {
 	Type       string                               `json:"type"`
 	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2693,8 +2546,7 @@ type ElicitRequestURLParams struct {
 	Message string `json:"message"`
 	// The URL that the user should navigate to.
 	URL string `json:"url"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2704,8 +2556,7 @@ type ElicitRequest struct {
 	// Always "elicitation/create".
 	Method string              `json:"method"`
 	Params ElicitRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2719,8 +2570,7 @@ type StringSchema struct {
 	MaxLength   *int64              `json:"maxLength,omitzero"`
 	Format      *StringSchemaFormat `json:"format,omitzero"`
 	Default     *string             `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2737,8 +2587,7 @@ type NumberSchema struct {
 	Minimum     *float64         `json:"minimum,omitzero"`
 	Maximum     *float64         `json:"maximum,omitzero"`
 	Default     *float64         `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2754,8 +2603,7 @@ type BooleanSchema struct {
 	Title       *string `json:"title,omitzero"`
 	Description *string `json:"description,omitzero"`
 	Default     *bool   `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2772,8 +2620,7 @@ type UntitledSingleSelectEnumSchema struct {
 	Enum []string `json:"enum"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2790,8 +2637,7 @@ type TitledSingleSelectEnumSchema struct {
 	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2802,8 +2648,7 @@ type TitledSingleSelectEnumSchemaOneOf struct {
 	Const string `json:"const"`
 	// Display label for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2824,8 +2669,7 @@ type UntitledMultiSelectEnumSchema struct {
 	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2835,8 +2679,7 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Type string `json:"type"`
 	// Array of enum values to choose from.
 	Enum []string `json:"enum"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2857,8 +2700,7 @@ type TitledMultiSelectEnumSchema struct {
 	Items TitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2866,8 +2708,7 @@ type TitledMultiSelectEnumSchema struct {
 type TitledMultiSelectEnumSchemaItems struct {
 	// Array of enum options with values and display labels.
 	AnyOf []TitledMultiSelectEnumSchemaItemsAnyOf `json:"anyOf"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2878,8 +2719,7 @@ type TitledMultiSelectEnumSchemaItemsAnyOf struct {
 	Const string `json:"const"`
 	// Display title for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2896,8 +2736,7 @@ type LegacyTitledEnumSchema struct {
 	// (Legacy) Display names for enum values. Non-standard according to JSON schema 2020-12.
 	EnumNames []string `json:"enumNames,omitzero"`
 	Default   *string  `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2912,8 +2751,7 @@ type ElicitResult struct {
 	// The submitted form data, only present when action is `"accept"` and mode was `"form"`.
 	// Contains values matching the requested schema. Omitted for out-of-band mode responses.
 	Content map[string]ElicitResultContent `json:"content,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 

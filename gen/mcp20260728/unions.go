@@ -7,13 +7,10 @@ import "encoding/json"
 // JSONRPCMessage refers to any valid JSON-RPC object that can be decoded off the wire, or
 // encoded to be sent.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*JSONRPCRequest]
-// (requires "jsonrpc", "id", "method"), [*JSONRPCNotification] (requires "jsonrpc", "method"),
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
-// (requires "jsonrpc", "error").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCRequest] (requires "jsonrpc", "id", "method"), [*JSONRPCNotification]
+// (requires "jsonrpc", "method"), [*JSONRPCResultResponse] (requires "jsonrpc", "id",
+// "result"), [*JSONRPCErrorResponse] (requires "jsonrpc", "error").
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	Validate() error
@@ -24,7 +21,8 @@ func (*JSONRPCNotification) isJSONRPCMessage()   {}
 func (*JSONRPCResultResponse) isJSONRPCMessage() {}
 func (*JSONRPCErrorResponse) isJSONRPCMessage()  {}
 
-// UnmarshalJSONRPCMessage decodes a JSONRPCMessage from JSON, choosing its variant as described on [JSONRPCMessage].
+// UnmarshalJSONRPCMessage decodes data as [JSONRPCMessage], choosing the variant as its doc
+// says.
 func UnmarshalJSONRPCMessage(data []byte) (JSONRPCMessage, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCMessage(d)
@@ -106,7 +104,8 @@ type ProgressToken interface {
 func (ProgressTokenString) isProgressToken() {}
 func (ProgressTokenNumber) isProgressToken() {}
 
-// UnmarshalProgressToken decodes a ProgressToken from JSON, choosing its variant as described on [ProgressToken].
+// UnmarshalProgressToken decodes data as [ProgressToken], choosing the variant as its doc
+// says.
 func UnmarshalProgressToken(data []byte) (ProgressToken, error) {
 	d := topDecoder(data)
 	v, err := decodeProgressToken(d)
@@ -154,8 +153,7 @@ func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -196,8 +194,7 @@ func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -238,7 +235,7 @@ func (RequestIDString) isRequestID() {}
 func (RequestIDNumber) isRequestID() {}
 func (RequestIDNull) isRequestID()   {}
 
-// UnmarshalRequestID decodes a RequestID from JSON, choosing its variant as described on [RequestID].
+// UnmarshalRequestID decodes data as [RequestID], choosing the variant as its doc says.
 func UnmarshalRequestID(data []byte) (RequestID, error) {
 	d := topDecoder(data)
 	v, err := decodeRequestID(d)
@@ -288,8 +285,7 @@ func (v RequestIDString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -330,8 +326,7 @@ func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -373,8 +368,7 @@ func (v RequestIDNull) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -403,11 +397,8 @@ func (v *RequestIDNull) decode(d *decoder) (err error) {
 
 // JSONRPCResponse is a response to a request, containing either the result or error.
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*JSONRPCResultResponse] (requires "jsonrpc", "id", "result"), [*JSONRPCErrorResponse]
 // (requires "jsonrpc", "error").
 type JSONRPCResponse interface {
 	isJSONRPCResponse()
@@ -417,7 +408,8 @@ type JSONRPCResponse interface {
 func (*JSONRPCResultResponse) isJSONRPCResponse() {}
 func (*JSONRPCErrorResponse) isJSONRPCResponse()  {}
 
-// UnmarshalJSONRPCResponse decodes a JSONRPCResponse from JSON, choosing its variant as described on [JSONRPCResponse].
+// UnmarshalJSONRPCResponse decodes data as [JSONRPCResponse], choosing the variant as its doc
+// says.
 func UnmarshalJSONRPCResponse(data []byte) (JSONRPCResponse, error) {
 	d := topDecoder(data)
 	v, err := decodeJSONRPCResponse(d)
@@ -481,7 +473,7 @@ func (*ListRootsRequest) isInputRequest()     {}
 func (*ElicitRequest) isInputRequest()        {}
 func (*UnknownInputRequest) isInputRequest()  {}
 
-// UnmarshalInputRequest decodes a InputRequest from JSON, choosing its variant as described on [InputRequest].
+// UnmarshalInputRequest decodes data as [InputRequest], choosing the variant as its doc says.
 func UnmarshalInputRequest(data []byte) (InputRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeInputRequest(d)
@@ -546,8 +538,7 @@ func (v UnknownInputRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownInputRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -573,12 +564,9 @@ func (v *UnknownInputRequest) decode(d *decoder) (err error) {
 
 // InputResponse is one of [*CreateMessageResult], [*ListRootsResult] or [*ElicitResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult] (requires
-// "roots"), [*ElicitResult] (requires "action").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*CreateMessageResult] (requires "role", "content", "model"), [*ListRootsResult]
+// (requires "roots"), [*ElicitResult] (requires "action").
 //
 // This type is internal to the protocol specification.
 type InputResponse interface {
@@ -590,7 +578,8 @@ func (*CreateMessageResult) isInputResponse() {}
 func (*ListRootsResult) isInputResponse()     {}
 func (*ElicitResult) isInputResponse()        {}
 
-// UnmarshalInputResponse decodes a InputResponse from JSON, choosing its variant as described on [InputResponse].
+// UnmarshalInputResponse decodes data as [InputResponse], choosing the variant as its doc
+// says.
 func UnmarshalInputResponse(data []byte) (InputResponse, error) {
 	d := topDecoder(data)
 	v, err := decodeInputResponse(d)
@@ -650,12 +639,9 @@ var variantsOfInputResponse = newVariantTable(
 
 // ReadResourceResultContents is the element type of [ReadResourceResult.Contents].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type ReadResourceResultContents interface {
 	isReadResourceResultContents()
 	Validate() error
@@ -664,7 +650,8 @@ type ReadResourceResultContents interface {
 func (*TextResourceContents) isReadResourceResultContents() {}
 func (*BlobResourceContents) isReadResourceResultContents() {}
 
-// UnmarshalReadResourceResultContents decodes a ReadResourceResultContents from JSON, choosing its variant as described on [ReadResourceResultContents].
+// UnmarshalReadResourceResultContents decodes data as [ReadResourceResultContents], choosing
+// the variant as its doc says.
 func UnmarshalReadResourceResultContents(data []byte) (ReadResourceResultContents, error) {
 	d := topDecoder(data)
 	v, err := decodeReadResourceResultContents(d)
@@ -689,7 +676,8 @@ func encodeReadResourceResultContents(e *encoder, v ReadResourceResultContents) 
 	}
 }
 
-// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for decodeVariant.
+// variantsOfReadResourceResultContents are the variants of [ReadResourceResultContents], for
+// decodeVariant.
 var variantsOfReadResourceResultContents = newVariantTable(
 	objectVariant[ReadResourceResultContents]{
 		name:     "TextResourceContents",
@@ -711,37 +699,35 @@ var variantsOfReadResourceResultContents = newVariantTable(
 	},
 )
 
-// ReadResourceResultResponseResult is the type of [ReadResourceResultResponse.Result].
+// ReadResourceResultResponseValue is the type of [ReadResourceResultResponse.Result].
 //
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
-// any value but "complete" is [*UnknownReadResourceResultResponseResult], which keeps the
-// JSON. A complete result ("complete" or no "resultType") is one of the other variants: the
-// decoder picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*ReadResourceResult]
-// (requires "resultType", "ttlMs", "cacheScope", "contents"), [*InputRequiredResult] (requires
-// "resultType").
-type ReadResourceResultResponseResult interface {
-	isReadResourceResultResponseResult()
+// any value but "complete" is [*UnknownReadResourceResultResponseValue], which keeps the JSON.
+// A complete result ("complete" or no "resultType") is one of the other variants: the decoder
+// picks the variant whose required members are all present (see Unions in the package doc):
+// [*ReadResourceResult] (requires "resultType", "ttlMs", "cacheScope", "contents"),
+// [*InputRequiredResult] (requires "resultType").
+type ReadResourceResultResponseValue interface {
+	isReadResourceResultResponseValue()
 	Validate() error
 }
 
-func (*ReadResourceResult) isReadResourceResultResponseResult()                      {}
-func (*InputRequiredResult) isReadResourceResultResponseResult()                     {}
-func (*UnknownReadResourceResultResponseResult) isReadResourceResultResponseResult() {}
+func (*ReadResourceResult) isReadResourceResultResponseValue()                     {}
+func (*InputRequiredResult) isReadResourceResultResponseValue()                    {}
+func (*UnknownReadResourceResultResponseValue) isReadResourceResultResponseValue() {}
 
-// UnmarshalReadResourceResultResponseResult decodes a ReadResourceResultResponseResult from JSON, choosing its variant as described on [ReadResourceResultResponseResult].
-func UnmarshalReadResourceResultResponseResult(data []byte) (ReadResourceResultResponseResult, error) {
+// UnmarshalReadResourceResultResponseValue decodes data as [ReadResourceResultResponseValue],
+// choosing the variant as its doc says.
+func UnmarshalReadResourceResultResponseValue(data []byte) (ReadResourceResultResponseValue, error) {
 	d := topDecoder(data)
-	v, err := decodeReadResourceResultResponseResult(d)
+	v, err := decodeReadResourceResultResponseValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeReadResourceResultResponseResult(d *decoder) (ReadResourceResultResponseResult, error) {
+func decodeReadResourceResultResponseValue(d *decoder) (ReadResourceResultResponseValue, error) {
 	tag, ok, err := lookupTag(d, "resultType")
 	if err != nil {
 		return nil, err
@@ -751,58 +737,59 @@ func decodeReadResourceResultResponseResult(d *decoder) (ReadResourceResultRespo
 			v := new(InputRequiredResult)
 			return v, v.decode(d)
 		}
-		v := new(UnknownReadResourceResultResponseResult)
+		v := new(UnknownReadResourceResultResponseValue)
 		return v, v.decode(d)
 	}
 	v := new(ReadResourceResult)
 	return v, v.decode(d)
 }
 
-func encodeReadResourceResultResponseResult(e *encoder, v ReadResourceResultResponseResult) {
+func encodeReadResourceResultResponseValue(e *encoder, v ReadResourceResultResponseValue) {
 	switch v := v.(type) {
 	case *ReadResourceResult:
-		encodeVariant(e, v, "ReadResourceResultResponseResult")
+		encodeVariant(e, v, "ReadResourceResultResponseValue")
 	case *InputRequiredResult:
-		encodeVariant(e, v, "ReadResourceResultResponseResult")
-	case *UnknownReadResourceResultResponseResult:
-		encodeVariant(e, v, "ReadResourceResultResponseResult")
+		encodeVariant(e, v, "ReadResourceResultResponseValue")
+	case *UnknownReadResourceResultResponseValue:
+		encodeVariant(e, v, "ReadResourceResultResponseValue")
 	default:
-		e.errorf("nil ReadResourceResultResponseResult")
+		e.errorf("nil ReadResourceResultResponseValue")
 	}
 }
 
-// variantsOfReadResourceResultResponseResult are the variants of [ReadResourceResultResponseResult], for decodeVariant.
-var variantsOfReadResourceResultResponseResult = newVariantTable(
-	objectVariant[ReadResourceResultResponseResult]{
+// variantsOfReadResourceResultResponseValue are the variants of
+// [ReadResourceResultResponseValue], for decodeVariant.
+var variantsOfReadResourceResultResponseValue = newVariantTable(
+	objectVariant[ReadResourceResultResponseValue]{
 		name:     "ReadResourceResult",
 		required: []string{"resultType", "ttlMs", "cacheScope", "contents"},
 		known:    []string{"_meta", "resultType", "ttlMs", "cacheScope", "contents"},
-		alloc: func() (ReadResourceResultResponseResult, decodable) {
+		alloc: func() (ReadResourceResultResponseValue, decodable) {
 			v := new(ReadResourceResult)
 			return v, v
 		},
 	},
-	objectVariant[ReadResourceResultResponseResult]{
+	objectVariant[ReadResourceResultResponseValue]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
-		alloc: func() (ReadResourceResultResponseResult, decodable) {
+		alloc: func() (ReadResourceResultResponseValue, decodable) {
 			v := new(InputRequiredResult)
 			return v, v
 		},
 	},
 )
 
-// UnknownReadResourceResultResponseResult is a [ReadResourceResultResponseResult] whose
+// UnknownReadResourceResultResponseValue is a [ReadResourceResultResponseValue] whose
 // "resultType" this version of the schema does not define. Raw holds it exactly as received,
 // and encoding writes it back unchanged.
-type UnknownReadResourceResultResponseResult struct {
+type UnknownReadResourceResultResponseValue struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
+func (v UnknownReadResourceResultResponseValue) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -811,9 +798,8 @@ func (v UnknownReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v UnknownReadResourceResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
+func (v UnknownReadResourceResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -823,49 +809,48 @@ func (v UnknownReadResourceResultResponseResult) AppendJSON(dst []byte) ([]byte,
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
+func (v *UnknownReadResourceResultResponseValue) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnknownReadResourceResultResponseResult) encode(e *encoder) {
+func (v *UnknownReadResourceResultResponseValue) encode(e *encoder) {
 	e.rawObject(v.Raw)
 }
 
-func (v *UnknownReadResourceResultResponseResult) decode(d *decoder) (err error) {
+func (v *UnknownReadResourceResultResponseValue) decode(d *decoder) (err error) {
 	v.Raw, err = d.raw()
 	return err
 }
 
-// GetPromptResultResponseResult is the type of [GetPromptResultResponse.Result].
+// GetPromptResultResponseValue is the type of [GetPromptResultResponse.Result].
 //
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
-// any value but "complete" is [*UnknownGetPromptResultResponseResult], which keeps the JSON. A
+// any value but "complete" is [*UnknownGetPromptResultResponseValue], which keeps the JSON. A
 // complete result ("complete" or no "resultType") is one of the other variants: the decoder
-// picks the variant whose required members are all present, trying those with more required
-// members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present
-// that the failed one defines; otherwise the error is returned): [*GetPromptResult] (requires
-// "resultType", "messages"), [*InputRequiredResult] (requires "resultType").
-type GetPromptResultResponseResult interface {
-	isGetPromptResultResponseResult()
+// picks the variant whose required members are all present (see Unions in the package doc):
+// [*GetPromptResult] (requires "resultType", "messages"), [*InputRequiredResult] (requires
+// "resultType").
+type GetPromptResultResponseValue interface {
+	isGetPromptResultResponseValue()
 	Validate() error
 }
 
-func (*GetPromptResult) isGetPromptResultResponseResult()                      {}
-func (*InputRequiredResult) isGetPromptResultResponseResult()                  {}
-func (*UnknownGetPromptResultResponseResult) isGetPromptResultResponseResult() {}
+func (*GetPromptResult) isGetPromptResultResponseValue()                     {}
+func (*InputRequiredResult) isGetPromptResultResponseValue()                 {}
+func (*UnknownGetPromptResultResponseValue) isGetPromptResultResponseValue() {}
 
-// UnmarshalGetPromptResultResponseResult decodes a GetPromptResultResponseResult from JSON, choosing its variant as described on [GetPromptResultResponseResult].
-func UnmarshalGetPromptResultResponseResult(data []byte) (GetPromptResultResponseResult, error) {
+// UnmarshalGetPromptResultResponseValue decodes data as [GetPromptResultResponseValue],
+// choosing the variant as its doc says.
+func UnmarshalGetPromptResultResponseValue(data []byte) (GetPromptResultResponseValue, error) {
 	d := topDecoder(data)
-	v, err := decodeGetPromptResultResponseResult(d)
+	v, err := decodeGetPromptResultResponseValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeGetPromptResultResponseResult(d *decoder) (GetPromptResultResponseResult, error) {
+func decodeGetPromptResultResponseValue(d *decoder) (GetPromptResultResponseValue, error) {
 	tag, ok, err := lookupTag(d, "resultType")
 	if err != nil {
 		return nil, err
@@ -875,58 +860,59 @@ func decodeGetPromptResultResponseResult(d *decoder) (GetPromptResultResponseRes
 			v := new(InputRequiredResult)
 			return v, v.decode(d)
 		}
-		v := new(UnknownGetPromptResultResponseResult)
+		v := new(UnknownGetPromptResultResponseValue)
 		return v, v.decode(d)
 	}
 	v := new(GetPromptResult)
 	return v, v.decode(d)
 }
 
-func encodeGetPromptResultResponseResult(e *encoder, v GetPromptResultResponseResult) {
+func encodeGetPromptResultResponseValue(e *encoder, v GetPromptResultResponseValue) {
 	switch v := v.(type) {
 	case *GetPromptResult:
-		encodeVariant(e, v, "GetPromptResultResponseResult")
+		encodeVariant(e, v, "GetPromptResultResponseValue")
 	case *InputRequiredResult:
-		encodeVariant(e, v, "GetPromptResultResponseResult")
-	case *UnknownGetPromptResultResponseResult:
-		encodeVariant(e, v, "GetPromptResultResponseResult")
+		encodeVariant(e, v, "GetPromptResultResponseValue")
+	case *UnknownGetPromptResultResponseValue:
+		encodeVariant(e, v, "GetPromptResultResponseValue")
 	default:
-		e.errorf("nil GetPromptResultResponseResult")
+		e.errorf("nil GetPromptResultResponseValue")
 	}
 }
 
-// variantsOfGetPromptResultResponseResult are the variants of [GetPromptResultResponseResult], for decodeVariant.
-var variantsOfGetPromptResultResponseResult = newVariantTable(
-	objectVariant[GetPromptResultResponseResult]{
+// variantsOfGetPromptResultResponseValue are the variants of [GetPromptResultResponseValue],
+// for decodeVariant.
+var variantsOfGetPromptResultResponseValue = newVariantTable(
+	objectVariant[GetPromptResultResponseValue]{
 		name:     "GetPromptResult",
 		required: []string{"resultType", "messages"},
 		known:    []string{"_meta", "resultType", "description", "messages"},
-		alloc: func() (GetPromptResultResponseResult, decodable) {
+		alloc: func() (GetPromptResultResponseValue, decodable) {
 			v := new(GetPromptResult)
 			return v, v
 		},
 	},
-	objectVariant[GetPromptResultResponseResult]{
+	objectVariant[GetPromptResultResponseValue]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
-		alloc: func() (GetPromptResultResponseResult, decodable) {
+		alloc: func() (GetPromptResultResponseValue, decodable) {
 			v := new(InputRequiredResult)
 			return v, v
 		},
 	},
 )
 
-// UnknownGetPromptResultResponseResult is a [GetPromptResultResponseResult] whose "resultType"
+// UnknownGetPromptResultResponseValue is a [GetPromptResultResponseValue] whose "resultType"
 // this version of the schema does not define. Raw holds it exactly as received, and encoding
 // writes it back unchanged.
-type UnknownGetPromptResultResponseResult struct {
+type UnknownGetPromptResultResponseValue struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
+func (v UnknownGetPromptResultResponseValue) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -935,9 +921,8 @@ func (v UnknownGetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v UnknownGetPromptResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
+func (v UnknownGetPromptResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -947,27 +932,24 @@ func (v UnknownGetPromptResultResponseResult) AppendJSON(dst []byte) ([]byte, er
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownGetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
+func (v *UnknownGetPromptResultResponseValue) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnknownGetPromptResultResponseResult) encode(e *encoder) {
+func (v *UnknownGetPromptResultResponseValue) encode(e *encoder) {
 	e.rawObject(v.Raw)
 }
 
-func (v *UnknownGetPromptResultResponseResult) decode(d *decoder) (err error) {
+func (v *UnknownGetPromptResultResponseValue) decode(d *decoder) (err error) {
 	v.Raw, err = d.raw()
 	return err
 }
 
 // EmbeddedResourceValue is the type of [EmbeddedResource.Resource].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires "uri",
-// "blob").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*TextResourceContents] (requires "uri", "text"), [*BlobResourceContents] (requires
+// "uri", "blob").
 type EmbeddedResourceValue interface {
 	isEmbeddedResourceValue()
 	Validate() error
@@ -976,7 +958,8 @@ type EmbeddedResourceValue interface {
 func (*TextResourceContents) isEmbeddedResourceValue() {}
 func (*BlobResourceContents) isEmbeddedResourceValue() {}
 
-// UnmarshalEmbeddedResourceValue decodes a EmbeddedResourceValue from JSON, choosing its variant as described on [EmbeddedResourceValue].
+// UnmarshalEmbeddedResourceValue decodes data as [EmbeddedResourceValue], choosing the variant
+// as its doc says.
 func UnmarshalEmbeddedResourceValue(data []byte) (EmbeddedResourceValue, error) {
 	d := topDecoder(data)
 	v, err := decodeEmbeddedResourceValue(d)
@@ -1001,7 +984,8 @@ func encodeEmbeddedResourceValue(e *encoder, v EmbeddedResourceValue) {
 	}
 }
 
-// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for decodeVariant.
+// variantsOfEmbeddedResourceValue are the variants of [EmbeddedResourceValue], for
+// decodeVariant.
 var variantsOfEmbeddedResourceValue = newVariantTable(
 	objectVariant[EmbeddedResourceValue]{
 		name:     "TextResourceContents",
@@ -1023,36 +1007,35 @@ var variantsOfEmbeddedResourceValue = newVariantTable(
 	},
 )
 
-// CallToolResultResponseResult is the type of [CallToolResultResponse.Result].
+// CallToolResultResponseValue is the type of [CallToolResultResponse.Result].
 //
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
-// any value but "complete" is [*UnknownCallToolResultResponseResult], which keeps the JSON. A
+// any value but "complete" is [*UnknownCallToolResultResponseValue], which keeps the JSON. A
 // complete result ("complete" or no "resultType") is one of the other variants: the decoder
-// picks the variant whose required members are all present, trying those with more required
-// members first, then those with more of their members present, then in the order listed
-// (after one fails to decode, a later one is tried only if it defines every member present
-// that the failed one defines; otherwise the error is returned): [*CallToolResult] (requires
-// "resultType", "content"), [*InputRequiredResult] (requires "resultType").
-type CallToolResultResponseResult interface {
-	isCallToolResultResponseResult()
+// picks the variant whose required members are all present (see Unions in the package doc):
+// [*CallToolResult] (requires "resultType", "content"), [*InputRequiredResult] (requires
+// "resultType").
+type CallToolResultResponseValue interface {
+	isCallToolResultResponseValue()
 	Validate() error
 }
 
-func (*CallToolResult) isCallToolResultResponseResult()                      {}
-func (*InputRequiredResult) isCallToolResultResponseResult()                 {}
-func (*UnknownCallToolResultResponseResult) isCallToolResultResponseResult() {}
+func (*CallToolResult) isCallToolResultResponseValue()                     {}
+func (*InputRequiredResult) isCallToolResultResponseValue()                {}
+func (*UnknownCallToolResultResponseValue) isCallToolResultResponseValue() {}
 
-// UnmarshalCallToolResultResponseResult decodes a CallToolResultResponseResult from JSON, choosing its variant as described on [CallToolResultResponseResult].
-func UnmarshalCallToolResultResponseResult(data []byte) (CallToolResultResponseResult, error) {
+// UnmarshalCallToolResultResponseValue decodes data as [CallToolResultResponseValue], choosing
+// the variant as its doc says.
+func UnmarshalCallToolResultResponseValue(data []byte) (CallToolResultResponseValue, error) {
 	d := topDecoder(data)
-	v, err := decodeCallToolResultResponseResult(d)
+	v, err := decodeCallToolResultResponseValue(d)
 	if err = d.finish(err); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func decodeCallToolResultResponseResult(d *decoder) (CallToolResultResponseResult, error) {
+func decodeCallToolResultResponseValue(d *decoder) (CallToolResultResponseValue, error) {
 	tag, ok, err := lookupTag(d, "resultType")
 	if err != nil {
 		return nil, err
@@ -1062,58 +1045,59 @@ func decodeCallToolResultResponseResult(d *decoder) (CallToolResultResponseResul
 			v := new(InputRequiredResult)
 			return v, v.decode(d)
 		}
-		v := new(UnknownCallToolResultResponseResult)
+		v := new(UnknownCallToolResultResponseValue)
 		return v, v.decode(d)
 	}
 	v := new(CallToolResult)
 	return v, v.decode(d)
 }
 
-func encodeCallToolResultResponseResult(e *encoder, v CallToolResultResponseResult) {
+func encodeCallToolResultResponseValue(e *encoder, v CallToolResultResponseValue) {
 	switch v := v.(type) {
 	case *CallToolResult:
-		encodeVariant(e, v, "CallToolResultResponseResult")
+		encodeVariant(e, v, "CallToolResultResponseValue")
 	case *InputRequiredResult:
-		encodeVariant(e, v, "CallToolResultResponseResult")
-	case *UnknownCallToolResultResponseResult:
-		encodeVariant(e, v, "CallToolResultResponseResult")
+		encodeVariant(e, v, "CallToolResultResponseValue")
+	case *UnknownCallToolResultResponseValue:
+		encodeVariant(e, v, "CallToolResultResponseValue")
 	default:
-		e.errorf("nil CallToolResultResponseResult")
+		e.errorf("nil CallToolResultResponseValue")
 	}
 }
 
-// variantsOfCallToolResultResponseResult are the variants of [CallToolResultResponseResult], for decodeVariant.
-var variantsOfCallToolResultResponseResult = newVariantTable(
-	objectVariant[CallToolResultResponseResult]{
+// variantsOfCallToolResultResponseValue are the variants of [CallToolResultResponseValue], for
+// decodeVariant.
+var variantsOfCallToolResultResponseValue = newVariantTable(
+	objectVariant[CallToolResultResponseValue]{
 		name:     "CallToolResult",
 		required: []string{"resultType", "content"},
 		known:    []string{"_meta", "resultType", "content", "structuredContent", "isError"},
-		alloc: func() (CallToolResultResponseResult, decodable) {
+		alloc: func() (CallToolResultResponseValue, decodable) {
 			v := new(CallToolResult)
 			return v, v
 		},
 	},
-	objectVariant[CallToolResultResponseResult]{
+	objectVariant[CallToolResultResponseValue]{
 		name:     "InputRequiredResult",
 		required: []string{"resultType"},
 		known:    []string{"_meta", "resultType", "inputRequests", "requestState"},
-		alloc: func() (CallToolResultResponseResult, decodable) {
+		alloc: func() (CallToolResultResponseValue, decodable) {
 			v := new(InputRequiredResult)
 			return v, v
 		},
 	},
 )
 
-// UnknownCallToolResultResponseResult is a [CallToolResultResponseResult] whose "resultType"
+// UnknownCallToolResultResponseValue is a [CallToolResultResponseValue] whose "resultType"
 // this version of the schema does not define. Raw holds it exactly as received, and encoding
 // writes it back unchanged.
-type UnknownCallToolResultResponseResult struct {
+type UnknownCallToolResultResponseValue struct {
 	// Raw is the JSON object.
 	Raw json.RawMessage
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
+func (v UnknownCallToolResultResponseValue) MarshalJSON() ([]byte, error) {
 	e := newEncoder()
 	v.encode(e)
 	if e.err != nil {
@@ -1122,9 +1106,8 @@ func (v UnknownCallToolResultResponseResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
-func (v UnknownCallToolResultResponseResult) AppendJSON(dst []byte) ([]byte, error) {
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
+func (v UnknownCallToolResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
 	if e.err != nil {
@@ -1134,15 +1117,15 @@ func (v UnknownCallToolResultResponseResult) AppendJSON(dst []byte) ([]byte, err
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownCallToolResultResponseResult) UnmarshalJSON(data []byte) error {
+func (v *UnknownCallToolResultResponseValue) UnmarshalJSON(data []byte) error {
 	return unmarshal(data, v)
 }
 
-func (v *UnknownCallToolResultResponseResult) encode(e *encoder) {
+func (v *UnknownCallToolResultResponseValue) encode(e *encoder) {
 	e.rawObject(v.Raw)
 }
 
-func (v *UnknownCallToolResultResponseResult) decode(d *decoder) (err error) {
+func (v *UnknownCallToolResultResponseValue) decode(d *decoder) (err error) {
 	v.Raw, err = d.raw()
 	return err
 }
@@ -1181,8 +1164,7 @@ func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1247,7 +1229,8 @@ func (*ToolUseContent) isSamplingMessageContentBlock()                     {}
 func (*ToolResultContent) isSamplingMessageContentBlock()                  {}
 func (*UnknownSamplingMessageContentBlock) isSamplingMessageContentBlock() {}
 
-// UnmarshalSamplingMessageContentBlock decodes a SamplingMessageContentBlock from JSON, choosing its variant as described on [SamplingMessageContentBlock].
+// UnmarshalSamplingMessageContentBlock decodes data as [SamplingMessageContentBlock], choosing
+// the variant as its doc says.
 func UnmarshalSamplingMessageContentBlock(data []byte) (SamplingMessageContentBlock, error) {
 	d := topDecoder(data)
 	v, err := decodeSamplingMessageContentBlock(d)
@@ -1323,8 +1306,7 @@ func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContentBlock) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1366,7 +1348,7 @@ func (*ResourceLink) isContentBlock()        {}
 func (*EmbeddedResource) isContentBlock()    {}
 func (*UnknownContentBlock) isContentBlock() {}
 
-// UnmarshalContentBlock decodes a ContentBlock from JSON, choosing its variant as described on [ContentBlock].
+// UnmarshalContentBlock decodes data as [ContentBlock], choosing the variant as its doc says.
 func UnmarshalContentBlock(data []byte) (ContentBlock, error) {
 	d := topDecoder(data)
 	v, err := decodeContentBlock(d)
@@ -1441,8 +1423,7 @@ func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1480,7 +1461,8 @@ func (*PromptReference) isCompleteRequestParamsRef()                 {}
 func (*ResourceTemplateReference) isCompleteRequestParamsRef()       {}
 func (*UnknownCompleteRequestParamsRef) isCompleteRequestParamsRef() {}
 
-// UnmarshalCompleteRequestParamsRef decodes a CompleteRequestParamsRef from JSON, choosing its variant as described on [CompleteRequestParamsRef].
+// UnmarshalCompleteRequestParamsRef decodes data as [CompleteRequestParamsRef], choosing the
+// variant as its doc says.
 func UnmarshalCompleteRequestParamsRef(data []byte) (CompleteRequestParamsRef, error) {
 	d := topDecoder(data)
 	v, err := decodeCompleteRequestParamsRef(d)
@@ -1541,8 +1523,7 @@ func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1581,7 +1562,8 @@ func (*ElicitRequestFormParams) isElicitRequestParams()    {}
 func (*ElicitRequestURLParams) isElicitRequestParams()     {}
 func (*UnknownElicitRequestParams) isElicitRequestParams() {}
 
-// UnmarshalElicitRequestParams decodes a ElicitRequestParams from JSON, choosing its variant as described on [ElicitRequestParams].
+// UnmarshalElicitRequestParams decodes data as [ElicitRequestParams], choosing the variant as
+// its doc says.
 func UnmarshalElicitRequestParams(data []byte) (ElicitRequestParams, error) {
 	d := topDecoder(data)
 	v, err := decodeElicitRequestParams(d)
@@ -1643,8 +1625,7 @@ func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1677,10 +1658,7 @@ func (v *UnknownElicitRequestParams) decode(d *decoder) (err error) {
 // [*BooleanSchema], "array" is one of [*UntitledMultiSelectEnumSchema] or
 // [*TitledMultiSelectEnumSchema]; any other value is [*UnknownPrimitiveSchemaDefinition],
 // which keeps the JSON. Where several variants are possible, it picks the first whose required
-// members are all present, trying those with more required members first, then those with more
-// of their members present, then in the order listed (after one fails to decode, a later one
-// is tried only if it defines every member present that the failed one defines; otherwise the
-// error is returned).
+// members are all present (see Unions in the package doc).
 type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 	Validate() error
@@ -1696,7 +1674,8 @@ func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition()      {}
 func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition()           {}
 func (*UnknownPrimitiveSchemaDefinition) isPrimitiveSchemaDefinition() {}
 
-// UnmarshalPrimitiveSchemaDefinition decodes a PrimitiveSchemaDefinition from JSON, choosing its variant as described on [PrimitiveSchemaDefinition].
+// UnmarshalPrimitiveSchemaDefinition decodes data as [PrimitiveSchemaDefinition], choosing the
+// variant as its doc says.
 func UnmarshalPrimitiveSchemaDefinition(data []byte) (PrimitiveSchemaDefinition, error) {
 	d := topDecoder(data)
 	v, err := decodePrimitiveSchemaDefinition(d)
@@ -1755,7 +1734,8 @@ func encodePrimitiveSchemaDefinition(e *encoder, v PrimitiveSchemaDefinition) {
 	}
 }
 
-// variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for decodeVariant.
+// variantsOfPrimitiveSchemaDefinition are the variants of [PrimitiveSchemaDefinition], for
+// decodeVariant.
 var variantsOfPrimitiveSchemaDefinition = newVariantTable(
 	objectVariant[PrimitiveSchemaDefinition]{
 		name:     "StringSchema",
@@ -1849,8 +1829,7 @@ func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -1877,12 +1856,9 @@ func (v *UnknownPrimitiveSchemaDefinition) decode(d *decoder) (err error) {
 // SingleSelectEnumSchema is one of [*UntitledSingleSelectEnumSchema] or
 // [*TitledSingleSelectEnumSchema].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*UntitledSingleSelectEnumSchema] (requires "type", "enum"), [*TitledSingleSelectEnumSchema]
-// (requires "type", "oneOf").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*UntitledSingleSelectEnumSchema] (requires "type", "enum"),
+// [*TitledSingleSelectEnumSchema] (requires "type", "oneOf").
 type SingleSelectEnumSchema interface {
 	isSingleSelectEnumSchema()
 	Validate() error
@@ -1891,7 +1867,8 @@ type SingleSelectEnumSchema interface {
 func (*UntitledSingleSelectEnumSchema) isSingleSelectEnumSchema() {}
 func (*TitledSingleSelectEnumSchema) isSingleSelectEnumSchema()   {}
 
-// UnmarshalSingleSelectEnumSchema decodes a SingleSelectEnumSchema from JSON, choosing its variant as described on [SingleSelectEnumSchema].
+// UnmarshalSingleSelectEnumSchema decodes data as [SingleSelectEnumSchema], choosing the
+// variant as its doc says.
 func UnmarshalSingleSelectEnumSchema(data []byte) (SingleSelectEnumSchema, error) {
 	d := topDecoder(data)
 	v, err := decodeSingleSelectEnumSchema(d)
@@ -1916,7 +1893,8 @@ func encodeSingleSelectEnumSchema(e *encoder, v SingleSelectEnumSchema) {
 	}
 }
 
-// variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for decodeVariant.
+// variantsOfSingleSelectEnumSchema are the variants of [SingleSelectEnumSchema], for
+// decodeVariant.
 var variantsOfSingleSelectEnumSchema = newVariantTable(
 	objectVariant[SingleSelectEnumSchema]{
 		name:     "UntitledSingleSelectEnumSchema",
@@ -1941,12 +1919,9 @@ var variantsOfSingleSelectEnumSchema = newVariantTable(
 // MultiSelectEnumSchema is one of [*UntitledMultiSelectEnumSchema] or
 // [*TitledMultiSelectEnumSchema].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned):
-// [*UntitledMultiSelectEnumSchema] (requires "type", "items"), [*TitledMultiSelectEnumSchema]
-// (requires "type", "items").
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*UntitledMultiSelectEnumSchema] (requires "type", "items"),
+// [*TitledMultiSelectEnumSchema] (requires "type", "items").
 type MultiSelectEnumSchema interface {
 	isMultiSelectEnumSchema()
 	Validate() error
@@ -1955,7 +1930,8 @@ type MultiSelectEnumSchema interface {
 func (*UntitledMultiSelectEnumSchema) isMultiSelectEnumSchema() {}
 func (*TitledMultiSelectEnumSchema) isMultiSelectEnumSchema()   {}
 
-// UnmarshalMultiSelectEnumSchema decodes a MultiSelectEnumSchema from JSON, choosing its variant as described on [MultiSelectEnumSchema].
+// UnmarshalMultiSelectEnumSchema decodes data as [MultiSelectEnumSchema], choosing the variant
+// as its doc says.
 func UnmarshalMultiSelectEnumSchema(data []byte) (MultiSelectEnumSchema, error) {
 	d := topDecoder(data)
 	v, err := decodeMultiSelectEnumSchema(d)
@@ -1980,7 +1956,8 @@ func encodeMultiSelectEnumSchema(e *encoder, v MultiSelectEnumSchema) {
 	}
 }
 
-// variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for decodeVariant.
+// variantsOfMultiSelectEnumSchema are the variants of [MultiSelectEnumSchema], for
+// decodeVariant.
 var variantsOfMultiSelectEnumSchema = newVariantTable(
 	objectVariant[MultiSelectEnumSchema]{
 		name:     "UntitledMultiSelectEnumSchema",
@@ -2010,10 +1987,7 @@ var variantsOfMultiSelectEnumSchema = newVariantTable(
 // [*TitledSingleSelectEnumSchema] or [*LegacyTitledEnumSchema], "array" is one of
 // [*UntitledMultiSelectEnumSchema] or [*TitledMultiSelectEnumSchema]; any other value is
 // [*UnknownEnumSchema], which keeps the JSON. Where several variants are possible, it picks
-// the first whose required members are all present, trying those with more required members
-// first, then those with more of their members present, then in the order listed (after one
-// fails to decode, a later one is tried only if it defines every member present that the
-// failed one defines; otherwise the error is returned).
+// the first whose required members are all present (see Unions in the package doc).
 type EnumSchema interface {
 	isEnumSchema()
 	Validate() error
@@ -2026,7 +2000,7 @@ func (*TitledMultiSelectEnumSchema) isEnumSchema()    {}
 func (*LegacyTitledEnumSchema) isEnumSchema()         {}
 func (*UnknownEnumSchema) isEnumSchema()              {}
 
-// UnmarshalEnumSchema decodes a EnumSchema from JSON, choosing its variant as described on [EnumSchema].
+// UnmarshalEnumSchema decodes data as [EnumSchema], choosing the variant as its doc says.
 func UnmarshalEnumSchema(data []byte) (EnumSchema, error) {
 	d := topDecoder(data)
 	v, err := decodeEnumSchema(d)
@@ -2139,8 +2113,7 @@ func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2179,7 +2152,8 @@ func (ElicitResultContentNumber) isElicitResultContent()  {}
 func (ElicitResultContentBoolean) isElicitResultContent() {}
 func (ElicitResultContentArray) isElicitResultContent()   {}
 
-// UnmarshalElicitResultContent decodes a ElicitResultContent from JSON, choosing its variant as described on [ElicitResultContent].
+// UnmarshalElicitResultContent decodes data as [ElicitResultContent], choosing the variant as
+// its doc says.
 func UnmarshalElicitResultContent(data []byte) (ElicitResultContent, error) {
 	d := topDecoder(data)
 	v, err := decodeElicitResultContent(d)
@@ -2239,8 +2213,7 @@ func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2281,8 +2254,7 @@ func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2323,8 +2295,7 @@ func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2365,8 +2336,7 @@ func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentArray) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2436,7 +2406,8 @@ func (*CallToolRequest) isClientRequest()              {}
 func (*ListToolsRequest) isClientRequest()             {}
 func (*UnknownClientRequest) isClientRequest()         {}
 
-// UnmarshalClientRequest decodes a ClientRequest from JSON, choosing its variant as described on [ClientRequest].
+// UnmarshalClientRequest decodes data as [ClientRequest], choosing the variant as its doc
+// says.
 func UnmarshalClientRequest(data []byte) (ClientRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeClientRequest(d)
@@ -2536,8 +2507,7 @@ func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2579,7 +2549,8 @@ type ClientNotification interface {
 func (*CancelledNotification) isClientNotification()     {}
 func (*UnknownClientNotification) isClientNotification() {}
 
-// UnmarshalClientNotification decodes a ClientNotification from JSON, choosing its variant as described on [ClientNotification].
+// UnmarshalClientNotification decodes data as [ClientNotification], choosing the variant as
+// its doc says.
 func UnmarshalClientNotification(data []byte) (ClientNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeClientNotification(d)
@@ -2635,8 +2606,7 @@ func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2663,15 +2633,11 @@ func (v *UnknownClientNotification) decode(d *decoder) (err error) {
 // ClientResult is one of [*EmptyResult], [*CreateMessageResult], [*ListRootsResult] or
 // [*ElicitResult].
 //
-// Decoding picks the variant whose required members are all present, trying those with more
-// required members first, then those with more of their members present, then in the order
-// listed (after one fails to decode, a later one is tried only if it defines every member
-// present that the failed one defines; otherwise the error is returned): [*EmptyResult]
-// (requires "resultType"), [*CreateMessageResult] (requires "role", "content", "model"),
-// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
-// none of them decodes is a [*EmptyResult] if it decodes as one, its members kept in Extra:
-// without the method of its request, the members of a result are a guess at its type (a result
-// of a method this version does not define may look like another method's).
+// Decoding picks the variant whose required members are all present (see Unions in the package
+// doc): [*EmptyResult] (requires "resultType"), [*CreateMessageResult] (requires "role",
+// "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires
+// "action"). A result that none of them decodes is a [*EmptyResult] if it decodes as one, its
+// members kept in Extra (see Unions in the package doc).
 //
 // This type is internal to the protocol specification.
 type ClientResult interface {
@@ -2684,7 +2650,7 @@ func (*CreateMessageResult) isClientResult() {}
 func (*ListRootsResult) isClientResult()     {}
 func (*ElicitResult) isClientResult()        {}
 
-// UnmarshalClientResult decodes a ClientResult from JSON, choosing its variant as described on [ClientResult].
+// UnmarshalClientResult decodes data as [ClientResult], choosing the variant as its doc says.
 func UnmarshalClientResult(data []byte) (ClientResult, error) {
 	d := topDecoder(data)
 	v, err := decodeClientResult(d)
@@ -2788,7 +2754,8 @@ func (*PromptListChangedNotification) isServerNotification()         {}
 func (*SubscriptionsAcknowledgedNotification) isServerNotification() {}
 func (*UnknownServerNotification) isServerNotification()             {}
 
-// UnmarshalServerNotification decodes a ServerNotification from JSON, choosing its variant as described on [ServerNotification].
+// UnmarshalServerNotification decodes data as [ServerNotification], choosing the variant as
+// its doc says.
 func UnmarshalServerNotification(data []byte) (ServerNotification, error) {
 	d := topDecoder(data)
 	v, err := decodeServerNotification(d)
@@ -2879,8 +2846,7 @@ func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -2912,23 +2878,19 @@ func (v *UnknownServerNotification) decode(d *decoder) (err error) {
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
 // any value but "complete" is [*UnknownServerResult], which keeps the JSON. A complete result
 // ("complete" or no "resultType") is one of the other variants: the decoder picks the variant
-// whose required members are all present, trying those with more required members first, then
-// those with more of their members present, then in the order listed (after one fails to
-// decode, a later one is tried only if it defines every member present that the failed one
-// defines; otherwise the error is returned): [*EmptyResult] (requires "resultType"),
-// [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope", "supportedVersions",
-// "capabilities"), [*CompleteResult] (requires "resultType", "completion"), [*GetPromptResult]
-// (requires "resultType", "messages"), [*ListPromptsResult] (requires "resultType", "ttlMs",
-// "cacheScope", "prompts"), [*ListResourceTemplatesResult] (requires "resultType", "ttlMs",
-// "cacheScope", "resourceTemplates"), [*ListResourcesResult] (requires "resultType", "ttlMs",
-// "cacheScope", "resources"), [*ReadResourceResult] (requires "resultType", "ttlMs",
-// "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta", "resultType"),
-// [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult] (requires
-// "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
-// "resultType"). A result that none of them decodes is a [*EmptyResult] if it decodes as one,
-// its members kept in Extra: without the method of its request, the members of a result are a
-// guess at its type (a result of a method this version does not define may look like another
-// method's).
+// whose required members are all present (see Unions in the package doc): [*EmptyResult]
+// (requires "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope",
+// "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType",
+// "completion"), [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult]
+// (requires "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires
+// "resultType", "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires
+// "_meta", "resultType"), [*CallToolResult] (requires "resultType", "content"),
+// [*ListToolsResult] (requires "resultType", "ttlMs", "cacheScope", "tools"),
+// [*InputRequiredResult] (requires "resultType"). A result that none of them decodes is a
+// [*EmptyResult] if it decodes as one, its members kept in Extra (see Unions in the package
+// doc).
 //
 // This type is internal to the protocol specification.
 type ServerResult interface {
@@ -2950,7 +2912,7 @@ func (*ListToolsResult) isServerResult()             {}
 func (*InputRequiredResult) isServerResult()         {}
 func (*UnknownServerResult) isServerResult()         {}
 
-// UnmarshalServerResult decodes a ServerResult from JSON, choosing its variant as described on [ServerResult].
+// UnmarshalServerResult decodes data as [ServerResult], choosing the variant as its doc says.
 func UnmarshalServerResult(data []byte) (ServerResult, error) {
 	d := topDecoder(data)
 	v, err := decodeServerResult(d)
@@ -3138,8 +3100,7 @@ func (v UnknownServerResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3188,7 +3149,8 @@ func (*ListRootsRequest) isServerRequest()     {}
 func (*ElicitRequest) isServerRequest()        {}
 func (*UnknownServerRequest) isServerRequest() {}
 
-// UnmarshalServerRequest decodes a ServerRequest from JSON, choosing its variant as described on [ServerRequest].
+// UnmarshalServerRequest decodes data as [ServerRequest], choosing the variant as its doc
+// says.
 func UnmarshalServerRequest(data []byte) (ServerRequest, error) {
 	d := topDecoder(data)
 	v, err := decodeServerRequest(d)
@@ -3253,8 +3215,7 @@ func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)
@@ -3285,24 +3246,20 @@ func (v *UnknownServerRequest) decode(d *decoder) (err error) {
 // Decoding reads the "resultType" member first: "input_required" is [*InputRequiredResult],
 // any value but "complete" is [*UnknownAnyResult], which keeps the JSON. A complete result
 // ("complete" or no "resultType") is one of the other variants: the decoder picks the variant
-// whose required members are all present, trying those with more required members first, then
-// those with more of their members present, then in the order listed (after one fails to
-// decode, a later one is tried only if it defines every member present that the failed one
-// defines; otherwise the error is returned): [*Result] (requires "resultType"),
-// [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope", "supportedVersions",
-// "capabilities"), [*CompleteResult] (requires "resultType", "completion"), [*GetPromptResult]
-// (requires "resultType", "messages"), [*ListPromptsResult] (requires "resultType", "ttlMs",
-// "cacheScope", "prompts"), [*ListResourceTemplatesResult] (requires "resultType", "ttlMs",
-// "cacheScope", "resourceTemplates"), [*ListResourcesResult] (requires "resultType", "ttlMs",
-// "cacheScope", "resources"), [*ReadResourceResult] (requires "resultType", "ttlMs",
-// "cacheScope", "contents"), [*SubscriptionsListenResult] (requires "_meta", "resultType"),
-// [*CallToolResult] (requires "resultType", "content"), [*ListToolsResult] (requires
-// "resultType", "ttlMs", "cacheScope", "tools"), [*InputRequiredResult] (requires
-// "resultType"), [*CreateMessageResult] (requires "role", "content", "model"),
-// [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires "action"). A result that
-// none of them decodes is a [*Result] if it decodes as one, its members kept in Extra: without
-// the method of its request, the members of a result are a guess at its type (a result of a
-// method this version does not define may look like another method's).
+// whose required members are all present (see Unions in the package doc): [*Result] (requires
+// "resultType"), [*DiscoverResult] (requires "resultType", "ttlMs", "cacheScope",
+// "supportedVersions", "capabilities"), [*CompleteResult] (requires "resultType",
+// "completion"), [*GetPromptResult] (requires "resultType", "messages"), [*ListPromptsResult]
+// (requires "resultType", "ttlMs", "cacheScope", "prompts"), [*ListResourceTemplatesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resourceTemplates"), [*ListResourcesResult]
+// (requires "resultType", "ttlMs", "cacheScope", "resources"), [*ReadResourceResult] (requires
+// "resultType", "ttlMs", "cacheScope", "contents"), [*SubscriptionsListenResult] (requires
+// "_meta", "resultType"), [*CallToolResult] (requires "resultType", "content"),
+// [*ListToolsResult] (requires "resultType", "ttlMs", "cacheScope", "tools"),
+// [*InputRequiredResult] (requires "resultType"), [*CreateMessageResult] (requires "role",
+// "content", "model"), [*ListRootsResult] (requires "roots"), [*ElicitResult] (requires
+// "action"). A result that none of them decodes is a [*Result] if it decodes as one, its
+// members kept in Extra (see Unions in the package doc).
 type AnyResult interface {
 	isAnyResult()
 	Validate() error
@@ -3325,7 +3282,7 @@ func (*ListRootsResult) isAnyResult()             {}
 func (*ElicitResult) isAnyResult()                {}
 func (*UnknownAnyResult) isAnyResult()            {}
 
-// UnmarshalAnyResult decodes a AnyResult from JSON, choosing its variant as described on [AnyResult].
+// UnmarshalAnyResult decodes data as [AnyResult], choosing the variant as its doc says.
 func UnmarshalAnyResult(data []byte) (AnyResult, error) {
 	d := topDecoder(data)
 	v, err := decodeAnyResult(d)
@@ -3546,8 +3503,7 @@ func (v UnknownAnyResult) MarshalJSON() ([]byte, error) {
 	return e.marshaled()
 }
 
-// AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst
-// and an error: MarshalJSON into a buffer of the caller, which can be reused.
+// AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownAnyResult) AppendJSON(dst []byte) ([]byte, error) {
 	e := appendEncoder(dst)
 	v.encode(e)

@@ -1511,13 +1511,13 @@ func (v *ReadResourceResultResponse) validate(c *validator) {
 	c.in("result")
 	validRequired(c, v.Result != nil)
 	if v.Result != nil {
-		validateReadResourceResultResponseResult(c, v.Result)
+		validateReadResourceResultResponseValue(c, v.Result)
 	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-func validateReadResourceResultResponseResult(c *validator, v ReadResourceResultResponseResult) {
+func validateReadResourceResultResponseValue(c *validator, v ReadResourceResultResponseValue) {
 	switch v := v.(type) {
 	case *ReadResourceResult:
 		if v == nil {
@@ -1531,23 +1531,23 @@ func validateReadResourceResultResponseResult(c *validator, v ReadResourceResult
 			return
 		}
 		v.validate(c)
-	case *UnknownReadResourceResultResponseResult:
+	case *UnknownReadResourceResultResponseValue:
 		v.validate(c)
 	}
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *UnknownReadResourceResultResponseResult) Validate() error {
+func (v *UnknownReadResourceResultResponseValue) Validate() error {
 	var c validator
 	v.validate(&c)
 	return c.err()
 }
 
-func (v *UnknownReadResourceResultResponseResult) validate(c *validator) {
+func (v *UnknownReadResourceResultResponseValue) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
 	c.in("resultType")
-	c.report("%s is not one of \"complete\", \"input_required\" (unknown ReadResourceResultResponseResult)", quoteValue(tag))
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown ReadResourceResultResponseValue)", quoteValue(tag))
 	c.out()
 }
 
@@ -2079,13 +2079,13 @@ func (v *GetPromptResultResponse) validate(c *validator) {
 	c.in("result")
 	validRequired(c, v.Result != nil)
 	if v.Result != nil {
-		validateGetPromptResultResponseResult(c, v.Result)
+		validateGetPromptResultResponseValue(c, v.Result)
 	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-func validateGetPromptResultResponseResult(c *validator, v GetPromptResultResponseResult) {
+func validateGetPromptResultResponseValue(c *validator, v GetPromptResultResponseValue) {
 	switch v := v.(type) {
 	case *GetPromptResult:
 		if v == nil {
@@ -2099,23 +2099,23 @@ func validateGetPromptResultResponseResult(c *validator, v GetPromptResultRespon
 			return
 		}
 		v.validate(c)
-	case *UnknownGetPromptResultResponseResult:
+	case *UnknownGetPromptResultResponseValue:
 		v.validate(c)
 	}
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *UnknownGetPromptResultResponseResult) Validate() error {
+func (v *UnknownGetPromptResultResponseValue) Validate() error {
 	var c validator
 	v.validate(&c)
 	return c.err()
 }
 
-func (v *UnknownGetPromptResultResponseResult) validate(c *validator) {
+func (v *UnknownGetPromptResultResponseValue) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
 	c.in("resultType")
-	c.report("%s is not one of \"complete\", \"input_required\" (unknown GetPromptResultResponseResult)", quoteValue(tag))
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown GetPromptResultResponseValue)", quoteValue(tag))
 	c.out()
 }
 
@@ -2437,13 +2437,13 @@ func (v *CallToolResultResponse) validate(c *validator) {
 	c.in("result")
 	validRequired(c, v.Result != nil)
 	if v.Result != nil {
-		validateCallToolResultResponseResult(c, v.Result)
+		validateCallToolResultResponseValue(c, v.Result)
 	}
 	c.out()
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-func validateCallToolResultResponseResult(c *validator, v CallToolResultResponseResult) {
+func validateCallToolResultResponseValue(c *validator, v CallToolResultResponseValue) {
 	switch v := v.(type) {
 	case *CallToolResult:
 		if v == nil {
@@ -2457,23 +2457,23 @@ func validateCallToolResultResponseResult(c *validator, v CallToolResultResponse
 			return
 		}
 		v.validate(c)
-	case *UnknownCallToolResultResponseResult:
+	case *UnknownCallToolResultResponseValue:
 		v.validate(c)
 	}
 }
 
 // Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
 // returns nil.
-func (v *UnknownCallToolResultResponseResult) Validate() error {
+func (v *UnknownCallToolResultResponseValue) Validate() error {
 	var c validator
 	v.validate(&c)
 	return c.err()
 }
 
-func (v *UnknownCallToolResultResponseResult) validate(c *validator) {
+func (v *UnknownCallToolResultResponseValue) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
 	c.in("resultType")
-	c.report("%s is not one of \"complete\", \"input_required\" (unknown CallToolResultResponseResult)", quoteValue(tag))
+	c.report("%s is not one of \"complete\", \"input_required\" (unknown CallToolResultResponseValue)", quoteValue(tag))
 	c.out()
 }
 

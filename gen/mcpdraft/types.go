@@ -42,8 +42,7 @@ type JSONArray []JSONValue
 // See also: General fields: `_meta`
 // (https://modelcontextprotocol.io/specification/draft/basic/index#meta) for more details.
 type MetaObject struct {
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -90,8 +89,7 @@ type RequestMetaObject struct {
 	// Deprecated: as of protocol version 2026-07-28 (SEP-2577). Remains in the specification for
 	// at least twelve months; see the deprecated features registry.
 	LogLevel *LoggingLevel `json:"io.modelcontextprotocol/logLevel,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -112,8 +110,7 @@ type NotificationMetaObject struct {
 	//
 	// The value is the JSON-RPC ID of the `subscriptions/listen` request that opened the stream.
 	SubscriptionID RequestID `json:"io.modelcontextprotocol/subscriptionId,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -134,8 +131,7 @@ type ResultMetaObject struct {
 	// for display, logging, and debugging. Clients SHOULD NOT use it to change their behavior, and
 	// SHOULD NOT rely on it for security decisions.
 	ServerInfo *Implementation `json:"io.modelcontextprotocol/serverInfo,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -145,8 +141,7 @@ type Cursor = string
 // RequestParams holds common params for any request.
 type RequestParams struct {
 	Meta RequestMetaObject `json:"_meta"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -156,16 +151,14 @@ type RequestParams struct {
 type Request struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // NotificationParams holds common params for any notification.
 type NotificationParams struct {
 	Meta *NotificationMetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -175,8 +168,7 @@ type NotificationParams struct {
 type Notification struct {
 	Method string                     `json:"method"`
 	Params map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -202,11 +194,9 @@ type Result struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -222,8 +212,7 @@ type Error struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -234,8 +223,7 @@ type JSONRPCRequest struct {
 	ID      RequestID                  `json:"id"`
 	Method  string                     `json:"method"`
 	Params  map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -245,8 +233,7 @@ type JSONRPCNotification struct {
 	JSONRPC string                     `json:"jsonrpc"`
 	Method  string                     `json:"method"`
 	Params  map[string]json.RawMessage `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -256,8 +243,7 @@ type JSONRPCResultResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id"`
 	Result  AnyResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -267,8 +253,7 @@ type JSONRPCErrorResponse struct {
 	JSONRPC string    `json:"jsonrpc"`
 	ID      RequestID `json:"id,omitzero"`
 	Error   Error     `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -287,8 +272,7 @@ type ParseError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -309,8 +293,7 @@ type InvalidRequestError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -337,8 +320,7 @@ type MethodNotFoundError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -366,8 +348,7 @@ type InvalidParamsError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -387,8 +368,7 @@ type InternalError struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -401,8 +381,7 @@ type HeaderMismatchError struct {
 	JSONRPC string                    `json:"jsonrpc"`
 	ID      RequestID                 `json:"id,omitzero"`
 	Error   HeaderMismatchErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -418,8 +397,7 @@ type HeaderMismatchErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data json.RawMessage `json:"data,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -431,8 +409,7 @@ type UnsupportedProtocolVersionError struct {
 	JSONRPC string                                `json:"jsonrpc"`
 	ID      RequestID                             `json:"id,omitzero"`
 	Error   UnsupportedProtocolVersionErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -449,8 +426,7 @@ type UnsupportedProtocolVersionErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data UnsupportedProtocolVersionErrorObjectData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -462,8 +438,7 @@ type UnsupportedProtocolVersionErrorObjectData struct {
 	Supported []string `json:"supported"`
 	// The protocol version that was requested by the client.
 	Requested string `json:"requested"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -475,8 +450,7 @@ type MissingRequiredClientCapabilityError struct {
 	JSONRPC string                                     `json:"jsonrpc"`
 	ID      RequestID                                  `json:"id,omitzero"`
 	Error   MissingRequiredClientCapabilityErrorObject `json:"error"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -493,8 +467,7 @@ type MissingRequiredClientCapabilityErrorObject struct {
 	// Additional information about the error. The value of this member is defined by the sender
 	// (e.g. detailed error information, nested errors etc.).
 	Data MissingRequiredClientCapabilityErrorObjectData `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -503,8 +476,7 @@ type MissingRequiredClientCapabilityErrorObject struct {
 type MissingRequiredClientCapabilityErrorObjectData struct {
 	// The capabilities the server requires from the client to process this request.
 	RequiredCapabilities ClientCapabilities `json:"requiredCapabilities"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -533,13 +505,11 @@ type InputRequiredResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "input_required": encoding writes "input_required", and a message without
-	// the member decodes with it empty.
+	// Empty means "input_required": encoding writes it, and an absent member decodes empty.
 	ResultType    ResultType    `json:"resultType"`
 	InputRequests InputRequests `json:"inputRequests,omitzero"`
 	RequestState  *string       `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -549,8 +519,7 @@ type InputResponseRequestParams struct {
 	Meta           RequestMetaObject `json:"_meta"`
 	InputResponses InputResponses    `json:"inputResponses,omitzero"`
 	RequestState   *string           `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -564,8 +533,7 @@ type CancelledNotificationParams struct {
 	// An optional string describing the reason for the cancellation. This MAY be logged or
 	// presented to the user.
 	Reason *string `json:"reason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -588,8 +556,7 @@ type CancelledNotification struct {
 	// Always "notifications/cancelled".
 	Method string                      `json:"method"`
 	Params CancelledNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -604,8 +571,7 @@ type DiscoverRequest struct {
 	// Always "server/discover".
 	Method string        `json:"method"`
 	Params RequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -621,8 +587,7 @@ type DiscoverResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -653,8 +618,7 @@ type DiscoverResult struct {
 	// including it in a system prompt). It should focus on information that helps the model use
 	// the server effectively and should not duplicate information already in tool descriptions.
 	Instructions *string `json:"instructions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -665,8 +629,7 @@ type DiscoverResultResponse struct {
 	JSONRPC string         `json:"jsonrpc"`
 	ID      RequestID      `json:"id"`
 	Result  DiscoverResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -694,8 +657,7 @@ type ClientCapabilities struct {
 	//
 	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -706,8 +668,7 @@ type ClientCapabilitiesSampling struct {
 	Context JSONObject `json:"context,omitzero"`
 	// Whether the client supports tool use via `tools` and `toolChoice` parameters.
 	Tools JSONObject `json:"tools,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -715,8 +676,7 @@ type ClientCapabilitiesSampling struct {
 type ClientCapabilitiesElicitation struct {
 	Form JSONObject `json:"form,omitzero"`
 	URL  JSONObject `json:"url,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -745,8 +705,7 @@ type ServerCapabilities struct {
 	//
 	// Keys MUST follow the `_meta` key naming rules ([MetaObject]), with a mandatory prefix.
 	Extensions map[string]JSONObject `json:"extensions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -754,8 +713,7 @@ type ServerCapabilities struct {
 type ServerCapabilitiesPrompts struct {
 	// Whether this server supports notifications for changes to the prompt list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -765,8 +723,7 @@ type ServerCapabilitiesResources struct {
 	Subscribe *bool `json:"subscribe,omitzero"`
 	// Whether this server supports notifications for changes to the resource list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -774,8 +731,7 @@ type ServerCapabilitiesResources struct {
 type ServerCapabilitiesTools struct {
 	// Whether this server supports notifications for changes to the tool list.
 	ListChanged *bool `json:"listChanged,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -805,8 +761,7 @@ type Icon struct {
 	//
 	// If not provided, the client should assume the icon can be used with any theme.
 	Theme *IconTheme `json:"theme,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -829,8 +784,7 @@ type Icons struct {
 	//   - `image/svg+xml` - SVG images (scalable but requires security precautions)
 	//   - `image/webp` - WebP images (modern, efficient format)
 	Icons []Icon `json:"icons,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -848,8 +802,7 @@ type BaseMetadata struct {
 	// If not provided, the name should be used for display (except for [Tool], where
 	// `annotations.title` should be given precedence over using `name`, if present).
 	Title *string `json:"title,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -884,8 +837,7 @@ type Implementation struct {
 	Description *string `json:"description,omitzero"`
 	// An optional URL of the website for this implementation.
 	WebsiteURL *string `json:"websiteUrl,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -903,8 +855,7 @@ type ProgressNotificationParams struct {
 	Total *float64 `json:"total,omitzero"`
 	// An optional message describing the current progress.
 	Message *string `json:"message,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -916,8 +867,7 @@ type ProgressNotification struct {
 	// Always "notifications/progress".
 	Method string                     `json:"method"`
 	Params ProgressNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -927,8 +877,7 @@ type PaginatedRequestParams struct {
 	// An opaque token representing the current pagination position. If provided, the server should
 	// return results starting after this cursor.
 	Cursor *Cursor `json:"cursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -942,8 +891,7 @@ type PaginatedRequest struct {
 	ID      RequestID              `json:"id"`
 	Method  string                 `json:"method"`
 	Params  PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -961,14 +909,12 @@ type PaginatedResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
 	NextCursor *Cursor `json:"nextCursor,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -985,8 +931,7 @@ type CacheableResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -1006,8 +951,7 @@ type CacheableResult struct {
 	//     context. Caches MUST NOT be shared across authorization contexts (e.g., a different
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1024,8 +968,7 @@ type ListResourcesRequest struct {
 	// Always "resources/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1041,8 +984,7 @@ type ListResourcesResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1066,8 +1008,7 @@ type ListResourcesResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Resources  []Resource                `json:"resources"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1078,8 +1019,7 @@ type ListResourcesResultResponse struct {
 	JSONRPC string              `json:"jsonrpc"`
 	ID      RequestID           `json:"id"`
 	Result  ListResourcesResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1092,8 +1032,7 @@ type ListResourceTemplatesRequest struct {
 	// Always "resources/templates/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1109,8 +1048,7 @@ type ListResourceTemplatesResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1134,8 +1072,7 @@ type ListResourceTemplatesResult struct {
 	//     access token requires a different cache).
 	CacheScope        CacheableResultCacheScope `json:"cacheScope"`
 	ResourceTemplates []ResourceTemplate        `json:"resourceTemplates"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1146,8 +1083,7 @@ type ListResourceTemplatesResultResponse struct {
 	JSONRPC string                      `json:"jsonrpc"`
 	ID      RequestID                   `json:"id"`
 	Result  ListResourceTemplatesResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1159,8 +1095,7 @@ type ResourceRequestParams struct {
 	// The URI of the resource. The URI can use any protocol; it is up to the server how to
 	// interpret it.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1172,8 +1107,7 @@ type ReadResourceRequestParams struct {
 	URI            string         `json:"uri"`
 	InputResponses InputResponses `json:"inputResponses,omitzero"`
 	RequestState   *string        `json:"requestState,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1185,8 +1119,7 @@ type ReadResourceRequest struct {
 	// Always "resources/read".
 	Method string                    `json:"method"`
 	Params ReadResourceRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1202,8 +1135,7 @@ type ReadResourceResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A hint from the server indicating how long (in milliseconds) the client MAY cache this
 	// response before re-fetching. Semantics are analogous to HTTP Cache-Control max-age.
@@ -1224,8 +1156,7 @@ type ReadResourceResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope    `json:"cacheScope"`
 	Contents   []ReadResourceResultContents `json:"contents"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1233,11 +1164,10 @@ type ReadResourceResult struct {
 // ([ReadResourceRequest]) request.
 type ReadResourceResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                           `json:"jsonrpc"`
-	ID      RequestID                        `json:"id"`
-	Result  ReadResourceResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	JSONRPC string                          `json:"jsonrpc"`
+	ID      RequestID                       `json:"id"`
+	Result  ReadResourceResultResponseValue `json:"result"`
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1251,8 +1181,7 @@ type ResourceListChangedNotification struct {
 	// Always "notifications/resources/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1271,8 +1200,7 @@ type SubscriptionFilter struct {
 	// Subscribe to notifications/resources/updated ([ResourceUpdatedNotification]) for these
 	// resource URIs. Replaces the former `resources/subscribe` RPC.
 	ResourceSubscriptions []string `json:"resourceSubscriptions,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1283,8 +1211,7 @@ type SubscriptionsListenRequestParams struct {
 	// The notifications the client opts in to on this stream. The server **MUST NOT** send
 	// notification types the client has not explicitly requested.
 	Notifications SubscriptionFilter `json:"notifications"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1298,8 +1225,7 @@ type SubscriptionsListenRequest struct {
 	// Always "subscriptions/listen".
 	Method string                           `json:"method"`
 	Params SubscriptionsListenRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1323,8 +1249,7 @@ type SubscriptionsListenResultMetaObject struct {
 	// value is the JSON-RPC ID of the `subscriptions/listen` request that opened the stream (and
 	// equals this response's `id`).
 	SubscriptionID RequestID `json:"io.modelcontextprotocol/subscriptionId"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1343,11 +1268,9 @@ type SubscriptionsListenResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1359,8 +1282,7 @@ type SubscriptionsListenResultResponse struct {
 	JSONRPC string                    `json:"jsonrpc"`
 	ID      RequestID                 `json:"id"`
 	Result  SubscriptionsListenResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1373,8 +1295,7 @@ type SubscriptionsAcknowledgedNotificationParams struct {
 	// notification types the server actually supports; if the client requested an unsupported type
 	// (e.g., `promptsListChanged` when the server has no prompts), it is omitted from this set.
 	Notifications SubscriptionFilter `json:"notifications"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1393,8 +1314,7 @@ type SubscriptionsAcknowledgedNotification struct {
 	// Always "notifications/subscriptions/acknowledged".
 	Method string                                      `json:"method"`
 	Params SubscriptionsAcknowledgedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1405,8 +1325,7 @@ type ResourceUpdatedNotificationParams struct {
 	// The URI of the resource that has been updated. This might be a sub-resource of the one that
 	// the client actually subscribed to.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1420,8 +1339,7 @@ type ResourceUpdatedNotification struct {
 	// Always "notifications/resources/updated".
 	Method string                            `json:"method"`
 	Params ResourceUpdatedNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1463,8 +1381,7 @@ type Resource struct {
 	// This can be used by Hosts to display file sizes and estimate context window usage.
 	Size *int64      `json:"size,omitzero"`
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1502,8 +1419,7 @@ type ResourceTemplate struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1516,8 +1432,7 @@ type ResourceContents struct {
 	// The MIME type of this resource, if known.
 	MimeType *string     `json:"mimeType,omitzero"`
 	Meta     *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1532,8 +1447,7 @@ type TextResourceContents struct {
 	// The text of the item. This must only be set if the item can actually be represented as text
 	// (not binary data).
 	Text string `json:"text"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1547,8 +1461,7 @@ type BlobResourceContents struct {
 	Meta     *MetaObject `json:"_meta,omitzero"`
 	// A base64-encoded string representing the binary data of the item.
 	Blob string `json:"blob"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1561,8 +1474,7 @@ type ListPromptsRequest struct {
 	// Always "prompts/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1578,8 +1490,7 @@ type ListPromptsResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1603,8 +1514,7 @@ type ListPromptsResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Prompts    []Prompt                  `json:"prompts"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1615,8 +1525,7 @@ type ListPromptsResultResponse struct {
 	JSONRPC string            `json:"jsonrpc"`
 	ID      RequestID         `json:"id"`
 	Result  ListPromptsResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1629,8 +1538,7 @@ type GetPromptRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for templating the prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1642,8 +1550,7 @@ type GetPromptRequest struct {
 	// Always "prompts/get".
 	Method string                 `json:"method"`
 	Params GetPromptRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1659,14 +1566,12 @@ type GetPromptResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An optional description for the prompt.
 	Description *string         `json:"description,omitzero"`
 	Messages    []PromptMessage `json:"messages"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1674,11 +1579,10 @@ type GetPromptResult struct {
 // ([GetPromptRequest]) request.
 type GetPromptResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                        `json:"jsonrpc"`
-	ID      RequestID                     `json:"id"`
-	Result  GetPromptResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	JSONRPC string                       `json:"jsonrpc"`
+	ID      RequestID                    `json:"id"`
+	Result  GetPromptResultResponseValue `json:"result"`
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1708,8 +1612,7 @@ type Prompt struct {
 	// A list of arguments to use for templating the prompt.
 	Arguments []PromptArgument `json:"arguments,omitzero"`
 	Meta      *MetaObject      `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1728,8 +1631,7 @@ type PromptArgument struct {
 	Description *string `json:"description,omitzero"`
 	// Whether this argument must be provided.
 	Required *bool `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1745,8 +1647,7 @@ type Role string
 type PromptMessage struct {
 	Role    Role         `json:"role"`
 	Content ContentBlock `json:"content"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1794,8 +1695,7 @@ type ResourceLink struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
 	// Always "resource_link".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1810,8 +1710,7 @@ type EmbeddedResource struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1825,8 +1724,7 @@ type PromptListChangedNotification struct {
 	// Always "notifications/prompts/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1838,8 +1736,7 @@ type ListToolsRequest struct {
 	// Always "tools/list".
 	Method string                 `json:"method"`
 	Params PaginatedRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1855,8 +1752,7 @@ type ListToolsResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// An opaque token representing the pagination position after the last returned result. If
 	// present, there may be more results available.
@@ -1880,8 +1776,7 @@ type ListToolsResult struct {
 	//     access token requires a different cache).
 	CacheScope CacheableResultCacheScope `json:"cacheScope"`
 	Tools      []Tool                    `json:"tools"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1892,8 +1787,7 @@ type ListToolsResultResponse struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      RequestID       `json:"id"`
 	Result  ListToolsResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1909,8 +1803,7 @@ type CallToolResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType `json:"resultType"`
 	// A list of content objects that represent the unstructured result of the tool call.
 	Content []ContentBlock `json:"content"`
@@ -1931,8 +1824,7 @@ type CallToolResult struct {
 	// support tool calls, or any other exceptional conditions, should be reported as an MCP error
 	// response.
 	IsError *bool `json:"isError,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1940,11 +1832,10 @@ type CallToolResult struct {
 // ([CallToolRequest]) request.
 type CallToolResultResponse struct {
 	// Always "2.0".
-	JSONRPC string                       `json:"jsonrpc"`
-	ID      RequestID                    `json:"id"`
-	Result  CallToolResultResponseResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	JSONRPC string                      `json:"jsonrpc"`
+	ID      RequestID                   `json:"id"`
+	Result  CallToolResultResponseValue `json:"result"`
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1957,8 +1848,7 @@ type CallToolRequestParams struct {
 	Name string `json:"name"`
 	// Arguments to use for the tool call.
 	Arguments map[string]json.RawMessage `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1970,8 +1860,7 @@ type CallToolRequest struct {
 	// Always "tools/call".
 	Method string                `json:"method"`
 	Params CallToolRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -1985,8 +1874,7 @@ type ToolListChangedNotification struct {
 	// Always "notifications/tools/list_changed".
 	Method string              `json:"method"`
 	Params *NotificationParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2024,8 +1912,7 @@ type ToolAnnotations struct {
 	//
 	// Default: true
 	OpenWorldHint *bool `json:"openWorldHint,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2079,8 +1966,7 @@ type Tool struct {
 	// Display name precedence order is: `title`, `annotations.title`, then `name`.
 	Annotations *ToolAnnotations `json:"annotations,omitzero"`
 	Meta        *MetaObject      `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2089,16 +1975,14 @@ type ToolInputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
 	// Always "object".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ToolOutputSchema is the type of [Tool.OutputSchema].
 type ToolOutputSchema struct {
 	Schema *string `json:"$schema,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2116,8 +2000,7 @@ type LoggingMessageNotificationParams struct {
 	// The data to be logged, such as a string message or an object. Any JSON serializable type is
 	// allowed here.
 	Data json.RawMessage `json:"data"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2133,8 +2016,7 @@ type LoggingMessageNotification struct {
 	// Always "notifications/message".
 	Method string                           `json:"method"`
 	Params LoggingMessageNotificationParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2186,8 +2068,7 @@ type CreateMessageRequestParams struct {
 	// Controls how the model uses tools. The client MUST return an error if this field is provided
 	// but [ClientCapabilitiesSampling.Tools] is not declared. Default is `{ mode: "auto" }`.
 	ToolChoice *ToolChoice `json:"toolChoice,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2207,8 +2088,7 @@ type ToolChoice struct {
 	//   - `"required"`: Model MUST use at least one tool before completing
 	//   - `"none"`: Model MUST NOT use any tools
 	Mode *ToolChoiceMode `json:"mode,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2228,8 +2108,7 @@ type CreateMessageRequest struct {
 	// Always "sampling/createMessage".
 	Method string                     `json:"method"`
 	Params CreateMessageRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2256,8 +2135,7 @@ type CreateMessageResult struct {
 	//
 	// This field is an open string to allow for provider-specific stop reasons.
 	StopReason *CreateMessageResultStopReason `json:"stopReason,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2274,8 +2152,7 @@ type SamplingMessage struct {
 	Role    Role                   `json:"role"`
 	Content SamplingMessageContent `json:"content"`
 	Meta    *MetaObject            `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2299,8 +2176,7 @@ type Annotations struct {
 	// Examples: last activity timestamp in an open file, timestamp when the resource was attached,
 	// etc.
 	LastModified *string `json:"lastModified,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2313,8 +2189,7 @@ type TextContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2329,8 +2204,7 @@ type ImageContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2345,8 +2219,7 @@ type AudioContent struct {
 	// Optional annotations for the client.
 	Annotations *Annotations `json:"annotations,omitzero"`
 	Meta        *MetaObject  `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2368,8 +2241,7 @@ type ToolUseContent struct {
 	// Optional metadata about the tool use. Clients SHOULD preserve this field when including tool
 	// uses in subsequent sampling requests to enable caching optimizations.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2401,8 +2273,7 @@ type ToolResultContent struct {
 	// Optional metadata about the tool result. Clients SHOULD preserve this field when including
 	// tool results in subsequent sampling requests to enable caching optimizations.
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2440,8 +2311,7 @@ type ModelPreferences struct {
 	// means intelligence is not important, while a value of 1 means intelligence is the most
 	// important factor.
 	IntelligencePriority *float64 `json:"intelligencePriority,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2464,8 +2334,7 @@ type ModelHint struct {
 	// family, as long as it fills a similar niche; for example:
 	//   - `gemini-1.5-flash` could match `claude-3-haiku-20240307`
 	Name *string `json:"name,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2477,8 +2346,7 @@ type CompleteRequestParams struct {
 	Argument CompleteRequestParamsArgument `json:"argument"`
 	// Additional, optional context for completions
 	Context *CompleteRequestParamsContext `json:"context,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2488,8 +2356,7 @@ type CompleteRequestParamsArgument struct {
 	Name string `json:"name"`
 	// The value of the argument to use for completion matching.
 	Value string `json:"value"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2497,8 +2364,7 @@ type CompleteRequestParamsArgument struct {
 type CompleteRequestParamsContext struct {
 	// Previously-resolved variables in a URI template or prompt.
 	Arguments map[string]string `json:"arguments,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2510,8 +2376,7 @@ type CompleteRequest struct {
 	// Always "completion/complete".
 	Method string                `json:"method"`
 	Params CompleteRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2527,12 +2392,10 @@ type CompleteResult struct {
 	// protocol version (which does not include `resultType`), the client MUST treat the absent
 	// field as `"complete"`.
 	//
-	// Empty stands for "complete": encoding writes "complete", and a message without the member
-	// decodes with it empty.
+	// Empty means "complete": encoding writes it, and an absent member decodes empty.
 	ResultType ResultType               `json:"resultType"`
 	Completion CompleteResultCompletion `json:"completion"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2546,8 +2409,7 @@ type CompleteResultCompletion struct {
 	// Indicates whether there are additional completion options beyond those provided in the
 	// current response, even if the exact total is unknown.
 	HasMore *bool `json:"hasMore,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2558,8 +2420,7 @@ type CompleteResultResponse struct {
 	JSONRPC string         `json:"jsonrpc"`
 	ID      RequestID      `json:"id"`
 	Result  CompleteResult `json:"result"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2569,8 +2430,7 @@ type ResourceTemplateReference struct {
 	Type string `json:"type"`
 	// The URI or URI template of the resource.
 	URI string `json:"uri"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2587,8 +2447,7 @@ type PromptReference struct {
 	Title *string `json:"title,omitzero"`
 	// Always "ref/prompt".
 	Type string `json:"type"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2605,16 +2464,14 @@ type ListRootsRequest struct {
 	// Always "roots/list".
 	Method string                  `json:"method"`
 	Params *ListRootsRequestParams `json:"params,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
 // ListRootsRequestParams is the type of [ListRootsRequest.Params].
 type ListRootsRequestParams struct {
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2626,8 +2483,7 @@ type ListRootsRequestParams struct {
 // at least twelve months; see the deprecated features registry.
 type ListRootsResult struct {
 	Roots []Root `json:"roots"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2644,8 +2500,7 @@ type Root struct {
 	// parts of the application.
 	Name *string     `json:"name,omitzero"`
 	Meta *MetaObject `json:"_meta,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2660,8 +2515,7 @@ type ElicitRequestFormParams struct {
 	Message string `json:"message"`
 	// A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting.
 	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2673,8 +2527,7 @@ type ElicitRequestFormParamsRequestedSchema struct {
 	Type       string                               `json:"type"`
 	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
 	Required   []string                             `json:"required,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2689,8 +2542,7 @@ type ElicitRequestURLParams struct {
 	Message string `json:"message"`
 	// The URL that the user should navigate to.
 	URL string `json:"url"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2700,8 +2552,7 @@ type ElicitRequest struct {
 	// Always "elicitation/create".
 	Method string              `json:"method"`
 	Params ElicitRequestParams `json:"params"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2715,8 +2566,7 @@ type StringSchema struct {
 	MaxLength   *int64              `json:"maxLength,omitzero"`
 	Format      *StringSchemaFormat `json:"format,omitzero"`
 	Default     *string             `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2733,8 +2583,7 @@ type NumberSchema struct {
 	Minimum     *float64         `json:"minimum,omitzero"`
 	Maximum     *float64         `json:"maximum,omitzero"`
 	Default     *float64         `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2750,8 +2599,7 @@ type BooleanSchema struct {
 	Title       *string `json:"title,omitzero"`
 	Description *string `json:"description,omitzero"`
 	Default     *bool   `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2768,8 +2616,7 @@ type UntitledSingleSelectEnumSchema struct {
 	Enum []string `json:"enum"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2786,8 +2633,7 @@ type TitledSingleSelectEnumSchema struct {
 	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
 	// Optional default value.
 	Default *string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2798,8 +2644,7 @@ type TitledSingleSelectEnumSchemaOneOf struct {
 	Const string `json:"const"`
 	// Display label for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2820,8 +2665,7 @@ type UntitledMultiSelectEnumSchema struct {
 	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2831,8 +2675,7 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Type string `json:"type"`
 	// Array of enum values to choose from.
 	Enum []string `json:"enum"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2853,8 +2696,7 @@ type TitledMultiSelectEnumSchema struct {
 	Items TitledMultiSelectEnumSchemaItems `json:"items"`
 	// Optional default value.
 	Default []string `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2862,8 +2704,7 @@ type TitledMultiSelectEnumSchema struct {
 type TitledMultiSelectEnumSchemaItems struct {
 	// Array of enum options with values and display labels.
 	AnyOf []TitledMultiSelectEnumSchemaItemsAnyOf `json:"anyOf"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2874,8 +2715,7 @@ type TitledMultiSelectEnumSchemaItemsAnyOf struct {
 	Const string `json:"const"`
 	// Display title for this option.
 	Title string `json:"title"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2892,8 +2732,7 @@ type LegacyTitledEnumSchema struct {
 	// (Legacy) Display names for enum values. Non-standard according to JSON schema 2020-12.
 	EnumNames []string `json:"enumNames,omitzero"`
 	Default   *string  `json:"default,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -2908,8 +2747,7 @@ type ElicitResult struct {
 	// The submitted form data, only present when action is `"accept"` and mode was `"form"`.
 	// Contains values matching the requested schema. Omitted for out-of-band mode responses.
 	Content map[string]ElicitResultContent `json:"content,omitzero"`
-	// Extra holds members that the schema does not define, exactly as received; they are encoded
-	// after the known members.
+	// Extra holds the members the schema does not define, as received, encoded after the others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 

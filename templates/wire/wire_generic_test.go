@@ -163,3 +163,60 @@ func TestMemberSetHoldsTheTableNames(t *testing.T) {
 	s.add(maxTableNames - 1)
 	assert.True(t, s.has(maxTableNames-1))
 }
+
+// pair decodes itself as a generated struct does: each member's case names its bit of seen, and
+// one check after the switch finds a duplicate (memberError).
+type pair struct{ A, B int64 }
+
+func (v *pair) decode(d *decoder) (err error) {
+	*v = pair{}
+	if err = d.beginObject(); err != nil {
+		return err
+	}
+	var (
+		name []byte
+		ok   bool
+		seen uint64
+	)
+	for i := 0; ; i++ {
+		if name, ok, err = d.member(i, name); !ok {
+			break
+		}
+		var bit uint64
+		switch string(name) {
+		case "a":
+			bit = 1 << 0
+			v.A, err = d.int64()
+		case "b":
+			bit = 1 << 1
+			v.B, err = d.int64()
+		default:
+			err = d.skip()
+		}
+		if err != nil || seen&bit != 0 {
+			return d.memberError(seen&bit, name, err)
+		}
+		seen |= bit
+	}
+	return err
+}
+
+func TestMemberError(t *testing.T) {
+	tests := []struct{ in, err string }{
+		{`{"a":1,"b":2,"c":3,"c":4}`, ""}, // an unknown member's duplicate is found elsewhere (Extra)
+		{`{"a":1,"b":2,"a":3}`, "/a: duplicate member name"},
+		{`{"b":1,"b":"x"}`, "/b: duplicate member name"}, // the duplicate, not its value's error
+		{`{"a":1,"b":"x"}`, "/b: expected number, found string"},
+		{`{"a":1,"b":2`, "/b: expected ',' or '}' after object member, found end of input"},
+	}
+	for _, tt := range tests {
+		var v pair
+		err := unmarshal([]byte(tt.in), &v)
+		if tt.err == "" {
+			require.NoError(t, err, tt.in)
+			assert.Equal(t, pair{1, 2}, v)
+			continue
+		}
+		assert.EqualError(t, err, tt.err, tt.in)
+	}
+}

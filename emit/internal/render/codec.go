@@ -1,12 +1,9 @@
-package emit
+package render
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/dave/jennifer/jen"
 
-	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 )
 
 // This file writes the codecs of named types into json.go: the exported MarshalJSON and
@@ -26,18 +23,17 @@ func jsonMethods(f *jen.File, name string) {
 			jen.Return(jen.Id("e").Dot(result).Call()),
 		}
 	}
-	f.Comment("MarshalJSON implements [json.Marshaler].")
+	f.Add(docComment("MarshalJSON implements [json.Marshaler]."))
 	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		encode(jen.Id("newEncoder").Call(), "marshaled")...,
 	)
 	f.Line()
-	f.Comment("AppendJSON appends the JSON encoding of v to dst and returns the extended buffer, or dst")
-	f.Comment("and an error: MarshalJSON into a buffer of the caller, which can be reused.")
+	f.Add(docComment("AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse."))
 	f.Func().Params(jen.Id("v").Id(name)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 		encode(jen.Id("appendEncoder").Call(jen.Id("dst")), "appended")...,
 	)
 	f.Line()
-	f.Comment("UnmarshalJSON implements [json.Unmarshaler].")
+	f.Add(docComment("UnmarshalJSON implements [json.Unmarshaler]."))
 	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Id("v"))),
 	)
@@ -62,32 +58,32 @@ func decodeMethod(f *jen.File, name string, body ...jen.Code) {
 
 // structCodec writes the codec of a struct. Encoding writes the required members always, the
 // optional ones when set, then Extra; decoding checks the required members are present.
-func (r *renderer) structCodec(td *typeDecl) {
+func (r *renderer) structCodec(td *ir.Decl) {
 	f := r.jsonGo
-	if td.tagCodec {
+	if td.TagCodec {
 		// Config.TagCodecs: encoding/json codes a copy of the struct without methods.
-		plain := jen.Type().Id("plain").Id(td.name)
-		encodeMethod(f, td.name, true, plain, jen.Id(encodeExternal).Call(jen.Id("e"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v"))))
-		decodeMethod(f, td.name, plain, jen.Return(jen.Id(decodeExternal).Call(jen.Id("d"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")))))
+		plain := jen.Type().Id("plain").Id(td.Name)
+		encodeMethod(f, td.Name, true, plain, jen.Id(encodeExternal).Call(jen.Id("e"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v"))))
+		decodeMethod(f, td.Name, plain, jen.Return(jen.Id(decodeExternal).Call(jen.Id("d"), jen.Parens(jen.Op("*").Id("plain")).Call(jen.Id("v")))))
 		return
 	}
-	jsonMethods(f, td.name)
+	jsonMethods(f, td.Name)
 
 	enc := []jen.Code{jen.Id("e").Dot("beginObject").Call()}
-	for _, fd := range td.fields {
+	for _, fd := range td.Fields {
 		enc = append(enc, encodeField(fd)...)
 	}
 	var known []jen.Code
-	for _, fd := range td.fields {
-		known = append(known, jen.Lit(fd.member.Name))
+	for _, fd := range td.Fields {
+		known = append(known, jen.Lit(fd.JSONName))
 	}
 	switch {
-	case r.opts.Config.DropUnknown:
+	case r.pkg.DropUnknown:
 		// No Extra: only the members the schema defines are written.
-	case len(td.absent) > 0:
+	case len(td.Absent) > 0:
 		// A member that must not be present is never written: an Extra holding it is an error.
 		var names []jen.Code
-		for _, name := range td.absent {
+		for _, name := range td.Absent {
 			names = append(names, jen.Lit(name))
 		}
 		enc = append(enc, jen.If(jen.Id("extraHoldsAbsent").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(names...))).Block(
@@ -95,100 +91,44 @@ func (r *renderer) structCodec(td *typeDecl) {
 		))
 	}
 	switch {
-	case r.opts.Config.DropUnknown:
-	case td.rest.kind == rawKind:
+	case r.pkg.DropUnknown:
+	case td.Rest.Kind == ir.RawKind:
 		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0)).Block(
 			jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...),
 		))
 	default:
 		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0).Op("&&").Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
-			encodeMembers(jen.Id("v").Dot("Extra"), td.rest, 0),
+			encodeMembers(jen.Id("v").Dot("Extra"), td.Rest, 0),
 		))
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
-	encodeMethod(f, td.name, true, enc...)
-	if !r.isResultResponse(td) {
-		decodeMethod(f, td.name, structDecode(td, false, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
+	encodeMethod(f, td.Name, true, enc...)
+	if !td.ResultResponse {
+		decodeMethod(f, td.Name, structDecode(td, false, r.pkg.DropUnknown, r.pkg.Lenient)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
 	// method of the request it answers.
-	decodeMethod(f, td.name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id("decode"+r.goNameOf("AnyResult")))))
-	f.Comment("decodeFor decodes the response, its result with result.")
-	f.Func().Params(jen.Id("v").Op("*").Id(td.name)).Id("decodeFor").Params(
+	decodeMethod(f, td.Name, jen.Return(jen.Id("v").Dot("decodeFor").Call(jen.Id("d"), jen.Id(td.ResultUnion.Funcs.Decode))))
+	f.Add(docComment("decodeFor decodes the response, its result with result."))
+	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
-		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(r.goNameOf("AnyResult")), jen.Error()),
-	).Params(jen.Err().Error()).Block(structDecode(td, true, r.opts.Config.DropUnknown, r.opts.Config.Lenient)...)
+		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(td.ResultUnion.Name), jen.Error()),
+	).Params(jen.Err().Error()).Block(structDecode(td, true, r.pkg.DropUnknown, r.pkg.Lenient)...)
 	f.Line()
-}
-
-// isResultResponse reports whether a struct is the generic JSON-RPC result response, whose result
-// is an AnyResult (model.Protocol).
-func (r *renderer) isResultResponse(td *typeDecl) bool {
-	f := fieldByJSON(td, "result")
-	return td.decl != nil && strings.HasPrefix(td.decl.Name, "JSONRPC") && isEnvelope(td) &&
-		f != nil && f.typ.kind == unionKind && f.typ.name == r.goNameOf("AnyResult")
 }
 
 // structDecode is the body of a struct's decode method: a loop over the members with a switch on
 // the name, then a check that the required members were present. A bit of seen per field finds
-// a duplicate of a known member; a duplicate of an unknown one is found in Extra. With result
+// a duplicate of a known member (checked once after the switch, the runtime's memberError
+// making the error); a duplicate of an unknown one is found in Extra. With result
 // set, the "result" member is decoded by the function result. With drop set (Config.DropUnknown),
 // an unknown member is skipped; with lenient set (Config.Lenient), null decodes as the zero
 // value, of the struct and of any member, and a missing required member is no error.
-func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
-	var cases []jen.Code
-	var required []int
-	words := (len(td.fields) + 63) / 64
-	bit := func(i int) (word, mask jen.Code) {
-		word = jen.Id("seen")
-		if words > 1 {
-			word = jen.Id("seen").Index(jen.Lit(i / 64))
-		}
-		return word, jen.Lit(1).Op("<<").Lit(i % 64)
-	}
-	for i, fd := range td.fields {
-		body := decodeField(fd)
-		if result && fd.member.Name == "result" {
-			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
-		}
-		if (lenient || fd.nilNull) && !fd.nullable && !(result && fd.member.Name == "result") {
-			body = []jen.Code{
-				jen.Var().Id("null").Bool(),
-				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
-			}
-		}
-		if !fd.optional && fd.member.Default == nil && !lenient {
-			required = append(required, i)
-		}
-		word, mask := bit(i)
-		body = append([]jen.Code{
-			jen.If(jen.Add(word).Op("&").Parens(mask).Op("!=").Lit(0)).Block(
-				jen.Return(jen.Id("d").Dot("duplicate").Call(jen.Id("name"))),
-			),
-			jen.Add(word).Op("|=").Add(mask),
-		}, body...)
-		cases = append(cases, jen.Case(jen.Lit(fd.member.Name)).Block(body...))
-	}
-	for _, name := range td.absent {
-		cases = append(cases, jen.Case(jen.Lit(name)).Block(
-			jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit(absentMessage)),
-		))
-	}
-	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.rest)
-	if drop {
-		extra = []jen.Code{jen.Err().Op("=").Id("d").Dot("skip").Call()}
-	}
-	var member []jen.Code
-	if len(cases) == 0 {
-		member = extra
-	} else {
-		cases = append(cases, jen.Default().Block(extra...))
-		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
-	}
-	member = append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
-		jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
-	))
+func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
+	words := (len(td.Fields) + 63) / 64
+	cases, required := memberCases(td, result, lenient)
+	member := memberSwitch(td, cases, words, drop)
 	vars := []jen.Code{jen.Id("name").Index().Byte(), jen.Id("ok").Bool()}
 	switch {
 	case words == 1:
@@ -196,7 +136,7 @@ func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 	case words > 1:
 		vars = append(vars, jen.Id("seen").Index(jen.Lit(words)).Uint64())
 	}
-	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.name).Values()}
+	dec := []jen.Code{jen.Op("*").Id("v").Op("=").Id(td.Name).Values()}
 	if lenient {
 		dec = append(dec,
 			jen.If(jen.List(jen.Id("null"), jen.Err()).Op(":=").Id("d").Dot("null").Call(), jen.Err().Op("!=").Nil().Op("||").Id("null")).Block(jen.Return(jen.Err())))
@@ -215,9 +155,13 @@ func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 	}
 	checks := []jen.Code{jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	for _, i := range required {
-		word, mask := bit(i)
+		word := jen.Id("seen")
+		if words > 1 {
+			word = jen.Id("seen").Index(jen.Lit(i / 64))
+		}
+		mask := jen.Lit(1).Op("<<").Lit(i % 64)
 		checks = append(checks, jen.Case(jen.Add(word).Op("&").Parens(mask).Op("==").Lit(0)).Block(
-			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(td.fields[i].member.Name))),
+			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(td.Fields[i].JSONName))),
 		))
 	}
 	return append(dec,
@@ -226,41 +170,109 @@ func structDecode(td *typeDecl, result, drop, lenient bool) []jen.Code {
 	)
 }
 
+// memberCases are the cases of a struct decoder's switch on a member's name, one per field
+// (which marks its bit of seen) and per member that must be absent, and the indexes of the
+// fields that are required.
+func memberCases(td *ir.Decl, result, lenient bool) (cases []jen.Code, required []int) {
+	words := (len(td.Fields) + 63) / 64
+	for i, fd := range td.Fields {
+		body := decodeField(fd)
+		if result && fd.JSONName == "result" {
+			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.Name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
+		}
+		if (lenient || fd.NilNull) && !fd.Nullable && !(result && fd.JSONName == "result") {
+			body = []jen.Code{
+				jen.Var().Id("null").Bool(),
+				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),
+			}
+		}
+		if !fd.Optional && fd.Default == nil && !lenient {
+			required = append(required, i)
+		}
+		mark := jen.Id("bit").Op("=").Add(jen.Lit(1).Op("<<").Lit(i % 64))
+		if words > 1 {
+			mark = jen.List(jen.Id("word"), jen.Id("bit")).Op("=").List(jen.Lit(i/64), jen.Lit(1).Op("<<").Lit(i%64))
+		}
+		cases = append(cases, jen.Case(jen.Lit(fd.JSONName)).Block(append([]jen.Code{mark}, body...)...))
+	}
+	for _, name := range td.Absent {
+		cases = append(cases, jen.Case(jen.Lit(name)).Block(
+			jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit(absentMessage)),
+		))
+	}
+	return cases, required
+}
+
+// memberSwitch is the body of a struct decoder's loop for one member: the switch on its name
+// (Extra, or skipping, for an unknown member), then the check of the member's error and of a
+// duplicate.
+func memberSwitch(td *ir.Decl, cases []jen.Code, words int, drop bool) []jen.Code {
+	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.Rest)
+	if drop {
+		extra = []jen.Code{jen.Err().Op("=").Id("d").Dot("skip").Call()}
+	}
+	var member []jen.Code
+	if len(cases) == 0 {
+		member = extra
+	} else {
+		cases = append(cases, jen.Default().Block(extra...))
+		member = []jen.Code{jen.Switch(jen.String().Call(jen.Id("name"))).Block(cases...)}
+	}
+	if words == 0 {
+		return append(member, jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("inMember").Call(jen.Err(), jen.Id("name"))),
+		))
+	}
+	// A field's case sets bit (and word) to its bit of seen, checked once after the switch.
+	seen := jen.Id("seen")
+	marks := []jen.Code{jen.Var().Id("bit").Uint64()}
+	if words > 1 {
+		seen = jen.Id("seen").Index(jen.Id("word"))
+		marks = append(marks, jen.Var().Id("word").Int())
+	}
+	dup := jen.Add(seen).Op("&").Id("bit")
+	return append(append(marks, member...),
+		jen.If(jen.Err().Op("!=").Nil().Op("||").Add(dup).Op("!=").Lit(0)).Block(
+			jen.Return(jen.Id("d").Dot("memberError").Call(dup, jen.Id("name"), jen.Err())),
+		),
+		jen.Add(seen).Op("|=").Id("bit"))
+}
+
 // absentMessage is the error at a member that must not be present (model.Member.Absent).
 const absentMessage = "must not be present (the schema gives it the type never)"
 
 // encodeField returns the statements that encode one field of v: always for a required member,
 // when set (non-nil) for an optional one.
-func encodeField(fd *field) []jen.Code {
-	if fd.implicit {
-		return append([]jen.Code{jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.member.Name)))},
-			encodeValue(literalCode(fd.literal), fd.typ, 0)...)
+func encodeField(fd *ir.Field) []jen.Code {
+	if fd.Implicit {
+		return append([]jen.Code{jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.JSONName)))},
+			encodeValue(literalCode(fd.Literal), fd.Type, 0)...)
 	}
-	if fd.typ.kind == externalKind {
+	if fd.Type.Kind == ir.ExternalKind {
 		return externalField(fd, false)
 	}
-	src := jen.Id("v").Dot(fd.name)
+	src := jen.Id("v").Dot(fd.Name)
 	val := jen.Code(src)
-	if fd.pointer {
-		val = deref(src, fd.typ)
+	if fd.Pointer {
+		val = deref(src, fd.Type)
 	}
 	var body []jen.Code
-	body = append(body, jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.member.Name))))
-	if fd.literal != nil && fd.typ.kind == builtinKind {
+	body = append(body, jen.Id("e").Dot("member").Call(jen.Lit(quotedMember(fd.JSONName))))
+	if fd.Literal != nil && fd.Type.Kind == ir.BuiltinKind {
 		// The constant stands in for the zero value, so that a composite literal need not
 		// spell it.
-		val = jen.Qual("cmp", "Or").Call(val, literalCode(fd.literal))
+		val = jen.Qual("cmp", "Or").Call(val, literalCode(fd.Literal))
 	}
-	if d := fd.member.Default; d != nil && !fd.pointer && (fd.typ.kind == builtinKind || fd.typ.kind == enumKind) {
+	if d := fd.Default; d != nil && !fd.Pointer && (fd.Type.Kind == ir.BuiltinKind || fd.Type.Kind == ir.EnumKind) {
 		// So does the default of a member that receivers may find absent.
 		val = jen.Qual("cmp", "Or").Call(val, literalCode(d))
 	}
-	if fd.nilNull {
-		body = append(body, jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("e").Dot("null").Call()).Else().Block(encodeValue(val, fd.typ, 0)...))
+	if fd.NilNull {
+		body = append(body, jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("e").Dot("null").Call()).Else().Block(encodeValue(val, fd.Type, 0)...))
 	} else {
-		body = append(body, encodeValue(val, fd.typ, 0)...)
+		body = append(body, encodeValue(val, fd.Type, 0)...)
 	}
-	if fd.optional && !fd.always {
+	if fd.Optional && !fd.Always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
@@ -268,99 +280,87 @@ func encodeField(fd *field) []jen.Code {
 
 // present is the condition under which an optional field is encoded (and validated): set, for a
 // pointer or a type with nil; not empty, as encoding/json's omitempty decides, for a value
-// (field.omitEmpty).
-func present(fd *field) jen.Code {
-	src := jen.Id("v").Dot(fd.name)
-	if !fd.omitEmpty {
+// (field.OmitEmpty).
+func present(fd *ir.Field) jen.Code {
+	src := jen.Id("v").Dot(fd.Name)
+	if !fd.OmitEmpty {
 		return jen.Add(src).Op("!=").Nil()
 	}
-	return nonEmpty(src, fd.typ)
+	return nonEmpty(src, fd.Type)
 }
 
 // nonEmpty is the condition that src, of type t, is not empty as encoding/json's omitempty
 // decides (goType.emptiness).
-func nonEmpty(src jen.Code, t *goType) jen.Code {
-	switch t.emptiness() {
-	case emptyFalse:
+func nonEmpty(src jen.Code, t *ir.Type) jen.Code {
+	switch t.Emptiness {
+	case ir.EmptyFalse:
 		return src
-	case emptyString:
+	case ir.EmptyString:
 		return jen.Add(src).Op("!=").Lit("")
-	case emptyZero:
+	case ir.EmptyZero:
 		return jen.Add(src).Op("!=").Lit(0)
-	case emptyLen:
+	case ir.EmptyLen:
 		return jen.Len(src).Op(">").Lit(0)
-	case emptyReflect:
+	case ir.EmptyReflect:
 		return jen.Op("!").Id(emptyExternal).Call(src)
 	}
 	return jen.Add(src).Op("!=").Nil()
 }
 
 // decodeField returns the statements that decode one member into its field, assigning err.
-func decodeField(fd *field) []jen.Code {
-	if fd.typ.kind == externalKind {
+func decodeField(fd *ir.Field) []jen.Code {
+	if fd.Type.Kind == ir.ExternalKind {
 		return externalField(fd, true)
 	}
-	if fd.implicit {
+	if fd.Implicit {
 		// No field: the value read must be the constant.
 		return []jen.Code{
-			jen.Var().Id("lit").Add(fd.typ.code()),
-			jen.If(jen.List(jen.Id("lit"), jen.Err()).Op("=").Add(readCall(fd.typ, 0)), jen.Err().Op("==").Nil().Op("&&").Id("lit").Op("!=").Add(literalCode(fd.literal))).Block(
-				jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit("is %v, not "+fd.literal.String()), jen.Id("lit")),
+			jen.Var().Id("lit").Add(code(fd.Type)),
+			jen.If(jen.List(jen.Id("lit"), jen.Err()).Op("=").Add(readCall(fd.Type, 0)), jen.Err().Op("==").Nil().Op("&&").Id("lit").Op("!=").Add(literalCode(fd.Literal))).Block(
+				jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit("is %v, not "+fd.Literal.Text), jen.Id("lit")),
 			),
 		}
 	}
-	dst := jen.Id("v").Dot(fd.name)
-	if fd.nullable {
+	dst := jen.Id("v").Dot(fd.Name)
+	if fd.Nullable {
 		return []jen.Code{
 			jen.Var().Id("null").Bool(),
 			jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil()).Block(
 				jen.If(jen.Id("null")).Block(
-					jen.Add(dst).Op("=").Id(fd.typ.name + "Null").Values(),
-				).Else().Block(decodeValue(dst, fd.typ, 0)...),
+					jen.Add(dst).Op("=").Id(fd.Type.Union.NullVariant).Values(),
+				).Else().Block(decodeValue(dst, fd.Type, 0)...),
 			),
 		}
 	}
-	val := func() jen.Code { return jen.Id("v").Dot(fd.name) }
+	val := func() jen.Code { return jen.Id("v").Dot(fd.Name) }
 	var out []jen.Code
-	if !fd.pointer {
-		out = decodeValue(dst, fd.typ, 0)
+	if !fd.Pointer {
+		out = decodeValue(dst, fd.Type, 0)
 	} else {
-		val = func() jen.Code { return deref(jen.Id("v").Dot(fd.name), fd.typ) }
-		out = append([]jen.Code{jen.Add(dst).Op("=").Add(newValue(fd.typ))}, decodeValue(val(), fd.typ, 0)...)
+		val = func() jen.Code { return deref(jen.Id("v").Dot(fd.Name), fd.Type) }
+		out = append([]jen.Code{jen.Add(dst).Op("=").Add(newValue(fd.Type))}, decodeValue(val(), fd.Type, 0)...)
 	}
-	if fd.literal != nil && fd.typ.kind == builtinKind && !zeroLiteral(fd.literal) {
+	if fd.Literal != nil && fd.Type.Kind == ir.BuiltinKind && !fd.Literal.Zero {
 		// The zero value stands for the constant (see encodeField): a zero decoded from the wire
 		// would be encoded as the constant, unseen by Validate, so decoding rejects it.
 		out = append(out, jen.If(jen.Err().Op("==").Nil()).Block(
-			jen.Err().Op("=").Id("decodedConstant").Call(jen.Id("d"), val(), literalCode(fd.literal)),
+			jen.Err().Op("=").Id("decodedConstant").Call(jen.Id("d"), val(), literalCode(fd.Literal)),
 		))
 	}
 	return out
 }
 
-// zeroLiteral reports whether a literal is the zero value of its Go type.
-func zeroLiteral(v *model.Value) bool {
-	switch v.Kind {
-	case model.String:
-		return v.Str == ""
-	case model.Boolean:
-		return !v.Bool
-	}
-	f, err := strconv.ParseFloat(v.Num, 64)
-	return err == nil && f == 0
-}
-
 // collectionCodec writes the codec of a named map or slice type.
-func (r *renderer) collectionCodec(td *typeDecl) {
+func (r *renderer) collectionCodec(td *ir.Decl) {
 	f := r.jsonGo
-	if td.union != "" {
+	if td.Union != nil {
 		f = r.unionsGo
 	}
-	jsonMethods(f, td.name)
-	underlying := *td.typ
-	underlying.alias = ""
-	encodeMethod(f, td.name, false, encodeValue(jen.Id("v"), &underlying, 0)...)
-	decodeMethod(f, td.name,
+	jsonMethods(f, td.Name)
+	underlying := *td.Type
+	underlying.Alias = ""
+	encodeMethod(f, td.Name, false, encodeValue(jen.Id("v"), &underlying, 0)...)
+	decodeMethod(f, td.Name,
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(readCall(&underlying, 0)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("v").Op("=").Id("x"),
@@ -370,15 +370,15 @@ func (r *renderer) collectionCodec(td *typeDecl) {
 
 // scalarCodec writes the codec of a named string, number or boolean type (an enum or a wrapper
 // of a kind union); base is its underlying type, "" for the null wrapper.
-func (r *renderer) scalarCodec(td *typeDecl, base string) {
+func (r *renderer) scalarCodec(td *ir.Decl, base string) {
 	f := r.jsonGo
-	if td.form == wrapperForm {
+	if td.Form == ir.WrapperForm {
 		f = r.unionsGo
 	}
-	jsonMethods(f, td.name)
+	jsonMethods(f, td.Name)
 	if base == "" {
-		encodeMethod(f, td.name, false, jen.Id("e").Dot("null").Call())
-		decodeMethod(f, td.name,
+		encodeMethod(f, td.Name, false, jen.Id("e").Dot("null").Call())
+		decodeMethod(f, td.Name,
 			jen.Var().Id("null").Bool(),
 			jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(
 				jen.Err().Op("=").Id("d").Dot("errorf").Call(jen.Lit("expected null")),
@@ -387,11 +387,11 @@ func (r *renderer) scalarCodec(td *typeDecl, base string) {
 		)
 		return
 	}
-	encodeMethod(f, td.name, false, jen.Id("e").Dot(codecSuffix(base)).Call(jen.Id(base).Call(jen.Id("v"))))
-	decodeMethod(f, td.name,
+	encodeMethod(f, td.Name, false, jen.Id("e").Dot(codecSuffix(base)).Call(jen.Id(base).Call(jen.Id("v"))))
+	decodeMethod(f, td.Name,
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("d").Dot(codecSuffix(base)).Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Op("*").Id("v").Op("=").Id(td.name).Call(jen.Id("x")),
+		jen.Op("*").Id("v").Op("=").Id(td.Name).Call(jen.Id("x")),
 		jen.Return(jen.Nil()),
 	)
 }

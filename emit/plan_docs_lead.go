@@ -20,7 +20,7 @@ import (
 // typeDoc is the doc text of a type declaration: for a schema declaration, its doc with the name
 // as the subject of the first sentence; for an inline or derived type, a sentence saying what it
 // is. Then the extra paragraphs.
-func (r *renderer) typeDoc(td *typeDecl, extra ...string) string {
+func (p *plan) typeDoc(td *typeDecl, extra ...string) string {
 	if td.decl == nil {
 		return strings.Join(append([]string{td.name + " is " + td.about + "."}, extra...), "\n\n")
 	}
@@ -28,22 +28,22 @@ func (r *renderer) typeDoc(td *typeDecl, extra ...string) string {
 	lead := ""
 	switch text := strings.TrimSpace(doc.Text); {
 	case text != "":
-		if s, ok := r.subjectFirst(td.name, text); ok {
+		if s, ok := p.subjectFirst(td.name, text); ok {
 			doc.Text = s
 		} else {
-			lead = r.derivedLead(td)
+			lead = p.derivedLead(td)
 		}
 	case len(extra) > 0 && startsWithName(extra[0], td.name):
 	case len(extra) > 0 && strings.HasPrefix(extra[0], "It "):
 		extra = append([]string{td.name + strings.TrimPrefix(extra[0], "It")}, extra[1:]...)
 	default:
-		lead = r.derivedLead(td)
+		lead = p.derivedLead(td)
 		if lead == "" && doc.Internal {
 			lead = td.name + " is internal to the protocol specification."
 			doc.Internal = false
 		}
 	}
-	text := r.docText(doc, "type", extra...)
+	text := p.docText(doc, "type", extra...)
 	if lead != "" && text != "" {
 		return lead + "\n\n" + text
 	}
@@ -52,19 +52,19 @@ func (r *renderer) typeDoc(td *typeDecl, extra ...string) string {
 
 // constDoc is the doc text of a schema constant named name in Go: its doc with the name as the
 // subject of the first sentence, or led by a sentence naming the schema constant.
-func (r *renderer) constDoc(name string, c *model.Const) string {
+func (p *plan) constDoc(name string, c *model.Const) string {
 	doc := c.Doc
 	lead := name + " is the schema constant " + c.Name + "."
 	if isErrorCode(c.Value) {
 		lead = name + " is the JSON-RPC error code " + c.Name + " of the schema."
 	}
 	if text := strings.TrimSpace(doc.Text); text != "" {
-		if s, ok := r.subjectFirst(name, text); ok {
+		if s, ok := p.subjectFirst(name, text); ok {
 			doc.Text = s
 			lead = ""
 		}
 	}
-	text := r.docText(doc, "constant")
+	text := p.docText(doc, "constant")
 	if lead != "" && text != "" {
 		return lead + "\n\n" + text
 	}
@@ -125,7 +125,7 @@ func set(words ...string) map[string]bool {
 //
 // It reports false for a sentence that cannot take the name as its subject ("After receiving
 // ...", "Use X instead.").
-func (r *renderer) subjectFirst(name, text string) (string, bool) {
+func (p *plan) subjectFirst(name, text string) (string, bool) {
 	if startsWithName(text, name) {
 		return text, true
 	}
@@ -146,7 +146,7 @@ func (r *renderer) subjectFirst(name, text string) (string, bool) {
 		return name + " is " + lowerFirst(text), true
 	case verbs[w]:
 		return name + " " + lowerFirst(text), true
-	case r.isTypeName(first) && (next == "" || stops[next]):
+	case p.isTypeName(first) && (next == "" || stops[next]):
 		return name + " is " + article(first) + " " + text, true
 	case openers[w] || !startsLikeWord(first) || strings.HasSuffix(first, "."):
 		// A sentence of one word ("Closed.") does not say what it qualifies.
@@ -175,12 +175,12 @@ func (r *renderer) subjectFirst(name, text string) (string, bool) {
 
 // isTypeName reports whether word (with trailing punctuation) names a declaration of the schema
 // or a Go type of the output.
-func (r *renderer) isTypeName(word string) bool {
+func (p *plan) isTypeName(word string) bool {
 	word = strings.TrimRight(word, ".,:;")
-	if _, ok := r.byDecl[word]; ok {
+	if _, ok := p.byDecl[word]; ok {
 		return true
 	}
-	return r.byName[word] != nil
+	return p.byName[word] != nil
 }
 
 // lowerFirst lowers the first letter of text unless its first word is an acronym or a name
@@ -222,7 +222,7 @@ const maxRefs = 5
 // derivedLead is a first sentence for a declaration whose schema doc is empty or cannot start with
 // its name, derived from the schema: what a union or enum holds, what an alias names, what a map
 // or array holds, where a struct is used. It is "" when there is nothing to say.
-func (r *renderer) derivedLead(td *typeDecl) string {
+func (p *plan) derivedLead(td *typeDecl) string {
 	switch td.form {
 	case interfaceForm:
 		var links []string
@@ -251,16 +251,16 @@ func (r *renderer) derivedLead(td *typeDecl) string {
 		}
 		return td.name + " is a JSON array of " + typeLink(elem.elem) + " values."
 	case structForm:
-		return r.usesLead(td)
+		return p.usesLead(td)
 	}
 	return ""
 }
 
 // usesLead says where a struct is used: the unions it is a variant of, the fields of its type, and
 // the declarations that include its members (it is their base).
-func (r *renderer) usesLead(td *typeDecl) string {
+func (p *plan) usesLead(td *typeDecl) string {
 	var variantOf, typeOf, baseOf []string
-	for _, other := range r.types {
+	for _, other := range p.types {
 		switch other.form {
 		case interfaceForm:
 			for _, v := range other.variants {
@@ -278,7 +278,7 @@ func (r *renderer) usesLead(td *typeDecl) string {
 				if refersTo(f.typ, td.name) {
 					typeOf = append(typeOf, "["+other.name+"."+f.name+"]")
 				}
-				if td.decl != nil && other.decl != td.decl && r.owner(f.member.Pos) == td.decl {
+				if td.decl != nil && other.decl != td.decl && p.declaring(f.member) == td.decl {
 					inherits = true
 				}
 			}

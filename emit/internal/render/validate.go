@@ -1,12 +1,9 @@
-package emit
+package render
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/dave/jennifer/jen"
 
-	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 )
 
 // This file writes validate.go: the Validate methods of every named type and the unexported
@@ -18,23 +15,23 @@ const validateDoc = "Validate reports every rule of the schema that the value br
 	"*[ValidationError], or returns nil."
 
 // validateMethods writes Validate and validate of a type declaration, by its form.
-func (r *renderer) validateMethods(td *typeDecl) {
-	switch td.form {
-	case structForm:
+func (r *renderer) validateMethods(td *ir.Decl) {
+	switch td.Form {
+	case ir.StructForm:
 		r.validateStruct(td)
-	case enumForm:
+	case ir.EnumForm:
 		r.validateEnum(td)
-	case collectionForm:
-		underlying := *td.typ
-		underlying.alias = ""
-		r.validateFuncs(td.name, false, false, r.validateValue(jen.Id("v"), &underlying, model.Constraints{}, 0))
-	case interfaceForm:
+	case ir.CollectionForm:
+		underlying := *td.Type
+		underlying.Alias = ""
+		r.validateFuncs(td.Name, false, false, r.validateValue(jen.Id("v"), &underlying, ir.Constraints{}, 0))
+	case ir.InterfaceForm:
 		r.validateUnion(td)
-	case oneOrManyForm:
+	case ir.OneOrManyForm:
 		r.validateOneOrMany(td)
-	case wrapperForm:
-		r.validateFuncs(td.name, false, false, nil)
-	case unknownForm:
+	case ir.WrapperForm:
+		r.validateFuncs(td.Name, false, false, nil)
+	case ir.UnknownForm:
 		r.validateUnknown(td)
 	}
 }
@@ -69,71 +66,71 @@ func (r *renderer) validateFuncs(name string, pointer, envelope bool, body []jen
 
 // validateStruct checks each field, then that Extra repeats no defined member, then the
 // hand-written rules of the type, if the runtime has them.
-func (r *renderer) validateStruct(td *typeDecl) {
+func (r *renderer) validateStruct(td *ir.Decl) {
 	var body []jen.Code
 	var known []jen.Code
-	for _, fd := range td.fields {
+	for _, fd := range td.Fields {
 		body = append(body, r.validateField(fd)...)
-		known = append(known, jen.Lit(fd.member.Name))
+		known = append(known, jen.Lit(fd.JSONName))
 	}
-	if len(known) > 0 && !r.opts.Config.DropUnknown {
+	if len(known) > 0 && !r.pkg.DropUnknown {
 		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra")}, known...)...))
 	}
-	if len(td.absent) > 0 && !r.opts.Config.DropUnknown {
+	if len(td.Absent) > 0 && !r.pkg.DropUnknown {
 		args := []jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra"), jen.Lit(absentMessage)}
-		for _, name := range td.absent {
+		for _, name := range td.Absent {
 			args = append(args, jen.Lit(name))
 		}
 		body = append(body, jen.Id("validAbsent").Call(args...))
 	}
-	if r.elemChecks(td.rest) && !r.opts.Config.DropUnknown {
+	if td.Rest.ElemChecks && !r.pkg.DropUnknown {
 		k := "k"
 		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(
 			append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))},
-				r.validateElem(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.rest, 1)...),
+				r.validateElem(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.Rest, 1)...),
 				jen.Id("c").Dot("out").Call())...,
 		))
 	}
-	if r.rules[td.name] {
+	if td.Rules {
 		body = append(body, jen.Id("v").Dot("validateRules").Call(jen.Id("c")))
 	}
-	r.validateFuncs(td.name, true, isEnvelope(td), body)
+	r.validateFuncs(td.Name, true, td.Envelope, body)
 }
 
 // validateField returns the statements that check one field, with its member on the path.
-func (r *renderer) validateField(fd *field) []jen.Code {
-	if fd.implicit {
+func (r *renderer) validateField(fd *ir.Field) []jen.Code {
+	if fd.Implicit {
 		return nil // decoding checked the constant, and encoding writes it
 	}
-	if fd.typ.kind == externalKind {
+	if fd.Type.Kind == ir.ExternalKind {
 		return validateExternalField(fd)
 	}
-	src := jen.Id("v").Dot(fd.name)
+	src := jen.Id("v").Dot(fd.Name)
 	var check []jen.Code
 	switch {
-	case fd.literal != nil && fd.typ.kind == builtinKind:
+	case fd.Literal != nil && fd.Type.Kind == ir.BuiltinKind:
 		val := jen.Code(src)
-		if fd.pointer {
+		if fd.Pointer {
 			val = jen.Op("*").Add(src)
 		}
-		check = []jen.Code{jen.Id("validConstant").Call(jen.Id("c"), val, literalCode(fd.literal))}
-	case fd.pointer:
-		check = r.validateValue(deref(src, fd.typ), fd.typ, fd.member.Constraints, 0)
+		check = []jen.Code{jen.Id("validConstant").Call(jen.Id("c"), val, literalCode(fd.Literal))}
+	case fd.Pointer:
+		check = r.validateValue(deref(src, fd.Type), fd.Type, fd.Constraints, 0)
 	default:
-		check = r.validateValue(src, fd.typ, fd.member.Constraints, 0)
+		check = r.validateValue(src, fd.Type, fd.Constraints, 0)
 	}
-	if fd.nullable && len(check) > 0 {
-		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.typ.name+"Null")), jen.Op("!").Id("null")).Block(check...)}
+	if fd.Nullable && len(check) > 0 {
+		check = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("null")).Op(":=").Add(src).Assert(jen.Id(fd.Type.Union.NullVariant)), jen.Op("!").Id("null")).Block(check...)}
 	}
-	if fd.typ.kind == unionKind && !fd.optional {
+	if fd.Type.Kind == ir.UnionKind && !fd.Optional {
 		// A nil required union cannot come from decoding, only from Go.
 		check = append([]jen.Code{jen.Id("validRequired").Call(jen.Id("c"), jen.Add(src).Op("!=").Nil())}, check...)
 	}
 	if len(check) == 0 {
 		return nil
 	}
-	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.member.Name))}, check...), jen.Id("c").Dot("out").Call())
-	if fd.optional && fd.typ.kind != unionKind && !fd.always {
+	body := append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Lit(fd.JSONName))}, check...), jen.Id("c").Dot("out").Call())
+	if fd.Optional && fd.Type.Kind != ir.UnionKind && !fd.Always {
 		return []jen.Code{jen.If(present(fd)).Block(body...)}
 	}
 	return body
@@ -141,27 +138,27 @@ func (r *renderer) validateField(fd *field) []jen.Code {
 
 // validateElem returns the statements that check src, an element of type t: a nil union is
 // reported as the encoder reports it; anything else is checked as validateValue does.
-func (r *renderer) validateElem(src jen.Code, t *goType, depth int) []jen.Code {
-	if t.kind != unionKind {
-		return r.validateValue(src, t, model.Constraints{}, depth)
+func (r *renderer) validateElem(src jen.Code, t *ir.Type, depth int) []jen.Code {
+	if t.Kind != ir.UnionKind {
+		return r.validateValue(src, t, ir.Constraints{}, depth)
 	}
-	isNil := jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("c").Dot("report").Call(jen.Lit("nil " + t.name)))
-	if !r.checks(t) {
+	isNil := jen.If(jen.Add(src).Op("==").Nil()).Block(jen.Id("c").Dot("report").Call(jen.Lit("nil " + t.Name)))
+	if !t.Checks {
 		return []jen.Code{isNil}
 	}
-	return []jen.Code{isNil.Else().Block(jen.Id("validate"+t.name).Call(jen.Id("c"), src))}
+	return []jen.Code{isNil.Else().Block(jen.Id(t.Union.Funcs.Validate).Call(jen.Id("c"), src))}
 }
 
 // validateValue returns the statements that check src, of type t, with the constraints of its
 // member: bounds and formats of a scalar, item counts of an array.
-func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints, depth int) []jen.Code {
+func (r *renderer) validateValue(src jen.Code, t *ir.Type, cons ir.Constraints, depth int) []jen.Code {
 	var out []jen.Code
-	switch t.kind {
-	case builtinKind:
-		if cons.Format != "" && t.name == "string" {
+	switch t.Kind {
+	case ir.BuiltinKind:
+		if cons.Format != "" && t.Name == "string" {
 			out = append(out, jen.Id("validFormat").Call(jen.Id("c"), src, jen.Lit(cons.Format)))
 		}
-		if t.name == "int64" || t.name == "float64" {
+		if t.Name == "int64" || t.Name == "float64" {
 			if cons.Minimum != nil {
 				out = append(out, jen.Id("validMinimum").Call(jen.Id("c"), src, jen.Lit(*cons.Minimum)))
 			}
@@ -169,23 +166,23 @@ func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 				out = append(out, jen.Id("validMaximum").Call(jen.Id("c"), src, jen.Lit(*cons.Maximum)))
 			}
 		}
-	case structKind, enumKind, namedKind:
-		if r.checks(t) {
+	case ir.StructKind, ir.EnumKind, ir.NamedKind:
+		if t.Checks {
 			out = append(out, jen.Add(src).Dot("validate").Call(jen.Id("c")))
 		}
-	case unionKind:
-		if r.checks(t) {
+	case ir.UnionKind:
+		if t.Checks {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(
-				jen.Id("validate"+t.name).Call(jen.Id("c"), src),
+				jen.Id(t.Union.Funcs.Validate).Call(jen.Id("c"), src),
 			))
 		}
-	case externalKind:
-		if t.hasNil() {
+	case ir.ExternalKind:
+		if t.HasNil {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(validateExternalValue(src, t)))
 		} else {
 			out = append(out, validateExternalValue(src, t))
 		}
-	case sliceKind:
+	case ir.SliceKind:
 		if cons.MinItems != nil || cons.MaxItems != nil {
 			lo, hi := -1, -1
 			if cons.MinItems != nil {
@@ -196,20 +193,20 @@ func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 			}
 			out = append(out, jen.Id("validItems").Call(jen.Id("c"), jen.Len(src), jen.Lit(lo), jen.Lit(hi)))
 		}
-		if r.elemChecks(t.elem) {
+		if t.Elem.ElemChecks {
 			i := local("i", depth)
 			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(
 				append(append([]jen.Code{jen.Id("c").Dot("at").Call(jen.Id(i))},
-					r.validateElem(jen.Add(src).Index(jen.Id(i)), t.elem, depth+1)...),
+					r.validateElem(jen.Add(src).Index(jen.Id(i)), t.Elem, depth+1)...),
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
-	case mapKind:
-		if r.elemChecks(t.elem) {
+	case ir.MapKind:
+		if t.Elem.ElemChecks {
 			k := local("k", depth)
 			elem := jen.Add(src).Index(jen.Id(k))
 			var pre []jen.Code
-			if t.elem.kind == structKind || t.elem.kind == externalKind && !t.elem.hasNil() {
+			if t.Elem.Kind == ir.StructKind || t.Elem.Kind == ir.ExternalKind && !t.Elem.HasNil {
 				// A map value is not addressable; validate has a pointer receiver.
 				x := local("x", depth)
 				pre = []jen.Code{jen.Id(x).Op(":=").Add(elem)}
@@ -217,16 +214,16 @@ func (r *renderer) validateValue(src jen.Code, t *goType, cons model.Constraints
 			}
 			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(src))).Block(
 				append(append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))}, pre...),
-					r.validateElem(elem, t.elem, depth+1)...),
+					r.validateElem(elem, t.Elem, depth+1)...),
 					jen.Id("c").Dot("out").Call())...,
 			))
 		}
-	case pointerKind:
+	case ir.PointerKind:
 		out = append(out, jen.If(jen.Add(src).Op("==").Nil()).Block(
 			jen.Id("c").Dot("report").Call(jen.Lit("must not be null")),
-		).Else().Block(r.validateValue(src, t.elem, cons, depth)...))
-	case nullableKind:
-		if inner := r.validateValue(deref(src, t.elem), t.elem, cons, depth); len(inner) > 0 {
+		).Else().Block(r.validateValue(src, t.Elem, cons, depth)...))
+	case ir.NullableKind:
+		if inner := r.validateValue(deref(src, t.Elem), t.Elem, cons, depth); len(inner) > 0 {
 			out = append(out, jen.If(jen.Add(src).Op("!=").Nil()).Block(inner...))
 		}
 	}
@@ -239,98 +236,86 @@ func sortedKeys(src jen.Code) jen.Code {
 }
 
 // validateEnum checks membership of a closed enum; an open enum accepts any string.
-func (r *renderer) validateEnum(td *typeDecl) {
-	if td.open {
-		r.validateFuncs(td.name, false, false, nil)
+func (r *renderer) validateEnum(td *ir.Decl) {
+	if td.Open {
+		r.validateFuncs(td.Name, false, false, nil)
 		return
 	}
 	args := []jen.Code{jen.Id("c"), jen.String().Call(jen.Id("v"))}
-	for _, v := range td.values {
+	for _, v := range td.Values {
 		args = append(args, jen.Lit(v))
 	}
-	r.validateFuncs(td.name, false, false, []jen.Code{jen.Id("validEnum").Call(args...)})
+	r.validateFuncs(td.Name, false, false, []jen.Code{jen.Id("validEnum").Call(args...)})
 }
 
 // validateOneOrMany checks the element or elements, and that a single value is one.
-func (r *renderer) validateOneOrMany(td *typeDecl) {
+func (r *renderer) validateOneOrMany(td *ir.Decl) {
 	body := []jen.Code{
 		jen.If(jen.Op("!").Id("v").Dot("IsList").Op("&&").Len(jen.Id("v").Dot("List")).Op("!=").Lit(1)).Block(
 			jen.Id("c").Dot("report").Call(jen.Lit("holds %d values and is not a list"), jen.Len(jen.Id("v").Dot("List"))),
 			jen.Return(),
 		),
 	}
-	if r.elemChecks(td.typ) {
-		elem := r.validateElem(jen.Id("v").Dot("List").Index(jen.Id("i")), td.typ, 1)
+	if td.Type.ElemChecks {
+		elem := r.validateElem(jen.Id("v").Dot("List").Index(jen.Id("i")), td.Type, 1)
 		body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("v").Dot("List")).Block(
 			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("at").Call(jen.Id("i"))),
 			jen.Add(elem...),
 			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("out").Call()),
 		))
 	}
-	r.validateFuncs(td.name, true, false, body)
+	r.validateFuncs(td.Name, true, false, body)
 }
 
 // validateUnion writes validateX, which checks the variant a union holds: its own rules, or that
 // it is not unknown or a nil pointer. A union whose variants need no checks has none.
-func (r *renderer) validateUnion(td *typeDecl) {
-	if !r.unionChecks(td) {
+func (r *renderer) validateUnion(td *ir.Decl) {
+	if td.Funcs.Validate == "" {
 		return
 	}
 	var cases []jen.Code
-	for _, v := range td.variants {
-		if v.typ.name == td.nullVariant {
-			cases = append(cases, jen.Case(jen.Id(v.typ.name)).Block(jen.Id("c").Dot("report").Call(jen.Lit("must not be null"))))
+	for _, v := range td.Variants {
+		if v.Type.Name == td.NullVariant {
+			cases = append(cases, jen.Case(jen.Id(v.Type.Name)).Block(jen.Id("c").Dot("report").Call(jen.Lit("must not be null"))))
 			continue
 		}
-		if !v.pointer {
-			if r.checks(v.typ) {
-				cases = append(cases, jen.Case(jen.Id(v.typ.name)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
+		if !v.Pointer {
+			if v.Type.Checks {
+				cases = append(cases, jen.Case(jen.Id(v.Type.Name)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
 			}
 			continue
 		}
-		cases = append(cases, jen.Case(jen.Op("*").Id(v.typ.name)).Block(
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.Type.Name)).Block(
 			jen.If(jen.Id("v").Op("==").Nil()).Block(
-				jen.Id("c").Dot("report").Call(jen.Lit("nil *"+v.typ.name)),
+				jen.Id("c").Dot("report").Call(jen.Lit("nil *"+v.Type.Name)),
 				jen.Return(),
 			),
 			jen.Id("v").Dot("validate").Call(jen.Id("c")),
 		))
 	}
-	if td.unknown != "" {
-		cases = append(cases, jen.Case(jen.Op("*").Id(td.unknown)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
+	if td.Unknown != "" {
+		cases = append(cases, jen.Case(jen.Op("*").Id(td.Unknown)).Block(jen.Id("v").Dot("validate").Call(jen.Id("c"))))
 	}
 	// The variable of the type switch is unused when the only case is the Null variant.
 	sw := jen.Id("v").Op(":=").Id("v").Assert(jen.Type())
-	if len(cases) == 1 && td.nullVariant != "" {
+	if len(cases) == 1 && td.NullVariant != "" {
 		sw = jen.Id("v").Assert(jen.Type())
 	}
-	r.validateGo.Func().Id("validate"+td.name).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.name)).Block(
+	r.validateGo.Func().Id(td.Funcs.Validate).Params(jen.Id("c").Op("*").Id("validator"), jen.Id("v").Id(td.Name)).Block(
 		jen.Switch(sw).Block(cases...),
 	)
 	r.validateGo.Line()
 }
 
 // validateUnknown reports an unknown variant: a discriminator value the schema does not define.
-func (r *renderer) validateUnknown(td *typeDecl) {
-	union := r.byName[td.union]
-	tag := union.tag
-	var values []string
-	for _, v := range union.objects.variants {
-		for _, val := range v.model.Values {
-			if !slices.Contains(values, quote(val.Str)) {
-				values = append(values, quote(val.Str))
-			}
-		}
-	}
-	if union.resultTag {
-		values = []string{quote(resultComplete), quote(resultInputRequired)}
-	}
-	report := jen.Id("c").Dot("report").Call(jen.Lit("%s is not one of "+strings.Join(values, ", ")+" (unknown "+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
+func (r *renderer) validateUnknown(td *ir.Decl) {
+	tag := td.Union.Tag
+	report := jen.Id("c").Dot("report").Call(jen.Lit("%s is not one of "+td.UnknownValues+" (unknown "+td.Union.Name+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
 	var code []jen.Code
-	if tag == "method" && r.proto != nil {
+	if td.UnknownMethod {
 		// A message of a method this version does not define: a request is answered with
 		// "method not found".
-		report = jen.Id("c").Dot("report").Call(jen.Lit("%s is not a method of this version ("+td.union+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
+		report = jen.Id("c").Dot("report").Call(jen.Lit("%s is not a method of this version ("+td.Union.Name+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
 		code = []jen.Code{jen.Id("c").Dot("code").Op("=").Lit(-32601)}
 	}
 	body := append([]jen.Code{
@@ -339,5 +324,5 @@ func (r *renderer) validateUnknown(td *typeDecl) {
 		report,
 		jen.Id("c").Dot("out").Call(),
 	}, code...)
-	r.validateFuncs(td.name, true, false, body)
+	r.validateFuncs(td.Name, true, false, body)
 }

@@ -1,9 +1,8 @@
 package emit
 
 import (
-	"fmt"
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"go/ast"
-	"go/format"
 	"go/parser"
 	"go/token"
 	"strings"
@@ -36,7 +35,7 @@ func planned(t *testing.T, src string) *generator {
 }
 
 func TestDocText(t *testing.T) {
-	r := &renderer{plan: planned(t, docsSchema).plan}
+	p := planned(t, docsSchema).plan
 	tests := []struct {
 		name string
 		doc  model.Doc
@@ -62,27 +61,13 @@ func TestDocText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, r.docText(tt.doc, "type"))
-		})
-	}
-}
-
-func TestDocComment(t *testing.T) {
-	tests := []struct{ name, text, want string }{
-		{"empty", "", ""},
-		{"paragraphs", "One.\n\nTwo.", "// One.\n//\n// Two."},
-		{"list after text", "Intro:\n  - a\n  - b\nAfter.", "// Intro:\n//   - a\n//   - b\n//\n// After."},
-		{"code block", "Text:\n\n\tcode()", "// Text:\n//\n//\tcode()"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, fmt.Sprintf("%#v", docComment(tt.text)))
+			assert.Equal(t, tt.want, p.docText(tt.doc, "type"))
 		})
 	}
 }
 
 func TestSubjectFirst(t *testing.T) {
-	r := &renderer{plan: planned(t, docsSchema).plan}
+	p := planned(t, docsSchema).plan
 	tests := []struct{ name, text, want string }{
 		{"X", "X is already first.", "X is already first."},
 		{"X", "An X is already first.", "An X is already first."},
@@ -105,51 +90,32 @@ func TestSubjectFirst(t *testing.T) {
 		{"Role", "Closed.", ""},
 	}
 	for _, tt := range tests {
-		got, ok := r.subjectFirst(tt.name, tt.text)
+		got, ok := p.subjectFirst(tt.name, tt.text)
 		assert.Equal(t, tt.want != "", ok, tt.text)
 		assert.Equal(t, tt.want, got, tt.text)
 	}
 }
 
-func TestDocCommentFills(t *testing.T) {
-	long := strings.Repeat("word ", 30)
-	tests := []struct{ name, text, want string }{
-		{"joins and fills a paragraph", "One two\nthree.\n\n" + long,
-			"// One two three.\n//\n// " + strings.TrimSpace(strings.Repeat("word ", 18)) + "\n// " + strings.TrimSpace(strings.Repeat("word ", 12))},
-		{"fills a list item, indenting its further lines", "Items:\n  - " + long,
-			"// Items:\n//   - " + strings.TrimSpace(strings.Repeat("word ", 17)) + "\n//     " + strings.TrimSpace(strings.Repeat("word ", 13))},
-		{"definition lines become a list", "Kinds:\n\ncomplete - done.\ninput_required - more.",
-			"// Kinds:\n//\n//   - complete - done.\n//   - input_required - more."},
-		{"a single definition-like line stays text", "a - b\nc.", "// a - b c."},
-		{"a long word stays whole", "x " + strings.Repeat("y", 120), "// x\n// " + strings.Repeat("y", 120)},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := fmt.Sprintf("%#v", docComment(tt.text))
-			assert.Equal(t, tt.want, got)
-			// gofmt leaves the comment as it is.
-			src := "package p\n\n" + got + "\ntype T int\n"
-			formatted, err := format.Source([]byte(src))
-			require.NoError(t, err)
-			assert.Equal(t, src, string(formatted))
-		})
-	}
-}
-
-// TestDocConventions checks the doc comments of the types, fields and constants of every embedded
-// version's package: every exported type and constant has a doc that starts with its name (but
-// for the constants of a block that a doc leads), no line is longer than 100 columns (but for a
-// single long word), and no line of a paragraph or list item ends early: the next line's first
-// word would have fitted.
+// TestDocConventions checks the doc comments of every file that the emitter writes (not the
+// runtime and the parts it copies) in every embedded version's package: every exported type,
+// constant, function and method has a doc that starts with its name (but for the constants of a
+// block that a doc leads), no line is longer than 100 columns (but for a single long word), and no
+// line of a paragraph or list item ends early: the next line's first word would have fitted.
 func TestDocConventions(t *testing.T) {
 	for _, version := range schema.Versions {
 		t.Run(version, func(t *testing.T) {
 			files := generate(t, load(t, "../schema/"+version+"/schema.ts", version), "mcp")
 			fset := token.NewFileSet()
-			for _, name := range []string{"types.go", "unions.go", "consts.go"} {
+			for _, name := range []string{"types.go", "json.go", "unions.go", "consts.go", "validate.go", "protocol.go"} {
 				f, err := parser.ParseFile(fset, name, files[name], parser.ParseComments)
 				require.NoError(t, err)
 				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						if fd.Name.IsExported() && assert.NotNil(t, fd.Doc, "%s: func %s has no doc", name, fd.Name.Name) {
+							assert.True(t, startsWithName(fd.Doc.Text(), fd.Name.Name), "%s: %q", fd.Name.Name, firstLine(fd.Doc.Text()))
+						}
+						continue
+					}
 					gd, ok := d.(*ast.GenDecl)
 					if !ok || (gd.Tok != token.TYPE && gd.Tok != token.CONST) {
 						continue
@@ -177,7 +143,8 @@ func TestDocConventions(t *testing.T) {
 				ast.Inspect(f, func(n ast.Node) bool {
 					switch n := n.(type) {
 					case *ast.FuncDecl:
-						return false // the functions' docs are not the schema's
+						checkFilled(t, fset, n.Doc)
+						return false // comments inside a body are not docs
 					case *ast.GenDecl:
 						if exported(n) {
 							checkFilled(t, fset, n.Doc)
@@ -218,7 +185,7 @@ func firstLine(s string) string {
 
 // checkFilled fails for a comment line longer than 100 columns (a tab counts 4) that is not one
 // word, and for a line of text after which the next line's first word would have fitted within
-// commentWidth.
+// render.CommentWidth.
 func checkFilled(t *testing.T, fset *token.FileSet, cg *ast.CommentGroup) {
 	t.Helper()
 	if cg == nil {
@@ -238,12 +205,12 @@ func checkFilled(t *testing.T, fset *token.FileSet, cg *ast.CommentGroup) {
 			continue
 		}
 		next := strings.TrimPrefix(strings.TrimPrefix(cg.List[i+1].Text, "//"), " ")
-		if next == "" || strings.HasPrefix(next, "\t") || listItemLine.MatchString(next) ||
+		if next == "" || strings.HasPrefix(next, "\t") || render.ListItemLine.MatchString(next) ||
 			(strings.HasPrefix(next, " ") != strings.HasPrefix(text, " ")) {
 			continue
 		}
 		word := strings.Fields(next)[0]
-		if len(text)+1+len(word) <= commentWidth {
+		if len(text)+1+len(word) <= render.CommentWidth {
 			t.Errorf("%s: line ends before %q would fill it: %s", fset.Position(c.Pos()), word, c.Text)
 		}
 	}

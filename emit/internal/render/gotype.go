@@ -1,0 +1,65 @@
+package render
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+)
+
+// code writes the type t.
+func code(t *ir.Type) *jen.Statement {
+	switch {
+	case t.Alias != "":
+		return jen.Id(t.Alias)
+	case t.Kind == ir.RawKind:
+		return jen.Qual("encoding/json", "RawMessage")
+	case t.Kind == ir.SliceKind:
+		return jen.Index().Add(code(t.Elem))
+	case t.Kind == ir.MapKind:
+		return jen.Map(jen.String()).Add(code(t.Elem))
+	case t.Kind == ir.NullableKind && t.Elem.HasNil:
+		return code(t.Elem)
+	case t.Kind == ir.NullableKind, t.Kind == ir.PointerKind:
+		return jen.Op("*").Add(code(t.Elem))
+	case t.Kind == ir.ExternalKind && t.Name == "[]byte":
+		return jen.Index().Byte()
+	case t.Kind == ir.ExternalKind && t.Composite:
+		return jen.Op(t.Name)
+	case t.Kind == ir.ExternalKind:
+		named := jen.Id(t.Name)
+		if t.Path != "" {
+			named = jen.Qual(t.Path, t.Name)
+		}
+		if t.Pointer {
+			return jen.Op("*").Add(named)
+		}
+		return named
+	}
+	return jen.Id(t.Name)
+}
+
+// GoSource writes t as Go source, a pointer to it if pointer is set, for messages.
+func GoSource(t *ir.Type, pointer bool) string {
+	c := code(t)
+	if pointer {
+		c = jen.Op("*").Add(c)
+	}
+	return c.GoString()
+}
+
+// written is the name of the type as written: the alias if there is one.
+func written(t *ir.Type) string {
+	if t.Alias != "" {
+		return t.Alias
+	}
+	return t.Name
+}
+
+// codecSuffix is the name of the decoder and encoder methods of a builtin type: d.str(),
+// e.int64(v), ...
+func codecSuffix(builtin string) string {
+	if builtin == "string" {
+		return "str"
+	}
+	return builtin
+}

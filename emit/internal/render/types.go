@@ -1,0 +1,96 @@
+package render
+
+import (
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"go/token"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// structType declares a struct: a field per member, then Extra.
+func (r *renderer) structType(td *ir.Decl) {
+	var fields []jen.Code
+	embedded := map[string]bool{}
+	for _, f := range td.Fields {
+		if f.Implicit {
+			continue // Config.Literals: the codec writes the constant
+		}
+		if f.Base != "" {
+			// The embedded base holds the field; encoding/json promotes its fields as the
+			// codecs reach them.
+			if !embedded[f.Base] {
+				embedded[f.Base] = true
+				fields = append(fields, docComment(f.Base+" holds the members of ["+f.Base+"]."), jen.Id(f.Base))
+			}
+			continue
+		}
+		typ := code(f.Type)
+		if f.Pointer {
+			typ = jen.Op("*").Add(typ)
+		}
+		tag := f.JSONName + f.TagOption
+		decl := jen.Id(f.Name).Add(typ)
+		if f.Embed {
+			decl = typ
+		}
+		if f.Embed || token.IsExported(f.Name) {
+			// An unexported field has no tag: encoding/json ignores it, and go vet reports one.
+			decl = decl.Tag(map[string]string{"json": tag})
+		}
+		fields = append(fields, docComment(f.Doc), decl)
+	}
+	for _, src := range td.Added {
+		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
+	}
+	if !r.pkg.DropUnknown {
+		fields = append(fields,
+			docComment(td.ExtraDoc),
+			jen.Id("Extra").Map(jen.String()).Add(code(td.Rest)).Tag(map[string]string{"json": "-"}))
+	}
+	r.typesGo.Add(docComment(td.Doc))
+	r.typesGo.Type().Id(td.Name).Struct(fields...)
+	r.typesGo.Line()
+}
+
+// aliasType declares `type X = T`.
+func (r *renderer) aliasType(td *ir.Decl) {
+	r.typesGo.Add(docComment(td.Doc))
+	r.typesGo.Type().Id(td.Name).Op("=").Add(code(td.Type))
+	r.typesGo.Line()
+}
+
+// collectionType declares a named map or slice type, with its codec.
+// The variants of a kind union go to unions.go, the others to types.go and json.go.
+func (r *renderer) collectionType(td *ir.Decl) {
+	f := r.typesGo
+	if td.Union != nil {
+		f = r.unionsGo
+	}
+	f.Add(docComment(td.Doc))
+	underlying := *td.Type
+	underlying.Alias = ""
+	f.Type().Id(td.Name).Add(code(&underlying))
+	f.Line()
+	r.collectionCodec(td)
+}
+
+// enumType declares a string type, its constants and its codec.
+func (r *renderer) enumType(td *ir.Decl) {
+	r.typesGo.Add(docComment(td.Doc))
+	r.typesGo.Type().Id(td.Name).String()
+	r.typesGo.Line()
+	var consts []jen.Code
+	for i, v := range td.Values {
+		name := td.ValueNames[i]
+		consts = append(consts,
+			docComment(td.ValueDocs[i]),
+			jen.Id(name).Id(td.Name).Op("=").Lit(v))
+	}
+	r.enumConsts = append(r.enumConsts, jen.Const().Defs(consts...), jen.Line())
+	r.scalarCodec(td, "string")
+}
+
+// quote writes s as a Go doc comment shows a JSON string.
+func quote(s string) string {
+	return `"` + s + `"`
+}

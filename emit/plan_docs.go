@@ -1,0 +1,414 @@
+package emit
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// Planning the doc comments: the text of every declaration's, field's and constant's doc, from
+// the schema's JSDoc with its links resolved to Go doc links (docText), led by the declaration's
+// name (plan_docs_lead.go). Rendering writes the texts as Go comments (emit/internal/render).
+
+// siteURL makes the spec's root-relative links ("/specification/draft/...") absolute.
+const siteURL = "https://modelcontextprotocol.io"
+
+var (
+	// jsdocLink matches {@link Target} and {@link Target | label}.
+	jsdocLink = regexp.MustCompile(`\{@link\s+([^}|]*?)\s*(?:\|\s*([^}]*?)\s*)?\}`)
+	// markdownLink matches [label](url).
+	markdownLink = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
+	// listItem matches a line that starts a Markdown list item.
+	listItem = regexp.MustCompile(`^([-*+]|\d+[.)]) `)
+)
+
+// extraDoc documents the Extra field of every struct.
+const extraDoc = "Extra holds the members the schema does not define, as received, encoded after the others."
+
+// kindPhrases name the JSON kinds in messages and docs.
+var kindPhrases = map[string]string{"string": "a string", "number": "a number", "boolean": "a boolean",
+	"null": "null", "object": "an object", "array": "an array"}
+
+// planDocs writes the doc text of every declaration, field, enum value and constant of the
+// output, and the docs of the typed result decodes and of the protocol layer that list what
+// the schema has.
+func (p *plan) planDocs() {
+	for _, td := range p.types {
+		td.docText = p.declDoc(td)
+		for _, f := range td.fields {
+			f.docText = p.fieldDoc(f)
+		}
+		for i, v := range td.values {
+			td.valueDocs = append(td.valueDocs, td.valueNames[i]+" is the ["+td.name+"] value "+quote(v)+".")
+		}
+		if td.form == structForm {
+			td.extraDoc = extraDoc
+			if len(td.absent) > 0 {
+				td.extraDoc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
+					"decoding and Validate reject it, and encoding fails on it."
+			}
+		}
+		if td.form == interfaceForm && td.decision.Strategy == model.KindStrategy {
+			var phrases []string
+			for _, k := range td.kinds {
+				phrases = append(phrases, kindPhrases[k.jsonKind])
+			}
+			td.expected = "expected " + orList(phrases)
+		}
+	}
+	p.constDocs = map[*model.Const]string{}
+	for c, name := range p.constNames {
+		p.constDocs[c] = p.constDoc(name, c)
+	}
+	for _, union := range p.resultDecodes {
+		union.resultsDoc = resultsDoc(union)
+	}
+	if p.proto != nil {
+		p.proto.typedDoc, p.proto.errorResponseDoc = errorDocs(p.proto)
+	}
+}
+
+// declDoc is the doc text of a type declaration, by its form.
+func (p *plan) declDoc(td *typeDecl) string {
+	switch td.form {
+	case aliasForm:
+		if td.typ.kind == rawKind {
+			return p.typeDoc(td, "It holds any JSON value, exactly as received.")
+		}
+	case enumForm:
+		if td.open {
+			return p.typeDoc(td, "Other values are allowed.")
+		}
+		return p.typeDoc(td, "The set is closed: other values are invalid, though decoding keeps them as received.")
+	case interfaceForm:
+		return p.typeDoc(td, decisionDoc(td))
+	case oneOrManyForm:
+		form := "one " + typeLink(td.typ) + " or an array of them. IsList records the form: " +
+			"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +
+			"and the single value otherwise (List must then hold exactly one element, else encoding fails)."
+		if td.decl != nil {
+			return p.typeDoc(td, td.name+" is "+form)
+		}
+		return td.name + " is " + td.about + ": " + form
+	case unknownForm:
+		return td.name + " is a [" + td.union + "] whose " + quote(p.byName[td.union].tag) +
+			" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."
+	}
+	return p.typeDoc(td)
+}
+
+// fieldDoc is the doc text of a struct's field: the member's doc, what its constant or default
+// is.
+func (p *plan) fieldDoc(f *field) string {
+	var extra []string
+	if f.literal != nil {
+		extra = append(extra, "Always "+f.literal.String()+".")
+	}
+	if d := f.member.Default; d != nil {
+		extra = append(extra, "Empty means "+d.String()+": encoding writes it, and an absent member decodes empty.")
+	}
+	return p.docText(f.member.Doc, "field", extra...)
+}
+
+// resultsDoc is the doc of the typed result decode of a result union: the types each method's
+// result can be.
+func resultsDoc(union *typeDecl) string {
+	var docs []string
+	for _, rc := range union.results {
+		var links []string
+		for _, c := range rc.candidates {
+			links = append(links, variantLink(union.objects.variants[c]))
+		}
+		docs = append(docs, quote(rc.value)+" gives "+orList(links))
+	}
+	return union.funcs.unmarshalFor + " decodes the result of a request with the given method as one of the method's " +
+		"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
+		"their members alone cannot (a result with only optional members fits several types); among " +
+		"several types, it picks as [" + union.funcs.unmarshal + "] does. For other methods it is [" +
+		union.funcs.unmarshal + "]."
+}
+
+// errorDocs are the docs of Typed and NewErrorResponse, which list the error objects.
+func errorDocs(proto *protocolPlan) (typed, response string) {
+	var links []string
+	for _, o := range proto.typed {
+		links = append(links, "*["+o.td.name+"] ("+o.code.literal.Num+")")
+	}
+	typed = "Typed returns the error as the type the schema defines for its code"
+	if len(links) > 0 {
+		typed += ": " + orList(links)
+	}
+	typed += ". For another code, or data that does not fit the type, it returns e itself."
+	var names []string
+	for _, o := range proto.errors {
+		names = append(names, "*["+o.td.name+"]")
+	}
+	response = "NewErrorResponse returns the error response to the request with the given id for err. " +
+		"With a nil id, the id is the one a *[MessageError] carries, or null (JSON-RPC's answer to a message whose " +
+		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
+		"its first problem as the message and every problem as the data; a *[DecodeError] with -32700 (parse " +
+		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
+		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
+		"err.Error() as the message."
+	return typed, response
+}
+
+// docText turns a schema doc into Go doc comment text: the text with links converted, then the
+// extra paragraphs, the @see tags, @internal and @deprecated. noun says what is documented
+// ("type", "field", "constant").
+func (p *plan) docText(d model.Doc, noun string, extra ...string) string {
+	var paras []string
+	if t := strings.TrimSpace(d.Text); t != "" {
+		paras = append(paras, p.markup(t))
+	}
+	paras = append(paras, extra...)
+	for _, see := range d.See {
+		paras = append(paras, "See also: "+p.markup(strings.TrimSpace(see)))
+	}
+	if d.Internal {
+		paras = append(paras, "This "+noun+" is internal to the protocol specification.")
+	}
+	if d.Deprecated {
+		text := strings.TrimSpace(d.DeprecatedText)
+		text = strings.TrimPrefix(text, "Deprecated ")
+		if text == "" {
+			text = "see the schema."
+		}
+		paras = append(paras, "Deprecated: "+p.markup(text))
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// markup converts the links of a JSDoc text to Go doc syntax and indents Markdown list items,
+// which Go doc comments recognize only when indented.
+func (p *plan) markup(text string) string {
+	text = jsdocLink.ReplaceAllStringFunc(text, func(m string) string {
+		sub := jsdocLink.FindStringSubmatch(m)
+		return p.link(sub[1], sub[2])
+	})
+	text = markdownLink.ReplaceAllStringFunc(text, func(m string) string {
+		sub := markdownLink.FindStringSubmatch(m)
+		return sub[1] + " (" + absURL(sub[2]) + ")"
+	})
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if listItem.MatchString(l) {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func absURL(u string) string {
+	if strings.HasPrefix(u, "/") {
+		return siteURL + u
+	}
+	return u
+}
+
+// link renders {@link target | label}: a Go doc link for a declaration or member, the URL for a
+// web link, the target's text when it names nothing known.
+func (p *plan) link(target, label string) string {
+	var ref string
+	if strings.Contains(target, "://") {
+		ref = target
+	} else if l, ok := p.docLink(target); ok {
+		ref = l
+	} else if label == "" {
+		return target
+	} else {
+		return label
+	}
+	if label == "" || label == target {
+		return ref
+	}
+	return label + " (" + ref + ")"
+}
+
+// docLink resolves a schema name, "Decl" or "Decl.member.member", to a Go doc link:
+// "[ClientCapabilitiesSampling.Context]".
+func (p *plan) docLink(target string) (string, bool) {
+	parts := strings.Split(target, ".")
+	td, ok := p.byDecl[parts[0]]
+	if !ok {
+		return "", false
+	}
+	link := td.name
+	for _, part := range parts[1:] {
+		if td == nil || td.form != structForm {
+			return "", false
+		}
+		var f *field
+		for _, x := range td.fields {
+			if x.member.Name == part {
+				f = x
+			}
+		}
+		if f == nil {
+			return "", false
+		}
+		link = td.name + "." + f.name
+		td = p.structNamed(f.typ)
+	}
+	return "[" + link + "]", true
+}
+
+// structNamed returns the struct declaration of a field type, or nil.
+func (p *plan) structNamed(t *goType) *typeDecl {
+	for t.kind == nullableKind {
+		t = t.elem
+	}
+	if t.kind != structKind {
+		return nil
+	}
+	if td := p.byName[t.name]; td != nil && td.form == structForm {
+		return td
+	}
+	return nil
+}
+
+// decisionDoc is the paragraph of a union's doc that says how decoding picks a variant.
+func decisionDoc(td *typeDecl) string {
+	if td.decision.Strategy != model.KindStrategy {
+		return objectsDoc(td, "Decoding")
+	}
+	var parts []string
+	for _, k := range td.kinds {
+		var links []string
+		for _, v := range k.variants {
+			links = append(links, variantLink(v))
+		}
+		switch {
+		case k.jsonKind == "object" && td.objects != nil:
+			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
+		case len(links) > 1:
+			parts = append(parts, kindPhrases[k.jsonKind]+" is the first of "+orList(links)+" that decodes")
+		default:
+			parts = append(parts, kindPhrases[k.jsonKind]+" is "+links[0])
+		}
+	}
+	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
+	if td.objects != nil {
+		doc += "\n\n" + objectsDoc(td, "For an object, decoding")
+	}
+	return doc
+}
+
+// objectsDoc says how decoding an object picks a variant; it starts with subject.
+func objectsDoc(td *typeDecl, subject string) string {
+	oc := td.objects
+	// The order of the tries, and why a result falls back to Result, are explained once, in the
+	// package doc (templates.Doc, Unions).
+	const order = "see Unions in the package doc"
+	if oc.decision.Discriminator == "" {
+		var parts []string
+		for _, v := range oc.variants {
+			p := variantLink(v)
+			if len(v.model.Required) > 0 {
+				p += " (requires " + quoteList(v.model.Required) + ")"
+			}
+			parts = append(parts, p)
+		}
+		picks := subject + " picks the variant whose required members are all present"
+		if oc.table {
+			picks += " (" + order + ")"
+		}
+		doc := picks + ": " +
+			strings.Join(parts, ", ") + "."
+		if td.base != nil {
+			doc += " A result that none of them decodes is a " + variantLink(td.base) + " if it decodes as one, " +
+				"its members kept in Extra (" + order + ")."
+		}
+		if td.resultTag {
+			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
+				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.unknown +
+				"], which keeps the JSON. A complete result (" + quote(resultComplete) + " or no " + quote(resultTypeMember) +
+				") is one of the other variants: " + strings.Replace(doc, subject+" picks", "the decoder picks", 1)
+		}
+		return doc
+	}
+	cases, absent := oc.tags, oc.absent
+	several := len(absent) > 1
+	var parts []string
+	for _, tc := range cases {
+		var values []string
+		for _, v := range tc.values {
+			values = append(values, strconv.Quote(v))
+		}
+		parts = append(parts, orList(values)+" is "+candidatesLink(oc, tc.variants))
+		several = several || len(tc.variants) > 1
+	}
+	if absent != nil {
+		parts = append(parts, "a missing member is "+candidatesLink(oc, absent))
+	}
+	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
+		"; any other value is [*" + td.unknown + "], which keeps the JSON."
+	if several {
+		doc += " Where several variants are possible, it picks the first whose required members are all present (" + order + ")."
+	}
+	return doc
+}
+
+func candidatesLink(oc *objectChoice, candidates []int) string {
+	var links []string
+	for _, c := range candidates {
+		links = append(links, variantLink(oc.variants[c]))
+	}
+	if len(links) == 1 {
+		return links[0]
+	}
+	return "one of " + orList(links)
+}
+
+func variantLink(v *variant) string {
+	if v.pointer {
+		return "[*" + v.typ.written() + "]"
+	}
+	return "[" + v.typ.written() + "]"
+}
+
+// orList joins items as "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func quoteList(names []string) string {
+	var q []string
+	for _, n := range names {
+		q = append(q, quote(n))
+	}
+	return strings.Join(q, ", ")
+}
+
+// typeLink writes a type for a doc comment: a doc link for a named type.
+func typeLink(t *goType) string {
+	switch t.kind {
+	case builtinKind:
+		if t.alias != "" {
+			return "[" + t.alias + "]"
+		}
+		return t.name
+	case rawKind:
+		if t.alias != "" {
+			return "[" + t.alias + "]"
+		}
+		return "JSON value"
+	case sliceKind:
+		return "array of " + typeLink(t.elem)
+	case mapKind:
+		return "object of " + typeLink(t.elem)
+	case nullableKind:
+		return typeLink(t.elem) + " or null"
+	}
+	return "[" + t.written() + "]"
+}
+
+// quote writes s as a Go doc comment shows a JSON string.
+func quote(s string) string {
+	return `"` + s + `"`
+}

@@ -1,0 +1,250 @@
+package emit
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// The last step of planning: the plan written as an ir.Package, the only thing rendering reads.
+// Planning's own structures keep the schema's model beside the decisions; the ir holds the
+// decisions, and copies of what the output needs from the model (JSON names, literal values,
+// constraints, doc texts).
+
+// lowering turns a plan into an ir.Package, once per plan value, so that a type, declaration or
+// variant reached twice is the same ir value.
+type lowering struct {
+	p        *plan
+	decls    map[*typeDecl]*ir.Decl
+	types    map[*goType]*ir.Type
+	variants map[*variant]*ir.Variant
+	fields   map[*field]*ir.Field
+}
+
+// lowering returns a lowering of p with nothing lowered yet.
+func (p *plan) lowering() *lowering {
+	return &lowering{p: p, decls: map[*typeDecl]*ir.Decl{}, types: map[*goType]*ir.Type{},
+		variants: map[*variant]*ir.Variant{}, fields: map[*field]*ir.Field{}}
+}
+
+// toIR returns the ir of the plan.
+func (p *plan) toIR() *ir.Package {
+	l := p.lowering()
+	c := p.opts.Config
+	pkg := &ir.Package{Name: p.opts.Package, Header: header, Version: p.opts.Version,
+		SchemaVersion: p.schemaVersionName(), NoValidate: c.NoValidate, DropUnknown: c.DropUnknown,
+		Lenient: c.Lenient, Copied: p.files}
+	for _, td := range p.types {
+		l.decls[td] = &ir.Decl{}
+	}
+	for _, td := range p.types {
+		pkg.Decls = append(pkg.Decls, l.decl(td))
+	}
+	for _, td := range p.resultDecodes {
+		pkg.ResultDecodes = append(pkg.ResultDecodes, l.decls[td])
+	}
+	for _, cst := range p.s.Consts {
+		if name, ok := p.constNames[cst]; ok {
+			pkg.Consts = append(pkg.Consts, &ir.Const{Name: name, Doc: p.constDocs[cst], Value: value(&cst.Value)})
+		}
+	}
+	for _, td := range p.types {
+		if td.funcs.method != "" {
+			pkg.MethodConsts = append(pkg.MethodConsts, &ir.MethodConst{Name: td.funcs.method, Value: td.method, Decl: td.name})
+		}
+	}
+	sort.Slice(pkg.MethodConsts, func(i, j int) bool { return pkg.MethodConsts[i].Name < pkg.MethodConsts[j].Name })
+	for _, name := range p.outFiles {
+		if name != "doc.go" {
+			pkg.Files = append(pkg.Files, name)
+		}
+	}
+	if p.proto != nil {
+		pkg.Protocol = l.protocol(p.proto)
+	}
+	return pkg
+}
+
+// decl fills the ir of a declaration.
+func (l *lowering) decl(td *typeDecl) *ir.Decl {
+	d := l.decls[td]
+	*d = ir.Decl{Name: td.name, Form: td.form, Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
+		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec, Envelope: td.form == structForm && isEnvelope(td),
+		Rules: l.p.rules[td.name], ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
+		Type: l.typ(td.typ), Rest: l.typ(td.rest), Values: td.values, ValueNames: td.valueNames, Open: td.open,
+		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.expected,
+		Unknown: td.unknown, Tag: td.tag, ResultsDoc: td.resultsDoc, ResultTag: td.resultTag,
+		Base: l.variant(td.base), NullVariant: td.nullVariant, Union: l.declOf(l.p.byName[td.union]),
+		Funcs: irFuncs(td.funcs), Method: td.method}
+	for _, f := range td.fields {
+		d.Fields = append(d.Fields, l.field(f))
+	}
+	for _, v := range td.variants {
+		d.Variants = append(d.Variants, l.variant(v))
+	}
+	if oc := td.objects; oc != nil {
+		d.Objects = &ir.ObjectChoice{Discriminator: oc.decision.Discriminator, Table: oc.table, Absent: oc.absent,
+			InputRequired: inputRequiredIndex(oc)}
+		for _, v := range oc.variants {
+			d.Objects.Variants = append(d.Objects.Variants, l.variant(v))
+		}
+		for _, tc := range oc.tags {
+			d.Objects.Tags = append(d.Objects.Tags, &ir.TagCase{Values: tc.values, Variants: tc.variants})
+		}
+	}
+	for _, k := range td.kinds {
+		kc := &ir.KindChoice{JSONKind: k.jsonKind}
+		for _, v := range k.variants {
+			kc.Variants = append(kc.Variants, l.variant(v))
+		}
+		d.Kinds = append(d.Kinds, kc)
+	}
+	for _, rc := range td.results {
+		d.Results = append(d.Results, &ir.ResultCase{Method: rc.method, Value: rc.value, Candidates: rc.candidates})
+	}
+	if td.form == unknownForm {
+		d.UnknownValues, d.UnknownMethod = l.p.unknownReport(td)
+	}
+	return d
+}
+
+// unknownReport says how Validate reports the Unknown variant of a union: the values the union
+// knows, and whether it is a message of a method the version does not define (with the
+// protocol layer).
+func (p *plan) unknownReport(td *typeDecl) (string, bool) {
+	union := p.byName[td.union]
+	var values []string
+	for _, v := range union.objects.variants {
+		for _, val := range v.model.Values {
+			if !slices.Contains(values, quote(val.Str)) {
+				values = append(values, quote(val.Str))
+			}
+		}
+	}
+	if union.resultTag {
+		values = []string{quote(resultComplete), quote(resultInputRequired)}
+	}
+	return strings.Join(values, ", "), union.tag == "method" && p.proto != nil
+}
+
+func (l *lowering) declOf(td *typeDecl) *ir.Decl {
+	if td == nil {
+		return nil
+	}
+	return l.decls[td]
+}
+
+// field is the ir of a field.
+func (l *lowering) field(f *field) *ir.Field {
+	if f == nil {
+		return nil
+	}
+	if x, ok := l.fields[f]; ok {
+		return x
+	}
+	c := f.member.Constraints
+	x := &ir.Field{Name: f.name, JSONName: f.member.Name, Type: l.typ(f.typ), Doc: f.docText, Pointer: f.pointer,
+		Literal: value(f.literal), Default: value(f.member.Default),
+		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
+		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
+		OmitEmpty: f.omitEmpty, Always: f.always, Embed: f.embed, Base: f.base}
+	l.fields[f] = x
+	return x
+}
+
+// typ is the ir of a Go type, with what planning decides about it: whether it has nil, how
+// omitempty tests it, whether validating it can find a problem.
+func (l *lowering) typ(t *goType) *ir.Type {
+	if t == nil {
+		return nil
+	}
+	if x, ok := l.types[t]; ok {
+		return x
+	}
+	x := &ir.Type{Kind: t.kind, Name: t.name, Alias: t.alias, Path: t.path, Pointer: t.pointer,
+		Composite: t.composite, Underlying: t.underlying, Single: t.single, HasNil: t.hasNil(),
+		Emptiness: t.emptiness(), Checks: l.p.checks(t), ElemChecks: l.p.elemChecks(t)}
+	l.types[t] = x
+	x.Elem = l.typ(t.elem)
+	x.Union = l.declOf(t.union)
+	return x
+}
+
+// variant is the ir of a union's variant.
+func (l *lowering) variant(v *variant) *ir.Variant {
+	if v == nil {
+		return nil
+	}
+	if x, ok := l.variants[v]; ok {
+		return x
+	}
+	x := &ir.Variant{Type: l.typ(v.typ), Pointer: v.pointer, JSONKind: v.jsonKind}
+	if v.model != nil {
+		x.Required, x.Known = v.model.Required, v.model.Known
+		for _, val := range v.model.Values {
+			x.Values = append(x.Values, val.Str)
+		}
+	}
+	l.variants[v] = x
+	return x
+}
+
+// value is the ir of a literal value.
+func value(v *model.Value) *ir.Value {
+	if v == nil {
+		return nil
+	}
+	x := &ir.Value{IsString: v.Kind == model.String, IsBool: v.Kind == model.Boolean, Str: v.Str, Num: v.Num,
+		Bool: v.Bool, Text: v.String()}
+	switch v.Kind {
+	case model.String:
+		x.Zero = v.Str == ""
+	case model.Boolean:
+		x.Zero = !v.Bool
+	default:
+		f, err := strconv.ParseFloat(v.Num, 64)
+		x.Zero = err == nil && f == 0
+	}
+	return x
+}
+
+// protocol is the ir of the protocol layer.
+func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
+	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
+		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
+		ErrorPointer: p.errorPointer, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
+		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc}
+	for _, s := range p.sides {
+		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
+			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor})
+	}
+	for _, td := range p.unions {
+		x.Unions = append(x.Unions, l.declOf(td))
+		x.Roles[l.declOf(td)] = p.union[td]
+	}
+	for _, a := range p.accessors {
+		x.Accessors = append(x.Accessors, &ir.Accessor{Decl: l.declOf(a.vt), Unknown: a.unknown, Method: a.method,
+			ID: l.field(a.id), Params: l.field(a.params), NoID: a.noID})
+	}
+	x.Methods = p.methods
+	errs := map[*errorObject]*ir.ErrorObject{}
+	for _, e := range p.errors {
+		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code)}
+		x.Errors = append(x.Errors, errs[e])
+	}
+	for _, e := range p.typed {
+		x.Typed = append(x.Typed, errs[e])
+	}
+	return x
+}
+
+// irFuncs is the ir of a declaration's derived names.
+func irFuncs(f funcNames) ir.Funcs {
+	return ir.Funcs{Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
+		Variants: f.variants, NewOne: f.newOne, NewList: f.newList, UnmarshalFor: f.unmarshalFor,
+		DecodeFor: f.decodeFor, Method: f.method}
+}
