@@ -79,7 +79,7 @@ func FilesLine(prefix string) string {
 // Version is the version of the generator, named in the header of every generated file. It is a
 // constant, not the build's version control stamp, so that the output (and the checked-in gen/)
 // does not depend on how mcpgen was built; it is set to the release's tag (vX.Y.Z) when the
-// github.com/mcpgen/mcpgen module is released (see the README).
+// github.com/mcpgen/mcpgen module is released (see docs/releasing.md).
 const Version = "v0.1.0"
 
 // header is the first line of every generated file. It matches the pattern that Go tools use to
