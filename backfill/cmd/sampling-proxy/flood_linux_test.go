@@ -179,7 +179,7 @@ func TestRemoteFloodMemory(t *testing.T) {
 
 // TestRemoteLargeBodies: a remote server answering requests with 400 MiB bodies, of statuses 200,
 // 201, 400 and 500 and several content types: each request gets a JSON-RPC error, the session
-// goes on (the next request is answered), and the proxy's peak memory stays under 100 MB.
+// goes on (the next request is answered), and the proxy's peak memory stays under 128 MiB.
 func TestRemoteLargeBodies(t *testing.T) {
 	const huge = 400 << 20
 	answers := []struct {
@@ -243,9 +243,12 @@ func TestRemoteLargeBodies(t *testing.T) {
 			t.Errorf("a ping after HTTP %d %s: %.300s", a.status, a.contentType, got)
 		}
 	}
+	// At the default bound of 16 MiB a message, the peak measured 71 to 110 MB from run to run
+	// (when the collector runs decides it), on a 2-core machine: the limit is 128 MiB, a third of
+	// one body, which is what reading a body whole would take at the least.
 	peak := peakRSS(cmd.Process.Pid)
 	t.Logf("5 answers of 400 MiB: the proxy's peak memory: %.1f MB", float64(peak)/1e6)
-	if peak < 0 || peak > 100<<20 {
+	if peak < 0 || peak > 128<<20 {
 		t.Errorf("the proxy's peak memory is %d bytes", peak)
 	}
 }
