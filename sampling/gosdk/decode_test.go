@@ -41,6 +41,13 @@ var decodeCases = map[string]decodeCase{
 	"a null message":                   {`{"messages":[null],"maxTokens":1}`, false},
 	"a null block":                     {`{"messages":[{"role":"user","content":[null]}],"maxTokens":1}`, false},
 	"not an object":                    {`[1]`, false},
+	"numbers":                          {`{"messages":[{"role":"assistant","content":{"type":"tool_use","id":"a","name":"n","input":{"n":12345678901234567890,"m":-0,"e":1.5e3}}}],"maxTokens":1}`, true},
+	"a number out of range":            {`{"messages":[{"role":"assistant","content":{"type":"tool_use","id":"a","name":"n","input":{"n":1e400}}}],"maxTokens":1}`, false},
+	"a lone surrogate":                 {`{"messages":[{"role":"user","content":{"type":"text","text":"a\ud800b\u00e9"}}],"maxTokens":1}`, true},
+	"invalid UTF-8":                    {"{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"a\xffb\"}}],\"maxTokens\":1}", true},
+	"base64 with a line break":         {`{"messages":[{"role":"user","content":{"type":"image","data":"AAAA\r\n","mimeType":"x"}}],"maxTokens":1}`, true},
+	"invalid base64":                   {`{"messages":[{"role":"user","content":{"type":"image","data":"AA\nA","mimeType":"x"}}],"maxTokens":1}`, false},
+	"a member twice":                   {`{"messages":[{"role":"user","content":{"type":"text","text":"a","text":"b"}}],"maxTokens":1}`, true},
 	"null messages":                    {`{"messages":null,"maxTokens":1}`, true},
 	"no messages":                      {`{"maxTokens":1}`, true},
 	// The params, their messages, a message, its content and a tool use's input are 5 levels:
