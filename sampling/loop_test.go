@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -618,4 +620,45 @@ func TestTypedToolResults(t *testing.T) {
 	if got := results["r"]; resultText(got) != "as it is" || !isError(got) {
 		t.Errorf("raw: %q", resultText(got))
 	}
+}
+
+// TestLoneToolUse: a tool use alone in its answer runs on the goroutine that runs the loop (with
+// nothing to run beside it, handing it to another goroutine and waiting would only cost), and its
+// result reaches the model as any other.
+func TestLoneToolUse(t *testing.T) {
+	var ran uint64
+	tool, err := sampling.NewTypedTool("get_weather", "", nil, func(ctx context.Context, in cityInput) (string, error) {
+		ran = goroutineID()
+		return weather(in.City), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &script{t: t, caps: withTools, turns: []turn{
+		answer("toolUse", use("call_abc123", "get_weather", `{"city":"Paris"}`)),
+		answer("endTurn", text("Done.")),
+	}}
+	loop := &sampling.Loop{Tools: []*sampling.Tool{tool}, Capabilities: withTools}
+	if _, err := loop.Run(t.Context(), s, prompt("Weather in Paris?")); err != nil {
+		t.Fatal(err)
+	}
+	if ran != goroutineID() {
+		t.Errorf("the tool ran on goroutine %d, the loop on %d", ran, goroutineID())
+	}
+	if r := toolResults(t, s.Requests()[1])["call_abc123"]; r == nil || resultText(r) != weather("Paris") {
+		t.Errorf("tool results %v", toolResults(t, s.Requests()[1]))
+	}
+}
+
+// goroutineID is the id of the calling goroutine, from the first line of its stack trace
+// ("goroutine 7 [running]:").
+func goroutineID() uint64 {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	field := strings.Fields(strings.TrimPrefix(string(buf), "goroutine "))[0]
+	id, err := strconv.ParseUint(field, 10, 64)
+	if err != nil {
+		panic(fmt.Sprintf("goroutine id of %q: %v", buf, err))
+	}
+	return id
 }

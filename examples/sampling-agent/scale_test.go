@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"maps"
 	"net/http"
@@ -666,7 +667,12 @@ func measure(t *testing.T, c costConfig, n, concurrency int, label string) measu
 			cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", c.procs))
 		}
 		if *scaleProfile != "" {
-			cmd.Env = append(cmd.Env, "SAMPLING_AGENT_PROFILE="+filepath.Join(*scaleProfile, fmt.Sprintf("%s-%d.pprof", label, i)))
+			path := filepath.Join(*scaleProfile, fmt.Sprintf("%s-%d.pprof", label, i))
+			// A profile of an earlier run would be taken for this one's.
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatal(err)
+			}
+			cmd.Env = append(cmd.Env, "SAMPLING_AGENT_PROFILE="+path)
 		}
 		instances = append(instances, launchInstance(t, cmd))
 	}
@@ -758,8 +764,13 @@ func TestScaleCost(t *testing.T) {
 	if *scaleFull {
 		n, concurrency, reps = 200, 32, 3
 	}
-	if *scaleProfile != "" && !profiling {
-		t.Fatal("-scale.profile needs the binary built with it (TestMain does)")
+	if *scaleProfile != "" {
+		if !profiling {
+			t.Fatal("-scale.profile needs the binary built with it (TestMain does)")
+		}
+		if err := os.MkdirAll(*scaleProfile, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	keys := keyFile(t)
 	redis := redistest.Start(t, "--appendonly", "yes", "--appendfsync", "everysec")

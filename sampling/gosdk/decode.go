@@ -12,13 +12,21 @@ import (
 // decodeSDKParams decodes the JSON of sampling request params into the SDK's types as the SDK's
 // own decoding does (SamplingMessageV2.UnmarshalJSON), for the content the loop sends: text,
 // image and audio blocks, tool uses and tool results (of text, image and audio). It reports false
-// for anything else, which the SDK's decoding is left to.
+// for anything else, which the SDK's decoding is left to, and for JSON nested deeper than the
+// SDK's decoder takes (sdkMaxDepth).
+//
+// Member names differing only in case from the SDK's (such as "Text") are taken by
+// encoding/json here and not by the SDK's decoder; either way the member named so is not sent,
+// and sdkParams' comparison refuses the request.
 //
 // It exists for the cost: the SDK decodes each message, and each block of its content, with a
 // decoder that allocates a 32 KB buffer, so a request of a few messages costs hundreds of
 // kilobytes of garbage, at every round of every call. sdkParams compares the JSON of the result
 // with the request's either way, so a difference from the SDK's decoding cannot pass unseen.
 func decodeSDKParams(data []byte) (*sdk.CreateMessageWithToolsParams, bool) {
+	if tooDeep(data, sdkMaxDepth) {
+		return nil, false
+	}
 	// fields are the params' fields without their messages: the outer Messages (shallower) takes
 	// the member "messages" from the embedded one.
 	type fields sdk.CreateMessageWithToolsParams
@@ -33,7 +41,9 @@ func decodeSDKParams(data []byte) (*sdk.CreateMessageWithToolsParams, bool) {
 		return nil, false
 	}
 	out := sdk.CreateMessageWithToolsParams(wire.fields)
-	out.Messages = make([]*sdk.SamplingMessageV2, 0, len(wire.Messages))
+	if wire.Messages != nil { // null or absent stays nil, as in the SDK's decoding
+		out.Messages = make([]*sdk.SamplingMessageV2, 0, len(wire.Messages))
+	}
 	for _, m := range wire.Messages {
 		if m == nil {
 			return nil, false
@@ -64,6 +74,39 @@ func decodeSDKParams(data []byte) (*sdk.CreateMessageWithToolsParams, bool) {
 		out.Messages = append(out.Messages, &sdk.SamplingMessageV2{Role: m.Role, Content: content})
 	}
 	return &out, true
+}
+
+// sdkMaxDepth is the nesting the SDK's decoder takes in a message (its internal/json refuses
+// deeper JSON, counting brackets as tooDeep does).
+const sdkMaxDepth = 1000
+
+// tooDeep reports whether JSON nests objects and arrays deeper than limit. The params' depth is
+// at least that of each of their messages, so params no deeper than the SDK's limit hold no
+// message that its decoder refuses for depth; deeper ones are left to it, which decides.
+func tooDeep(data []byte, limit int) bool {
+	depth, inString, escaped := 0, false, false
+	for _, b := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case b == '\\':
+				escaped = true
+			case b == '"':
+				inString = false
+			}
+		case b == '"':
+			inString = true
+		case b == '{' || b == '[':
+			if depth++; depth > limit {
+				return true
+			}
+		case b == '}' || b == ']':
+			depth = max(depth-1, 0)
+		}
+	}
+	return false
 }
 
 // wireContent is a content block's JSON, of the kinds decodeSDKParams takes (the SDK's own is

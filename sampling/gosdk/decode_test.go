@@ -4,6 +4,7 @@ package gosdk_test
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,10 +18,7 @@ import (
 
 // decodeCases are sampling request params: the kinds of content the loop sends (which the fast
 // decoding takes) and others (which it leaves to the SDK's).
-var decodeCases = map[string]struct {
-	params string
-	fast   bool // whether the fast decoding takes it
-}{
+var decodeCases = map[string]decodeCase{
 	"text": {`{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":10}`, true},
 	"every field": {`{"_meta":{"progressToken":7},"messages":[{"role":"user","content":[{"type":"text","text":"hi","_meta":{"a":1},"annotations":{"audience":["user"],"priority":0.5}}]}],
 		"modelPreferences":{"hints":[{"name":"claude"}],"costPriority":0.2,"speedPriority":0.3,"intelligencePriority":0.9},"systemPrompt":"be brief","includeContext":"none",
@@ -43,6 +41,40 @@ var decodeCases = map[string]struct {
 	"a null message":                   {`{"messages":[null],"maxTokens":1}`, false},
 	"a null block":                     {`{"messages":[{"role":"user","content":[null]}],"maxTokens":1}`, false},
 	"not an object":                    {`[1]`, false},
+	"numbers":                          {`{"messages":[{"role":"assistant","content":{"type":"tool_use","id":"a","name":"n","input":{"n":12345678901234567890,"m":-0,"e":1.5e3}}}],"maxTokens":1}`, true},
+	"a number out of range":            {`{"messages":[{"role":"assistant","content":{"type":"tool_use","id":"a","name":"n","input":{"n":1e400}}}],"maxTokens":1}`, false},
+	"a lone surrogate":                 {`{"messages":[{"role":"user","content":{"type":"text","text":"a\ud800b\u00e9"}}],"maxTokens":1}`, true},
+	"invalid UTF-8":                    {"{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"a\xffb\"}}],\"maxTokens\":1}", true},
+	"base64 with a line break":         {`{"messages":[{"role":"user","content":{"type":"image","data":"AAAA\r\n","mimeType":"x"}}],"maxTokens":1}`, true},
+	"invalid base64":                   {`{"messages":[{"role":"user","content":{"type":"image","data":"AA\nA","mimeType":"x"}}],"maxTokens":1}`, false},
+	"a member twice":                   {`{"messages":[{"role":"user","content":{"type":"text","text":"a","text":"b"}}],"maxTokens":1}`, true},
+	"null messages":                    {`{"messages":null,"maxTokens":1}`, true},
+	"no messages":                      {`{"maxTokens":1}`, true},
+	// The params, their messages, a message, its content and a tool use's input are 5 levels:
+	// 995 more are 1000, as deep as the SDK's decoder takes; deeper is left to it.
+	"nested as deep as the SDK takes":  {nested(995), true},
+	"nested deeper than that":          {nested(996), false},
+	"nested deeper than the SDK takes": {nested(998), false},
+}
+
+// refusedCases are params that the fast decoding takes but not as the SDK's does (member names
+// in another case, which encoding/json matches and the SDK's decoder does not): sdkParams must
+// refuse them whichever decoding ran, since the member is not sent either way.
+var refusedCases = map[string]string{
+	"a member named in another case": `{"messages":[{"role":"user","content":{"type":"text","text":"a","Text":"b"}}],"maxTokens":1}`,
+	"the type named in another case": `{"messages":[{"role":"user","content":{"Type":"text","text":"a"}}],"maxTokens":1}`,
+	"a role named in another case":   `{"messages":[{"Role":"user","content":{"type":"text","text":"a"}}],"maxTokens":1}`,
+}
+
+type decodeCase struct {
+	params string
+	fast   bool // whether the fast decoding takes it
+}
+
+// nested is params of a tool use whose input nests depth arrays.
+func nested(depth int) string {
+	return `{"messages":[{"role":"assistant","content":{"type":"tool_use","id":"a","name":"n","input":{"x":` +
+		strings.Repeat("[", depth) + strings.Repeat("]", depth) + `}}}],"maxTokens":1}`
 }
 
 // TestDecodeSDKParams: the fast decoding of sampling params gives what the SDK's own decoding
@@ -52,17 +84,14 @@ func TestDecodeSDKParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := decodeCases
+	cases := maps.Clone(decodeCases)
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(string(data), `"messages"`) {
-			cases[file] = struct {
-				params string
-				fast   bool
-			}{string(data), true}
+			cases[file] = decodeCase{string(data), true}
 		}
 	}
 	for name, c := range cases {
@@ -82,6 +111,30 @@ func TestDecodeSDKParams(t *testing.T) {
 			g, _ := json.Marshal(got)
 			w, _ := json.Marshal(&want)
 			t.Errorf("%s: the fast decoding differs from the SDK's:\n got %s\nwant %s", name, g, w)
+		}
+	}
+}
+
+// TestDecodeSDKParamsRefused: params that the fast decoding reads otherwise than the SDK's are
+// refused by sdkParams, as they are when the SDK's decoding reads them.
+func TestDecodeSDKParamsRefused(t *testing.T) {
+	for name, params := range refusedCases {
+		if _, ok := gosdk.DecodeSDKParams([]byte(params)); !ok {
+			t.Errorf("%s: not taken by the fast decoding, which the case is for", name)
+		}
+		if p, err := gosdk.SDKParams([]byte(params)); err == nil {
+			got, _ := json.Marshal(p)
+			t.Errorf("%s: taken, as %s", name, got)
+		}
+		var want sdk.CreateMessageWithToolsParams
+		if err := json.Unmarshal([]byte(params), &want); err == nil {
+			sent, err := json.Marshal(&want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gosdk.Compare([]byte(params), sent) == nil {
+				t.Errorf("%s: the SDK's decoding sends it unchanged: %s", name, sent)
+			}
 		}
 	}
 }

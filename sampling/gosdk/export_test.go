@@ -6,3 +6,6 @@ var Compare = compare
 
 // DecodeSDKParams is decodeSDKParams, for the tests of package gosdk_test.
 var DecodeSDKParams = decodeSDKParams
+
+// SDKParams is sdkParams, for the tests of package gosdk_test.
+var SDKParams = sdkParams
