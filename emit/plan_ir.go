@@ -216,7 +216,7 @@ func value(v *model.Value) *ir.Value {
 func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
 		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
-		ErrorPointer: p.errorPointer, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
+		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
 		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),

@@ -40,6 +40,9 @@ type protocolPlan struct {
 	// errorPointer is set when the error response holds its error object by pointer
 	// (Config.Objects).
 	errorPointer bool
+	// errorData is the Go name of the error object's data field, "" when it has none that holds
+	// the raw JSON (json.RawMessage) which the runtime's protocolError returns.
+	errorData string
 	// batch is set in the versions with JSON-RPC batches (2025-03-26).
 	batch bool
 	// messages are the types that implement Message, in order; idMethods those of them whose
@@ -137,6 +140,11 @@ func (g *generator) planProtocol() *protocolPlan {
 	p.batch = g.byDecl[batchDecl] != nil
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
+	}
+	if et := g.byName[p.errorType]; et != nil {
+		if f := fieldByJSON(et, "data"); f != nil && f.typ.kind == rawKind && !f.pointer {
+			p.errorData = f.name
+		}
 	}
 	for _, side := range model.Sides() {
 		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],

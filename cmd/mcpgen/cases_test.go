@@ -707,7 +707,45 @@ export type ServerResult = EmptyResult;
 `,
 	pos: "48:18",
 	err: "schema.ts:41:18), and both are variants of the message unions: the method table describes a method by one message type",
+}, {
+	// An Error without a data member: NewErrorResponse wrote Data into it and did not compile.
+	name:   "errorwithoutdata",
+	schema: errorWithoutDataSchema,
+	test: `package errorwithoutdata
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A message that is not JSON is answered with a parse error, whose object has no data.
+func TestErrorWithoutData(t *testing.T) {
+	_, err := DecodeServerMessage([]byte("{"), nil)
+	if err == nil {
+		t.Fatal("no error for a message that is not JSON")
+	}
+	r := NewErrorResponse(nil, err)
+	if r.Error.Code != -32700 || r.Error.Message == "" {
+		t.Errorf("error object: %+v", r.Error)
+	}
+	b, err := json.Marshal(r)
+	if err != nil || !strings.Contains(string(b), ` + "`" + `"id":null` + "`" + `) || strings.Contains(string(b), ` + "`" + `"data"` + "`" + `) {
+		t.Errorf("response: %s, %v", b, err)
+	}
+}
+`,
 }}
+
+// errorWithoutDataSchema is duplicateMethodSchema with an Error that has no data member, and
+// message unions of one request each.
+var errorWithoutDataSchema = strings.Replace(duplicateMethodSchema, "  data?: unknown;\n", "", 1) + `export type ClientRequest = PingRequest;
+export type ServerRequest = PingRequest | CreateMessageRequest;
+export type ClientNotification = CancelledNotification;
+export type ServerNotification = CancelledNotification;
+export type ClientResult = EmptyResult | CreateMessageResult;
+export type ServerResult = EmptyResult;
+`
 
 // TestSchemaCases runs the table of schema cases (schemaCases) through the command.
 func TestSchemaCases(t *testing.T) {

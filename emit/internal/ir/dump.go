@@ -108,8 +108,9 @@ func dumpUnion(w func(int, string, ...any), d *Decl) {
 }
 
 func dumpProtocol(w func(int, string, ...any), p *Protocol) {
-	w(0, "protocol: request id %s, any result %s, result response %s, error response %s (error %s, pointer %t), batch %t",
-		p.RequestID.Name, p.AnyResult.Name, p.ResultResponse.Name, p.ErrorResponse.Name, p.ErrorType, p.ErrorPointer, p.Batch)
+	w(0, "protocol: request id %s, any result %s, result response %s, error response %s (error %s, pointer %t, data %q), batch %t",
+		p.RequestID.Name, p.AnyResult.Name, p.ResultResponse.Name, p.ErrorResponse.Name, p.ErrorType, p.ErrorPointer,
+		p.ErrorData, p.Batch)
 	for _, s := range p.Sides {
 		w(1, "side %s: %s %s %s; %s %s %s", s.Name, s.Requests.Name, s.Notifications.Name, s.Results.Name, s.Decode, s.NoCopy, s.Internal)
 	}

@@ -302,6 +302,9 @@ type Protocol struct {
 	ResultResponse, ErrorResponse *Decl
 	ErrorType                     string
 	ErrorPointer                  bool
+	// ErrorData is the Go name of the error object's field that holds its data as raw JSON, ""
+	// when it has none: an error object is then written without it.
+	ErrorData string
 	// Batch is set in the versions with JSON-RPC batches.
 	Batch bool
 	// Messages are the types that implement Message; IDMethods those of them whose GetID and

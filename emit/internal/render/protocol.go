@@ -392,14 +392,15 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 
 // errorObject writes errorObject, which turns a Go error into the error object of a response.
 func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
+	// An error object without a data field (ErrorData "") is written without the data.
+	data, fields := jen.Id("_"), jen.Dict{jen.Id("Code"): jen.Id("code"), jen.Id("Message"): jen.Id("message")}
+	if p.ErrorData != "" {
+		data, fields[jen.Id(p.ErrorData)] = jen.Id("data"), jen.Id("data")
+	}
 	var checks []jen.Code
 	checks = append(checks,
-		jen.If(jen.List(jen.Id("code"), jen.Id("message"), jen.Id("data"), jen.Id("ok")).Op(":=").Id("protocolError").Call(jen.Err()), jen.Id("ok")).Block(
-			jen.Return(jen.Id(p.ErrorType).Values(jen.Dict{
-				jen.Id("Code"):    jen.Id("code"),
-				jen.Id("Message"): jen.Id("message"),
-				jen.Id("Data"):    jen.Id("data"),
-			})),
+		jen.If(jen.List(jen.Id("code"), jen.Id("message"), data, jen.Id("ok")).Op(":=").Id("protocolError").Call(jen.Err()), jen.Id("ok")).Block(
+			jen.Return(jen.Id(p.ErrorType).Values(fields)),
 		),
 	)
 	// Each error object is looked for in its own if statement, with one name, target, in scope
