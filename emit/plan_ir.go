@@ -244,7 +244,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 
 // irFuncs is the ir of a declaration's derived names.
 func irFuncs(f funcNames) ir.Funcs {
-	return ir.Funcs{Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
+	return ir.Funcs{Marker: f.marker, Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
 		Variants: f.variants, NewOne: f.newOne, NewList: f.newList, UnmarshalFor: f.unmarshalFor,
 		DecodeFor: f.decodeFor, Method: f.method}
 }

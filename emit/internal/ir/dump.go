@@ -147,7 +147,7 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 
 func funcsString(f Funcs) string {
 	var parts []string
-	for _, n := range []string{f.Unmarshal, f.Decode, f.Encode, f.Validate, f.Variants, f.NewOne, f.NewList, f.UnmarshalFor, f.DecodeFor, f.Method} {
+	for _, n := range []string{f.Marker, f.Unmarshal, f.Decode, f.Encode, f.Validate, f.Variants, f.NewOne, f.NewList, f.UnmarshalFor, f.DecodeFor, f.Method} {
 		if n != "" {
 			parts = append(parts, n)
 		}

@@ -117,9 +117,10 @@ type Decl struct {
 
 // Funcs are the package-level names derived from a declaration, "" where it has none.
 type Funcs struct {
-	// An interface union X: UnmarshalX, decodeX, encodeX; validateX when validate.go checks
-	// its variants; variantsOfX when decoding an object needs the table of its variants.
-	Unmarshal, Decode, Encode, Validate, Variants string
+	// An interface union X: its marker method isX; UnmarshalX, decodeX, encodeX; validateX
+	// when validate.go checks its variants; variantsOfX when decoding an object needs the
+	// table of its variants.
+	Marker, Unmarshal, Decode, Encode, Validate, Variants string
 	// A one-or-many type X: NewX and NewXList.
 	NewOne, NewList string
 	// A result union X with typed decodes: UnmarshalXFor and decodeXFor.
