@@ -198,7 +198,7 @@ func (g *generator) constName(c *model.Const) (string, error) {
 			name += "Value"
 		}
 	}
-	return name, g.scope.declare(name, "constant "+c.Name, c.Pos)
+	return name, g.reserve(name, "constant "+c.Name, c.Pos)
 }
 
 // isErrorCode reports whether a constant is a JSON-RPC error code: an integer in the range
