@@ -178,7 +178,7 @@ func (g *generator) planResultResponses() {
 			continue
 		}
 		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(model.AnyResultDecl) {
-			td.resultResponse = true
+			td.resultResponse, f.result = true, true
 			td.resultUnion = g.byName[f.typ.name]
 		}
 	}

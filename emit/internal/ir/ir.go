@@ -145,7 +145,8 @@ type Field struct {
 	// Nullable: null decodes as the union's Null variant. TagOption is the json tag's option.
 	// NilNull: a nil slice or map is encoded as null. Implicit: no Go field, the constant is
 	// written and checked. Optional: it need not be present. OmitEmpty: encoded when not empty.
-	// Always: an optional member always encoded. Embed: an embedded field.
+	// Always: an optional member always encoded. Result: the result of the generic result
+	// response, decoded by a function of the caller. Embed: an embedded field.
 	Nullable  bool
 	TagOption string
 	NilNull   bool
@@ -153,6 +154,7 @@ type Field struct {
 	Optional  bool
 	OmitEmpty bool
 	Always    bool
+	Result    bool
 	Embed     bool
 	// Base is the embedded base that holds the field, "" for none.
 	Base string
