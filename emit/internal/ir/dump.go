@@ -160,7 +160,7 @@ func fieldString(f *Field) string {
 	for _, flag := range []struct {
 		set  bool
 		name string
-	}{{f.Pointer, "pointer"}, {f.Optional, "optional"}, {f.OmitEmpty, "omitempty"}, {f.Always, "always"}, {f.Result, "result"},
+	}{{f.Pointer, "pointer"}, {f.Optional, "optional"}, {f.OmitEmpty, "omitempty"}, {f.Always, "always"}, {f.Result, "decoded-by-caller"},
 		{f.Nullable, "nullable"}, {f.NilNull, "nil-as-null"}, {f.Implicit, "implicit"}, {f.Embed, "embedded"}} {
 		if flag.set {
 			s += " " + flag.name
