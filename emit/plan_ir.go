@@ -217,10 +217,11 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
 		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
 		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
-		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc}
+		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
-			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor})
+			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor,
+			DecodeDoc: s.decodeDoc, NoCopyDoc: s.noCopyDoc})
 	}
 	for _, td := range p.unions {
 		x.Unions = append(x.Unions, l.declOf(td))

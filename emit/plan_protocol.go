@@ -55,8 +55,9 @@ type protocolPlan struct {
 	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
 	errors []*errorObject
 	typed  []*errorObject
-	// typedDoc and errorResponseDoc are the docs of Typed and NewErrorResponse (planDocs).
-	typedDoc, errorResponseDoc string
+	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
+	// Message (planDocs).
+	typedDoc, errorResponseDoc, messageDoc string
 }
 
 // errorObject is a struct that is a JSON-RPC error object, and its code's field.
@@ -80,6 +81,8 @@ type protocolSide struct {
 	decode, noCopy, internal         string // DecodeClientMessage, its NoCopy form, decodeClientMessage
 	// unmarshalFor is the typed decode of the side's results that the doc of decode names.
 	unmarshalFor string
+	// decodeDoc and noCopyDoc are the docs of decode and noCopy (planDocs).
+	decodeDoc, noCopyDoc string
 }
 
 // accessor is a type given the accessors of a message: a variant of a message union (vt), or

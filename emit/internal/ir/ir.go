@@ -318,9 +318,9 @@ type Protocol struct {
 	// Methods are the entries of the method table, sorted by method.
 	Methods []*MethodEntry
 	// Errors are the error objects; Typed those Typed converts to, by code; TypedDoc and
-	// ErrorResponseDoc the docs of Typed and NewErrorResponse.
-	Errors, Typed              []*ErrorObject
-	TypedDoc, ErrorResponseDoc string
+	// ErrorResponseDoc the docs of Typed and NewErrorResponse; MessageDoc that of Message.
+	Errors, Typed                          []*ErrorObject
+	TypedDoc, ErrorResponseDoc, MessageDoc string
 }
 
 // Role is what a message union holds.
@@ -339,6 +339,8 @@ type Side struct {
 	// Decode, NoCopy and Internal are DecodeClientMessage, its NoCopy form and
 	// decodeClientMessage; UnmarshalFor is the typed decode of results that Decode's doc names.
 	Decode, NoCopy, Internal, UnmarshalFor string
+	// DecodeDoc and NoCopyDoc are the docs of Decode and NoCopy.
+	DecodeDoc, NoCopyDoc string
 }
 
 // Accessor is a type given the accessors of a message: a variant of a message union (Decl) or
