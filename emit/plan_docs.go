@@ -146,10 +146,14 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 	for _, o := range proto.errors {
 		names = append(names, "*["+o.td.name+"]")
 	}
+	data := " and every problem as the data"
+	if proto.errorData == "" {
+		data = "" // the error object has no data member
+	}
 	response = "NewErrorResponse returns the error response to the request with the given id for err. " +
 		"With a nil id, the id is the one a *[MessageError] carries, or null (JSON-RPC's answer to a message whose " +
 		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
-		"its first problem as the message and every problem as the data; a *[DecodeError] with -32700 (parse " +
+		"its first problem as the message" + data + "; a *[DecodeError] with -32700 (parse " +
 		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
 		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
 		"err.Error() as the message."

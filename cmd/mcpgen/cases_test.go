@@ -715,6 +715,7 @@ export type ServerResult = EmptyResult;
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -732,6 +733,11 @@ func TestErrorWithoutData(t *testing.T) {
 	b, err := json.Marshal(r)
 	if err != nil || !strings.Contains(string(b), ` + "`" + `"id":null` + "`" + `) || strings.Contains(string(b), ` + "`" + `"data"` + "`" + `) {
 		t.Errorf("response: %s, %v", b, err)
+	}
+	// The doc of NewErrorResponse does not promise data either.
+	src, err := os.ReadFile("protocol.go")
+	if err != nil || !strings.Contains(string(src), "// NewErrorResponse returns") || strings.Contains(string(src), "as the data") {
+		t.Errorf("the doc of NewErrorResponse promises data (%v)", err)
 	}
 }
 `,
