@@ -405,11 +405,3 @@ func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 	f.Func().Id("errorObject").Params(jen.Err().Error()).Id(p.ErrorType).Block(checks...)
 	f.Line()
 }
-
-// ifValidate returns text, or "" in an output without validators (Config.NoValidate).
-func (r *renderer) ifValidate(text string) string {
-	if r.pkg.NoValidate {
-		return ""
-	}
-	return text
-}
