@@ -31,6 +31,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 		return nil, err
 	}
 	g.proto = g.planProtocol()
+	if err := g.checkErrorType(); err != nil {
+		return nil, err
+	}
 	if err := g.checkMessageMethods(); err != nil {
 		return nil, err
 	}

@@ -343,6 +343,22 @@ func (g *generator) errorObjects() []*errorObject {
 	return out
 }
 
+// checkErrorType refuses a protocol layer whose error response holds a type that is not an
+// error object (errorObjects: an integer code and a string message): NewErrorResponse and the
+// error methods of the runtime could not be written for it.
+func (g *generator) checkErrorType() error {
+	p := g.proto
+	if p == nil || slices.ContainsFunc(p.errors, func(o *errorObject) bool { return o.td.name == p.errorType }) {
+		return nil
+	}
+	what, pos := "member error of "+p.errorResponse.decl.Name, p.errorResponse.pos
+	if td := g.byName[p.errorType]; td != nil && td.decl != nil {
+		what, pos = "declaration "+td.decl.Name+", the error of "+p.errorResponse.decl.Name, td.pos
+	}
+	return pos.Errorf("%s: a JSON-RPC error response holds an error object, with a required integer code and "+
+		"string message and no member named Error", what)
+}
+
 // typedErrors are the error objects with a constant code other than the error response's own
 // type, the first of each code: Typed converts an error to them.
 func typedErrors(p *protocolPlan) []*errorObject {

@@ -741,6 +741,13 @@ func TestErrorWithoutData(t *testing.T) {
 	}
 }
 `,
+}, {
+	// An Error whose code is not a number is no error object: the protocol layer, which makes it
+	// an error, is refused at its declaration.
+	name:   "errornotobject",
+	schema: strings.Replace(errorWithoutDataSchema, "  code: number;", "  code: string;", 1),
+	pos:    "12:18",
+	err:    "declaration Error, the error of JSONRPCErrorResponse: a JSON-RPC error response holds an error object",
 }}
 
 // errorWithoutDataSchema is duplicateMethodSchema with an Error that has no data member, and
