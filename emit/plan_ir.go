@@ -234,7 +234,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x.Methods = p.methods
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.errors {
-		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code)}
+		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Own: e.td.name == p.errorType}
 		x.Errors = append(x.Errors, errs[e])
 	}
 	for _, e := range p.typed {

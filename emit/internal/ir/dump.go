@@ -138,7 +138,7 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 			e.Method, e.FromClient, e.FromServer, e.Notification, e.Message, e.Params, e.Results, e.TaskAugmented, e.InputOnly)
 	}
 	for _, e := range p.Errors {
-		w(1, "error object %s (code %s)", e.Decl.Name, valueText(e.Code.Literal))
+		w(1, "error object %s (code %s, own %t)", e.Decl.Name, valueText(e.Code.Literal), e.Own)
 	}
 	for _, e := range p.Typed {
 		w(1, "typed error %s", e.Decl.Name)

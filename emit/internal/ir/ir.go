@@ -365,10 +365,12 @@ type MethodEntry struct {
 	TaskAugmented, InputOnly bool
 }
 
-// ErrorObject is a struct that is a JSON-RPC error object, and its code's field.
+// ErrorObject is a struct that is a JSON-RPC error object, and its code's field. Own is set for
+// the error response's own error type (Protocol.ErrorType), which needs no conversion.
 type ErrorObject struct {
 	Decl *Decl
 	Code *Field
+	Own  bool
 }
 
 // The member of a result that says which kind of result it is (multi round-trip requests), and

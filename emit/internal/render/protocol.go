@@ -387,7 +387,7 @@ func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 		td := o.Decl
 		target := jen.Id("target")
 		check := []jen.Code{jen.Return(jen.Op("*").Add(target))}
-		if td.Name != p.ErrorType {
+		if !o.Own {
 			check = []jen.Code{
 				jen.Var().Id("o").Id(p.ErrorType),
 				jen.If(jen.Id("convertError").Call(target, jen.Op("&").Id("o")).Op("==").Nil()).Block(jen.Return(jen.Id("o"))),
