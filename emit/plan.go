@@ -31,6 +31,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 		return nil, err
 	}
 	g.proto = g.planProtocol()
+	if err := g.checkErrorType(); err != nil {
+		return nil, err
+	}
 	if err := g.checkMessageMethods(); err != nil {
 		return nil, err
 	}
@@ -288,6 +291,9 @@ type field struct {
 	// always is set for an optional member held as a value and always encoded, as encoding/json
 	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
 	always bool
+	// result is set for the result member of the generic result response, which a function of
+	// the caller decodes (planResultResponses).
+	result bool
 	// embed is set for an embedded field (Config.Embed): name is its type's name; unembedded
 	// is the name the field would have had, when that is another.
 	embed      bool

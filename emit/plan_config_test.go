@@ -473,6 +473,22 @@ func TestRenameOntoProtocol(t *testing.T) {
 	}
 }
 
+// TestRenameOntoLaterNames checks that a rename onto a name declared after the declarations
+// are named (a part's, a schema constant's) is refused at its entry too, not at the other name.
+func TestRenameOntoLaterNames(t *testing.T) {
+	s := load(t, "../schema/draft/schema.ts", "draft")
+	for name, what := range map[string]string{
+		"MethodInfo":     "runtime identifier (runtime protocol_helpers.go:",
+		"convertError":   "runtime identifier (runtime protocol_helpers.go:",
+		"CodeParseError": "constant PARSE_ERROR (schema.ts:",
+	} {
+		_, err := Generate(s, Options{Package: "mcp", Version: "draft", Runtime: templates.Runtime(), Parts: templates.Parts(),
+			Config: Config{Names: map[string]Entry{"Tool": entry(name, 2)}}})
+		require.Error(t, err, name)
+		assert.True(t, strings.HasPrefix(err.Error(), "mcpgen.yaml:2:3: declaration Tool: Go name "+name+" is the name of the "+what), err.Error())
+	}
+}
+
 // squeeze replaces the runs of spaces that gofmt aligns fields with by one space.
 func squeeze(src string) string {
 	return regexp.MustCompile(` +`).ReplaceAllString(src, " ")

@@ -67,6 +67,7 @@ func (p *plan) planDocs() {
 	}
 	if p.proto != nil {
 		p.proto.typedDoc, p.proto.errorResponseDoc = errorDocs(p.proto)
+		p.messageDocs(p.proto)
 	}
 }
 
@@ -145,14 +146,54 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 	for _, o := range proto.errors {
 		names = append(names, "*["+o.td.name+"]")
 	}
+	data := " and every problem as the data"
+	if proto.errorData == "" {
+		data = "" // the error object has no data member
+	}
 	response = "NewErrorResponse returns the error response to the request with the given id for err. " +
 		"With a nil id, the id is the one a *[MessageError] carries, or null (JSON-RPC's answer to a message whose " +
 		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
-		"its first problem as the message and every problem as the data; a *[DecodeError] with -32700 (parse " +
+		"its first problem as the message" + data + "; a *[DecodeError] with -32700 (parse " +
 		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
 		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
 		"err.Error() as the message."
 	return typed, response
+}
+
+// messageDocs are the docs of Message and of the decoders of each side's messages.
+func (p *plan) messageDocs(proto *protocolPlan) {
+	ifValidate := func(text string) string {
+		if p.opts.Config.NoValidate {
+			return ""
+		}
+		return text
+	}
+	c, s := proto.sides[0], proto.sides[1]
+	proto.messageDoc = "Message is a JSON-RPC message of this version, decoded with its params or result typed " +
+		"(see [" + c.decode + "] and [" + s.decode + "]): a request ([" + c.requests.name + "], [" + s.requests.name +
+		"]), a notification ([" + c.notifications.name + "], [" + s.notifications.name + "]), a *[" +
+		proto.resultResponse.name + "] holding the typed result, or a *[" + proto.errorResponse.name +
+		"]. A message built in Go is sent with json.Marshal" + ifValidate(" (or [Marshal], which validates it first)") +
+		", members in the spec's order."
+	for i, side := range proto.sides {
+		reader := strings.ToLower(proto.sides[1-i].name)
+		side.decodeDoc = side.decode + " decodes a JSON-RPC message that a " + strings.ToLower(side.name) + " sends (what a " +
+			reader + " reads) in one pass: a request as its [" + side.requests.name + "] type, a notification as its [" +
+			side.notifications.name + "] type (a method this version does not define as the Unknown variant, which " +
+			"keeps the JSON), a result response as a *[" + proto.resultResponse.name + "] whose Result has the type of " +
+			"the answered method's result (a [" + side.results.name + "] variant, decoded as " + side.unmarshalFor +
+			" does), an error response as a *[" + proto.errorResponse.name + "]. pending gives the method of the " +
+			"request a response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
+			side.results.funcs.unmarshal + " does); it is called for an error response too, so that Pending.Take " +
+			"forgets every answered request. Decoding is strict (see the package doc)" +
+			ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] " +
+			"with the message's id, if it could be read: [NewErrorResponse] answers it."
+		if proto.batch {
+			side.decodeDoc += " A batch (an array) is a [MessageBatch] of such messages."
+		}
+		side.noCopyDoc = side.noCopy + " is " + side.decode + " without the copy of data that it makes, for a message " +
+			"the caller hands over (see [UnmarshalNoCopy]): the message keeps data, which must not change after the call."
+	}
 }
 
 // docText turns a schema doc into Go doc comment text: the text with links converted, then the

@@ -99,8 +99,9 @@ func TestSubjectFirst(t *testing.T) {
 // TestDocConventions checks the doc comments of every file that the emitter writes (not the
 // runtime and the parts it copies) in every embedded version's package: every exported type,
 // constant, function and method has a doc that starts with its name (but for the constants of a
-// block that a doc leads), no line is longer than 100 columns (but for a single long word), and no
-// line of a paragraph or list item ends early: the next line's first word would have fitted.
+// block that a doc leads), no comment line, in a function's body too, is longer than 100 columns
+// (but for a single long word), and no line of a paragraph or list item ends early: the next
+// line's first word would have fitted.
 func TestDocConventions(t *testing.T) {
 	for _, version := range schema.Versions {
 		t.Run(version, func(t *testing.T) {
@@ -160,8 +161,24 @@ func TestDocConventions(t *testing.T) {
 					}
 					return true
 				})
+				checkWidth(t, fset, f.Comments)
 			}
 		})
+	}
+}
+
+// checkWidth fails for a comment line, docs and comments inside function bodies alike, longer
+// than 100 columns where a tab of its indentation counts 4, that is not one word.
+func checkWidth(t *testing.T, fset *token.FileSet, comments []*ast.CommentGroup) {
+	t.Helper()
+	for _, cg := range comments {
+		for _, c := range cg.List {
+			text := strings.TrimPrefix(strings.TrimPrefix(c.Text, "//"), " ")
+			width := 4*(fset.Position(c.Pos()).Column-1) + 3 + len(text)
+			if width > 100 && strings.Contains(strings.TrimSpace(text), " ") {
+				t.Errorf("%s: line of %d columns: %s", fset.Position(c.Pos()), width, c.Text)
+			}
+		}
 	}
 }
 

@@ -151,7 +151,7 @@ func (l *lowering) field(f *field) *ir.Field {
 		Literal: value(f.literal), Default: value(f.member.Default),
 		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
 		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
-		OmitEmpty: f.omitEmpty, Always: f.always, Embed: f.embed, Base: f.base}
+		OmitEmpty: f.omitEmpty, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base}
 	l.fields[f] = x
 	return x
 }
@@ -216,11 +216,12 @@ func value(v *model.Value) *ir.Value {
 func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
 		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
-		ErrorPointer: p.errorPointer, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
-		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc}
+		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
+		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
-			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor})
+			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor,
+			DecodeDoc: s.decodeDoc, NoCopyDoc: s.noCopyDoc})
 	}
 	for _, td := range p.unions {
 		x.Unions = append(x.Unions, l.declOf(td))
@@ -233,7 +234,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x.Methods = p.methods
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.errors {
-		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code)}
+		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Own: e.td.name == p.errorType}
 		x.Errors = append(x.Errors, errs[e])
 	}
 	for _, e := range p.typed {
@@ -244,7 +245,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 
 // irFuncs is the ir of a declaration's derived names.
 func irFuncs(f funcNames) ir.Funcs {
-	return ir.Funcs{Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
+	return ir.Funcs{Marker: f.marker, Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
 		Variants: f.variants, NewOne: f.newOne, NewList: f.newList, UnmarshalFor: f.unmarshalFor,
 		DecodeFor: f.decodeFor, Method: f.method}
 }

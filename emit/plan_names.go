@@ -198,7 +198,7 @@ func (g *generator) constName(c *model.Const) (string, error) {
 			name += "Value"
 		}
 	}
-	return name, g.scope.declare(name, "constant "+c.Name, c.Pos)
+	return name, g.reserve(name, "constant "+c.Name, c.Pos)
 }
 
 // isErrorCode reports whether a constant is a JSON-RPC error code: an integer in the range
@@ -236,10 +236,10 @@ func (p *plan) schemaVersionName() string {
 // the output, "" where it has none. declareNames computes them once, with the rules below, and
 // reserves every one of them before anything is written; rendering writes them as they are.
 type funcNames struct {
-	// An interface union X: UnmarshalX, decodeX, encodeX; validateX when validate.go checks
-	// its variants (plan.unionChecks); variantsOfX when decoding an object needs the table of
-	// its variants (objectChoice.table).
-	unmarshal, decode, encode, validate, variants string
+	// An interface union X: its marker method isX (a method, not reserved); UnmarshalX,
+	// decodeX, encodeX; validateX when validate.go checks its variants (plan.unionChecks);
+	// variantsOfX when decoding an object needs the table of its variants (objectChoice.table).
+	marker, unmarshal, decode, encode, validate, variants string
 	// A one-or-many type X: NewX and NewXList.
 	newOne, newList string
 	// A result union X with typed decodes (typeDecl.results): UnmarshalXFor and decodeXFor.
@@ -252,7 +252,7 @@ type funcNames struct {
 // unionFuncNames are the functions of the interface union name; validate and table say whether
 // it has validateX and variantsOfX.
 func unionFuncNames(name string, validate, table bool) funcNames {
-	f := funcNames{unmarshal: "Unmarshal" + name, decode: "decode" + name, encode: "encode" + name}
+	f := funcNames{marker: "is" + name, unmarshal: "Unmarshal" + name, decode: "decode" + name, encode: "encode" + name}
 	if validate {
 		f.validate = "validate" + name
 	}

@@ -40,6 +40,9 @@ type protocolPlan struct {
 	// errorPointer is set when the error response holds its error object by pointer
 	// (Config.Objects).
 	errorPointer bool
+	// errorData is the Go name of the error object's data field, "" when it has none that holds
+	// the raw JSON (json.RawMessage) which the runtime's protocolError returns.
+	errorData string
 	// batch is set in the versions with JSON-RPC batches (2025-03-26).
 	batch bool
 	// messages are the types that implement Message, in order; idMethods those of them whose
@@ -52,8 +55,9 @@ type protocolPlan struct {
 	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
 	errors []*errorObject
 	typed  []*errorObject
-	// typedDoc and errorResponseDoc are the docs of Typed and NewErrorResponse (planDocs).
-	typedDoc, errorResponseDoc string
+	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
+	// Message (planDocs).
+	typedDoc, errorResponseDoc, messageDoc string
 }
 
 // errorObject is a struct that is a JSON-RPC error object, and its code's field.
@@ -77,6 +81,8 @@ type protocolSide struct {
 	decode, noCopy, internal         string // DecodeClientMessage, its NoCopy form, decodeClientMessage
 	// unmarshalFor is the typed decode of the side's results that the doc of decode names.
 	unmarshalFor string
+	// decodeDoc and noCopyDoc are the docs of decode and noCopy (planDocs).
+	decodeDoc, noCopyDoc string
 }
 
 // accessor is a type given the accessors of a message: a variant of a message union (vt), or
@@ -138,6 +144,11 @@ func (g *generator) planProtocol() *protocolPlan {
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}
+	if et := g.byName[p.errorType]; et != nil {
+		if f := fieldByJSON(et, "data"); f != nil && f.typ.kind == rawKind && !f.pointer {
+			p.errorData = f.name
+		}
+	}
 	for _, side := range model.Sides() {
 		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],
 			notifications: g.byDecl[side.Notification], results: g.byDecl[side.Result]}
@@ -170,7 +181,7 @@ func (g *generator) planResultResponses() {
 			continue
 		}
 		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(model.AnyResultDecl) {
-			td.resultResponse = true
+			td.resultResponse, f.result = true, true
 			td.resultUnion = g.byName[f.typ.name]
 		}
 	}
@@ -330,6 +341,22 @@ func (g *generator) errorObjects() []*errorObject {
 		out = append(out, &errorObject{td, code})
 	}
 	return out
+}
+
+// checkErrorType refuses a protocol layer whose error response holds a type that is not an
+// error object (errorObjects: an integer code and a string message): NewErrorResponse and the
+// error methods of the runtime could not be written for it.
+func (g *generator) checkErrorType() error {
+	p := g.proto
+	if p == nil || slices.ContainsFunc(p.errors, func(o *errorObject) bool { return o.td.name == p.errorType }) {
+		return nil
+	}
+	what, pos := "member error of "+p.errorResponse.decl.Name, p.errorResponse.pos
+	if td := g.byName[p.errorType]; td != nil && td.decl != nil {
+		what, pos = "declaration "+td.decl.Name+", the error of "+p.errorResponse.decl.Name, td.pos
+	}
+	return pos.Errorf("%s: a JSON-RPC error response holds an error object, with a required integer code and "+
+		"string message and no member named Error", what)
 }
 
 // typedErrors are the error objects with a constant code other than the error response's own

@@ -228,7 +228,9 @@ func (g *generator) copySource(name, src string) ([]byte, error) {
 	}
 	for _, d := range f.Decls {
 		for _, id := range declNames(d) {
-			if err := g.scope.declare(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
+			// A part is copied after the declarations are named: a rename onto one of its
+			// names is refused at the configuration's entry, as one onto a derived name.
+			if err := g.reserve(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
 				return nil, err
 			}
 		}

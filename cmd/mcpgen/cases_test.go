@@ -707,7 +707,58 @@ export type ServerResult = EmptyResult;
 `,
 	pos: "48:18",
 	err: "schema.ts:41:18), and both are variants of the message unions: the method table describes a method by one message type",
+}, {
+	// An Error without a data member: NewErrorResponse wrote Data into it and did not compile.
+	name:   "errorwithoutdata",
+	schema: errorWithoutDataSchema,
+	test: `package errorwithoutdata
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// A message that is not JSON is answered with a parse error, whose object has no data.
+func TestErrorWithoutData(t *testing.T) {
+	_, err := DecodeServerMessage([]byte("{"), nil)
+	if err == nil {
+		t.Fatal("no error for a message that is not JSON")
+	}
+	r := NewErrorResponse(nil, err)
+	if r.Error.Code != -32700 || r.Error.Message == "" {
+		t.Errorf("error object: %+v", r.Error)
+	}
+	b, err := json.Marshal(r)
+	if err != nil || !strings.Contains(string(b), ` + "`" + `"id":null` + "`" + `) || strings.Contains(string(b), ` + "`" + `"data"` + "`" + `) {
+		t.Errorf("response: %s, %v", b, err)
+	}
+	// The doc of NewErrorResponse does not promise data either.
+	src, err := os.ReadFile("protocol.go")
+	if err != nil || !strings.Contains(string(src), "// NewErrorResponse returns") || strings.Contains(string(src), "as the data") {
+		t.Errorf("the doc of NewErrorResponse promises data (%v)", err)
+	}
+}
+`,
+}, {
+	// An Error whose code is not a number is no error object: the protocol layer, which makes it
+	// an error, is refused at its declaration.
+	name:   "errornotobject",
+	schema: strings.Replace(errorWithoutDataSchema, "  code: number;", "  code: string;", 1),
+	pos:    "12:18",
+	err:    "declaration Error, the error of JSONRPCErrorResponse: a JSON-RPC error response holds an error object",
 }}
+
+// errorWithoutDataSchema is duplicateMethodSchema with an Error that has no data member, and
+// message unions of one request each.
+var errorWithoutDataSchema = strings.Replace(duplicateMethodSchema, "  data?: unknown;\n", "", 1) + `export type ClientRequest = PingRequest;
+export type ServerRequest = PingRequest | CreateMessageRequest;
+export type ClientNotification = CancelledNotification;
+export type ServerNotification = CancelledNotification;
+export type ClientResult = EmptyResult | CreateMessageResult;
+export type ServerResult = EmptyResult;
+`
 
 // TestSchemaCases runs the table of schema cases (schemaCases) through the command.
 func TestSchemaCases(t *testing.T) {

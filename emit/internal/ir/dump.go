@@ -108,8 +108,9 @@ func dumpUnion(w func(int, string, ...any), d *Decl) {
 }
 
 func dumpProtocol(w func(int, string, ...any), p *Protocol) {
-	w(0, "protocol: request id %s, any result %s, result response %s, error response %s (error %s, pointer %t), batch %t",
-		p.RequestID.Name, p.AnyResult.Name, p.ResultResponse.Name, p.ErrorResponse.Name, p.ErrorType, p.ErrorPointer, p.Batch)
+	w(0, "protocol: request id %s, any result %s, result response %s, error response %s (error %s, pointer %t, data %q), batch %t",
+		p.RequestID.Name, p.AnyResult.Name, p.ResultResponse.Name, p.ErrorResponse.Name, p.ErrorType, p.ErrorPointer,
+		p.ErrorData, p.Batch)
 	for _, s := range p.Sides {
 		w(1, "side %s: %s %s %s; %s %s %s", s.Name, s.Requests.Name, s.Notifications.Name, s.Results.Name, s.Decode, s.NoCopy, s.Internal)
 	}
@@ -137,7 +138,7 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 			e.Method, e.FromClient, e.FromServer, e.Notification, e.Message, e.Params, e.Results, e.TaskAugmented, e.InputOnly)
 	}
 	for _, e := range p.Errors {
-		w(1, "error object %s (code %s)", e.Decl.Name, valueText(e.Code.Literal))
+		w(1, "error object %s (code %s, own %t)", e.Decl.Name, valueText(e.Code.Literal), e.Own)
 	}
 	for _, e := range p.Typed {
 		w(1, "typed error %s", e.Decl.Name)
@@ -146,7 +147,7 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 
 func funcsString(f Funcs) string {
 	var parts []string
-	for _, n := range []string{f.Unmarshal, f.Decode, f.Encode, f.Validate, f.Variants, f.NewOne, f.NewList, f.UnmarshalFor, f.DecodeFor, f.Method} {
+	for _, n := range []string{f.Marker, f.Unmarshal, f.Decode, f.Encode, f.Validate, f.Variants, f.NewOne, f.NewList, f.UnmarshalFor, f.DecodeFor, f.Method} {
 		if n != "" {
 			parts = append(parts, n)
 		}
@@ -159,7 +160,7 @@ func fieldString(f *Field) string {
 	for _, flag := range []struct {
 		set  bool
 		name string
-	}{{f.Pointer, "pointer"}, {f.Optional, "optional"}, {f.OmitEmpty, "omitempty"}, {f.Always, "always"},
+	}{{f.Pointer, "pointer"}, {f.Optional, "optional"}, {f.OmitEmpty, "omitempty"}, {f.Always, "always"}, {f.Result, "decoded-by-caller"},
 		{f.Nullable, "nullable"}, {f.NilNull, "nil-as-null"}, {f.Implicit, "implicit"}, {f.Embed, "embedded"}} {
 		if flag.set {
 			s += " " + flag.name

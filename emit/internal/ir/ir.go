@@ -117,9 +117,10 @@ type Decl struct {
 
 // Funcs are the package-level names derived from a declaration, "" where it has none.
 type Funcs struct {
-	// An interface union X: UnmarshalX, decodeX, encodeX; validateX when validate.go checks
-	// its variants; variantsOfX when decoding an object needs the table of its variants.
-	Unmarshal, Decode, Encode, Validate, Variants string
+	// An interface union X: its marker method isX; UnmarshalX, decodeX, encodeX; validateX
+	// when validate.go checks its variants; variantsOfX when decoding an object needs the
+	// table of its variants.
+	Marker, Unmarshal, Decode, Encode, Validate, Variants string
 	// A one-or-many type X: NewX and NewXList.
 	NewOne, NewList string
 	// A result union X with typed decodes: UnmarshalXFor and decodeXFor.
@@ -144,7 +145,8 @@ type Field struct {
 	// Nullable: null decodes as the union's Null variant. TagOption is the json tag's option.
 	// NilNull: a nil slice or map is encoded as null. Implicit: no Go field, the constant is
 	// written and checked. Optional: it need not be present. OmitEmpty: encoded when not empty.
-	// Always: an optional member always encoded. Embed: an embedded field.
+	// Always: an optional member always encoded. Result: the result of the generic result
+	// response, decoded by a function of the caller. Embed: an embedded field.
 	Nullable  bool
 	TagOption string
 	NilNull   bool
@@ -152,6 +154,7 @@ type Field struct {
 	Optional  bool
 	OmitEmpty bool
 	Always    bool
+	Result    bool
 	Embed     bool
 	// Base is the embedded base that holds the field, "" for none.
 	Base string
@@ -302,6 +305,9 @@ type Protocol struct {
 	ResultResponse, ErrorResponse *Decl
 	ErrorType                     string
 	ErrorPointer                  bool
+	// ErrorData is the Go name of the error object's field that holds its data as raw JSON, ""
+	// when it has none: an error object is then written without it.
+	ErrorData string
 	// Batch is set in the versions with JSON-RPC batches.
 	Batch bool
 	// Messages are the types that implement Message; IDMethods those of them whose GetID and
@@ -312,9 +318,9 @@ type Protocol struct {
 	// Methods are the entries of the method table, sorted by method.
 	Methods []*MethodEntry
 	// Errors are the error objects; Typed those Typed converts to, by code; TypedDoc and
-	// ErrorResponseDoc the docs of Typed and NewErrorResponse.
-	Errors, Typed              []*ErrorObject
-	TypedDoc, ErrorResponseDoc string
+	// ErrorResponseDoc the docs of Typed and NewErrorResponse; MessageDoc that of Message.
+	Errors, Typed                          []*ErrorObject
+	TypedDoc, ErrorResponseDoc, MessageDoc string
 }
 
 // Role is what a message union holds.
@@ -333,6 +339,8 @@ type Side struct {
 	// Decode, NoCopy and Internal are DecodeClientMessage, its NoCopy form and
 	// decodeClientMessage; UnmarshalFor is the typed decode of results that Decode's doc names.
 	Decode, NoCopy, Internal, UnmarshalFor string
+	// DecodeDoc and NoCopyDoc are the docs of Decode and NoCopy.
+	DecodeDoc, NoCopyDoc string
 }
 
 // Accessor is a type given the accessors of a message: a variant of a message union (Decl) or
@@ -357,10 +365,12 @@ type MethodEntry struct {
 	TaskAugmented, InputOnly bool
 }
 
-// ErrorObject is a struct that is a JSON-RPC error object, and its code's field.
+// ErrorObject is a struct that is a JSON-RPC error object, and its code's field. Own is set for
+// the error response's own error type (Protocol.ErrorType), which needs no conversion.
 type ErrorObject struct {
 	Decl *Decl
 	Code *Field
+	Own  bool
 }
 
 // The member of a result that says which kind of result it is (multi round-trip requests), and

@@ -177,10 +177,10 @@ func memberCases(td *ir.Decl, result, lenient bool) (cases []jen.Code, required 
 	words := (len(td.Fields) + 63) / 64
 	for i, fd := range td.Fields {
 		body := decodeField(fd)
-		if result && fd.JSONName == "result" {
+		if result && fd.Result {
 			body = []jen.Code{jen.List(jen.Id("v").Dot(fd.Name), jen.Err()).Op("=").Id("result").Call(jen.Id("d"))}
 		}
-		if (lenient || fd.NilNull) && !fd.Nullable && !(result && fd.JSONName == "result") {
+		if (lenient || fd.NilNull) && !fd.Nullable && !(result && fd.Result) {
 			body = []jen.Code{
 				jen.Var().Id("null").Bool(),
 				jen.If(jen.List(jen.Id("null"), jen.Err()).Op("=").Id("d").Dot("null").Call(), jen.Err().Op("==").Nil().Op("&&").Op("!").Id("null")).Block(body...),

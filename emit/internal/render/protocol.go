@@ -56,12 +56,7 @@ func (r *renderer) protocol() {
 
 // messageInterface writes Message, its markers and the GetID of each message type.
 func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
-	f.Add(docComment("Message is a JSON-RPC message of this version, decoded with its params or result typed " +
-		"(see [" + p.Sides[0].Decode + "] and [" + p.Sides[1].Decode + "]): a request ([" + p.Sides[0].Requests.Name + "], [" +
-		p.Sides[1].Requests.Name + "]), a notification ([" + p.Sides[0].Notifications.Name + "], [" +
-		p.Sides[1].Notifications.Name + "]), a *[" + p.ResultResponse.Name + "] holding " +
-		"the typed result, or a *[" + p.ErrorResponse.Name + "]. A message built in Go is sent with json.Marshal" +
-		r.ifValidate(" (or [Marshal], which validates it first)") + ", members in the spec's order."))
+	f.Add(docComment(p.MessageDoc))
 	f.Type().Id("Message").Interface(append(r.unionMethods("isMessage"),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
 		docComment("GetID returns the id of a request or response, or nil for a notification."),
@@ -165,32 +160,15 @@ func (r *renderer) getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
 
 // decodeMessages writes DecodeClientMessage and DecodeServerMessage.
 func (r *renderer) decodeMessages(f *jen.File, p *ir.Protocol) {
-	for i, side := range p.Sides {
-		r.decodeMessage(f, p, side, p.Sides[1-i])
+	for _, side := range p.Sides {
+		r.decodeMessage(f, p, side)
 	}
 }
 
 // decodeMessage writes the functions that decode any message a side sends.
-func (r *renderer) decodeMessage(f *jen.File, p *ir.Protocol, side, other *ir.Side) {
-	reader := strings.ToLower(other.Name)
-	doc := side.Decode + " decodes a JSON-RPC message that a " + strings.ToLower(side.Name) + " sends (what a " + reader +
-		" reads) in one pass: a request as its [" + side.Requests.Name + "] type, a notification as its [" +
-		side.Notifications.Name + "] type (a method this version does not define as the Unknown variant, which keeps " +
-		"the JSON), a result response as a *[" + p.ResultResponse.Name + "] whose Result has the type of the " +
-		"answered method's result (a [" + side.Results.Name + "] variant, decoded as " + side.UnmarshalFor + " does), " +
-		"an error response as a *[" + p.ErrorResponse.Name + "]. pending gives the method of the request a " +
-		"response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
-		side.Results.Funcs.Unmarshal + " does); it is called for an error response too, so that Pending.Take " +
-		"forgets every answered request. Decoding is strict (see the package doc)" +
-		r.ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] with the message's id, if it could be " +
-		"read: [NewErrorResponse] answers it."
-	if p.Batch {
-		doc += " A batch (an array) is a [MessageBatch] of such messages."
-	}
-	noCopyDoc := side.NoCopy + " is " + side.Decode + " without the copy of data that it makes, for a message the caller " +
-		"hands over (see [UnmarshalNoCopy]): the message keeps data, which must not change after the call."
+func (r *renderer) decodeMessage(f *jen.File, p *ir.Protocol, side *ir.Side) {
 	pending := jen.Id("pending").Func().Params(jen.Id(p.RequestID.Name)).Params(jen.String(), jen.Bool())
-	for _, v := range []struct{ Name, doc, decoder string }{{side.Decode, doc, "topDecoder"}, {side.NoCopy, noCopyDoc, "noCopyDecoder"}} {
+	for _, v := range []struct{ Name, doc, decoder string }{{side.Decode, side.DecodeDoc, "topDecoder"}, {side.NoCopy, side.NoCopyDoc, "noCopyDecoder"}} {
 		f.Add(docComment(v.doc))
 		f.Func().Id(v.Name).Params(jen.Id("data").Index().Byte(), pending).Params(jen.Id("Message"), jen.Error()).Block(
 			jen.Id("d").Op(":=").Id(v.decoder).Call(jen.Id("data")),
@@ -392,14 +370,15 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 
 // errorObject writes errorObject, which turns a Go error into the error object of a response.
 func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
+	// An error object without a data field (ErrorData "") is written without the data.
+	data, fields := jen.Id("_"), jen.Dict{jen.Id("Code"): jen.Id("code"), jen.Id("Message"): jen.Id("message")}
+	if p.ErrorData != "" {
+		data, fields[jen.Id(p.ErrorData)] = jen.Id("data"), jen.Id("data")
+	}
 	var checks []jen.Code
 	checks = append(checks,
-		jen.If(jen.List(jen.Id("code"), jen.Id("message"), jen.Id("data"), jen.Id("ok")).Op(":=").Id("protocolError").Call(jen.Err()), jen.Id("ok")).Block(
-			jen.Return(jen.Id(p.ErrorType).Values(jen.Dict{
-				jen.Id("Code"):    jen.Id("code"),
-				jen.Id("Message"): jen.Id("message"),
-				jen.Id("Data"):    jen.Id("data"),
-			})),
+		jen.If(jen.List(jen.Id("code"), jen.Id("message"), data, jen.Id("ok")).Op(":=").Id("protocolError").Call(jen.Err()), jen.Id("ok")).Block(
+			jen.Return(jen.Id(p.ErrorType).Values(fields)),
 		),
 	)
 	// Each error object is looked for in its own if statement, with one name, target, in scope
@@ -408,7 +387,7 @@ func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 		td := o.Decl
 		target := jen.Id("target")
 		check := []jen.Code{jen.Return(jen.Op("*").Add(target))}
-		if td.Name != p.ErrorType {
+		if !o.Own {
 			check = []jen.Code{
 				jen.Var().Id("o").Id(p.ErrorType),
 				jen.If(jen.Id("convertError").Call(target, jen.Op("&").Id("o")).Op("==").Nil()).Block(jen.Return(jen.Id("o"))),
@@ -425,12 +404,4 @@ func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 	})))
 	f.Func().Id("errorObject").Params(jen.Err().Error()).Id(p.ErrorType).Block(checks...)
 	f.Line()
-}
-
-// ifValidate returns text, or "" in an output without validators (Config.NoValidate).
-func (r *renderer) ifValidate(text string) string {
-	if r.pkg.NoValidate {
-		return ""
-	}
-	return text
 }

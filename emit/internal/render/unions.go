@@ -13,7 +13,7 @@ import (
 // of its variants.
 func (r *renderer) interfaceType(td *ir.Decl) {
 	f := r.unionsGo
-	marker := "is" + td.Name
+	marker := td.Funcs.Marker
 	f.Add(docComment(td.Doc))
 	f.Type().Id(td.Name).Interface(append(r.unionMethods(marker), r.messageMethods(td)...)...)
 	f.Line()
