@@ -10,12 +10,15 @@
 // and what that form needs, every name derived from it, how each union decodes (variants,
 // discriminator values grouped into tag cases, variant tables), which values have checks, the
 // protocol layer by role (message unions, accessors, the method table's entries, the error
-// objects), the constants, the text of every doc comment, and the files copied as they are,
-// doc.go among them. Nothing in it refers to the model: the JSON names, literal values and
-// constraints the output needs are copied in. Rendering, emit/internal/render, then writes that
-// value with jennifer. It imports jennifer, the ir and the standard library only (a test
-// fails on any other import), so it cannot read the model or the configuration; it decides
-// nothing, and its only error is jennifer's, which would be a bug of the generator, since
+// objects), the constants, the doc text of every declaration and member that comes from the
+// schema or from a decision, and the files copied as they are, doc.go among them. Nothing in it
+// refers to the model: the JSON names, literal values and constraints the output needs are
+// copied in. Rendering, emit/internal/render, then writes that value with jennifer. It imports
+// jennifer, the ir and the standard library only (a test fails on any other import), so it
+// cannot read the model or the configuration; it decides nothing but how to write what the plan
+// holds (the one-sentence docs of the functions it writes, "X returns a Y holding the single
+// value v.", fill in planned names; the code of a field follows its planned Go type), and its
+// only error is jennifer's, which would be a bug of the generator, since
 // every name it writes was derived and reserved, and the package doc executed, in planning.
 //
 // Planning: makePlan (plan.go) runs a generator, which fills a plan with the working state planning

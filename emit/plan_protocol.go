@@ -13,14 +13,8 @@ import (
 // error objects, the accessors of the messages and the entries of the method table, found in the
 // planned types before anything is written (emit/internal/render writes them as they are, from the ir).
 
-// The roles of the protocol layer are model's (model.Sides, model.RequestIDDecl, ...); besides
-// them, the protocol layer knows two names of the schema: the generic messages and responses
-// start with envelopePrefix (JSONRPCResultResponse), and the versions with JSON-RPC batches
-// declare batchDecl.
-const (
-	envelopePrefix = "JSONRPC"
-	batchDecl      = "JSONRPCBatchRequest"
-)
+// The roles of the protocol layer are model's (model.Sides, model.RequestIDDecl,
+// model.EnvelopePrefix, ...).
 
 // protocolPlan is the protocol layer, found in the planned types.
 type protocolPlan struct {
@@ -129,7 +123,7 @@ func (g *generator) planProtocol() *protocolPlan {
 		if td.resultResponse {
 			p.resultResponse = td
 		}
-		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, envelopePrefix) {
+		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
@@ -140,7 +134,7 @@ func (g *generator) planProtocol() *protocolPlan {
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
 	// the declaration.
-	p.batch = g.byDecl[batchDecl] != nil
+	p.batch = g.byDecl[model.JSONRPCBatchRequestDecl] != nil
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}
@@ -177,7 +171,7 @@ func (p *protocolPlan) names() []string {
 // every result (model.Protocol), and decodes it with a function of the caller.
 func (g *generator) planResultResponses() {
 	for _, td := range g.types {
-		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, envelopePrefix) {
+		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(model.AnyResultDecl) {

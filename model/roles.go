@@ -30,6 +30,11 @@ const (
 	// notifications.
 	JSONRPCRequestDecl      = "JSONRPCRequest"
 	JSONRPCNotificationDecl = "JSONRPCNotification"
+	// EnvelopePrefix starts the name of every JSON-RPC envelope (JSONRPCResultResponse).
+	EnvelopePrefix = "JSONRPC"
+	// JSONRPCBatchRequestDecl is the batch of requests and notifications of the versions with
+	// JSON-RPC batches (2025-03-26).
+	JSONRPCBatchRequestDecl = "JSONRPCBatchRequest"
 )
 
 // A Side is one end of an MCP connection, with the message unions of what it sends. A side's
