@@ -51,9 +51,10 @@ const (
 
 // CleanText returns documentation text without the characters that a Go source file cannot
 // hold or that only disturb it: control characters other than tab and line feed, and U+FEFF
-// (byte order mark) each become U+FFFD. Both front ends pass doc text through it.
+// (byte order mark) each become U+FFFD, as does each byte of invalid UTF-8, which a Go source
+// file cannot hold either. Both front ends pass doc text through it.
 func CleanText(s string) string {
-	clean := true
+	clean := utf8.ValidString(s)
 	for _, r := range s {
 		if badDocRune(r) {
 			clean = false

@@ -133,8 +133,8 @@ func wrap(line string) []string {
 
 // cleanText returns comment text without the characters that a Go source file cannot hold or
 // that only disturb it: control characters other than tab and line feed, and U+FEFF (byte order
-// mark) each become U+FFFD, as model.CleanText does for the schema's doc text (a test of emit
-// holds the two to agreement). Schema strings quoted in comments (enum values, member names) may
+// mark) each become U+FFFD, as does invalid UTF-8, as model.CleanText does for the schema's doc
+// text (emit's TestCleanTextAgrees and FuzzCleanTextAgrees hold the two to agreement). Schema strings quoted in comments (enum values, member names) may
 // hold them.
 func cleanText(s string) string {
 	return strings.Map(func(r rune) rune {
