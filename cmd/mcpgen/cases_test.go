@@ -19,7 +19,7 @@ import (
 type schemaCase struct {
 	name string
 	// schema is the schema.ts text; args are the flags besides -schema, -pkg and -o (an
-	// embedded version: -version and no schema).
+	// embedded version: -spec and no schema).
 	schema string
 	args   []string
 	config string // a configuration file's text, given with -config, or ""
@@ -434,7 +434,7 @@ func TestMergeIdentical(t *testing.T) {
 `,
 }, {
 	name:   "samplingsubset",
-	args:   []string{"-version", "2025-11-25"},
+	args:   []string{"-spec", "2025-11-25"},
 	config: "types: [CreateMessageRequestParams]\n",
 	note:   "left out sampling_capabilities.go (CreateMessageRequestParams.CheckCapabilities): it needs ClientCapabilities, which is not generated",
 	test: `package samplingsubset
@@ -577,7 +577,7 @@ export interface Tool {
 }, {
 	// The same for the decoders of the protocol layer, written after every declaration.
 	name:     "renameontodecoder",
-	args:     []string{"-version", "draft"},
+	args:     []string{"-spec", "draft"},
 	config:   "rename:\n  Tool: DecodeServerMessageNoCopy\n",
 	inConfig: true,
 	pos:      "2:9",
@@ -772,7 +772,7 @@ func TestSchemaCases(t *testing.T) {
 			schema := filepath.Join(dir, tc.name, "schema.ts")
 			if tc.schema != "" {
 				writeFile(t, schema, tc.schema)
-				args = append(args, "-schema", schema, "-version", "case")
+				args = append(args, "-schema", schema, "-spec", "case")
 			}
 			config := filepath.Join(dir, tc.name, "mcpgen.yaml")
 			if tc.config != "" {

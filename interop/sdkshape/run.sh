@@ -56,8 +56,8 @@ trap 'rm -rf "$bin"' EXIT
 (cd "$repo/interop" && go build -o "$bin/strip" ./sdkshape/internal/strip)
 
 echo "== generate into $dir/mcp"
-"$bin/mcpgen" -version 2026-07-28 -config "$here/gosdk.yaml" -o "$dir/mcp"
-"$bin/mcpgen" -version 2025-11-25 -config "$here/gosdk-20251125.yaml" -o "$dir/mcp"
+"$bin/mcpgen" -spec 2026-07-28 -config "$here/gosdk.yaml" -o "$dir/mcp"
+"$bin/mcpgen" -spec 2025-11-25 -config "$here/gosdk-20251125.yaml" -o "$dir/mcp"
 companion=zz_sdkshape_companion.go
 cp "$here/testdata/companion.go" "$dir/mcp/$companion"
 wc -l "$dir"/mcp/zz_*.go | sed 's|'"$dir"'/||'
