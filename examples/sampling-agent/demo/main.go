@@ -40,9 +40,7 @@ const prompt = "What is the weather in Paris and in London, and what do their te
 func main() {
 	protocol := flag.String("protocol", "", "the protocol version the client asks for (default: go-sdk's, 2026-07-28), e.g. 2025-11-25")
 	flag.Parse()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	if err := run(ctx, *protocol, os.Stdout); err != nil {
+	if err := run(context.Background(), *protocol, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
 		os.Exit(1)
 	}
@@ -71,10 +69,14 @@ func run(ctx context.Context, protocol string, w io.Writer) error {
 	}
 	defer os.RemoveAll(dir)
 	binary := filepath.Join(dir, "sampling-agent")
+	// The build takes what the go command takes (seconds once its cache holds the packages); the
+	// conversation itself has 2 minutes.
 	build := exec.CommandContext(ctx, "go", "build", "-o", binary, "github.com/mcpgen/mcpgen/examples/sampling-agent")
 	if msg, err := build.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the example: %v\n%s", err, msg)
 	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
 	server := exec.CommandContext(ctx, binary)
 	server.Env = withoutKeys(os.Environ())
 	var stderr strings.Builder
