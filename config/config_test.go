@@ -257,6 +257,27 @@ func TestLoadDeclarations(t *testing.T) {
 	assert.EqualError(t, err, "c.yaml: declarations: TypeScript can be added to a schema.ts only, and schema.json is JSON")
 }
 
+// TestLoadStandInExtends: an interface extending a declaration stood in for extends its stand-in:
+// it inherits the stand-in's members (not the replaced one's), and its extends clause names the
+// stand-in at the standIn entry's position.
+func TestLoadStandInExtends(t *testing.T) {
+	schema := []byte("export interface Paged { nextCursor?: string }\nexport interface Cached { ttl: number }\nexport interface List extends Paged { items: string[] }\n")
+	f, err := Parse("c.yaml", []byte("declarations: |\n  export interface CachedPage extends Cached { nextCursor?: string }\nstandIn:\n  Paged: CachedPage\n"))
+	require.NoError(t, err)
+	s, err := f.Load("schema.ts", schema)
+	require.NoError(t, err)
+	assert.Nil(t, s.Decl("Paged"), "stood in for")
+	list := s.Decl("List")
+	var members []string
+	for _, m := range list.Type.Object.Members {
+		members = append(members, m.Name+" of "+m.DeclaredIn)
+	}
+	assert.Equal(t, []string{"ttl of Cached", "nextCursor of CachedPage", "items of List"}, members)
+	require.Len(t, list.Extends, 1)
+	assert.Equal(t, "CachedPage", list.Extends[0].Ref)
+	assert.Equal(t, "c.yaml:4:10", list.Extends[0].Pos.String())
+}
+
 // TestSubstituteKinds: the kinds of named substitutes are found in the output directory's files
 // and in the packages of import paths; pointers, composites and unknown types are left alone.
 func TestSubstituteKinds(t *testing.T) {
