@@ -732,13 +732,9 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 // planField plans the field of member m of the struct td (see planStruct), or returns nil for a
 // member that an embedded base holds; names are the field names taken so far.
 func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]bool) (*field, error) {
-	var base string
-	if o := g.declaring(m); decl != nil && o != nil && o != decl {
-		if _, ok := g.bases[o.Name]; ok {
-			base = o.Name
-		} else if _, ok := g.bases[decl.Name]; ok {
-			return nil, nil // an embedded base holds the members it declares only
-		}
+	base, skip, err := g.holder(decl, m)
+	if err != nil || skip {
+		return nil, err // a base's struct holds only the members it declares and its bases hold
 	}
 	keys := g.memberKeys(path, decl, m)
 	f := &field{name: g.names.fieldName(m.Name), member: m}
@@ -1029,44 +1025,6 @@ func (g *generator) stoodIn(t *model.Type) model.Pos {
 // (Config.OneOrMany Slice), which has no struct of its own.
 func oneOrManySlice(t *goType) bool {
 	return t.kind == sliceKind && (t.single || oneOrManySlice(t.elem))
-}
-
-// checkBases checks the structs that embed a base (Config.Embed): each member the base
-// declares is a field of the same name and type there as in the base (a derived declaration
-// may redeclare a member with a narrower type, or the configuration shape it otherwise), and
-// none is left out (by Omit), since the embedded struct would bring it back.
-func (g *generator) checkBases() error {
-	for _, d := range g.s.Decls {
-		td := g.byDecl[d.Name]
-		if td == nil || td.form != structForm {
-			continue
-		}
-		byBase := map[string][]*field{}
-		for _, f := range td.fields {
-			if f.baseDecl != "" {
-				byBase[f.baseDecl] = append(byBase[f.baseDecl], f)
-			}
-		}
-		for _, name := range slices.Sorted(maps.Keys(byBase)) {
-			e, base := g.bases[name], g.byDecl[name]
-			if base == nil {
-				return e.Pos.Errorf("embed: the base %s is not generated: add it to types", name)
-			}
-			g.usedShapes["embed "+name] = true
-			fields := byBase[name]
-			if len(fields) != len(base.fields) {
-				return e.Pos.Errorf("embed: %s leaves out members of its base %s, which embedding it would bring back", td.name, name)
-			}
-			for i, f := range fields {
-				b := base.fields[i]
-				if there, here := g.fieldString(b), g.fieldString(f); b.member.Name != f.member.Name || there != here {
-					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s there, %s here)",
-						f.member.Name, td.name, b.name, name, there, here)
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // literal returns the constant of a literal type, looking through aliases, or nil.

@@ -553,6 +553,79 @@ func TestShapes(t *testing.T) {
 }
 `,
 }, {
+	// A base that embeds a base: CacheableResult extends Result, and DiscoverResult, which
+	// extends CacheableResult, embeds Cacheable alone (which embeds Result). Nested bases were
+	// refused as "leaves out members of its base CacheableResult", though nothing is left out.
+	name:   "nestedbases",
+	args:   []string{"-version", "2026-07-28"},
+	config: "types: [DiscoverResult, Result, CacheableResult]\nembed: [Result, CacheableResult]\nrename:\n  CacheableResult: Cacheable\n",
+	test: `package nestedbases
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestNestedBases(t *testing.T) {
+	ttl := int64(60)
+	r := DiscoverResult{
+		Cacheable:         Cacheable{Result: Result{ResultType: ResultTypeComplete}, TTLMs: ttl, CacheScope: CacheableCacheScopePublic},
+		SupportedVersions: []string{"2026-07-28"},
+	}
+	r.Meta = &ResultMetaObject{} // promoted through Cacheable and Result
+	b, err := json.Marshal(r)
+	want := ` + "`" + `{"_meta":{},"resultType":"complete","ttlMs":60,"cacheScope":"public","supportedVersions":["2026-07-28"],"capabilities":{}}` + "`" + `
+	if err != nil || string(b) != want {
+		t.Errorf("Marshal = %s, %v\nwant %s", b, err, want)
+	}
+	var d DiscoverResult
+	if err := json.Unmarshal(b, &d); err != nil || d.TTLMs != 60 || d.Result.Meta == nil || d.CacheScope != "public" {
+		t.Errorf("Unmarshal = %+v, %v", d, err)
+	}
+	if err := d.Validate(); err != nil {
+		t.Error(err)
+	}
+	d.Cacheable.CacheScope = "shared"
+	if err := d.Validate(); err == nil {
+		t.Error("a closed enum's other value is invalid through the bases too")
+	}
+}
+`,
+}, {
+	// A member that a declaration declares again, with the same Go field as its base's: the
+	// base holds it (SubscriptionsListenResult narrows Result's _meta; both are Meta here).
+	name:   "embedredeclared",
+	args:   []string{"-version", "2026-07-28"},
+	config: "types: [SubscriptionsListenResult, Result]\nembed: [Result]\nsubstitute:\n  ResultMetaObject: map[string]any\n  SubscriptionsListenResultMetaObject: map[string]any\noptional:\n  SubscriptionsListenResult._meta: pointer\n",
+	test: `package embedredeclared
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestRedeclaredMemberInBase(t *testing.T) {
+	r := SubscriptionsListenResult{Result: Result{Meta: map[string]any{"id": "s1"}, ResultType: ResultTypeComplete}}
+	b, err := json.Marshal(r)
+	if err != nil || string(b) != ` + "`" + `{"_meta":{"id":"s1"},"resultType":"complete"}` + "`" + ` {
+		t.Errorf("Marshal = %s, %v", b, err)
+	}
+	var d SubscriptionsListenResult
+	if err := json.Unmarshal(b, &d); err != nil || d.Meta["id"] != "s1" {
+		t.Errorf("Unmarshal = %+v, %v", d, err)
+	}
+}
+`,
+}, {
+	// Declared again with another Go field than its base's, the member is named with the
+	// difference: SubscriptionsListenResult's _meta is required and of its own type.
+	name:     "embedredeclaredotherwise",
+	args:     []string{"-version", "2026-07-28"},
+	config:   "types: [SubscriptionsListenResult, Result]\nembed: [Result]\n",
+	inConfig: true,
+	pos:      "2:9",
+	err:      "embed: the member \"_meta\" of SubscriptionsListenResult, declared again, is not the field Meta of its base Result (Meta *ResultMetaObject `json:\"_meta,omitzero\"` there, Meta SubscriptionsListenResultMetaObject `json:\"_meta\"` here)",
+}, {
 	// A rename onto a name that the output derives from another declaration's (the validate
 	// function of a union, written with validate.go) is refused at the entry: the package would
 	// declare it twice.
