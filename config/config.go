@@ -27,7 +27,7 @@
 //
 // and an SDK's own shapes (docs/sdk-shapes.md says what each loses):
 //
-//	optional:                     # optional members: pointer (default), omitempty or value
+//	optional:                     # optional members: pointer (default), omitempty, omitzero, value
 //	  default: omitempty
 //	  CreateMessageRequestParams.temperature: pointer
 //	elements: pointer             # []*T for arrays of objects (default value)
@@ -189,7 +189,7 @@ func Parse(name string, data []byte) (*File, error) {
 		case "filePrefix":
 			f.Config.FilePrefix, err = p.filePrefix(v)
 		case "optional":
-			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.Value)
+			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.OmitZero, emit.Value)
 		case "elements":
 			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
 		case "objects":

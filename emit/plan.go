@@ -291,6 +291,9 @@ type field struct {
 	// always is set for an optional member held as a value and always encoded, as encoding/json
 	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
 	always bool
+	// omitZero is set for an optional member held as a value and encoded when not its zero
+	// value, as encoding/json's omitzero does (Config.Optional OmitZero).
+	omitZero bool
 	// result is set for the result member of the generic result response, which a function of
 	// the caller decodes (planResultResponses).
 	result bool
@@ -886,10 +889,14 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			if explicit {
 				return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
 			}
+		case shape == OmitZero && typ.hasNil():
+			// nil is the zero value, which stands for absence: an empty non-nil value is sent.
+		case shape == OmitZero:
+			f.pointer, f.omitZero = false, true
 		case shape == Value:
 			f.pointer, f.always = false, true
 		}
-		if (f.omitEmpty || f.always) && pos.Line > 0 {
+		if (f.omitEmpty || f.always || f.omitZero) && pos.Line > 0 {
 			f.shaped = pos
 		}
 	}

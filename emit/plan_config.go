@@ -90,10 +90,12 @@ type Config struct {
 	// Optional is how optional members are held: as pointers (Pointer, the default: an
 	// optional zero can be sent) or as values encoded when not empty, as encoding/json's
 	// omitempty does (OmitEmpty: an optional zero cannot be sent; a member of struct type
-	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values always
-	// encoded, as encoding/json does without omitempty (Value: absence reads as the zero
-	// value; a member of a type with nil, a slice, map or interface, is nil when absent all
-	// the same). A member entry on a required member makes it optional: decoding no longer
+	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values encoded
+	// when not their zero value, as encoding/json's omitzero does (OmitZero: an optional zero
+	// cannot be sent, an empty struct is not sent as {}, an empty non-nil slice is sent), or as
+	// values always encoded, as encoding/json does without omitempty (Value: absence reads as the
+	// zero value). A member of a type with nil, a slice, map or interface, is nil when absent
+	// whatever the shape. A member entry on a required member makes it optional: decoding no longer
 	// requires it, and encoding leaves it out as chosen.
 	Optional Shape
 	// Elements is how the elements of arrays of objects are held: values (Value, the default)
@@ -129,6 +131,7 @@ type Config struct {
 const (
 	Pointer   = "pointer"
 	OmitEmpty = "omitempty"
+	OmitZero  = "omitzero"
 	Value     = "value"
 	Field     = "field"
 	Empty     = "empty"
@@ -537,7 +540,7 @@ func (g *generator) configureShapes() error {
 		sh     Shape
 		values []string
 	}{
-		{"optional", c.Optional, []string{Pointer, OmitEmpty, Value}},
+		{"optional", c.Optional, []string{Pointer, OmitEmpty, OmitZero, Value}},
 		{"elements", c.Elements, []string{Value, Pointer}},
 		{"objects", c.Objects, []string{Value, Pointer}},
 		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},

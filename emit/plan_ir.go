@@ -151,7 +151,7 @@ func (l *lowering) field(f *field) *ir.Field {
 		Literal: value(f.literal), Default: value(f.member.Default),
 		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
 		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
-		OmitEmpty: f.omitEmpty, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base}
+		OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base}
 	l.fields[f] = x
 	return x
 }

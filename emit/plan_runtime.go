@@ -21,34 +21,50 @@ import (
 // substitute's): an output without validators (Config.NoValidate) leaves them out.
 var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "validateExternal"}
 
-// omitEmptyOnly are the runtime's functions that only the members encoded when not empty, of a
-// substituted type of unknown kind, need (goType.emptiness emptyReflect): an output without
-// such members leaves them out (withoutOmitEmptyOnly).
-var omitEmptyOnly = []string{ir.EmptyExternal}
-
-// usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time.
+// usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time
+// (goType.emptiness emptyReflect, of a member encoded when not empty), and usesZeroExternal
+// whether one is tested for its zero value (a member encoded when not zero, of a struct or a
+// substituted type).
 func (p *plan) usesEmptyExternal() bool {
+	return p.anyField(func(f *field) bool { return f.omitEmpty && f.typ.emptiness() == emptyReflect })
+}
+
+func (p *plan) usesZeroExternal() bool {
+	return p.anyField(func(f *field) bool {
+		if !f.omitZero || f.typ.hasNil() {
+			return false
+		}
+		scalar := f.typ.kind == builtinKind || f.typ.kind == enumKind
+		e := f.typ.emptiness()
+		return !scalar || e != emptyFalse && e != emptyString && e != emptyZero // as render's nonZero
+	})
+}
+
+func (p *plan) anyField(is func(*field) bool) bool {
 	for _, td := range p.types {
-		for _, f := range td.fields {
-			if f.omitEmpty && f.typ.emptiness() == emptyReflect {
-				return true
-			}
+		if slices.ContainsFunc(td.fields, is) {
+			return true
 		}
 	}
 	return false
 }
 
-// withoutOmitEmptyOnly cuts the functions of omitEmptyOnly out of the runtime's files, unless
-// the plan uses them. Their names stay reserved.
+// withoutOmitEmptyOnly cuts out of the runtime's files the functions that only some members
+// need (emptyExternal, zeroExternal), unless the plan has such members. Their names stay
+// reserved.
 func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
-	if g.usesEmptyExternal() {
-		return nil
+	var unused []string
+	if !g.usesEmptyExternal() {
+		unused = append(unused, ir.EmptyExternal)
+	}
+	if !g.usesZeroExternal() {
+		unused = append(unused, ir.ZeroExternal)
 	}
 	for name, src := range files {
-		if !bytes.Contains(src, []byte("func "+ir.EmptyExternal+"(")) {
+		if !slices.ContainsFunc(unused, func(fn string) bool { return bytes.Contains(src, []byte("func "+fn+"(")) }) {
 			continue
 		}
-		formatted, err := format.Source([]byte(withoutFuncs(string(src), omitEmptyOnly, false)))
+		formatted, err := format.Source([]byte(withoutFuncs(string(src), unused, false)))
 		if err != nil {
 			return fmt.Errorf("emit: runtime: %s: %v", name, err)
 		}

@@ -145,6 +145,7 @@ type Field struct {
 	// Nullable: null decodes as the union's Null variant. TagOption is the json tag's option.
 	// NilNull: a nil slice or map is encoded as null. Implicit: no Go field, the constant is
 	// written and checked. Optional: it need not be present. OmitEmpty: encoded when not empty.
+	// OmitZero: encoded when not its zero value, as encoding/json's omitzero decides.
 	// Always: an optional member always encoded. Result: the result of the generic result
 	// response, decoded by a function of the caller. Embed: an embedded field.
 	Nullable  bool
@@ -153,6 +154,7 @@ type Field struct {
 	Implicit  bool
 	Optional  bool
 	OmitEmpty bool
+	OmitZero  bool
 	Always    bool
 	Result    bool
 	Embed     bool
@@ -386,3 +388,8 @@ const (
 // as encoding/json's omitempty does: an output whose optional members are never omitempty does
 // not need it.
 const EmptyExternal = "emptyExternal"
+
+// ZeroExternal is the runtime's function that tests a struct or a substitute for its zero value
+// as encoding/json's omitzero does (its IsZero method, else reflect.Value.IsZero): an output
+// whose optional members are never omitzero does not need it.
+const ZeroExternal = "zeroExternal"
