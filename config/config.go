@@ -42,6 +42,7 @@
 //	order:                        # members first, in this order (fields and wire)
 //	  CompleteRequestParams: [argument, ref]
 //	tagCodecs: [ClientCapabilities]   # coded by encoding/json from the tags, no MarshalJSON
+//	omit: [SamplingMessage._meta]     # members left out: no field
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
 //	declarations: |               # TypeScript merged into schema.ts (Load)
@@ -123,7 +124,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -206,6 +207,13 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.AddFields, err = p.addFields(v)
 		case "tagCodecs":
 			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
+		case "omit":
+			f.Config.Omit, err = p.keyList(v, "omit")
+			for _, e := range f.Config.Omit {
+				if err == nil && !strings.Contains(e.Name, ".") {
+					err = e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
+				}
+			}
 		case "order":
 			f.Config.Order, err = p.order(v)
 		case "decode":

@@ -165,6 +165,8 @@ type generator struct {
 	memberSubstitutes map[string]*goType
 	memberRoots       []memberRoot
 	embeds            map[string]Entry
+	// omits are the members left out (Config.Omit), by key.
+	omits map[string]Entry
 	// bases are the declarations that are embedded bases (Config.Embed), by name.
 	bases map[string]Entry
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
@@ -208,8 +210,11 @@ type typeDecl struct {
 	// fields (Config.AddFields), as Go source.
 	fields []*field
 	added  []string
-	rest   *goType
-	absent []string
+	// omitted are the members left out (Config.Omit), with the names their fields would have
+	// had and the entries' positions (field.name, field.shaped), for the parts' check.
+	omitted []*field
+	rest    *goType
+	absent  []string
 	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
 	tagCodec bool
 	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
@@ -405,6 +410,9 @@ func (g *generator) planDecls() error {
 	}
 	for _, td := range g.types {
 		g.byName[td.name] = td
+	}
+	if err := g.checkOmittedTags(); err != nil {
+		return err
 	}
 	g.planChecks()
 	for _, td := range g.types {
@@ -693,6 +701,11 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
+			continue
+		}
+		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
+			g.usedShapes["omit "+key] = true
+			td.omitted = append(td.omitted, &field{name: g.names.fieldName(m.Name), member: m, shaped: e.Pos})
 			continue
 		}
 		f, err := g.planField(td, m, decl, owner, path, names)

@@ -88,6 +88,9 @@ func (g *generator) holds(base, name string, depth int) bool {
 	if m == nil || m.Absent {
 		return false
 	}
+	if _, _, omitted := lookup(g.omits, g.memberKeys(base, d, m)); omitted {
+		return false
+	}
 	if m.DeclaredIn == base {
 		return true
 	}
@@ -170,6 +173,30 @@ func (g *generator) checkBases() error {
 					}
 					return e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
 						f.member.Name, td.name, again, b.name, name, there, here)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkOmittedTags refuses a member left out (Config.Omit) that is the discriminator of a union
+// the struct is a variant of: decoding the union reads it, and encoding the variant would not
+// write it (literals: implicit leaves the field out and writes the constant).
+func (g *generator) checkOmittedTags() error {
+	for _, td := range g.types {
+		if td.objects == nil || td.objects.decision.Discriminator == "" {
+			continue
+		}
+		tag := td.objects.decision.Discriminator
+		for _, v := range td.objects.variants {
+			vt := g.byName[v.typ.name]
+			if vt == nil {
+				continue
+			}
+			for _, f := range vt.omitted {
+				if f.member.Name == tag {
+					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write (literals: implicit leaves its field out, and writes the constant)", vt.name, tag, td.name)
 				}
 			}
 		}

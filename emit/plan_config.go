@@ -125,6 +125,11 @@ type Config struct {
 	// them embeds it in their place; the codecs reach its fields as promoted fields, as
 	// encoding/json does.
 	Embed []Entry
+	// Omit are the members left out (Config.Omit): no field holds them. Decoding takes one for a
+	// member the schema does not define (kept in Extra, or skipped without it), encoding writes
+	// it from Extra only, and a required one is not required: an SDK whose structs leave a
+	// member to another (the JSON-RPC envelope's jsonrpc and id) or do without it (a _meta).
+	Omit []Entry
 }
 
 // The values of a Shape.
@@ -581,6 +586,21 @@ func (g *generator) configureShapes() error {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
 		}
 	}
+	g.omits = map[string]Entry{}
+	for _, e := range c.Omit {
+		if _, m, err := g.memberOf(e.Name, e.Pos, "omit"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
+		}
+		if prev, dup := g.omits[e.Name]; dup {
+			return e.Pos.Errorf("omit: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		if _, named := c.Fields[e.Name]; named {
+			return e.Pos.Errorf("omit: %s is named by fields too (%s): a member left out has no field", e.Name, c.Fields[e.Name].Pos)
+		}
+		g.omits[e.Name] = e
+	}
 	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
 		d, m, err := g.memberOf(e.Name, e.Pos, "embed")
@@ -709,6 +729,11 @@ func (g *generator) checkConfigUsed() error {
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
 		if g.byDecl[name] == nil {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name)
+		}
+	}
+	for _, e := range c.Omit {
+		if !g.usedShapes["omit "+e.Name] {
+			return e.Pos.Errorf("omit: %s is not a member of a generated struct", e.Name)
 		}
 	}
 	for _, e := range c.Embed {

@@ -135,6 +135,18 @@ var configErrorCases = []struct {
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
 	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
 }, {
+	name: "omit of a member not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Omit: []Entry{entry("Unrelated.tool", 2)}},
+	want: "mcpgen.yaml:2:3: omit: Unrelated.tool is not a member of a generated struct",
+}, {
+	name: "omit of a declaration",
+	cfg:  Config{Omit: []Entry{entry("Tool", 2)}},
+	want: `mcpgen.yaml:2:3: omit: "Tool" names no member: write Declaration.member`,
+}, {
+	name: "omit of a member named by fields",
+	cfg:  Config{Omit: []Entry{entry("Tool.name", 2)}, Fields: map[string]Entry{"Tool.name": entry("N", 3)}},
+	want: "mcpgen.yaml:2:3: omit: Tool.name is named by fields too (mcpgen.yaml:3:3): a member left out has no field",
+}, {
 	name: "embed of a type without a name",
 	cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
 	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",

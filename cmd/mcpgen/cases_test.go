@@ -626,6 +626,55 @@ func TestRedeclaredMemberInBase(t *testing.T) {
 	pos:      "2:9",
 	err:      "embed: the member \"_meta\" of SubscriptionsListenResult, declared again, is not the field Meta of its base Result (Meta *ResultMetaObject `json:\"_meta,omitzero\"` there, Meta SubscriptionsListenResultMetaObject `json:\"_meta\"` here)",
 }, {
+	// Members left out (omit): no field; decoding takes one as a member the schema does not
+	// define (kept in Extra), a required one is not required, and an entry on the declaration
+	// that declares a member reaches the declarations that inherit it.
+	name:   "omitmembers",
+	args:   []string{"-version", "2026-07-28"},
+	config: "types: [CreateMessageResult, SamplingMessage, CancelledNotificationParams, ResourceListChangedNotification]\nomit:\n  - SamplingMessage._meta\n  - CancelledNotificationParams._meta\n  - ResourceListChangedNotification.jsonrpc\n",
+	test: `package omitmembers
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestOmittedMembers(t *testing.T) {
+	for _, v := range []any{SamplingMessage{}, CreateMessageResult{}, CancelledNotificationParams{}} {
+		if _, ok := reflect.TypeOf(v).FieldByName("Meta"); ok {
+			t.Errorf("%T has a Meta field", v)
+		}
+	}
+	if _, ok := reflect.TypeOf(ResourceListChangedNotification{}).FieldByName("JSONRPC"); ok {
+		t.Error("ResourceListChangedNotification has a JSONRPC field")
+	}
+	in := ` + "`" + `{"role":"user","content":{"type":"text","text":"hi"},"_meta":{"a":1}}` + "`" + `
+	var m SamplingMessage
+	if err := json.Unmarshal([]byte(in), &m); err != nil || string(m.Extra["_meta"]) != ` + "`" + `{"a":1}` + "`" + ` {
+		t.Fatalf("decoded %+v, %v", m, err)
+	}
+	if b, err := json.Marshal(m); err != nil || string(b) != in {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+	var n ResourceListChangedNotification
+	if err := json.Unmarshal([]byte(` + "`" + `{"method":"notifications/resources/list_changed"}` + "`" + `), &n); err != nil {
+		t.Errorf("a required member left out is not required: %v", err)
+	}
+	if b, err := json.Marshal(n); err != nil || string(b) != ` + "`" + `{"method":"notifications/resources/list_changed"}` + "`" + ` {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+}
+`,
+}, {
+	// A union's discriminator cannot be left out: encoding the variant would not write it.
+	name:     "omitdiscriminator",
+	args:     []string{"-version", "2026-07-28"},
+	config:   "types: [CallToolResult]\nomit: [TextContent.type]\n",
+	inConfig: true,
+	pos:      "2:8",
+	err:      "omit: TextContent.type is the discriminator of the union ContentBlock",
+}, {
 	// A rename onto a name that the output derives from another declaration's (the validate
 	// function of a union, written with validate.go) is refused at the entry: the package would
 	// declare it twice.
