@@ -43,6 +43,7 @@
 //	  CompleteRequestParams: [argument, ref]
 //	tagCodecs: [ClientCapabilities]   # coded by encoding/json from the tags, no MarshalJSON
 //	omit: [SamplingMessage._meta]     # members left out: no field
+//	defined: [EmptyResult]            # aliases as defined types: type EmptyResult Result
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
 //	declarations: |               # TypeScript merged into schema.ts (Load)
@@ -124,7 +125,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit", "defined"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -207,6 +208,13 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.AddFields, err = p.addFields(v)
 		case "tagCodecs":
 			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
+		case "defined":
+			f.Config.Defined, err = p.keyList(v, "defined")
+			for _, e := range f.Config.Defined {
+				if err == nil && strings.Contains(e.Name, ".") {
+					err = e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
+				}
+			}
 		case "omit":
 			f.Config.Omit, err = p.keyList(v, "omit")
 			for _, e := range f.Config.Omit {

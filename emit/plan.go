@@ -165,8 +165,9 @@ type generator struct {
 	memberSubstitutes map[string]*goType
 	memberRoots       []memberRoot
 	embeds            map[string]Entry
-	// omits are the members left out (Config.Omit), by key.
-	omits map[string]Entry
+	// omits are the members left out (Config.Omit), by key; defined the aliases that are
+	// defined types (Config.Defined), by declaration name.
+	omits, defined map[string]Entry
 	// bases are the declarations that are embedded bases (Config.Embed), by name.
 	bases map[string]Entry
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
@@ -188,6 +189,7 @@ const (
 	oneOrManyForm  = ir.OneOrManyForm
 	wrapperForm    = ir.WrapperForm
 	unknownForm    = ir.UnknownForm
+	definedForm    = ir.DefinedForm
 )
 
 // typeDecl is one Go type declaration of the output: a schema declaration, an inline type that
@@ -217,7 +219,7 @@ type typeDecl struct {
 	absent  []string
 	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
 	tagCodec bool
-	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
+	// aliasForm, definedForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
 	// enumForm: the values, the Go names of their constants (declareNames), and whether other
@@ -466,7 +468,7 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	default:
 		td.form = aliasForm
 	}
-	return td, nil
+	return td, g.definedShell(td)
 }
 
 // planDecl plans the body of a schema declaration.
@@ -479,6 +481,10 @@ func (g *generator) planDecl(td *typeDecl) error {
 	case collectionForm:
 		return g.planCollection(td, d.Type, s)
 	case enumForm:
+		if d.Type.Kind == model.String {
+			td.open = true // defined: a string type of its own, without constants
+			break
+		}
 		td.values, td.open = d.Type.Union.Decision.Values, d.Type.Union.Decision.Open
 	case interfaceForm:
 		return g.planInterface(td, d.Type.Union.Decision, s)
@@ -488,6 +494,13 @@ func (g *generator) planDecl(td *typeDecl) error {
 		t, err := g.aliasTarget(td, nil)
 		td.typ = t
 		return err
+	case definedForm:
+		target := g.byDecl[d.Type.Ref]
+		if target == nil {
+			e := g.defined[d.Name]
+			return e.Pos.Errorf("defined: %s is an alias of %s, which is not generated (substituted)", d.Name, d.Type.Ref)
+		}
+		td.typ = &goType{kind: structKind, name: target.name}
 	}
 	return nil
 }
@@ -557,7 +570,7 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 // refType is the Go type of a reference to a declaration.
 func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 	switch td.form {
-	case structForm, oneOrManyForm:
+	case structForm, oneOrManyForm, definedForm:
 		return &goType{kind: structKind, name: td.name}, nil
 	case enumForm:
 		return &goType{kind: enumKind, name: td.name}, nil

@@ -203,3 +203,25 @@ func (g *generator) checkOmittedTags() error {
 	}
 	return nil
 }
+
+// definedShell makes an alias declaration listed in Config.Defined a defined type: of a
+// declared object, a struct type of its own (definedForm); of string, a string type without
+// constants (an open enum). Any other declaration listed is refused.
+func (g *generator) definedShell(td *typeDecl) error {
+	e, ok := g.defined[td.decl.Name]
+	if !ok {
+		return nil
+	}
+	t := td.decl.Type
+	if td.form == aliasForm && t.Kind == model.String {
+		td.form = enumForm
+		return nil
+	}
+	if td.form == aliasForm && t.Kind == model.Ref {
+		if target := g.s.Decl(t.Ref); target != nil && target.Type.Kind == model.Object {
+			td.form = definedForm
+			return nil
+		}
+	}
+	return e.Pos.Errorf("defined: %s is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of", td.decl.Name)
+}

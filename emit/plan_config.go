@@ -125,6 +125,11 @@ type Config struct {
 	// them embeds it in their place; the codecs reach its fields as promoted fields, as
 	// encoding/json does.
 	Embed []Entry
+	// Defined are aliases made defined types (type EmptyResult Result, not = Result; type
+	// Cursor string, not = string): an alias of a declared object is a struct type of its own,
+	// with the target's fields and a codec calling the target's, an alias of string a string
+	// type of its own. A defined type has none of the methods the program adds to its target.
+	Defined []Entry
 	// Omit are the members left out (Config.Omit): no field holds them. Decoding takes one for a
 	// member the schema does not define (kept in Extra, or skipped without it), encoding writes
 	// it from Extra only, and a required one is not required: an SDK whose structs leave a
@@ -586,6 +591,16 @@ func (g *generator) configureShapes() error {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
 		}
 	}
+	g.defined = map[string]Entry{}
+	for _, e := range c.Defined {
+		if g.s.Decl(e.Name) == nil {
+			return e.Pos.Errorf("defined: %s", g.noDecl(e.Name))
+		}
+		if prev, dup := g.defined[e.Name]; dup {
+			return e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		g.defined[e.Name] = e
+	}
 	g.omits = map[string]Entry{}
 	for _, e := range c.Omit {
 		if _, m, err := g.memberOf(e.Name, e.Pos, "omit"); err != nil {
@@ -729,6 +744,11 @@ func (g *generator) checkConfigUsed() error {
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
 		if g.byDecl[name] == nil {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name)
+		}
+	}
+	for _, e := range c.Defined {
+		if g.byDecl[e.Name] == nil {
+			return e.Pos.Errorf("defined: %s is not generated: it is neither in types nor referenced by a type there", e.Name)
 		}
 	}
 	for _, e := range c.Omit {

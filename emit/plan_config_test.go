@@ -135,6 +135,18 @@ var configErrorCases = []struct {
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
 	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
 }, {
+	name: "defined of an interface",
+	cfg:  Config{Defined: []Entry{entry("Tool", 2)}},
+	want: "mcpgen.yaml:2:3: defined: Tool is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of",
+}, {
+	name: "defined of a union",
+	cfg:  Config{Defined: []Entry{entry("ProgressToken", 2)}},
+	want: "mcpgen.yaml:2:3: defined: ProgressToken is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of",
+}, {
+	name: "defined not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Defined: []Entry{entry("EmptyResult", 2)}},
+	want: "mcpgen.yaml:2:3: defined: EmptyResult is not generated: it is neither in types nor referenced by a type there",
+}, {
 	name: "omit of a member not generated",
 	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Omit: []Entry{entry("Unrelated.tool", 2)}},
 	want: "mcpgen.yaml:2:3: omit: Unrelated.tool is not a member of a generated struct",

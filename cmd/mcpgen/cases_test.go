@@ -675,6 +675,47 @@ func TestOmittedMembers(t *testing.T) {
 	pos:      "2:8",
 	err:      "omit: TextContent.type is the discriminator of the union ContentBlock",
 }, {
+	// Aliases as defined types: EmptyResult is a struct type of its own with Result's fields and
+	// codec, a variant of the result unions all the same; Cursor a string type of its own.
+	name:   "definedtypes",
+	args:   []string{"-version", "2026-07-28"},
+	config: "defined: [EmptyResult, Cursor]\n",
+	test: `package definedtypes
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestDefinedTypes(t *testing.T) {
+	if reflect.TypeOf(EmptyResult{}) == reflect.TypeOf(Result{}) || reflect.TypeOf(Cursor("")) == reflect.TypeOf("") {
+		t.Fatal("an alias, not a defined type")
+	}
+	r, err := UnmarshalServerResult([]byte(` + "`" + `{"resultType":"complete","_meta":{"k":1}}` + "`" + `))
+	e, ok := r.(*EmptyResult)
+	if err != nil || !ok || e.ResultType != ResultTypeComplete || e.Meta == nil {
+		t.Fatalf("decoded %#v, %v", r, err)
+	}
+	if b, err := json.Marshal(e); err != nil || string(b) != ` + "`" + `{"_meta":{"k":1},"resultType":"complete"}` + "`" + ` {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+	var bad EmptyResult
+	if err := json.Unmarshal([]byte(` + "`" + `{"resultType":7}` + "`" + `), &bad); err == nil {
+		t.Error("Result's decoder is EmptyResult's")
+	}
+	if err := (&EmptyResult{ResultType: "complete"}).Validate(); err != nil {
+		t.Error(err)
+	}
+	l := ListToolsResult{NextCursor: ptr(Cursor("c2")), Tools: []Tool{}}
+	if b, err := json.Marshal(l); err != nil || string(b) != ` + "`" + `{"resultType":"complete","nextCursor":"c2","ttlMs":0,"cacheScope":"","tools":[]}` + "`" + ` {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+`,
+}, {
 	// A rename onto a name that the output derives from another declaration's (the validate
 	// function of a union, written with validate.go) is refused at the entry: the package would
 	// declare it twice.

@@ -48,6 +48,7 @@ const (
 	OneOrManyForm              // type X struct{ List []E; IsList bool }
 	WrapperForm                // type XString string, ...: a primitive variant of a kind union
 	UnknownForm                // type UnknownX struct{ Raw json.RawMessage }
+	DefinedForm                // type X T: a struct of its own with T's fields and codec
 )
 
 // Decl is one Go type declaration: a schema declaration, an inline type that needed a name, or a
@@ -76,7 +77,7 @@ type Decl struct {
 	ResultResponse bool
 	ResultUnion    *Decl
 
-	// AliasForm: the target; CollectionForm: the map or slice; OneOrManyForm: the element;
+	// AliasForm, DefinedForm: the target; CollectionForm: the map or slice; OneOrManyForm: the element;
 	// WrapperForm: the wrapped builtin (nil for null).
 	Type *Type
 	// EnumForm: the values, their constants' names, and whether other values are allowed.

@@ -52,6 +52,33 @@ func (r *renderer) structType(td *ir.Decl) {
 	r.typesGo.Line()
 }
 
+// definedType declares `type X T` of a struct T, with methods that call T's: the codec (none
+// but encode and decode for a struct coded by encoding/json) and the validators.
+func (r *renderer) definedType(td *ir.Decl) {
+	r.typesGo.Add(docComment(td.Doc))
+	r.typesGo.Type().Id(td.Name).Id(td.Type.Name)
+	r.typesGo.Line()
+	target := jen.Parens(jen.Op("*").Id(td.Type.Name)).Call(jen.Id("v"))
+	if !td.TagCodec {
+		jsonMethods(r.jsonGo, td.Name)
+	}
+	encodeMethod(r.jsonGo, td.Name, true, jen.Add(target).Dot("encode").Call(jen.Id("e")))
+	decodeMethod(r.jsonGo, td.Name, jen.Return(jen.Add(target).Dot("decode").Call(jen.Id("d"))))
+	if r.pkg.NoValidate {
+		return
+	}
+	f := r.validateGo
+	f.Add(docComment(validateDoc))
+	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("Validate").Params().Error().Block(
+		jen.Return(jen.Add(target).Dot("Validate").Call()),
+	)
+	f.Line()
+	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("validate").Params(jen.Id("c").Op("*").Id("validator")).Block(
+		jen.Add(target).Dot("validate").Call(jen.Id("c")),
+	)
+	f.Line()
+}
+
 // aliasType declares `type X = T`.
 func (r *renderer) aliasType(td *ir.Decl) {
 	r.typesGo.Add(docComment(td.Doc))
