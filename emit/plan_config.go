@@ -591,30 +591,8 @@ func (g *generator) configureShapes() error {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
 		}
 	}
-	g.defined = map[string]Entry{}
-	for _, e := range c.Defined {
-		if g.s.Decl(e.Name) == nil {
-			return e.Pos.Errorf("defined: %s", g.noDecl(e.Name))
-		}
-		if prev, dup := g.defined[e.Name]; dup {
-			return e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos)
-		}
-		g.defined[e.Name] = e
-	}
-	g.omits = map[string]Entry{}
-	for _, e := range c.Omit {
-		if _, m, err := g.memberOf(e.Name, e.Pos, "omit"); err != nil {
-			return err
-		} else if m == nil {
-			return e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
-		}
-		if prev, dup := g.omits[e.Name]; dup {
-			return e.Pos.Errorf("omit: %s is listed twice (first at %s)", e.Name, prev.Pos)
-		}
-		if _, named := c.Fields[e.Name]; named {
-			return e.Pos.Errorf("omit: %s is named by fields too (%s): a member left out has no field", e.Name, c.Fields[e.Name].Pos)
-		}
-		g.omits[e.Name] = e
+	if err := g.configureMembers(); err != nil {
+		return err
 	}
 	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
@@ -850,6 +828,38 @@ func (g *generator) checkUnexported() error {
 			}
 		}
 		return pos.Errorf("rename: the union %s would be unexported, and the functions and types named after it (Unmarshal%s) exported; rename it, or what it is named after, with a capital", td.name, td.name)
+	}
+	return nil
+}
+
+// configureMembers reads the aliases made defined types (Config.Defined) and the members left
+// out (Config.Omit).
+func (g *generator) configureMembers() error {
+	c := g.opts.Config
+	g.defined = map[string]Entry{}
+	for _, e := range c.Defined {
+		if g.s.Decl(e.Name) == nil {
+			return e.Pos.Errorf("defined: %s", g.noDecl(e.Name))
+		}
+		if prev, dup := g.defined[e.Name]; dup {
+			return e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		g.defined[e.Name] = e
+	}
+	g.omits = map[string]Entry{}
+	for _, e := range c.Omit {
+		if _, m, err := g.memberOf(e.Name, e.Pos, "omit"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
+		}
+		if prev, dup := g.omits[e.Name]; dup {
+			return e.Pos.Errorf("omit: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		if _, named := c.Fields[e.Name]; named {
+			return e.Pos.Errorf("omit: %s is named by fields too (%s): a member left out has no field", e.Name, c.Fields[e.Name].Pos)
+		}
+		g.omits[e.Name] = e
 	}
 	return nil
 }
