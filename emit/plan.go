@@ -168,8 +168,11 @@ type generator struct {
 	// omits are the members left out (Config.Omit), by key; defined the aliases that are
 	// defined types (Config.Defined), by declaration name.
 	omits, defined map[string]Entry
-	// bases are the declarations that are embedded bases (Config.Embed), by name.
-	bases map[string]Entry
+	// bases are the declarations that are embedded bases (Config.Embed), by name;
+	// externalBases the structs of those that another output declares (substituted by a type of
+	// the package), planned for their fields but not written.
+	bases         map[string]Entry
+	externalBases map[string]*typeDecl
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
 	// that named a type or a field, or replaced a type; usedShapes, the member entries of
 	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
@@ -382,6 +385,9 @@ func (g *generator) planDecls() error {
 		}
 		g.byDecl[d.Name] = td
 		g.after[d.Name] = []*typeDecl{td}
+	}
+	if err := g.planExternalBases(); err != nil {
+		return err
 	}
 	for _, d := range g.s.Decls {
 		if td := g.byDecl[d.Name]; td != nil {
@@ -801,8 +807,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	}
 	names[f.name] = true
 	if base != "" {
-		f.base, _ = g.declName(g.s.Decl(base))
-		f.baseDecl = base
+		f.base, f.baseDecl = g.baseName(base), base
 	}
 	return f, nil
 }

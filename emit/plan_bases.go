@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"go/token"
 	"maps"
 	"slices"
 
@@ -155,7 +156,7 @@ func (g *generator) checkBases() error {
 			}
 		}
 		for _, name := range slices.Sorted(maps.Keys(byBase)) {
-			e, base := g.bases[name], g.byDecl[name]
+			e, base := g.bases[name], g.baseDecl(name)
 			if base == nil {
 				return e.Pos.Errorf("embed: the base %s is not generated: add it to types", name)
 			}
@@ -224,4 +225,51 @@ func (g *generator) definedShell(td *typeDecl) error {
 		}
 	}
 	return e.Pos.Errorf("defined: %s is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of", td.decl.Name)
+}
+
+// planExternalBases plans the structs of the embedded bases that are substituted (Config.Embed
+// and Config.Substitutes: Result: Result): another output of the package declares them, with
+// the fields this output's configuration gives their members, which the structs embedding them
+// here reach promoted. They are not written. A substitute that is not a type of the package
+// itself, by name, cannot be embedded as a base, nor a base whose members would declare inline
+// types (the other output declares them).
+func (g *generator) planExternalBases() error {
+	g.externalBases = map[string]*typeDecl{}
+	for _, name := range slices.Sorted(maps.Keys(g.bases)) {
+		sub, d := g.substitutes[name], g.s.Decl(name)
+		if sub == nil {
+			continue
+		}
+		e := g.bases[name]
+		if sub.path != "" || sub.pointer || sub.composite || !token.IsIdentifier(sub.name) || sub.name == "any" {
+			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.name, sub.pos)
+		}
+		g.referenced[name] = true
+		td := &typeDecl{name: sub.name, defName: goName(d.Name), form: structForm, pos: d.Pos, decl: d}
+		if err := g.planStruct(td, d.Type.Object, d, d.Name, d.Name); err != nil {
+			return err
+		}
+		if inline := g.after[d.Name]; len(inline) > 0 {
+			return e.Pos.Errorf("embed: the base %s, declared by another output (substitute %s), has a member of an inline type (%s), which this output would declare again: substitute the member", name, sub.name, inline[0].name)
+		}
+		g.externalBases[name] = td
+	}
+	return nil
+}
+
+// baseDecl is the struct of the base name: generated here, or declared by another output.
+func (g *generator) baseDecl(name string) *typeDecl {
+	if td := g.byDecl[name]; td != nil {
+		return td
+	}
+	return g.externalBases[name]
+}
+
+// baseName is the Go name of the base name, which the structs embedding it write.
+func (g *generator) baseName(name string) string {
+	if td := g.externalBases[name]; td != nil {
+		return td.name
+	}
+	n, _ := g.declName(g.s.Decl(name))
+	return n
 }

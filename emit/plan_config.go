@@ -735,7 +735,7 @@ func (g *generator) checkConfigUsed() error {
 		}
 	}
 	for _, e := range c.Embed {
-		if _, base := g.bases[e.Name]; base && g.byDecl[e.Name] == nil {
+		if _, base := g.bases[e.Name]; base && g.baseDecl(e.Name) == nil {
 			return e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name)
 		}
 		if !g.usedShapes["embed "+e.Name] {

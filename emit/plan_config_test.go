@@ -135,6 +135,11 @@ var configErrorCases = []struct {
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
 	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
 }, {
+	name: "embedded base substituted by another package's type",
+	cfg: Config{Embed: []Entry{entry("Result", 2)},
+		Substitutes: map[string]Substitute{"Result": {Path: "example.com/x", Name: "Result", Pos: cfgAt(3)}}},
+	want: "mcpgen.yaml:2:3: embed: the base Result is substituted by Result (mcpgen.yaml:3:3), which is not a type of the package's own that another output declares, to embed",
+}, {
 	name: "defined of an interface",
 	cfg:  Config{Defined: []Entry{entry("Tool", 2)}},
 	want: "mcpgen.yaml:2:3: defined: Tool is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of",
