@@ -783,6 +783,9 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	if err != nil {
 		return nil, err
 	}
+	if pos := g.stoodInExtends(decl, m); pos.Line > 0 {
+		f.shaped = pos
+	}
 	f.typ = g.requiredShapes(f, typ, keys)
 	if m.Nullable && f.typ.kind == externalKind {
 		// The substitute decodes and encodes null itself.

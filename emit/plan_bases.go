@@ -273,3 +273,22 @@ func (g *generator) baseName(name string) string {
 	n, _ := g.declName(g.s.Decl(name))
 	return n
 }
+
+// stoodInExtends is the position of the standIn entry through whose stand-in decl inherits the
+// member m (an extends clause that config.File.Load made name the stand-in), zero for none: the
+// member is not the schema's.
+func (g *generator) stoodInExtends(decl *model.Decl, m *model.Member) model.Pos {
+	if decl == nil || len(g.opts.Config.StandIns) == 0 {
+		return model.Pos{}
+	}
+	for _, e := range decl.Extends {
+		pos := g.stoodIn(e)
+		if pos.Line == 0 {
+			continue
+		}
+		if d := g.s.Decl(e.Ref); d != nil && (m.DeclaredIn == d.Name || g.ancestors(d)[m.DeclaredIn]) {
+			return pos
+		}
+	}
+	return model.Pos{}
+}

@@ -89,3 +89,21 @@ func TestBasesRefused(t *testing.T) {
 	})
 	assert.EqualError(t, err, `mcpgen.yaml:2:3: embed: Uncached leaves out the member "ttl" of its base Cached, which embedding it would bring back`)
 }
+
+// TestStandInExtendsBreaksPart: a member inherited through an extends clause that a standIn
+// entry made name the stand-in is not the schema's: a part using its field is refused at the
+// entry.
+func TestStandInExtendsBreaksPart(t *testing.T) {
+	src := "export interface Moded {\n  mode?: \"fast\" | \"slow\";\n}\nexport interface Loose {\n  mode?: string;\n}\nexport interface Tool extends Moded {\n  name: string;\n}\n"
+	standIns := map[string]mcpparser.StandIn{"Moded": {Name: "Loose", Pos: cfgAt(5)}}
+	s, err := mcpparser.LoadStandIns("s.ts", []byte(src), standIns)
+	require.NoError(t, err)
+	s.Version = "test"
+	require.NoError(t, model.Protocol(s))
+	require.NoError(t, model.Classify(s))
+	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc named(t *Tool) bool { return t.Mode != nil }\n"
+	_, err = Generate(s, Options{Package: "mcp", Version: "test", SchemaHash: "sha256:0", Runtime: templates.Runtime(),
+		Parts: map[string]string{"tools.go": part}, Config: Config{StandIns: map[string]Entry{"Moded": entry("Loose", 5)}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.Mode")
+}

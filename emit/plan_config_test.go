@@ -532,6 +532,7 @@ func TestConfigShapesBreakPart(t *testing.T) {
 		{Substitutes: map[string]Substitute{"Tool.mode": {Name: "string", Pos: cfgAt(5)}}},
 		{Optional: Shape{Members: map[string]Entry{"Tool.mode": entry(OmitEmpty, 5)}}},
 		{Optional: Shape{Default: entry(OmitEmpty, 5)}},
+		{Omit: []Entry{entry("Tool.mode", 5)}},
 	} {
 		_, err := generateShaped(t, c, map[string]string{"tools.go": part})
 		require.Error(t, err)
