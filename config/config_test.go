@@ -212,6 +212,11 @@ func TestCheckSubstitutes(t *testing.T) {
 	err = check(map[string]emit.Substitute{"Tool": {Path: "example.com/no/such/package", Name: "Tool", Pos: at(5, 9)}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:5:9: substitute: Tool: cannot find package example.com/no/such/package (does your module require it? go get it)")
+	// A type that the output writes now is a substitute: a member typed by another declaration.
+	written := map[string][]byte{"types.go": []byte("package mcp\n\ntype Params struct{}\n")}
+	subs := map[string]emit.Substitute{"Request.params": {Name: "Params"}, "X.y": {Name: "*struct{ P Params }", Composite: true, Kind: "pointer"}}
+	require.NoError(t, CheckSubstitutes(emit.Config{Substitutes: subs}, dir, own, written))
+	require.Error(t, CheckSubstitutes(emit.Config{Substitutes: subs}, dir, own), "not written")
 }
 
 // TestValidPackageName checks the rule that both the file's package key and mcpgen's -pkg
