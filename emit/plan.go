@@ -772,6 +772,10 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		return nil, err // a base's struct holds only the members it declares and its bases hold
 	}
 	keys := g.memberKeys(path, decl, m)
+	if base != "" && !slices.Contains(keys, base+"."+m.Name) {
+		// The base holds the field: its entries reach the member, after the declaration's own.
+		keys = slices.Insert(keys, 1, base+"."+m.Name)
+	}
 	f := &field{name: g.names.fieldName(m.Name), member: m}
 	namePos := m.Pos
 	fieldKey := ""

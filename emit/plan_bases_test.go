@@ -107,3 +107,15 @@ func TestStandInExtendsBreaksPart(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.Mode")
 }
+
+// TestBaseEntryReachesRedeclared: an entry on a base's member reaches a member that a derived
+// declaration declares again and the base holds, so that the two fields stay the same.
+func TestBaseEntryReachesRedeclared(t *testing.T) {
+	files, err := generateBases(t, Config{
+		Types:    []Entry{entry("Text", 1), entry("Annotated", 1)},
+		Embed:    []Entry{entry("Annotated", 2)},
+		Optional: Shape{Members: map[string]Entry{"Annotated.note": entry(OmitEmpty, 3)}},
+	})
+	require.NoError(t, err)
+	assert.Regexp(t, `(?m)^type Text struct \{\n(\t//.*\n)*\tAnnotated\n`, string(files["types.go"]))
+}

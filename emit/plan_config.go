@@ -285,7 +285,8 @@ func inlineObject(t *model.Type) *model.ObjectType {
 
 // memberKeys are the configuration keys that name member m of the struct at path (a
 // declaration's name, or the key of the member holding an inline object): path.m, then, for a
-// member that decl inherits, Declaring.m of the declaration that declares it. An entry on the
+// member that decl inherits, Declaring.m of the declaration that declares it. (A member an
+// embedded base holds has Base.m besides, after path.m: planField.) An entry on the
 // inheriting declaration wins over the declaring one's, which reaches every declaration that
 // inherits the member.
 func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) []string {
@@ -477,6 +478,9 @@ func (g *generator) selectTypes() error {
 	g.selected = map[string]bool{}
 	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
+		if g.substitutes[d.Name] != nil {
+			g.referenced[d.Name] = true // a member of the selection refers to it
+		}
 		if g.selected[d.Name] || g.substitutes[d.Name] != nil {
 			return
 		}

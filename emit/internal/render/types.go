@@ -1,8 +1,10 @@
 package render
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/token"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -40,7 +42,7 @@ func (r *renderer) structType(td *ir.Decl) {
 		fields = append(fields, docComment(f.Doc), decl)
 	}
 	for _, src := range td.Added {
-		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
+		fields = append(fields, addedField(src).Tag(map[string]string{"json": "-"}))
 	}
 	if !r.pkg.DropUnknown {
 		fields = append(fields,
@@ -120,4 +122,41 @@ func (r *renderer) enumType(td *ir.Decl) {
 // quote writes s as a Go doc comment shows a JSON string.
 func quote(s string) string {
 	return `"` + s + `"`
+}
+
+// stdImports are the standard library packages whose types a hand-written field
+// (Config.AddFields) may name by their package's name (json.RawMessage, http.Header): the file
+// imports them.
+var stdImports = map[string]string{"json": "encoding/json", "http": "net/http", "time": "time", "url": "net/url",
+	"context": "context", "io": "io", "sync": "sync", "bytes": "bytes", "strings": "strings"}
+
+// addedField writes a hand-written field, "name Type" or an embedded "Type", so that a type of a
+// package of stdImports is imported; other source is written as it is.
+func addedField(src string) *jen.Statement {
+	name, typ, named := strings.Cut(strings.TrimSpace(src), " ")
+	if !named {
+		name, typ = "", src
+	}
+	typ = strings.TrimSpace(typ)
+	star := ""
+	for strings.HasPrefix(typ, "*") || strings.HasPrefix(typ, "[]") {
+		if typ[0] == '*' {
+			star, typ = star+"*", typ[1:]
+		} else {
+			star, typ = star+"[]", typ[2:]
+		}
+	}
+	pkg, sel, qualified := strings.Cut(typ, ".")
+	path, known := stdImports[pkg]
+	if !qualified || !known || !token.IsIdentifier(sel) {
+		return jen.Op(src)
+	}
+	code := jen.Qual(path, sel)
+	if star != "" {
+		code = jen.Op(star).Add(code)
+	}
+	if name == "" {
+		return code
+	}
+	return jen.Id(name).Add(code)
 }
