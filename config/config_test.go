@@ -288,17 +288,17 @@ func TestLoadStandInExtends(t *testing.T) {
 // and in the packages of import paths; pointers, composites and unknown types are left alone.
 func TestSubstituteKinds(t *testing.T) {
 	dir := t.TempDir()
-	src := "package mcp\n\ntype Meta map[string]any\ntype List []int\ntype Any interface{}\ntype S struct{}\ntype N = Meta\n"
+	src := "package mcp\n\ntype Meta map[string]any\ntype List []int\ntype Any interface{}\ntype S struct{}\ntype N = Meta\ntype Label string\ntype Flag = bool\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "meta.go"), []byte(src), 0o644))
 	c := emit.Config{Substitutes: map[string]emit.Substitute{
 		"A": {Name: "Meta"}, "B": {Name: "List"}, "C": {Name: "Any"}, "D": {Name: "S"}, "E": {Name: "N"},
 		"F": {Name: "Meta", Pointer: true}, "G": {Name: "Missing"}, "H": {Path: "encoding/json", Name: "RawMessage"},
-		"I": {Name: "int"},
+		"I": {Name: "int"}, "J": {Name: "Label"}, "K": {Name: "Flag"},
 	}}
 	SubstituteKinds(&c, dir)
 	got := map[string]string{}
 	for k, s := range c.Substitutes {
 		got[k] = s.Kind
 	}
-	assert.Equal(t, map[string]string{"A": "map", "B": "slice", "C": "interface", "D": "struct", "E": "", "F": "", "G": "", "H": "slice", "I": ""}, got)
+	assert.Equal(t, map[string]string{"A": "map", "B": "slice", "C": "interface", "D": "struct", "E": "", "F": "", "G": "", "H": "slice", "I": "", "J": "string", "K": ""}, got)
 }

@@ -64,6 +64,11 @@ var predeclared = map[string]bool{"any": true, "string": true, "bool": true, "[]
 	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
 	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
 
+// basic are the predeclared types that a named substitute's type may be defined by, which its
+// Kind then names.
+var basic = map[string]bool{"string": true, "bool": true, "int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
+
 // existing returns dir, or the nearest directory above it that exists.
 func existing(dir string) string {
 	for {
@@ -243,6 +248,9 @@ func typeKind(files []string, name string) string {
 			}
 			for _, s := range gd.Specs {
 				if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
+					if id, ok := ts.Type.(*ast.Ident); ok && basic[id.Name] && !ts.Assign.IsValid() {
+						return id.Name // type Cursor string: tested for emptiness as a string
+					}
 					return kindOf(ts.Type)
 				}
 			}

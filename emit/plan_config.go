@@ -180,7 +180,9 @@ type Entry struct {
 // of the type (of the named type, for a non-pointer one) when known: "map", "slice", "array",
 // "struct", "interface", "pointer", "func" or "chan", "" when unknown. A type with nil (a map,
 // slice, interface, pointer, func or chan) gains no pointer when optional, nil standing for
-// absence, and omitempty tests it as encoding/json does (len for a map or slice).
+// absence, and omitempty tests it as encoding/json does (len for a map or slice). A named type
+// defined by a predeclared one has that one's name as its Kind ("string" for type Cursor
+// string), which omitempty tests as it.
 type Substitute struct {
 	Path, Name string
 	Pointer    bool

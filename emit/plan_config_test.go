@@ -580,6 +580,12 @@ func TestConfigSubstituteKinds(t *testing.T) {
 	files, err = generateShaped(t, Config{Substitutes: sub, Optional: Shape{Default: entry(OmitEmpty, 1)}}, nil)
 	require.NoError(t, err)
 	assert.Contains(t, string(files["json.go"]), "if len(v.Meta) > 0 {")
+	// A type defined by a predeclared one is tested as that one, not at run time.
+	sub["Tool.mimeType"] = Substitute{Name: "Label", Kind: "string", Pos: cfgAt(3)}
+	files, err = generateShaped(t, Config{Substitutes: sub, Optional: Shape{Default: entry(OmitEmpty, 1)}}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(files["json.go"]), `if v.MimeType != "" {`)
+	assert.NotContains(t, string(files["json.go"]), "emptyExternal(")
 }
 
 // TestConfigUnexportedField: a field renamed to an unexported name has no json tag, which

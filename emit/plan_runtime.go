@@ -50,9 +50,13 @@ func (p *plan) anyField(is func(*field) bool) bool {
 }
 
 // withoutOmitEmptyOnly cuts out of the runtime's files the functions that only some members
-// need (emptyExternal, zeroExternal), unless the plan has such members. Their names stay
+// need (emptyExternal, zeroExternal), unless the plan has such members or the output shares its
+// package (a FilePrefix: a second output without the runtime may need them). Their names stay
 // reserved.
 func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
+	if g.opts.Config.FilePrefix != "" {
+		return nil // the package may hold another output (without the runtime) that needs them
+	}
 	var unused []string
 	if !g.usesEmptyExternal() {
 		unused = append(unused, ir.EmptyExternal)
