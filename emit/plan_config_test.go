@@ -487,6 +487,16 @@ func TestConfigWithoutRuntime(t *testing.T) {
 		Config: Config{NoRuntime: true, FilePrefix: "ext_", Names: map[string]Entry{"Tool": entry("decoder", 4)}}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:4:3: declaration Tool: Go name decoder is already used by runtime identifier")
+	// The output that has the runtime keeps the emptiness helpers when it shares its package (a
+	// prefix): an output without the runtime may need them, unused here.
+	files, err = generateShaped(t, Config{FilePrefix: "first_"}, nil)
+	require.NoError(t, err)
+	runtime := string(slices.Concat(slices.Collect(maps.Values(files))...))
+	assert.Contains(t, runtime, "func emptyExternal(")
+	assert.Contains(t, runtime, "func zeroExternal(")
+	files, err = generateShaped(t, Config{}, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, string(slices.Concat(slices.Collect(maps.Values(files))...)), "func zeroExternal(")
 }
 
 // TestRenameOntoProtocol checks that a rename onto a name of the protocol layer is refused at
