@@ -105,6 +105,15 @@ func (c *comparer) add(path string, reason Reason, a, b *model.Type) {
 		TSText: model.Render(a), JSONText: model.Render(b), TSPos: c.pos(a, 0), JSONPos: c.pos(b, 1)})
 }
 
+// addHere is add at the positions of the member or object being compared, for a difference
+// that is about it rather than about its type (a member missing on one side, an index signature
+// left out).
+func (c *comparer) addHere(path string, reason Reason, a, b *model.Type) {
+	c.add(path, reason, a, b)
+	d := &c.diffs[len(c.diffs)-1]
+	d.TSPos, d.JSONPos = c.at[0], c.at[1]
+}
+
 // pos is the position of t on side i, or that of the enclosing member when t has none.
 func (c *comparer) pos(t *model.Type, i int) model.Pos {
 	if t != nil && t.Pos.Line > 0 {
@@ -203,7 +212,7 @@ func (c *comparer) object(path string, ta, tb *model.Type, depth int) {
 		other := b.Member(m.Name)
 		if other == nil {
 			c.at = [2]model.Pos{m.Pos, c.pos(tb, 1)}
-			c.add(p, ReasonNoMemberJS, m.Type, nil)
+			c.addHere(p, ReasonNoMemberJS, m.Type, nil)
 			continue
 		}
 		c.members++
@@ -221,7 +230,7 @@ func (c *comparer) object(path string, ta, tb *model.Type, depth int) {
 	for _, m := range b.Members {
 		if a.Member(m.Name) == nil {
 			c.at = [2]model.Pos{c.pos(ta, 0), m.Pos}
-			c.add(join(path, m.Name), ReasonNoMemberTS, nil, m.Type)
+			c.addHere(join(path, m.Name), ReasonNoMemberTS, nil, m.Type)
 		}
 	}
 	c.at = [2]model.Pos{c.pos(ta, 0), c.pos(tb, 1)}
@@ -229,7 +238,7 @@ func (c *comparer) object(path string, ta, tb *model.Type, depth int) {
 	case a.Rest != nil && b.Rest != nil:
 		c.compare(join(path, "{}"), a.Rest, b.Rest, depth)
 	case a.Rest != nil:
-		c.add(join(path, "{}"), ReasonRestDropped, a.Rest, nil)
+		c.addHere(join(path, "{}"), ReasonRestDropped, a.Rest, nil)
 	case b.Rest != nil:
 		c.add(join(path, "{}"), ReasonMismatch, a.Rest, b.Rest)
 	}
