@@ -11,8 +11,10 @@ import (
 	"github.com/mcpgen/mcpgen/parser"
 )
 
-// known is a difference between schema.ts and schema.json that is expected because schema.json
-// cannot carry the fact. Version "*" matches every version.
+// known is a difference between schema.ts and schema.json that is expected: either schema.json
+// cannot carry the fact, or it is a mistake of the spec's export, which mcpgen -lint-spec reports
+// (internal/speclint decides which are which: a difference that changes which values validate is
+// a finding there). Version "*" matches every version.
 type known struct {
 	Version, Decl, Path string
 	Reason              Reason
@@ -48,7 +50,8 @@ var knownDifferences = slices.Concat(
 	// `type ClientNotification = CancelledNotification` is exported as a copy of the interface.
 	each("*", "", ReasonWrittenOut, "ClientNotification"),
 
-	// JSONValue's `null` variant is missing from the export.
+	// JSONValue's `null` variant is missing from the export: a mistake of the spec, which mcpgen
+	// -lint-spec reports (export-loss).
 	each("*", "", ReasonNullDropped, "JSONValue"),
 	// `Record<string, unknown>` is exported as {"type": "object"}, without additionalProperties.
 	each("*", "", ReasonRecordAny, "MetaObject"),
