@@ -147,11 +147,11 @@ func (l *linter) add(pos model.Pos, kind Kind, subject, format string, args ...a
 
 // cutMessage bounds a message, so that no input makes a line long.
 func cutMessage(s string) string {
-	const max = 2 * model.MaxMessage
-	if len(s) <= max {
+	const limit = 2 * model.MaxMessage
+	if len(s) <= limit {
 		return s
 	}
-	i := max
+	i := limit
 	for i > 0 && s[i]&0xC0 == 0x80 {
 		i--
 	}
@@ -230,7 +230,9 @@ func (l *linter) load(name string) *version {
 		v.read = nil
 	} else {
 		for _, err := range model.ClassifyEach(v.read) {
-			l.addErr(model.Pos{File: v.tsFile, Line: 1, Col: 1}, Refused, "union", err)
+			_, msg := splitPos(err.Error())
+			where, _, _ := strings.Cut(strings.TrimPrefix(msg, "union in "), ": ")
+			l.addErr(model.Pos{File: v.tsFile, Line: 1, Col: 1}, Refused, where, err)
 		}
 	}
 	jsonFile := path.Join(v.dir, "schema.json")

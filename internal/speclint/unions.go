@@ -36,7 +36,13 @@ func (l *linter) unions(v *version) {
 type unionChecker struct {
 	l *linter
 	s *model.Schema
+	// steps bounds the work of comparing one pair of variants, so that recursive types of many
+	// variants cannot make it exponential: when it runs out, the comparison answers false.
+	steps int
 }
+
+// maxSteps is the work one pair of variants may cost.
+const maxSteps = 20_000
 
 // walk checks every union reachable from t without following references; where names the
 // place for messages.
@@ -99,7 +105,10 @@ func (u *unionChecker) pairs(where string, t *model.Type, d *model.Decision) {
 			if sharesOrigin(origin, x, y) || !shareValues(d, x, y) {
 				continue
 			}
-			xy, yx := u.objectAccepts(x.Object, y.Object, 0), u.objectAccepts(y.Object, x.Object, 0)
+			u.steps = maxSteps
+			xy := u.objectAccepts(x.Object, y.Object, 0)
+			u.steps = maxSteps
+			yx := u.objectAccepts(y.Object, x.Object, 0)
 			switch {
 			case xy && yx:
 				u.l.add(t.Pos, UnionOverlap, where, "%s and %s accept each other's values: nothing tells them apart%s",
@@ -277,7 +286,7 @@ func (u *unionChecker) objectAccepts(x, y *model.ObjectType, depth int) bool {
 
 // accepts reports whether every value of type y is a value of type x; false where it cannot tell.
 func (u *unionChecker) accepts(x, y *model.Type, depth int) bool {
-	if depth > 20 {
+	if u.steps--; depth > 20 || u.steps < 0 {
 		return false
 	}
 	if sameRef(x, y) {
