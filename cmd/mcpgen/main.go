@@ -203,7 +203,7 @@ func generate(o options, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }); err != nil {
+	if err := config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }, files); err != nil {
 		return err
 	}
 	for _, n := range notes {
