@@ -27,7 +27,7 @@
 //
 // and an SDK's own shapes (docs/sdk-shapes.md says what each loses):
 //
-//	optional:                     # optional members: pointer (default), omitempty or value
+//	optional:                     # optional members: pointer (default), omitempty, omitzero, value
 //	  default: omitempty
 //	  CreateMessageRequestParams.temperature: pointer
 //	elements: pointer             # []*T for arrays of objects (default value)
@@ -42,6 +42,8 @@
 //	order:                        # members first, in this order (fields and wire)
 //	  CompleteRequestParams: [argument, ref]
 //	tagCodecs: [ClientCapabilities]   # coded by encoding/json from the tags, no MarshalJSON
+//	omit: [SamplingMessage._meta]     # members left out: no field
+//	defined: [EmptyResult]            # aliases as defined types: type EmptyResult Result
 //	addFields:                    # hand-written fields, json:"-"
 //	  CallToolResult: ["err error"]
 //	declarations: |               # TypeScript merged into schema.ts (Load)
@@ -123,7 +125,7 @@ func (f *File) PackageDoc() string {
 // keys are the top-level keys of a configuration file, in the order the documentation lists
 // them.
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
-	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs"}
+	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit", "defined"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
 func Parse(name string, data []byte) (*File, error) {
@@ -189,7 +191,7 @@ func Parse(name string, data []byte) (*File, error) {
 		case "filePrefix":
 			f.Config.FilePrefix, err = p.filePrefix(v)
 		case "optional":
-			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.Value)
+			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.OmitZero, emit.Value)
 		case "elements":
 			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
 		case "objects":
@@ -206,6 +208,20 @@ func Parse(name string, data []byte) (*File, error) {
 			f.Config.AddFields, err = p.addFields(v)
 		case "tagCodecs":
 			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
+		case "defined":
+			f.Config.Defined, err = p.keyList(v, "defined")
+			for _, e := range f.Config.Defined {
+				if err == nil && strings.Contains(e.Name, ".") {
+					err = e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
+				}
+			}
+		case "omit":
+			f.Config.Omit, err = p.keyList(v, "omit")
+			for _, e := range f.Config.Omit {
+				if err == nil && !strings.Contains(e.Name, ".") {
+					err = e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
+				}
+			}
 		case "order":
 			f.Config.Order, err = p.order(v)
 		case "decode":

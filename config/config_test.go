@@ -127,9 +127,9 @@ func TestParseDefaults(t *testing.T) {
 // TestParseErrors checks that every mistake in a file is an error naming its line and column.
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, unknown, decode, literals, order, tagCodecs, nilAs`},
+		{"unknown key", "package: mcp\ntpyes: [Tool]\n", `mcpgen.yaml:2:1: unknown key "tpyes" (did you mean types?); the keys are package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, unknown, decode, literals, order, tagCodecs, nilAs, omit, defined`},
 		{"key twice", "validate: true\nvalidate: false\n", "mcpgen.yaml:2:1: validate is set twice (first at line 1)"},
-		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, unknown, decode, literals, order, tagCodecs, nilAs, found a list"},
+		{"not a mapping", "- Tool\n", "mcpgen.yaml:1:1: expected a mapping of package, doc, types, rename, fields, substitute, initialisms, validate, runtime, filePrefix, optional, elements, objects, oneOrMany, embed, declarations, standIn, constants, addFields, unknown, decode, literals, order, tagCodecs, nilAs, omit, defined, found a list"},
 		{"yaml syntax", "types: [Tool\nrename: x\n", "mcpgen.yaml:1: did not find expected ',' or ']'"},
 		{"package keyword", "package: func\n", `mcpgen.yaml:1:10: package: "func" is not a valid Go package name`},
 		{"package number", "package: 12\n", "mcpgen.yaml:1:10: package: expected a string, found a number"},
@@ -150,11 +150,12 @@ func TestParseErrors(t *testing.T) {
 		{"runtime without prefix", "runtime: false\n", "mcpgen.yaml:1:1: runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"},
 		{"prefix without underscore", "filePrefix: ext\n", `mcpgen.yaml:1:13: filePrefix: "ext" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
 		{"prefix ignored by go", "filePrefix: _ext_\n", `mcpgen.yaml:1:13: filePrefix: "_ext_" is not lower-case letters, digits and _, starting with a letter or digit and ending with _ (ext_)`},
-		{"optional value", "optional: maybe\n", `mcpgen.yaml:1:11: optional: "maybe" is not one of pointer, omitempty, value`},
-		{"optional member value", "optional:\n  default: omitempty\n  Tool.title: values\n", `mcpgen.yaml:3:15: optional: Tool.title: "values" is not one of pointer, omitempty, value`},
+		{"optional value", "optional: maybe\n", `mcpgen.yaml:1:11: optional: "maybe" is not one of pointer, omitempty, omitzero, value`},
+		{"optional member value", "optional:\n  default: omitempty\n  Tool.title: values\n", `mcpgen.yaml:3:15: optional: Tool.title: "values" is not one of pointer, omitempty, omitzero, value`},
 		{"elements without member", "elements:\n  Tool: pointer\n", `mcpgen.yaml:2:3: elements: "Tool" names no member: write Declaration.member (Tool.inputSchema)`},
 		{"objects a list", "objects: [pointer]\n", "mcpgen.yaml:1:10: objects: expected one of value, pointer, or a mapping of default and members to one of them, found a list"},
 		{"embed not a list", "embed: Result._meta\n", `mcpgen.yaml:1:8: embed: expected a list, found the string "Result._meta"`},
+		{"omit of a declaration", "omit: [Tool]\n", `mcpgen.yaml:1:8: omit: "Tool" names no member: write Declaration.member (SamplingMessage._meta)`},
 		{"standIn of a member", "standIn:\n  Tool.name: X\n", "mcpgen.yaml:2:3: standIn: Tool.name: a declaration stands in for a declaration, not a member"},
 		{"standIn chain", "standIn:\n  A: B\n  B: C\n", "mcpgen.yaml:2:6: standIn: B stands in for A, and is stood in for itself"},
 		{"declarations not a string", "declarations: [x]\n", "mcpgen.yaml:1:15: declarations: expected a string, found a list"},
@@ -211,6 +212,11 @@ func TestCheckSubstitutes(t *testing.T) {
 	err = check(map[string]emit.Substitute{"Tool": {Path: "example.com/no/such/package", Name: "Tool", Pos: at(5, 9)}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:5:9: substitute: Tool: cannot find package example.com/no/such/package (does your module require it? go get it)")
+	// A type that the output writes now is a substitute: a member typed by another declaration.
+	written := map[string][]byte{"types.go": []byte("package mcp\n\ntype Params struct{}\n")}
+	subs := map[string]emit.Substitute{"Request.params": {Name: "Params"}, "X.y": {Name: "*struct{ P Params }", Composite: true, Kind: "pointer"}}
+	require.NoError(t, CheckSubstitutes(emit.Config{Substitutes: subs}, dir, own, written))
+	require.Error(t, CheckSubstitutes(emit.Config{Substitutes: subs}, dir, own), "not written")
 }
 
 // TestValidPackageName checks the rule that both the file's package key and mcpgen's -pkg
@@ -257,21 +263,42 @@ func TestLoadDeclarations(t *testing.T) {
 	assert.EqualError(t, err, "c.yaml: declarations: TypeScript can be added to a schema.ts only, and schema.json is JSON")
 }
 
+// TestLoadStandInExtends: an interface extending a declaration stood in for extends its stand-in:
+// it inherits the stand-in's members (not the replaced one's), and its extends clause names the
+// stand-in at the standIn entry's position.
+func TestLoadStandInExtends(t *testing.T) {
+	schema := []byte("export interface Paged { nextCursor?: string }\nexport interface Cached { ttl: number }\nexport interface List extends Paged { items: string[] }\n")
+	f, err := Parse("c.yaml", []byte("declarations: |\n  export interface CachedPage extends Cached { nextCursor?: string }\nstandIn:\n  Paged: CachedPage\n"))
+	require.NoError(t, err)
+	s, err := f.Load("schema.ts", schema)
+	require.NoError(t, err)
+	assert.Nil(t, s.Decl("Paged"), "stood in for")
+	list := s.Decl("List")
+	var members []string
+	for _, m := range list.Type.Object.Members {
+		members = append(members, m.Name+" of "+m.DeclaredIn)
+	}
+	assert.Equal(t, []string{"ttl of Cached", "nextCursor of CachedPage", "items of List"}, members)
+	require.Len(t, list.Extends, 1)
+	assert.Equal(t, "CachedPage", list.Extends[0].Ref)
+	assert.Equal(t, "c.yaml:4:10", list.Extends[0].Pos.String())
+}
+
 // TestSubstituteKinds: the kinds of named substitutes are found in the output directory's files
 // and in the packages of import paths; pointers, composites and unknown types are left alone.
 func TestSubstituteKinds(t *testing.T) {
 	dir := t.TempDir()
-	src := "package mcp\n\ntype Meta map[string]any\ntype List []int\ntype Any interface{}\ntype S struct{}\ntype N = Meta\n"
+	src := "package mcp\n\ntype Meta map[string]any\ntype List []int\ntype Any interface{}\ntype S struct{}\ntype N = Meta\ntype Label string\ntype Flag = bool\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "meta.go"), []byte(src), 0o644))
 	c := emit.Config{Substitutes: map[string]emit.Substitute{
 		"A": {Name: "Meta"}, "B": {Name: "List"}, "C": {Name: "Any"}, "D": {Name: "S"}, "E": {Name: "N"},
 		"F": {Name: "Meta", Pointer: true}, "G": {Name: "Missing"}, "H": {Path: "encoding/json", Name: "RawMessage"},
-		"I": {Name: "int"},
+		"I": {Name: "int"}, "J": {Name: "Label"}, "K": {Name: "Flag"},
 	}}
 	SubstituteKinds(&c, dir)
 	got := map[string]string{}
 	for k, s := range c.Substitutes {
 		got[k] = s.Kind
 	}
-	assert.Equal(t, map[string]string{"A": "map", "B": "slice", "C": "interface", "D": "struct", "E": "", "F": "", "G": "", "H": "slice", "I": ""}, got)
+	assert.Equal(t, map[string]string{"A": "map", "B": "slice", "C": "interface", "D": "struct", "E": "", "F": "", "G": "", "H": "slice", "I": "", "J": "string", "K": ""}, got)
 }

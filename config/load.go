@@ -16,8 +16,9 @@ import (
 // TypeScript of the declarations key is added to a schema.ts (an interface declared again gains
 // its members, as TypeScript's declaration merging does: members another version has, the
 // members of the input-required result on the results that carry them), then every reference to
-// a declaration that another stands in for (standIn) refers to that one, and the declaration
-// stood in for is dropped. Errors in the added declarations name the configuration file's lines.
+// a declaration that another stands in for (standIn) refers to that one, an interface extending
+// it extending that one (and inheriting its members), and the declaration stood in for is
+// dropped. Errors in the added declarations name the configuration file's lines.
 func (f *File) Load(name string, src []byte) (*model.Schema, error) {
 	var s *model.Schema
 	var err error
@@ -26,10 +27,16 @@ func (f *File) Load(name string, src []byte) (*model.Schema, error) {
 		return nil, fmt.Errorf("%s: declarations: TypeScript can be added to a schema.ts only, and %s is JSON", f.Name, name)
 	case strings.HasSuffix(name, ".json"):
 		s, err = jsonschema.Load(name, src)
-	case f.Declarations != nil:
-		s, err = parser.LoadWith(name, src, parser.Source{Name: f.Name, Src: f.Declarations})
 	default:
-		s, err = parser.Load(name, src)
+		standIns := map[string]parser.StandIn{}
+		for from, e := range f.Config.StandIns {
+			standIns[from] = parser.StandIn{Name: e.Name, Pos: e.Pos}
+		}
+		var more []parser.Source
+		if f.Declarations != nil {
+			more = append(more, parser.Source{Name: f.Name, Src: f.Declarations})
+		}
+		s, err = parser.LoadStandIns(name, src, standIns, more...)
 	}
 	if err != nil {
 		return nil, err

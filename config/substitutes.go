@@ -21,16 +21,21 @@ import (
 // directory, or the nearest directory above it that exists, in the user's module). A type
 // without one is predeclared (any) or declared in the files of dir that the output does not
 // write (own reports those it writes): a hand-written file, or another output sharing the
-// package.
-func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool) error {
+// package; or by the output itself, in the files written (a member typed by another
+// declaration's Go type, coded through its MarshalJSON and UnmarshalJSON).
+func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool, written ...map[string][]byte) error {
 	from := existing(dir)
+	declared := writtenTypes(written)
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		sub := c.Substitutes[key]
 		if sub.Path == "" && predeclared[sub.Name] {
 			continue
 		}
+		if sub.Path == "" && declared[sub.Name] {
+			continue
+		}
 		if sub.Composite {
-			if err := checkComposite(sub, dir, own); err != nil {
+			if err := checkComposite(sub, dir, own, declared); err != nil {
 				return sub.Pos.Errorf("substitute: %s: %v", key, err)
 			}
 			continue
@@ -57,6 +62,11 @@ func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool) err
 // predeclared are the predeclared types a substitute may name without a package.
 var predeclared = map[string]bool{"any": true, "string": true, "bool": true, "[]byte": true,
 	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
+
+// basic are the predeclared types that a named substitute's type may be defined by, which its
+// Kind then names.
+var basic = map[string]bool{"string": true, "bool": true, "int": true, "int8": true, "int16": true, "int32": true, "int64": true,
 	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true, "float64": true}
 
 // existing returns dir, or the nearest directory above it that exists.
@@ -136,7 +146,7 @@ func declaresType(files []string, name string) (bool, error) {
 
 // checkComposite checks that the names of a composite substitute's type expression are
 // predeclared or declared in the files of dir that the output does not write.
-func checkComposite(sub emit.Substitute, dir string, own func(string) bool) error {
+func checkComposite(sub emit.Substitute, dir string, own func(string) bool, declared map[string]bool) error {
 	e, err := parser.ParseExpr(sub.Name)
 	if err != nil {
 		return err
@@ -150,7 +160,7 @@ func checkComposite(sub emit.Substitute, dir string, own func(string) bool) erro
 				fieldNames[id] = true
 			}
 		case *ast.Ident:
-			if !fieldNames[n] && !predeclared[n.Name] && n.Name != "error" && n.Name != "byte" && n.Name != "rune" {
+			if !fieldNames[n] && !predeclared[n.Name] && !declared[n.Name] && n.Name != "error" && n.Name != "byte" && n.Name != "rune" {
 				names = append(names, n.Name)
 			}
 		}
@@ -173,6 +183,31 @@ func checkComposite(sub emit.Substitute, dir string, own func(string) bool) erro
 		}
 	}
 	return nil
+}
+
+// writtenTypes are the package-level types that the Go files of written declare.
+func writtenTypes(written []map[string][]byte) map[string]bool {
+	out := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, files := range written {
+		for name, src := range files {
+			if !strings.HasSuffix(name, ".go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			for _, d := range f.Decls {
+				if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+					for _, s := range gd.Specs {
+						out[s.(*ast.TypeSpec).Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // SubstituteKinds fills in the Kind of the named substitutes (not pointers, not composite) whose
@@ -213,6 +248,9 @@ func typeKind(files []string, name string) string {
 			}
 			for _, s := range gd.Specs {
 				if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
+					if id, ok := ts.Type.(*ast.Ident); ok && basic[id.Name] && !ts.Assign.IsValid() {
+						return id.Name // type Cursor string: tested for emptiness as a string
+					}
 					return kindOf(ts.Type)
 				}
 			}

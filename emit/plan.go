@@ -165,8 +165,14 @@ type generator struct {
 	memberSubstitutes map[string]*goType
 	memberRoots       []memberRoot
 	embeds            map[string]Entry
-	// bases are the declarations that are embedded bases (Config.Embed), by name.
-	bases map[string]Entry
+	// omits are the members left out (Config.Omit), by key; defined the aliases that are
+	// defined types (Config.Defined), by declaration name.
+	omits, defined map[string]Entry
+	// bases are the declarations that are embedded bases (Config.Embed), by name;
+	// externalBases the structs of those that another output declares (substituted by a type of
+	// the package), planned for their fields but not written.
+	bases         map[string]Entry
+	externalBases map[string]*typeDecl
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
 	// that named a type or a field, or replaced a type; usedShapes, the member entries of
 	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
@@ -186,6 +192,7 @@ const (
 	oneOrManyForm  = ir.OneOrManyForm
 	wrapperForm    = ir.WrapperForm
 	unknownForm    = ir.UnknownForm
+	definedForm    = ir.DefinedForm
 )
 
 // typeDecl is one Go type declaration of the output: a schema declaration, an inline type that
@@ -208,11 +215,14 @@ type typeDecl struct {
 	// fields (Config.AddFields), as Go source.
 	fields []*field
 	added  []string
-	rest   *goType
-	absent []string
+	// omitted are the members left out (Config.Omit), with the names their fields would have
+	// had and the entries' positions (field.name, field.shaped), for the parts' check.
+	omitted []*field
+	rest    *goType
+	absent  []string
 	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
 	tagCodec bool
-	// aliasForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
+	// aliasForm, definedForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
 	typ *goType
 	// enumForm: the values, the Go names of their constants (declareNames), and whether other
@@ -291,6 +301,9 @@ type field struct {
 	// always is set for an optional member held as a value and always encoded, as encoding/json
 	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
 	always bool
+	// omitZero is set for an optional member held as a value and encoded when not its zero
+	// value, as encoding/json's omitzero does (Config.Optional OmitZero).
+	omitZero bool
 	// result is set for the result member of the generic result response, which a function of
 	// the caller decodes (planResultResponses).
 	result bool
@@ -373,6 +386,9 @@ func (g *generator) planDecls() error {
 		g.byDecl[d.Name] = td
 		g.after[d.Name] = []*typeDecl{td}
 	}
+	if err := g.planExternalBases(); err != nil {
+		return err
+	}
 	for _, d := range g.s.Decls {
 		if td := g.byDecl[d.Name]; td != nil {
 			if err := g.planDecl(td); err != nil {
@@ -402,6 +418,9 @@ func (g *generator) planDecls() error {
 	}
 	for _, td := range g.types {
 		g.byName[td.name] = td
+	}
+	if err := g.checkOmittedTags(); err != nil {
+		return err
 	}
 	g.planChecks()
 	for _, td := range g.types {
@@ -455,7 +474,7 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	default:
 		td.form = aliasForm
 	}
-	return td, nil
+	return td, g.definedShell(td)
 }
 
 // planDecl plans the body of a schema declaration.
@@ -468,6 +487,10 @@ func (g *generator) planDecl(td *typeDecl) error {
 	case collectionForm:
 		return g.planCollection(td, d.Type, s)
 	case enumForm:
+		if d.Type.Kind == model.String {
+			td.open = true // defined: a string type of its own, without constants
+			break
+		}
 		td.values, td.open = d.Type.Union.Decision.Values, d.Type.Union.Decision.Open
 	case interfaceForm:
 		return g.planInterface(td, d.Type.Union.Decision, s)
@@ -477,6 +500,13 @@ func (g *generator) planDecl(td *typeDecl) error {
 		t, err := g.aliasTarget(td, nil)
 		td.typ = t
 		return err
+	case definedForm:
+		target := g.byDecl[d.Type.Ref]
+		if target == nil {
+			e := g.defined[d.Name]
+			return e.Pos.Errorf("defined: %s is an alias of %s, which is not generated (substituted)", d.Name, d.Type.Ref)
+		}
+		td.typ = &goType{kind: structKind, name: target.name}
 	}
 	return nil
 }
@@ -546,7 +576,7 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 // refType is the Go type of a reference to a declaration.
 func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 	switch td.form {
-	case structForm, oneOrManyForm:
+	case structForm, oneOrManyForm, definedForm:
 		return &goType{kind: structKind, name: td.name}, nil
 	case enumForm:
 		return &goType{kind: enumKind, name: td.name}, nil
@@ -692,6 +722,11 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			td.absent = append(td.absent, m.Name)
 			continue
 		}
+		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
+			g.usedShapes["omit "+key] = true
+			td.omitted = append(td.omitted, &field{name: g.names.fieldName(m.Name), member: m, shaped: e.Pos})
+			continue
+		}
 		f, err := g.planField(td, m, decl, owner, path, names)
 		if err != nil {
 			return err
@@ -732,15 +767,15 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 // planField plans the field of member m of the struct td (see planStruct), or returns nil for a
 // member that an embedded base holds; names are the field names taken so far.
 func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]bool) (*field, error) {
-	var base string
-	if o := g.declaring(m); decl != nil && o != nil && o != decl {
-		if _, ok := g.bases[o.Name]; ok {
-			base = o.Name
-		} else if _, ok := g.bases[decl.Name]; ok {
-			return nil, nil // an embedded base holds the members it declares only
-		}
+	base, skip, err := g.holder(decl, m)
+	if err != nil || skip {
+		return nil, err // a base's struct holds only the members it declares and its bases hold
 	}
 	keys := g.memberKeys(path, decl, m)
+	if base != "" && !slices.Contains(keys, base+"."+m.Name) {
+		// The base holds the field: its entries reach the member, after the declaration's own.
+		keys = slices.Insert(keys, 1, base+"."+m.Name)
+	}
 	f := &field{name: g.names.fieldName(m.Name), member: m}
 	namePos := m.Pos
 	fieldKey := ""
@@ -751,6 +786,9 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.name, keys), keys)
 	if err != nil {
 		return nil, err
+	}
+	if pos := g.stoodInExtends(decl, m); pos.Line > 0 {
+		f.shaped = pos
 	}
 	f.typ = g.requiredShapes(f, typ, keys)
 	if m.Nullable && f.typ.kind == externalKind {
@@ -776,8 +814,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	}
 	names[f.name] = true
 	if base != "" {
-		f.base, _ = g.declName(g.s.Decl(base))
-		f.baseDecl = base
+		f.base, f.baseDecl = g.baseName(base), base
 	}
 	return f, nil
 }
@@ -890,10 +927,14 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			if explicit {
 				return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
 			}
+		case shape == OmitZero && typ.hasNil():
+			// nil is the zero value, which stands for absence: an empty non-nil value is sent.
+		case shape == OmitZero:
+			f.pointer, f.omitZero = false, true
 		case shape == Value:
 			f.pointer, f.always = false, true
 		}
-		if (f.omitEmpty || f.always) && pos.Line > 0 {
+		if (f.omitEmpty || f.always || f.omitZero) && pos.Line > 0 {
 			f.shaped = pos
 		}
 	}
@@ -1029,44 +1070,6 @@ func (g *generator) stoodIn(t *model.Type) model.Pos {
 // (Config.OneOrMany Slice), which has no struct of its own.
 func oneOrManySlice(t *goType) bool {
 	return t.kind == sliceKind && (t.single || oneOrManySlice(t.elem))
-}
-
-// checkBases checks the structs that embed a base (Config.Embed): each member the base
-// declares is a field of the same name and type there as in the base (a derived declaration
-// may redeclare a member with a narrower type, or the configuration shape it otherwise), and
-// none is left out (by Omit), since the embedded struct would bring it back.
-func (g *generator) checkBases() error {
-	for _, d := range g.s.Decls {
-		td := g.byDecl[d.Name]
-		if td == nil || td.form != structForm {
-			continue
-		}
-		byBase := map[string][]*field{}
-		for _, f := range td.fields {
-			if f.baseDecl != "" {
-				byBase[f.baseDecl] = append(byBase[f.baseDecl], f)
-			}
-		}
-		for _, name := range slices.Sorted(maps.Keys(byBase)) {
-			e, base := g.bases[name], g.byDecl[name]
-			if base == nil {
-				return e.Pos.Errorf("embed: the base %s is not generated: add it to types", name)
-			}
-			g.usedShapes["embed "+name] = true
-			fields := byBase[name]
-			if len(fields) != len(base.fields) {
-				return e.Pos.Errorf("embed: %s leaves out members of its base %s, which embedding it would bring back", td.name, name)
-			}
-			for i, f := range fields {
-				b := base.fields[i]
-				if there, here := g.fieldString(b), g.fieldString(f); b.member.Name != f.member.Name || there != here {
-					return e.Pos.Errorf("embed: the member %q of %s is not the field %s of its base %s (%s there, %s here)",
-						f.member.Name, td.name, b.name, name, there, here)
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // literal returns the constant of a literal type, looking through aliases, or nil.

@@ -90,10 +90,12 @@ type Config struct {
 	// Optional is how optional members are held: as pointers (Pointer, the default: an
 	// optional zero can be sent) or as values encoded when not empty, as encoding/json's
 	// omitempty does (OmitEmpty: an optional zero cannot be sent; a member of struct type
-	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values always
-	// encoded, as encoding/json does without omitempty (Value: absence reads as the zero
-	// value; a member of a type with nil, a slice, map or interface, is nil when absent all
-	// the same). A member entry on a required member makes it optional: decoding no longer
+	// stays a pointer, since encoding/json's omitempty never omits a struct), or as values encoded
+	// when not their zero value, as encoding/json's omitzero does (OmitZero: an optional zero
+	// cannot be sent, an empty struct is not sent as {}, an empty non-nil slice is sent), or as
+	// values always encoded, as encoding/json does without omitempty (Value: absence reads as the
+	// zero value). A member of a type with nil, a slice, map or interface, is nil when absent
+	// whatever the shape. A member entry on a required member makes it optional: decoding no longer
 	// requires it, and encoding leaves it out as chosen.
 	Optional Shape
 	// Elements is how the elements of arrays of objects are held: values (Value, the default)
@@ -123,12 +125,23 @@ type Config struct {
 	// them embeds it in their place; the codecs reach its fields as promoted fields, as
 	// encoding/json does.
 	Embed []Entry
+	// Defined are aliases made defined types (type EmptyResult Result, not = Result; type
+	// Cursor string, not = string): an alias of a declared object is a struct type of its own,
+	// with the target's fields and a codec calling the target's, an alias of string a string
+	// type of its own. A defined type has none of the methods the program adds to its target.
+	Defined []Entry
+	// Omit are the members left out (Config.Omit): no field holds them. Decoding takes one for a
+	// member the schema does not define (kept in Extra, or skipped without it), encoding writes
+	// it from Extra only, and a required one is not required: an SDK whose structs leave a
+	// member to another (the JSON-RPC envelope's jsonrpc and id) or do without it (a _meta).
+	Omit []Entry
 }
 
 // The values of a Shape.
 const (
 	Pointer   = "pointer"
 	OmitEmpty = "omitempty"
+	OmitZero  = "omitzero"
 	Value     = "value"
 	Field     = "field"
 	Empty     = "empty"
@@ -167,7 +180,9 @@ type Entry struct {
 // of the type (of the named type, for a non-pointer one) when known: "map", "slice", "array",
 // "struct", "interface", "pointer", "func" or "chan", "" when unknown. A type with nil (a map,
 // slice, interface, pointer, func or chan) gains no pointer when optional, nil standing for
-// absence, and omitempty tests it as encoding/json does (len for a map or slice).
+// absence, and omitempty tests it as encoding/json does (len for a map or slice). A named type
+// defined by a predeclared one has that one's name as its Kind ("string" for type Cursor
+// string), which omitempty tests as it.
 type Substitute struct {
 	Path, Name string
 	Pointer    bool
@@ -272,7 +287,8 @@ func inlineObject(t *model.Type) *model.ObjectType {
 
 // memberKeys are the configuration keys that name member m of the struct at path (a
 // declaration's name, or the key of the member holding an inline object): path.m, then, for a
-// member that decl inherits, Declaring.m of the declaration that declares it. An entry on the
+// member that decl inherits, Declaring.m of the declaration that declares it. (A member an
+// embedded base holds has Base.m besides, after path.m: planField.) An entry on the
 // inheriting declaration wins over the declaring one's, which reaches every declaration that
 // inherits the member.
 func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) []string {
@@ -464,6 +480,9 @@ func (g *generator) selectTypes() error {
 	g.selected = map[string]bool{}
 	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
+		if g.substitutes[d.Name] != nil {
+			g.referenced[d.Name] = true // a member of the selection refers to it
+		}
 		if g.selected[d.Name] || g.substitutes[d.Name] != nil {
 			return
 		}
@@ -537,7 +556,7 @@ func (g *generator) configureShapes() error {
 		sh     Shape
 		values []string
 	}{
-		{"optional", c.Optional, []string{Pointer, OmitEmpty, Value}},
+		{"optional", c.Optional, []string{Pointer, OmitEmpty, OmitZero, Value}},
 		{"elements", c.Elements, []string{Value, Pointer}},
 		{"objects", c.Objects, []string{Value, Pointer}},
 		{"oneOrMany", c.OneOrMany, []string{Struct, Slice}},
@@ -577,6 +596,9 @@ func (g *generator) configureShapes() error {
 		if d.Type.Kind != model.Object {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
 		}
+	}
+	if err := g.configureMembers(); err != nil {
+		return err
 	}
 	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
@@ -708,8 +730,18 @@ func (g *generator) checkConfigUsed() error {
 			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name)
 		}
 	}
+	for _, e := range c.Defined {
+		if g.byDecl[e.Name] == nil {
+			return e.Pos.Errorf("defined: %s is not generated: it is neither in types nor referenced by a type there", e.Name)
+		}
+	}
+	for _, e := range c.Omit {
+		if !g.usedShapes["omit "+e.Name] {
+			return e.Pos.Errorf("omit: %s is not a member of a generated struct", e.Name)
+		}
+	}
 	for _, e := range c.Embed {
-		if _, base := g.bases[e.Name]; base && g.byDecl[e.Name] == nil {
+		if _, base := g.bases[e.Name]; base && g.baseDecl(e.Name) == nil {
 			return e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name)
 		}
 		if !g.usedShapes["embed "+e.Name] {
@@ -802,6 +834,38 @@ func (g *generator) checkUnexported() error {
 			}
 		}
 		return pos.Errorf("rename: the union %s would be unexported, and the functions and types named after it (Unmarshal%s) exported; rename it, or what it is named after, with a capital", td.name, td.name)
+	}
+	return nil
+}
+
+// configureMembers reads the aliases made defined types (Config.Defined) and the members left
+// out (Config.Omit).
+func (g *generator) configureMembers() error {
+	c := g.opts.Config
+	g.defined = map[string]Entry{}
+	for _, e := range c.Defined {
+		if g.s.Decl(e.Name) == nil {
+			return e.Pos.Errorf("defined: %s", g.noDecl(e.Name))
+		}
+		if prev, dup := g.defined[e.Name]; dup {
+			return e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		g.defined[e.Name] = e
+	}
+	g.omits = map[string]Entry{}
+	for _, e := range c.Omit {
+		if _, m, err := g.memberOf(e.Name, e.Pos, "omit"); err != nil {
+			return err
+		} else if m == nil {
+			return e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
+		}
+		if prev, dup := g.omits[e.Name]; dup {
+			return e.Pos.Errorf("omit: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		}
+		if _, named := c.Fields[e.Name]; named {
+			return e.Pos.Errorf("omit: %s is named by fields too (%s): a member left out has no field", e.Name, c.Fields[e.Name].Pos)
+		}
+		g.omits[e.Name] = e
 	}
 	return nil
 }

@@ -135,6 +135,35 @@ var configErrorCases = []struct {
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
 	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
 }, {
+	name: "embedded base substituted by another package's type",
+	cfg: Config{Embed: []Entry{entry("Result", 2)},
+		Substitutes: map[string]Substitute{"Result": {Path: "example.com/x", Name: "Result", Pos: cfgAt(3)}}},
+	want: "mcpgen.yaml:2:3: embed: the base Result is substituted by Result (mcpgen.yaml:3:3), which is not a type of the package's own that another output declares, to embed",
+}, {
+	name: "defined of an interface",
+	cfg:  Config{Defined: []Entry{entry("Tool", 2)}},
+	want: "mcpgen.yaml:2:3: defined: Tool is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of",
+}, {
+	name: "defined of a union",
+	cfg:  Config{Defined: []Entry{entry("ProgressToken", 2)}},
+	want: "mcpgen.yaml:2:3: defined: ProgressToken is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of",
+}, {
+	name: "defined not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Defined: []Entry{entry("EmptyResult", 2)}},
+	want: "mcpgen.yaml:2:3: defined: EmptyResult is not generated: it is neither in types nor referenced by a type there",
+}, {
+	name: "omit of a member not generated",
+	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Omit: []Entry{entry("Unrelated.tool", 2)}},
+	want: "mcpgen.yaml:2:3: omit: Unrelated.tool is not a member of a generated struct",
+}, {
+	name: "omit of a declaration",
+	cfg:  Config{Omit: []Entry{entry("Tool", 2)}},
+	want: `mcpgen.yaml:2:3: omit: "Tool" names no member: write Declaration.member`,
+}, {
+	name: "omit of a member named by fields",
+	cfg:  Config{Omit: []Entry{entry("Tool.name", 2)}, Fields: map[string]Entry{"Tool.name": entry("N", 3)}},
+	want: "mcpgen.yaml:2:3: omit: Tool.name is named by fields too (mcpgen.yaml:3:3): a member left out has no field",
+}, {
 	name: "embed of a type without a name",
 	cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
 	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",
@@ -458,6 +487,16 @@ func TestConfigWithoutRuntime(t *testing.T) {
 		Config: Config{NoRuntime: true, FilePrefix: "ext_", Names: map[string]Entry{"Tool": entry("decoder", 4)}}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mcpgen.yaml:4:3: declaration Tool: Go name decoder is already used by runtime identifier")
+	// The output that has the runtime keeps the emptiness helpers when it shares its package (a
+	// prefix): an output without the runtime may need them, unused here.
+	files, err = generateShaped(t, Config{FilePrefix: "first_"}, nil)
+	require.NoError(t, err)
+	runtime := string(slices.Concat(slices.Collect(maps.Values(files))...))
+	assert.Contains(t, runtime, "func emptyExternal(")
+	assert.Contains(t, runtime, "func zeroExternal(")
+	files, err = generateShaped(t, Config{}, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, string(slices.Concat(slices.Collect(maps.Values(files))...)), "func zeroExternal(")
 }
 
 // TestRenameOntoProtocol checks that a rename onto a name of the protocol layer is refused at
@@ -503,6 +542,7 @@ func TestConfigShapesBreakPart(t *testing.T) {
 		{Substitutes: map[string]Substitute{"Tool.mode": {Name: "string", Pos: cfgAt(5)}}},
 		{Optional: Shape{Members: map[string]Entry{"Tool.mode": entry(OmitEmpty, 5)}}},
 		{Optional: Shape{Default: entry(OmitEmpty, 5)}},
+		{Omit: []Entry{entry("Tool.mode", 5)}},
 	} {
 		_, err := generateShaped(t, c, map[string]string{"tools.go": part})
 		require.Error(t, err)
@@ -550,6 +590,12 @@ func TestConfigSubstituteKinds(t *testing.T) {
 	files, err = generateShaped(t, Config{Substitutes: sub, Optional: Shape{Default: entry(OmitEmpty, 1)}}, nil)
 	require.NoError(t, err)
 	assert.Contains(t, string(files["json.go"]), "if len(v.Meta) > 0 {")
+	// A type defined by a predeclared one is tested as that one, not at run time.
+	sub["Tool.mimeType"] = Substitute{Name: "Label", Kind: "string", Pos: cfgAt(3)}
+	files, err = generateShaped(t, Config{Substitutes: sub, Optional: Shape{Default: entry(OmitEmpty, 1)}}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(files["json.go"]), `if v.MimeType != "" {`)
+	assert.NotContains(t, string(files["json.go"]), "emptyExternal(")
 }
 
 // TestConfigUnexportedField: a field renamed to an unexported name has no json tag, which

@@ -79,6 +79,9 @@ func (p *plan) declDoc(td *typeDecl) string {
 			return p.typeDoc(td, "It holds any JSON value, exactly as received.")
 		}
 	case enumForm:
+		if len(td.values) == 0 {
+			break // Config.Defined: a string of its own
+		}
 		if td.open {
 			return p.typeDoc(td, "Other values are allowed.")
 		}

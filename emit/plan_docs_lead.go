@@ -231,11 +231,16 @@ func (p *plan) derivedLead(td *typeDecl) string {
 		}
 		return td.name + " is one of " + orList(links) + "."
 	case enumForm:
+		if len(td.values) == 0 {
+			return td.name + " is a string." // Config.Defined
+		}
 		var values []string
 		for _, v := range td.values {
 			values = append(values, strconv.Quote(v))
 		}
 		return td.name + " is one of the strings " + orList(values) + "."
+	case definedForm:
+		return td.name + " is a type of its own with the fields of " + typeLink(td.typ) + ", coded as it is."
 	case aliasForm:
 		if td.typ.kind == rawKind && td.typ.alias == "" {
 			return td.name + " holds any JSON value, exactly as received."

@@ -105,6 +105,12 @@ func (t *goType) emptiness() int {
 		switch {
 		case t.underlying == "map" || t.underlying == "slice":
 			return emptyLen
+		case t.underlying == "string":
+			return emptyString
+		case t.underlying == "bool":
+			return emptyFalse
+		case numeric[t.underlying]:
+			return emptyZero
 		case !nilKinds[t.underlying]:
 			return emptyReflect
 		}

@@ -73,7 +73,7 @@ func (p *plan) toIR() *ir.Package {
 func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	d := l.decls[td]
 	*d = ir.Decl{Name: td.name, Form: td.form, Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
-		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec, Envelope: td.form == structForm && isEnvelope(td),
+		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec || td.form == definedForm && l.p.byName[td.typ.name].tagCodec, Envelope: td.form == structForm && isEnvelope(td),
 		Rules: l.p.rules[td.name], ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
 		Type: l.typ(td.typ), Rest: l.typ(td.rest), Values: td.values, ValueNames: td.valueNames, Open: td.open,
 		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.expected,
@@ -151,7 +151,7 @@ func (l *lowering) field(f *field) *ir.Field {
 		Literal: value(f.literal), Default: value(f.member.Default),
 		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
 		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
-		OmitEmpty: f.omitEmpty, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base}
+		OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base}
 	l.fields[f] = x
 	return x
 }

@@ -2,9 +2,13 @@ module github.com/mcpgen/mcpgen/interop
 
 go 1.26.0
 
-replace github.com/mcpgen/mcpgen/gen => ../gen
+replace (
+	github.com/mcpgen/mcpgen => ../
+	github.com/mcpgen/mcpgen/gen => ../gen
+)
 
 require (
+	github.com/mcpgen/mcpgen v0.0.0-00010101000000-000000000000
 	github.com/mcpgen/mcpgen/gen v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3

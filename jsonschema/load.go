@@ -6,6 +6,9 @@
 // an object; "description" becomes Doc.Text; minimum, maximum, format, minItems and maxItems on a
 // member become its Constraints. Any other keyword is an error of the form
 // `file:line:col: Definition: message`. Schema.Consts stays empty: schema.json has no constants.
+//
+// [Compare] names each difference between the model of a schema.ts and the model of its
+// schema.json: what the export writes differently, and what it loses.
 package jsonschema
 
 import (

@@ -87,7 +87,7 @@ func TestLoadTypes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d, err := loadX(t, tt.schema)
 			require.NoError(t, err)
-			assert.Equal(t, tt.want, renderDepth(d.Type, 3))
+			assert.Equal(t, tt.want, model.RenderDepth(d.Type, 3))
 		})
 	}
 }
@@ -104,7 +104,7 @@ func TestLoadAllOf(t *testing.T) {
 	require.NoError(t, err)
 
 	both := s.Decl("Both").Type
-	assert.Equal(t, "{ code: integer; data: string; id?: string; [key]: any }", render(both))
+	assert.Equal(t, "{ code: integer; data: string; id?: string; [key]: any }", model.Render(both))
 	assert.Equal(t, "The code.", both.Object.Member("code").Doc.Text)
 	assert.True(t, s.Decl("Base").Type.Object.Member("data").Optional, "merging must not change Base")
 	// Each member says which definition declares it; a member declared again, the later one.
@@ -113,7 +113,7 @@ func TestLoadAllOf(t *testing.T) {
 	}
 
 	narrowed := s.Decl("Narrowed").Type.Object.Member("error").Type
-	assert.Equal(t, "{ code: -32042; data?: any }", render(narrowed))
+	assert.Equal(t, "{ code: -32042; data?: any }", model.Render(narrowed))
 	assert.Equal(t, "The code.", narrowed.Object.Member("code").Doc.Text, "an undocumented override keeps the doc")
 	assert.Equal(t, "Narrowed", narrowed.Object.Member("code").DeclaredIn)
 	assert.Equal(t, "Base", narrowed.Object.Member("data").DeclaredIn)
@@ -148,7 +148,7 @@ func TestLoadMembers(t *testing.T) {
 			assert.Equal(t, tt.name, m.Name)
 			assert.Equal(t, tt.optional, m.Optional)
 			assert.Equal(t, tt.doc, m.Doc.Text)
-			assert.Equal(t, tt.constraints, renderConstraints(m.Constraints))
+			assert.Equal(t, tt.constraints, model.RenderConstraints(m.Constraints))
 			assert.Equal(t, tt.pos, m.Pos)
 		})
 	}
@@ -166,7 +166,7 @@ func TestLoadDraft07(t *testing.T) {
 	require.Len(t, s.Decls, 2)
 	assert.Equal(t, "B", s.Decls[0].Name, "declarations keep file order")
 	assert.Equal(t, model.Pos{File: "schema/2024-11-05/schema.json", Line: 4, Col: 9}, s.Decls[0].Pos)
-	assert.Equal(t, "A", render(s.Decls[0].Type))
+	assert.Equal(t, "A", model.Render(s.Decls[0].Type))
 	assert.Empty(t, s.Consts)
 }
 

@@ -19,8 +19,21 @@ func Classify(s *Schema) error {
 	return nil
 }
 
+// ClassifyEach is Classify that goes on past a union without a decision procedure: it returns
+// the error of every such union, in declaration order, and leaves their Decision nil.
+func ClassifyEach(s *Schema) []error {
+	c := classifier{s: s, each: true}
+	for _, d := range s.Decls {
+		_ = c.walk(d.Name, d.Type) // returns nil: each error is appended to errs
+	}
+	return c.errs
+}
+
 type classifier struct {
 	s *Schema
+	// each keeps walking after a union's error, which it appends to errs.
+	each bool
+	errs []error
 }
 
 // walk classifies every union reachable from t without following Refs (each declaration is
@@ -42,7 +55,11 @@ func (c *classifier) walk(where string, t *Type) error {
 	case Union:
 		d, err := c.decide(t)
 		if err != nil {
-			return t.Pos.Errorf("union in %s: %v", where, err)
+			err = t.Pos.Errorf("union in %s: %v", where, err)
+			if !c.each {
+				return err
+			}
+			c.errs = append(c.errs, err)
 		}
 		t.Union.Decision = d
 		for _, v := range t.Union.Variants {

@@ -218,3 +218,28 @@ func TestRepeatedUnionsOfUnions(t *testing.T) {
 	assert.Equal(t, model.KindStrategy, s.Decl("A89").Type.Union.Decision.Strategy)
 	assert.Len(t, s.Decl("A89").Type.Union.Decision.Kinds, 2)
 }
+
+// TestClassifyEach: every union without a decision procedure is an error of its own, and the
+// others are decided, where Classify stops at the first.
+func TestClassifyEach(t *testing.T) {
+	s, err := parser.Load("s.ts", []byte(`type A = string | "x" | number;
+interface P { a: string }
+interface Q { b: string }
+type B = P | Q;
+type C = string[] | { [key: string]: string } | boolean | true;
+`))
+	require.NoError(t, err)
+	errs := model.ClassifyEach(s)
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	assert.Equal(t, []string{
+		`s.ts:1:10: union in A: no decision procedure: literal "x" mixed with other kinds`,
+		`s.ts:5:10: union in C: no decision procedure: literal true mixed with other kinds`,
+	}, got)
+	assert.Nil(t, s.Decl("A").Type.Union.Decision)
+	require.NotNil(t, s.Decl("B").Type.Union.Decision)
+	assert.Equal(t, "object : P Q", summary(s.Decl("B").Type.Union.Decision))
+	assert.Error(t, model.Classify(s), "Classify stops at the first")
+}

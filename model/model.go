@@ -150,6 +150,12 @@ type Decl struct {
 	Type *Type
 	Doc  Doc
 	Pos  Pos
+	// Extends are the declarations an interface extends by name (`extends A, B`, each a Ref at
+	// its position in the clause), in order; a part built by a generic (`Omit<A, "x">`) is not
+	// among them. The members are in Type already: Extends says only where they come from, which
+	// a member's DeclaredIn cannot say for a member the interface declares again. The schema.json
+	// reader leaves it nil (DeclaredIn names an allOf part's definition).
+	Extends []*Type
 }
 
 // Const is an `export const NAME = literal`.

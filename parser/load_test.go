@@ -312,3 +312,32 @@ interface T {
 		assert.Equal(t, "T", k.DeclaredIn, "Record key %s", k.Name)
 	}
 }
+
+// TestExtends: a declaration records the declarations it extends by name, those of a second
+// declaration after the first's, with their positions; a generic part (Omit, Pick) and an
+// alias are not among them.
+func TestExtends(t *testing.T) {
+	src := `interface Base {
+  a: string;
+}
+interface Annotated {
+  note?: string;
+}
+interface D extends Base, Omit<Annotated, "note"> {
+  a: string;
+}
+interface D extends Annotated {}
+type U = Base & { u: boolean };
+`
+	s, err := Load("m.ts", []byte(src))
+	require.NoError(t, err)
+	var got []string
+	for _, e := range s.Decl("D").Extends {
+		assert.Equal(t, model.Ref, e.Kind)
+		got = append(got, e.Ref+"@"+e.Pos.String())
+	}
+	assert.Equal(t, []string{"Base@m.ts:7:21", "Annotated@m.ts:10:21"}, got)
+	assert.Nil(t, s.Decl("Base").Extends)
+	assert.Nil(t, s.Decl("U").Extends, "an intersection is not an extends clause")
+	assert.Equal(t, "D", member(t, s, "D", "a").DeclaredIn, "a member declared again is the declaration's own")
+}

@@ -31,6 +31,21 @@ type Source struct {
 // schema's, as TypeScript's declaration merging does, and new declarations are appended.
 // Positions name the source they come from.
 func LoadWith(filename string, src []byte, more ...Source) (*model.Schema, error) {
+	return LoadStandIns(filename, src, nil, more...)
+}
+
+// StandIn is a declaration that stands in for another (see LoadStandIns): its name, and the
+// position of what says so.
+type StandIn struct {
+	Name string
+	Pos  model.Pos
+}
+
+// LoadStandIns is LoadWith where an interface that extends a declaration of standIns (by name)
+// extends the declaration standing in for it instead, so that it inherits the stand-in's
+// members; the clause's reference (model.Decl.Extends) has the position of the stand-in's
+// entry. References elsewhere are left to the caller, which replaces them in the model.
+func LoadStandIns(filename string, src []byte, standIns map[string]StandIn, more ...Source) (*model.Schema, error) {
 	f, err := Parse(filename, src)
 	if err != nil {
 		return nil, err
@@ -41,6 +56,21 @@ func LoadWith(filename string, src []byte, more ...Source) (*model.Schema, error
 			return nil, err
 		}
 		f.Decls = append(f.Decls, g.Decls...)
+	}
+	if len(standIns) > 0 {
+		for _, d := range f.Decls {
+			i, ok := d.(*Interface)
+			if !ok {
+				continue
+			}
+			for j, e := range i.Extends {
+				if ref, ok := e.(*TypeRef); ok && len(ref.Args) == 0 {
+					if s, ok := standIns[ref.Name]; ok {
+						i.Extends[j] = &TypeRef{Pos: s.Pos, Name: s.Name}
+					}
+				}
+			}
+		}
 	}
 	return resolve(filename, f)
 }
@@ -100,13 +130,28 @@ func resolve(file string, f *File) (*model.Schema, error) {
 			if err != nil {
 				return nil, err
 			}
-			s.Decls = append(s.Decls, &model.Decl{Name: d.DeclName(), Type: t, Doc: declDoc(d), Pos: d.Position()})
+			s.Decls = append(s.Decls, &model.Decl{Name: d.DeclName(), Type: t, Doc: declDoc(d), Pos: d.Position(), Extends: extendsOf(d)})
 		}
 	}
 	if len(s.Decls) == 0 {
 		return nil, model.Pos{File: file, Line: 1, Col: 1}.Errorf("found no interface or type alias, expected at least one")
 	}
 	return s, nil
+}
+
+// extendsOf returns the declarations an interface extends by name (model.Decl.Extends).
+func extendsOf(d Decl) []*model.Type {
+	i, ok := d.(*Interface)
+	if !ok {
+		return nil
+	}
+	var out []*model.Type
+	for _, e := range i.Extends {
+		if ref, ok := e.(*TypeRef); ok && len(ref.Args) == 0 {
+			out = append(out, &model.Type{Kind: model.Ref, Ref: ref.Name, Pos: ref.Pos})
+		}
+	}
+	return out
 }
 
 func declDoc(d Decl) model.Doc {

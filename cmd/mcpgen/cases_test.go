@@ -553,6 +553,169 @@ func TestShapes(t *testing.T) {
 }
 `,
 }, {
+	// A base that embeds a base: CacheableResult extends Result, and DiscoverResult, which
+	// extends CacheableResult, embeds Cacheable alone (which embeds Result). Nested bases were
+	// refused as "leaves out members of its base CacheableResult", though nothing is left out.
+	name:   "nestedbases",
+	args:   []string{"-spec", "2026-07-28"},
+	config: "types: [DiscoverResult, Result, CacheableResult]\nembed: [Result, CacheableResult]\nrename:\n  CacheableResult: Cacheable\n",
+	test: `package nestedbases
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestNestedBases(t *testing.T) {
+	ttl := int64(60)
+	r := DiscoverResult{
+		Cacheable:         Cacheable{Result: Result{ResultType: ResultTypeComplete}, TTLMs: ttl, CacheScope: CacheableCacheScopePublic},
+		SupportedVersions: []string{"2026-07-28"},
+	}
+	r.Meta = &ResultMetaObject{} // promoted through Cacheable and Result
+	b, err := json.Marshal(r)
+	want := ` + "`" + `{"_meta":{},"resultType":"complete","ttlMs":60,"cacheScope":"public","supportedVersions":["2026-07-28"],"capabilities":{}}` + "`" + `
+	if err != nil || string(b) != want {
+		t.Errorf("Marshal = %s, %v\nwant %s", b, err, want)
+	}
+	var d DiscoverResult
+	if err := json.Unmarshal(b, &d); err != nil || d.TTLMs != 60 || d.Result.Meta == nil || d.CacheScope != "public" {
+		t.Errorf("Unmarshal = %+v, %v", d, err)
+	}
+	if err := d.Validate(); err != nil {
+		t.Error(err)
+	}
+	d.Cacheable.CacheScope = "shared"
+	if err := d.Validate(); err == nil {
+		t.Error("a closed enum's other value is invalid through the bases too")
+	}
+}
+`,
+}, {
+	// A member that a declaration declares again, with the same Go field as its base's: the
+	// base holds it (SubscriptionsListenResult narrows Result's _meta; both are Meta here).
+	name:   "embedredeclared",
+	args:   []string{"-spec", "2026-07-28"},
+	config: "types: [SubscriptionsListenResult, Result]\nembed: [Result]\nsubstitute:\n  ResultMetaObject: map[string]any\n  SubscriptionsListenResultMetaObject: map[string]any\noptional:\n  SubscriptionsListenResult._meta: pointer\n",
+	test: `package embedredeclared
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestRedeclaredMemberInBase(t *testing.T) {
+	r := SubscriptionsListenResult{Result: Result{Meta: map[string]any{"id": "s1"}, ResultType: ResultTypeComplete}}
+	b, err := json.Marshal(r)
+	if err != nil || string(b) != ` + "`" + `{"_meta":{"id":"s1"},"resultType":"complete"}` + "`" + ` {
+		t.Errorf("Marshal = %s, %v", b, err)
+	}
+	var d SubscriptionsListenResult
+	if err := json.Unmarshal(b, &d); err != nil || d.Meta["id"] != "s1" {
+		t.Errorf("Unmarshal = %+v, %v", d, err)
+	}
+}
+`,
+}, {
+	// Declared again with another Go field than its base's, the member is named with the
+	// difference: SubscriptionsListenResult's _meta is required and of its own type.
+	name:     "embedredeclaredotherwise",
+	args:     []string{"-spec", "2026-07-28"},
+	config:   "types: [SubscriptionsListenResult, Result]\nembed: [Result]\n",
+	inConfig: true,
+	pos:      "2:9",
+	err:      "embed: the member \"_meta\" of SubscriptionsListenResult, declared again, is not the field Meta of its base Result (Meta *ResultMetaObject `json:\"_meta,omitzero\"` there, Meta SubscriptionsListenResultMetaObject `json:\"_meta\"` here)",
+}, {
+	// Members left out (omit): no field; decoding takes one as a member the schema does not
+	// define (kept in Extra), a required one is not required, and an entry on the declaration
+	// that declares a member reaches the declarations that inherit it.
+	name:   "omitmembers",
+	args:   []string{"-spec", "2026-07-28"},
+	config: "types: [CreateMessageResult, SamplingMessage, CancelledNotificationParams, ResourceListChangedNotification]\nomit:\n  - SamplingMessage._meta\n  - CancelledNotificationParams._meta\n  - ResourceListChangedNotification.jsonrpc\n",
+	test: `package omitmembers
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestOmittedMembers(t *testing.T) {
+	for _, v := range []any{SamplingMessage{}, CreateMessageResult{}, CancelledNotificationParams{}} {
+		if _, ok := reflect.TypeOf(v).FieldByName("Meta"); ok {
+			t.Errorf("%T has a Meta field", v)
+		}
+	}
+	if _, ok := reflect.TypeOf(ResourceListChangedNotification{}).FieldByName("JSONRPC"); ok {
+		t.Error("ResourceListChangedNotification has a JSONRPC field")
+	}
+	in := ` + "`" + `{"role":"user","content":{"type":"text","text":"hi"},"_meta":{"a":1}}` + "`" + `
+	var m SamplingMessage
+	if err := json.Unmarshal([]byte(in), &m); err != nil || string(m.Extra["_meta"]) != ` + "`" + `{"a":1}` + "`" + ` {
+		t.Fatalf("decoded %+v, %v", m, err)
+	}
+	if b, err := json.Marshal(m); err != nil || string(b) != in {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+	var n ResourceListChangedNotification
+	if err := json.Unmarshal([]byte(` + "`" + `{"method":"notifications/resources/list_changed"}` + "`" + `), &n); err != nil {
+		t.Errorf("a required member left out is not required: %v", err)
+	}
+	if b, err := json.Marshal(n); err != nil || string(b) != ` + "`" + `{"method":"notifications/resources/list_changed"}` + "`" + ` {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+}
+`,
+}, {
+	// A union's discriminator cannot be left out: encoding the variant would not write it.
+	name:     "omitdiscriminator",
+	args:     []string{"-spec", "2026-07-28"},
+	config:   "types: [CallToolResult]\nomit: [TextContent.type]\n",
+	inConfig: true,
+	pos:      "2:8",
+	err:      "omit: TextContent.type is the discriminator of the union ContentBlock",
+}, {
+	// Aliases as defined types: EmptyResult is a struct type of its own with Result's fields and
+	// codec, a variant of the result unions all the same; Cursor a string type of its own.
+	name:   "definedtypes",
+	args:   []string{"-spec", "2026-07-28"},
+	config: "defined: [EmptyResult, Cursor]\n",
+	test: `package definedtypes
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestDefinedTypes(t *testing.T) {
+	if reflect.TypeOf(EmptyResult{}) == reflect.TypeOf(Result{}) || reflect.TypeOf(Cursor("")) == reflect.TypeOf("") {
+		t.Fatal("an alias, not a defined type")
+	}
+	r, err := UnmarshalServerResult([]byte(` + "`" + `{"resultType":"complete","_meta":{"k":1}}` + "`" + `))
+	e, ok := r.(*EmptyResult)
+	if err != nil || !ok || e.ResultType != ResultTypeComplete || e.Meta == nil {
+		t.Fatalf("decoded %#v, %v", r, err)
+	}
+	if b, err := json.Marshal(e); err != nil || string(b) != ` + "`" + `{"_meta":{"k":1},"resultType":"complete"}` + "`" + ` {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+	var bad EmptyResult
+	if err := json.Unmarshal([]byte(` + "`" + `{"resultType":7}` + "`" + `), &bad); err == nil {
+		t.Error("Result's decoder is EmptyResult's")
+	}
+	if err := (&EmptyResult{ResultType: "complete"}).Validate(); err != nil {
+		t.Error(err)
+	}
+	l := ListToolsResult{NextCursor: ptr(Cursor("c2")), Tools: []Tool{}}
+	if b, err := json.Marshal(l); err != nil || string(b) != ` + "`" + `{"resultType":"complete","nextCursor":"c2","ttlMs":0,"cacheScope":"","tools":[]}` + "`" + ` {
+		t.Errorf("encoded %s, %v", b, err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+`,
+}, {
 	// A rename onto a name that the output derives from another declaration's (the validate
 	// function of a union, written with validate.go) is refused at the entry: the package would
 	// declare it twice.

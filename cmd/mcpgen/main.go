@@ -7,6 +7,7 @@
 //	mcpgen -check [-spec version | -schema file] [-pkg name] [-config file] -o dir
 //	mcpgen -diff OLD NEW
 //	mcpgen -version
+//	mcpgen -lint-spec DIR
 //
 // It reads an embedded schema.ts (-spec, default draft) or a schema file (-schema: schema.ts,
 // or schema.json), and writes the package into the directory -o, which is required. The spec
@@ -27,6 +28,11 @@
 // files), grouped by type, with the entries of the spec's changelog that name the changes.
 //
 // -version prints mcpgen's own version and the spec versions it embeds, and exits.
+//
+// -lint-spec checks a checkout of the spec repository for the contradictions of the spec itself
+// (what schema.json loses of schema.ts, examples schema.ts refuses, unions that do not
+// discriminate, ...; see docs/lint-spec.md), prints one finding a line, and exits with status 1
+// when it finds any.
 //
 // The output is written atomically: every file is generated in memory first, and a failed run
 // leaves the previous files untouched. Generated files that the schema no longer produces (they
@@ -87,7 +93,7 @@ func exitCode(err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.Is(err, errStale):
+	case errors.Is(err, errStale), errors.Is(err, errFindings):
 		return 1
 	}
 	return 2
@@ -95,8 +101,8 @@ func exitCode(err error) int {
 
 // options are the command line's flags.
 type options struct {
-	spec, schema, out, pkg, config string
-	check, diff, version           bool
+	spec, schema, out, pkg, config, lintSpec string
+	check, diff, version                     bool
 }
 
 // newFlagSet returns mcpgen's flag set, which parses into o. It prints nothing: run reports its
@@ -112,6 +118,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.pkg, "pkg", "", "Go package `name`; default: mcp followed by the version without dashes (mcpdraft, mcp20251125)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 if the files in -o differ from what would be generated, and say how")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see docs/configuration.md)")
+	fs.StringVar(&o.lintSpec, "lint-spec", "", "check the spec repository checked out in `dir` for contradictions of the spec itself\n(see docs/lint-spec.md); exit 1 if it finds any")
 	fs.BoolVar(&o.diff, "diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
 	fs.BoolVar(&o.version, "version", false, "print mcpgen's version and the spec versions it embeds, and exit")
 	return fs
@@ -125,6 +132,7 @@ Usage:
   mcpgen [-spec version | -schema file] [-pkg name] [-config file] -o dir
   mcpgen -check [-spec version | -schema file] [-pkg name] [-config file] -o dir
   mcpgen -diff OLD NEW
+  mcpgen -lint-spec DIR
   mcpgen -version
 
 Examples:
@@ -134,6 +142,7 @@ Examples:
   mcpgen -check -spec 2025-11-25 -o ./mcp           # exit 1 if ./mcp is stale
   mcpgen -config mcpgen.yaml -o ./mcp               # selected, renamed, substituted types
   mcpgen -diff 2025-11-25 2026-07-28                # what a spec update changes in Go
+  mcpgen -lint-spec ../modelcontextprotocol         # the spec's own contradictions
 
 Flags:
 `, emit.Version)
@@ -165,6 +174,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return usagef("-diff takes two schemas, OLD and NEW (embedded versions or schema files), and no other flag")
 		}
 		return runDiff(fs.Arg(0), fs.Arg(1), stdout)
+	case o.lintSpec != "":
+		if fs.NArg() > 0 || o != (options{lintSpec: o.lintSpec}) {
+			return usagef("-lint-spec takes the directory of a spec repository checkout, and no other flag or argument")
+		}
+		return runLint(o.lintSpec, stdout, stderr)
 	case fs.NArg() > 0:
 		return usagef("unexpected arguments %q", fs.Args())
 	}
@@ -220,7 +234,7 @@ func generate(o options, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }); err != nil {
+	if err := config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }, files); err != nil {
 		return err
 	}
 	for _, n := range notes {

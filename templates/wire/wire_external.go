@@ -47,6 +47,18 @@ func readExternal[T any](d *decoder) (T, error) {
 	return v, err
 }
 
+// zeroExternal reports whether *p, a struct or a value of a substituted type held by an
+// optional member encoded when not its zero value (emit.Config.Optional omitzero), is zero as
+// encoding/json's omitzero decides: by its IsZero() bool method, if the value or its pointer has
+// one, else as reflect.Value.IsZero does. p points to the value. An output without such members
+// leaves this function out.
+func zeroExternal(p any) bool {
+	if z, ok := p.(interface{ IsZero() bool }); ok {
+		return z.IsZero()
+	}
+	return reflect.ValueOf(p).Elem().IsZero()
+}
+
 // validateExternal checks v, a value of a substituted type (or a pointer to it), with its Validate
 // method, if it has one: its error is a problem at the current JSON pointer or, for a
 // *ValidationError (the substitute is a type of this package), its problems below it.

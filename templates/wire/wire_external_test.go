@@ -121,3 +121,53 @@ func TestEmptyExternal(t *testing.T) {
 		}
 	}
 }
+
+// omittedZero reports whether encoding/json leaves out a member of type T holding v, tagged
+// omitzero: the reference zeroExternal follows.
+func omittedZero[T any](t *testing.T, v T) bool {
+	t.Helper()
+	b, err := json.Marshal(struct {
+		X T `json:"x,omitzero"`
+	}{v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) == "{}"
+}
+
+// zeroByValue and zeroByPointer have IsZero methods, which omitzero asks before reflection.
+type zeroByValue struct{ N int }
+
+func (z zeroByValue) IsZero() bool { return z.N < 0 }
+
+type zeroByPointer struct{ N int }
+
+func (z *zeroByPointer) IsZero() bool { return z.N == 7 }
+
+// TestZeroExternal holds zeroExternal to encoding/json's omitzero on structs and substitutes,
+// with and without IsZero methods.
+func TestZeroExternal(t *testing.T) {
+	type object struct {
+		A int
+		M map[string]any
+	}
+	cases := []struct {
+		name        string
+		zero, omits bool
+	}{
+		{"empty struct", zeroExternal(&object{}), omittedZero(t, object{})},
+		{"struct", zeroExternal(&object{A: 1}), omittedZero(t, object{A: 1})},
+		{"struct with an empty map", zeroExternal(&object{M: map[string]any{}}), omittedZero(t, object{M: map[string]any{}})},
+		{"IsZero on the value, false", zeroExternal(&zeroByValue{}), omittedZero(t, zeroByValue{})},
+		{"IsZero on the value, true", zeroExternal(&zeroByValue{N: -1}), omittedZero(t, zeroByValue{N: -1})},
+		{"IsZero on the pointer, false", zeroExternal(&zeroByPointer{}), omittedZero(t, zeroByPointer{})},
+		{"IsZero on the pointer, true", zeroExternal(&zeroByPointer{N: 7}), omittedZero(t, zeroByPointer{N: 7})},
+		{"array", zeroExternal(&[2]int{}), omittedZero(t, [2]int{})},
+		{"0", zeroExternal(new(int)), omittedZero(t, 0)},
+	}
+	for _, c := range cases {
+		if c.zero != c.omits {
+			t.Errorf("%s: zeroExternal %v, encoding/json omits it: %v", c.name, c.zero, c.omits)
+		}
+	}
+}

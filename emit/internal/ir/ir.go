@@ -48,6 +48,7 @@ const (
 	OneOrManyForm              // type X struct{ List []E; IsList bool }
 	WrapperForm                // type XString string, ...: a primitive variant of a kind union
 	UnknownForm                // type UnknownX struct{ Raw json.RawMessage }
+	DefinedForm                // type X T: a struct of its own with T's fields and codec
 )
 
 // Decl is one Go type declaration: a schema declaration, an inline type that needed a name, or a
@@ -76,7 +77,7 @@ type Decl struct {
 	ResultResponse bool
 	ResultUnion    *Decl
 
-	// AliasForm: the target; CollectionForm: the map or slice; OneOrManyForm: the element;
+	// AliasForm, DefinedForm: the target; CollectionForm: the map or slice; OneOrManyForm: the element;
 	// WrapperForm: the wrapped builtin (nil for null).
 	Type *Type
 	// EnumForm: the values, their constants' names, and whether other values are allowed.
@@ -145,6 +146,7 @@ type Field struct {
 	// Nullable: null decodes as the union's Null variant. TagOption is the json tag's option.
 	// NilNull: a nil slice or map is encoded as null. Implicit: no Go field, the constant is
 	// written and checked. Optional: it need not be present. OmitEmpty: encoded when not empty.
+	// OmitZero: encoded when not its zero value, as encoding/json's omitzero decides.
 	// Always: an optional member always encoded. Result: the result of the generic result
 	// response, decoded by a function of the caller. Embed: an embedded field.
 	Nullable  bool
@@ -153,6 +155,7 @@ type Field struct {
 	Implicit  bool
 	Optional  bool
 	OmitEmpty bool
+	OmitZero  bool
 	Always    bool
 	Result    bool
 	Embed     bool
@@ -386,3 +389,8 @@ const (
 // as encoding/json's omitempty does: an output whose optional members are never omitempty does
 // not need it.
 const EmptyExternal = "emptyExternal"
+
+// ZeroExternal is the runtime's function that tests a struct or a substitute for its zero value
+// as encoding/json's omitzero does (its IsZero method, else reflect.Value.IsZero): an output
+// whose optional members are never omitzero does not need it.
+const ZeroExternal = "zeroExternal"

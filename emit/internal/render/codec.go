@@ -283,10 +283,29 @@ func encodeField(fd *ir.Field) []jen.Code {
 // (field.OmitEmpty).
 func present(fd *ir.Field) jen.Code {
 	src := jen.Id("v").Dot(fd.Name)
-	if !fd.OmitEmpty {
+	switch {
+	case fd.OmitZero:
+		return nonZero(src, fd.Type)
+	case !fd.OmitEmpty:
 		return jen.Add(src).Op("!=").Nil()
 	}
 	return nonEmpty(src, fd.Type)
+}
+
+// nonZero is the condition that src, of type t, is not its zero value as encoding/json's
+// omitzero decides: a builtin or an enum compared with its zero, a struct or a substitute asked
+// at run time (its IsZero method, else reflection).
+func nonZero(src jen.Code, t *ir.Type) jen.Code {
+	if t.HasNil {
+		return jen.Add(src).Op("!=").Nil()
+	}
+	if t.Kind == ir.BuiltinKind || t.Kind == ir.EnumKind {
+		switch t.Emptiness {
+		case ir.EmptyFalse, ir.EmptyString, ir.EmptyZero:
+			return nonEmpty(src, t)
+		}
+	}
+	return jen.Op("!").Id(ir.ZeroExternal).Call(jen.Op("&").Add(src))
 }
 
 // nonEmpty is the condition that src, of type t, is not empty as encoding/json's omitempty

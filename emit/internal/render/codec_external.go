@@ -89,7 +89,7 @@ func validateExternalField(fd *ir.Field) []jen.Code {
 	switch {
 	case fd.Always:
 		return in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.Type)))
-	case fd.OmitEmpty:
+	case fd.OmitEmpty || fd.OmitZero:
 		return []jen.Code{jen.If(present(fd)).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.Type)))...)}
 	case fd.Pointer, fd.Type.HasNil && fd.Optional:
 		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), src))...)}

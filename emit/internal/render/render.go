@@ -78,6 +78,8 @@ func (r *renderer) render() {
 			r.wrapperType(td)
 		case ir.UnknownForm:
 			r.unknownType(td)
+		case ir.DefinedForm:
+			r.definedType(td)
 		}
 		if !r.pkg.NoValidate {
 			r.validateMethods(td)

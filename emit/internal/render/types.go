@@ -1,8 +1,10 @@
 package render
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/token"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -40,7 +42,7 @@ func (r *renderer) structType(td *ir.Decl) {
 		fields = append(fields, docComment(f.Doc), decl)
 	}
 	for _, src := range td.Added {
-		fields = append(fields, jen.Op(src).Tag(map[string]string{"json": "-"}))
+		fields = append(fields, addedField(src).Tag(map[string]string{"json": "-"}))
 	}
 	if !r.pkg.DropUnknown {
 		fields = append(fields,
@@ -50,6 +52,33 @@ func (r *renderer) structType(td *ir.Decl) {
 	r.typesGo.Add(docComment(td.Doc))
 	r.typesGo.Type().Id(td.Name).Struct(fields...)
 	r.typesGo.Line()
+}
+
+// definedType declares `type X T` of a struct T, with methods that call T's: the codec (none
+// but encode and decode for a struct coded by encoding/json) and the validators.
+func (r *renderer) definedType(td *ir.Decl) {
+	r.typesGo.Add(docComment(td.Doc))
+	r.typesGo.Type().Id(td.Name).Id(td.Type.Name)
+	r.typesGo.Line()
+	target := jen.Parens(jen.Op("*").Id(td.Type.Name)).Call(jen.Id("v"))
+	if !td.TagCodec {
+		jsonMethods(r.jsonGo, td.Name)
+	}
+	encodeMethod(r.jsonGo, td.Name, true, jen.Add(target).Dot("encode").Call(jen.Id("e")))
+	decodeMethod(r.jsonGo, td.Name, jen.Return(jen.Add(target).Dot("decode").Call(jen.Id("d"))))
+	if r.pkg.NoValidate {
+		return
+	}
+	f := r.validateGo
+	f.Add(docComment(validateDoc))
+	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("Validate").Params().Error().Block(
+		jen.Return(jen.Add(target).Dot("Validate").Call()),
+	)
+	f.Line()
+	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("validate").Params(jen.Id("c").Op("*").Id("validator")).Block(
+		jen.Add(target).Dot("validate").Call(jen.Id("c")),
+	)
+	f.Line()
 }
 
 // aliasType declares `type X = T`.
@@ -93,4 +122,41 @@ func (r *renderer) enumType(td *ir.Decl) {
 // quote writes s as a Go doc comment shows a JSON string.
 func quote(s string) string {
 	return `"` + s + `"`
+}
+
+// stdImports are the standard library packages whose types a hand-written field
+// (Config.AddFields) may name by their package's name (json.RawMessage, http.Header): the file
+// imports them.
+var stdImports = map[string]string{"json": "encoding/json", "http": "net/http", "time": "time", "url": "net/url",
+	"context": "context", "io": "io", "sync": "sync", "bytes": "bytes", "strings": "strings"}
+
+// addedField writes a hand-written field, "name Type" or an embedded "Type", so that a type of a
+// package of stdImports is imported; other source is written as it is.
+func addedField(src string) *jen.Statement {
+	name, typ, named := strings.Cut(strings.TrimSpace(src), " ")
+	if !named {
+		name, typ = "", src
+	}
+	typ = strings.TrimSpace(typ)
+	star := ""
+	for strings.HasPrefix(typ, "*") || strings.HasPrefix(typ, "[]") {
+		if typ[0] == '*' {
+			star, typ = star+"*", typ[1:]
+		} else {
+			star, typ = star+"[]", typ[2:]
+		}
+	}
+	pkg, sel, qualified := strings.Cut(typ, ".")
+	path, known := stdImports[pkg]
+	if !qualified || !known || !token.IsIdentifier(sel) {
+		return jen.Op(src)
+	}
+	code := jen.Qual(path, sel)
+	if star != "" {
+		code = jen.Op(star).Add(code)
+	}
+	if name == "" {
+		return code
+	}
+	return jen.Id(name).Add(code)
 }

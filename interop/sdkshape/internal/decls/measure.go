@@ -1,13 +1,11 @@
 package decls
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/printer"
 	"go/token"
+	"go/types"
 	"slices"
-	"strings"
 )
 
 // Type is an exported type declaration and its exported fields.
@@ -43,12 +41,12 @@ func ExportedTypes(p *Pkg, files ...string) ([]Type, error) {
 		if f == nil {
 			return nil, fmt.Errorf("%s: no file %s", p.Dir, name)
 		}
-		out = append(out, typesOf(p.Fset, f, true)...)
+		out = append(out, typesOf(f, true)...)
 	}
 	return out, nil
 }
 
-func typesOf(fset *token.FileSet, f *File, exportedOnly bool) []Type {
+func typesOf(f *File, exportedOnly bool) []Type {
 	var out []Type
 	for _, d := range f.AST.Decls {
 		g, ok := d.(*ast.GenDecl)
@@ -62,11 +60,11 @@ func typesOf(fset *token.FileSet, f *File, exportedOnly bool) []Type {
 			}
 			t := Type{Name: ts.Name.Name, File: f.Name}
 			if ts.Assign.IsValid() {
-				t.Alias = source(fset, ts.Type)
+				t.Alias = source(ts.Type)
 			}
 			if st, ok := ts.Type.(*ast.StructType); ok {
 				t.Struct = true
-				t.Fields = fieldsOf(fset, st)
+				t.Fields = fieldsOf(st)
 			}
 			out = append(out, t)
 		}
@@ -74,10 +72,10 @@ func typesOf(fset *token.FileSet, f *File, exportedOnly bool) []Type {
 	return out
 }
 
-func fieldsOf(fset *token.FileSet, st *ast.StructType) []Field {
+func fieldsOf(st *ast.StructType) []Field {
 	fields := []Field{}
 	for _, fl := range st.Fields.List {
-		typ := source(fset, fl.Type)
+		typ := source(fl.Type)
 		if len(fl.Names) == 0 {
 			if name := embeddedName(fl.Type); ast.IsExported(name) {
 				fields = append(fields, Field{Name: name, Type: typ, Embedded: true})
@@ -110,26 +108,11 @@ func embeddedName(e ast.Expr) string {
 	return ""
 }
 
-// source prints an expression on one line, with single spaces, so that two spellings of one
-// type compare equal however they are laid out; an inline struct's field tags are left out.
-func source(fset *token.FileSet, e ast.Expr) string {
-	var buf bytes.Buffer
-	if err := printer.Fprint(&buf, fset, stripTags(e)); err != nil {
-		return fmt.Sprintf("<%v>", err)
-	}
-	return strings.Join(strings.Fields(buf.String()), " ")
-}
-
-func stripTags(e ast.Expr) ast.Expr {
-	st, ok := e.(*ast.StructType)
-	if !ok {
-		return e
-	}
-	cp := &ast.StructType{Struct: st.Struct, Fields: &ast.FieldList{Opening: st.Fields.Opening, Closing: st.Fields.Closing}}
-	for _, f := range st.Fields.List {
-		cp.Fields.List = append(cp.Fields.List, &ast.Field{Names: f.Names, Type: stripTags(f.Type)})
-	}
-	return cp
+// source writes an expression on one line, without comments and without the field tags of an
+// inline struct, so that two spellings of one type compare equal however they are laid out and
+// commented.
+func source(e ast.Expr) string {
+	return types.ExprString(e)
 }
 
 // Measurement says how much of an API a package's generated output declares.
@@ -168,11 +151,11 @@ func Measure(api []Type, out *Pkg, aliases []string) *Measurement {
 	for _, f := range out.Files {
 		switch {
 		case f.Generated:
-			for _, t := range typesOf(out.Fset, f, false) {
+			for _, t := range typesOf(f, false) {
 				generated[t.Name] = t
 			}
 		case slices.Contains(aliases, f.Name):
-			for _, t := range typesOf(out.Fset, f, false) {
+			for _, t := range typesOf(f, false) {
 				if t.Alias != "" {
 					handAliases[t.Name] = t.Alias
 				}

@@ -11,71 +11,115 @@ import (
 // This file compares the model built from schema.ts (the reference) with the one built from
 // schema.json, declaration by declaration, and names each difference.
 
-// Reasons name the kinds of difference. A difference no rule recognizes is a plain mismatch.
+// A Reason names a kind of difference. A difference no rule recognizes is a plain mismatch.
+type Reason string
+
+// The kinds of difference.
 const (
-	reasonMismatch    = "types differ"
-	reasonOpenEnum    = "open enum exported as string"
-	reasonNullDropped = "null dropped from union"
-	reasonRecordAny   = "Record<string, unknown> exported as object"
-	reasonRestDropped = "inherited index signature not exported"
-	reasonInlined     = "union alias inlined into the union"
-	reasonWrittenOut  = "reference to an object written out"
-	reasonOptional    = "optionality differs"
-	reasonConstraints = "constraints differ"
-	reasonNoMemberTS  = "member only in schema.json"
-	reasonNoMemberJS  = "member only in schema.ts"
-	reasonNoDeclTS    = "declaration only in schema.json"
-	reasonNoDeclJS    = "declaration only in schema.ts"
+	ReasonMismatch    Reason = "types differ"
+	ReasonOpenEnum    Reason = "open enum exported as string"
+	ReasonNullDropped Reason = "null dropped from union"
+	ReasonRecordAny   Reason = "Record<string, unknown> exported as object"
+	ReasonRestDropped Reason = "inherited index signature not exported"
+	ReasonInlined     Reason = "union alias inlined into the union"
+	ReasonWrittenOut  Reason = "reference to an object written out"
+	ReasonOptional    Reason = "optionality differs"
+	ReasonConstraints Reason = "constraints differ"
+	ReasonNoMemberTS  Reason = "member only in schema.json"
+	ReasonNoMemberJS  Reason = "member only in schema.ts"
+	ReasonNoDeclTS    Reason = "declaration only in schema.json"
+	ReasonNoDeclJS    Reason = "declaration only in schema.ts"
 )
 
-// difference is one disagreement. Path is the place inside the declaration: member names joined
+// A Difference is one disagreement. Path is the place inside the declaration: member names joined
 // by ".", "[]" for array elements, "{}" for map values and index signatures, "" for the
 // declaration's own type.
-type difference struct {
-	Decl, Path, Reason string
-	// TS and JSON render the two sides.
-	TS, JSON string
+type Difference struct {
+	Decl, Path string
+	Reason     Reason
+	// TS and JSON are the two sides: types, or nil for the side that has none. For
+	// ReasonOptional they are the members' types, for ReasonConstraints nil.
+	TS, JSON *model.Type
+	// TSText and JSONText render the two sides (the constraints, optionality, or types).
+	TSText, JSONText string
+	// TSPos and JSONPos are where each side says it: the type, else the member or declaration
+	// that holds the place.
+	TSPos, JSONPos model.Pos
 }
 
-func (d difference) String() string {
-	at := d.Decl
-	if d.Path != "" {
-		at += "." + d.Path
+func (d Difference) String() string {
+	return fmt.Sprintf("%s: %s\n\tschema.ts:   %s\n\tschema.json: %s", d.At(), d.Reason, d.TSText, d.JSONText)
+}
+
+// At names the place of the difference: the declaration, then the path.
+func (d Difference) At() string {
+	if d.Path == "" {
+		return d.Decl
 	}
-	return fmt.Sprintf("%s: %s\n\tschema.ts:   %s\n\tschema.json: %s", at, d.Reason, d.TS, d.JSON)
+	if strings.HasPrefix(d.Path, "[") || strings.HasPrefix(d.Path, "{") {
+		return d.Decl + d.Path
+	}
+	return d.Decl + "." + d.Path
 }
 
-// comparer walks two schemas side by side.
-type comparer struct {
-	ts, js  *model.Schema
-	diffs   []difference
-	members int // members compared
-	decl    string
-}
-
-// compareSchemas compares every declaration of the two schemas.
-func compareSchemas(ts, js *model.Schema) *comparer {
+// Compare compares every declaration of ts, the model of a schema.ts, with the one of the same
+// name in js, the model of its schema.json (both as the front ends build them, before
+// model.Protocol), and returns the differences in declaration order and the number of members
+// compared.
+func Compare(ts, js *model.Schema) (diffs []Difference, members int) {
 	c := &comparer{ts: ts, js: js}
 	for _, d := range ts.Decls {
 		c.decl = d.Name
 		other := js.Decl(d.Name)
 		if other == nil {
-			c.add("", reasonNoDeclJS, d.Type, nil)
+			c.at = [2]model.Pos{d.Pos, {}}
+			c.add("", ReasonNoDeclJS, d.Type, nil)
 			continue
 		}
+		c.at = [2]model.Pos{d.Pos, other.Pos}
 		c.compare("", d.Type, other.Type, 0)
 	}
 	for _, d := range js.Decls {
 		if ts.Decl(d.Name) == nil {
 			c.decl = d.Name
-			c.add("", reasonNoDeclTS, nil, d.Type)
+			c.at = [2]model.Pos{{}, d.Pos}
+			c.add("", ReasonNoDeclTS, nil, d.Type)
 		}
 	}
-	return c
+	return c.diffs, c.members
 }
 
-func (c *comparer) add(path, reason string, a, b *model.Type) {
-	c.diffs = append(c.diffs, difference{Decl: c.decl, Path: path, Reason: reason, TS: render(a), JSON: render(b)})
+// comparer walks two schemas side by side.
+type comparer struct {
+	ts, js  *model.Schema
+	diffs   []Difference
+	members int // members compared
+	decl    string
+	// at holds the positions of the innermost member (or declaration) being compared, on the
+	// side of schema.ts and of schema.json.
+	at [2]model.Pos
+}
+
+func (c *comparer) add(path string, reason Reason, a, b *model.Type) {
+	c.diffs = append(c.diffs, Difference{Decl: c.decl, Path: path, Reason: reason, TS: a, JSON: b,
+		TSText: model.Render(a), JSONText: model.Render(b), TSPos: c.pos(a, 0), JSONPos: c.pos(b, 1)})
+}
+
+// addHere is add at the positions of the member or object being compared, for a difference
+// that is about it rather than about its type (a member missing on one side, an index signature
+// left out).
+func (c *comparer) addHere(path string, reason Reason, a, b *model.Type) {
+	c.add(path, reason, a, b)
+	d := &c.diffs[len(c.diffs)-1]
+	d.TSPos, d.JSONPos = c.at[0], c.at[1]
+}
+
+// pos is the position of t on side i, or that of the enclosing member when t has none.
+func (c *comparer) pos(t *model.Type, i int) model.Pos {
+	if t != nil && t.Pos.Line > 0 {
+		return t.Pos
+	}
+	return c.at[i]
 }
 
 // equal reports whether two types agree, without recording anything.
@@ -119,14 +163,14 @@ func (c *comparer) compare(path string, a, b *model.Type, depth int) {
 	switch a.Kind {
 	case model.Literal:
 		if a.Literal != b.Literal {
-			c.add(path, reasonMismatch, a, b)
+			c.add(path, ReasonMismatch, a, b)
 		}
 	case model.Ref:
-		c.add(path, reasonMismatch, a, b) // different names
+		c.add(path, ReasonMismatch, a, b) // different names
 	case model.Array, model.Map:
 		c.compare(join(path, elemPath[a.Kind]), a.Elem, b.Elem, depth)
 	case model.Object:
-		c.object(path, a.Object, b.Object, depth)
+		c.object(path, a, b, depth)
 	case model.Union:
 		c.union(path, a, b, depth)
 	}
@@ -144,7 +188,7 @@ func named(s *model.Schema, t *model.Type) *model.Type {
 // side, given both as objects (x and y).
 func (c *comparer) writtenOut(path string, a, b, x, y *model.Type, depth int) {
 	if c.equal(x, y, depth+1) {
-		c.add(path, reasonWrittenOut, a, b)
+		c.add(path, ReasonWrittenOut, a, b)
 		return
 	}
 	c.compare(path, x, y, depth+1)
@@ -159,37 +203,44 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
-func (c *comparer) object(path string, a, b *model.ObjectType, depth int) {
+func (c *comparer) object(path string, ta, tb *model.Type, depth int) {
+	a, b := ta.Object, tb.Object
+	outer := c.at
+	defer func() { c.at = outer }()
 	for _, m := range a.Members {
 		p := join(path, m.Name)
 		other := b.Member(m.Name)
 		if other == nil {
-			c.add(p, reasonNoMemberJS, m.Type, nil)
+			c.at = [2]model.Pos{m.Pos, c.pos(tb, 1)}
+			c.addHere(p, ReasonNoMemberJS, m.Type, nil)
 			continue
 		}
 		c.members++
+		c.at = [2]model.Pos{m.Pos, other.Pos}
 		if m.Optional != other.Optional {
-			c.diffs = append(c.diffs, difference{Decl: c.decl, Path: p, Reason: reasonOptional,
-				TS: optional(m.Optional), JSON: optional(other.Optional)})
+			c.diffs = append(c.diffs, Difference{Decl: c.decl, Path: p, Reason: ReasonOptional, TS: m.Type, JSON: other.Type,
+				TSText: optional(m.Optional), JSONText: optional(other.Optional), TSPos: m.Pos, JSONPos: other.Pos})
 		}
-		if renderConstraints(m.Constraints) != renderConstraints(other.Constraints) {
-			c.diffs = append(c.diffs, difference{Decl: c.decl, Path: p, Reason: reasonConstraints,
-				TS: renderConstraints(m.Constraints), JSON: renderConstraints(other.Constraints)})
+		if model.RenderConstraints(m.Constraints) != model.RenderConstraints(other.Constraints) {
+			c.diffs = append(c.diffs, Difference{Decl: c.decl, Path: p, Reason: ReasonConstraints,
+				TSText: model.RenderConstraints(m.Constraints), JSONText: model.RenderConstraints(other.Constraints), TSPos: m.Pos, JSONPos: other.Pos})
 		}
 		c.compare(p, m.Type, other.Type, depth)
 	}
 	for _, m := range b.Members {
 		if a.Member(m.Name) == nil {
-			c.add(join(path, m.Name), reasonNoMemberTS, nil, m.Type)
+			c.at = [2]model.Pos{c.pos(ta, 0), m.Pos}
+			c.addHere(join(path, m.Name), ReasonNoMemberTS, nil, m.Type)
 		}
 	}
+	c.at = [2]model.Pos{c.pos(ta, 0), c.pos(tb, 1)}
 	switch {
 	case a.Rest != nil && b.Rest != nil:
 		c.compare(join(path, "{}"), a.Rest, b.Rest, depth)
 	case a.Rest != nil:
-		c.add(join(path, "{}"), reasonRestDropped, a.Rest, nil)
+		c.addHere(join(path, "{}"), ReasonRestDropped, a.Rest, nil)
 	case b.Rest != nil:
-		c.add(join(path, "{}"), reasonMismatch, a.Rest, b.Rest)
+		c.add(join(path, "{}"), ReasonMismatch, a.Rest, b.Rest)
 	}
 }
 
@@ -206,7 +257,7 @@ func (c *comparer) union(path string, a, b *model.Type, depth int) {
 	if len(inlinedA) != len(a.Union.Variants) || len(inlinedB) != len(b.Union.Variants) {
 		onlyA, onlyB = c.unmatched(inlinedA, inlinedB, depth)
 		if len(onlyA) == 0 && len(onlyB) == 0 {
-			c.add(path, reasonInlined, a, b)
+			c.add(path, ReasonInlined, a, b)
 			return
 		}
 	}
@@ -250,9 +301,9 @@ func inline(s *model.Schema, variants []*model.Type, depth int) []*model.Type {
 func normalize(t *model.Type) *model.Type {
 	switch {
 	case t.Kind == model.Object && len(t.Object.Members) == 0 && t.Object.Rest != nil:
-		return &model.Type{Kind: model.Map, Elem: t.Object.Rest}
+		return &model.Type{Kind: model.Map, Elem: t.Object.Rest, Pos: t.Pos}
 	case t.Kind == model.Union:
-		flat := &model.Type{Kind: model.Union, Union: &model.UnionType{}}
+		flat := &model.Type{Kind: model.Union, Union: &model.UnionType{}, Pos: t.Pos}
 		for _, v := range t.Union.Variants {
 			v = normalize(v)
 			if v.Kind == model.Union {
@@ -267,17 +318,17 @@ func normalize(t *model.Type) *model.Type {
 }
 
 // classify names a known kind of difference between a (schema.ts) and b (schema.json).
-func classify(a, b *model.Type) string {
+func classify(a, b *model.Type) Reason {
 	switch {
 	case isOpenEnum(a) && b.Kind == model.String:
-		return reasonOpenEnum
+		return ReasonOpenEnum
 	case a.Kind == model.Map && a.Elem.Kind == model.Any && b.Kind == model.Object && len(b.Object.Members) == 0:
-		return reasonRecordAny
+		return ReasonRecordAny
 	case a.Kind == model.Union && slices.ContainsFunc(a.Union.Variants, isNull) &&
 		!(b.Kind == model.Union && slices.ContainsFunc(b.Union.Variants, isNull)):
-		return reasonNullDropped
+		return ReasonNullDropped
 	}
-	return reasonMismatch
+	return ReasonMismatch
 }
 
 func isNull(t *model.Type) bool { return t.Kind == model.Null }

@@ -1,0 +1,4 @@
+export interface A {
+  a: string
+  b: ;
+}
