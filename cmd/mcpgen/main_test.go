@@ -90,6 +90,7 @@ func TestMisuse(t *testing.T) {
 		// The flag's former meaning: the spec version.
 		{[]string{"-version", "2025-11-25", "-o", "./mcp"}, "-version prints mcpgen's own version and takes nothing else; to choose the spec version, pass -spec 2025-11-25"},
 		{[]string{"-version", "-o", "./mcp"}, "-version prints mcpgen's own version and takes no other flag or argument"},
+		{[]string{"-lint-spec", "spec", "-o", "./mcp"}, "-lint-spec takes the directory of a spec repository checkout, and no other flag or argument"},
 	} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, cli(tc.args, &stdout, &stderr), tc.args)
