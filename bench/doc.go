@@ -8,7 +8,7 @@
 // shapes ([HostileShapes]: a 50 MB string, a million members, a million elements,
 // nesting near the depth limit), decoded by mcpgen and by encoding/json into an any
 // ([HostileDecoders]). The benchmarks are in bench_test.go and hostile_test.go; cmd/benchtable
-// and cmd/benchplot run them and print the tables and the plot of README.md.
+// and cmd/benchplot run them and print the tables and the plot of docs/benchmarks.md.
 //
 // The module is apart from gen/ so that gen/ gains no dependency: only this module requires the
 // SDKs, jx and the JSON Schema validator.

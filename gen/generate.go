@@ -9,9 +9,9 @@ package gen
 
 //go:generate go run -C .. ./internal/gencopy
 
-//go:generate go run -C .. ./cmd/mcpgen -version 2024-11-05 -o gen/mcp20241105
-//go:generate go run -C .. ./cmd/mcpgen -version 2025-03-26 -o gen/mcp20250326
-//go:generate go run -C .. ./cmd/mcpgen -version 2025-06-18 -o gen/mcp20250618
-//go:generate go run -C .. ./cmd/mcpgen -version 2025-11-25 -o gen/mcp20251125
-//go:generate go run -C .. ./cmd/mcpgen -version 2026-07-28 -o gen/mcp20260728
-//go:generate go run -C .. ./cmd/mcpgen -version draft -o gen/mcpdraft
+//go:generate go run -C .. ./cmd/mcpgen -spec 2024-11-05 -o gen/mcp20241105
+//go:generate go run -C .. ./cmd/mcpgen -spec 2025-03-26 -o gen/mcp20250326
+//go:generate go run -C .. ./cmd/mcpgen -spec 2025-06-18 -o gen/mcp20250618
+//go:generate go run -C .. ./cmd/mcpgen -spec 2025-11-25 -o gen/mcp20251125
+//go:generate go run -C .. ./cmd/mcpgen -spec 2026-07-28 -o gen/mcp20260728
+//go:generate go run -C .. ./cmd/mcpgen -spec draft -o gen/mcpdraft

@@ -19,7 +19,7 @@ import (
 type schemaCase struct {
 	name string
 	// schema is the schema.ts text; args are the flags besides -schema, -pkg and -o (an
-	// embedded version: -version and no schema).
+	// embedded version: -spec and no schema).
 	schema string
 	args   []string
 	config string // a configuration file's text, given with -config, or ""
@@ -434,7 +434,7 @@ func TestMergeIdentical(t *testing.T) {
 `,
 }, {
 	name:   "samplingsubset",
-	args:   []string{"-version", "2025-11-25"},
+	args:   []string{"-spec", "2025-11-25"},
 	config: "types: [CreateMessageRequestParams]\n",
 	note:   "left out sampling_capabilities.go (CreateMessageRequestParams.CheckCapabilities): it needs ClientCapabilities, which is not generated",
 	test: `package samplingsubset
@@ -557,7 +557,7 @@ func TestShapes(t *testing.T) {
 	// extends CacheableResult, embeds Cacheable alone (which embeds Result). Nested bases were
 	// refused as "leaves out members of its base CacheableResult", though nothing is left out.
 	name:   "nestedbases",
-	args:   []string{"-version", "2026-07-28"},
+	args:   []string{"-spec", "2026-07-28"},
 	config: "types: [DiscoverResult, Result, CacheableResult]\nembed: [Result, CacheableResult]\nrename:\n  CacheableResult: Cacheable\n",
 	test: `package nestedbases
 
@@ -595,7 +595,7 @@ func TestNestedBases(t *testing.T) {
 	// A member that a declaration declares again, with the same Go field as its base's: the
 	// base holds it (SubscriptionsListenResult narrows Result's _meta; both are Meta here).
 	name:   "embedredeclared",
-	args:   []string{"-version", "2026-07-28"},
+	args:   []string{"-spec", "2026-07-28"},
 	config: "types: [SubscriptionsListenResult, Result]\nembed: [Result]\nsubstitute:\n  ResultMetaObject: map[string]any\n  SubscriptionsListenResultMetaObject: map[string]any\noptional:\n  SubscriptionsListenResult._meta: pointer\n",
 	test: `package embedredeclared
 
@@ -620,7 +620,7 @@ func TestRedeclaredMemberInBase(t *testing.T) {
 	// Declared again with another Go field than its base's, the member is named with the
 	// difference: SubscriptionsListenResult's _meta is required and of its own type.
 	name:     "embedredeclaredotherwise",
-	args:     []string{"-version", "2026-07-28"},
+	args:     []string{"-spec", "2026-07-28"},
 	config:   "types: [SubscriptionsListenResult, Result]\nembed: [Result]\n",
 	inConfig: true,
 	pos:      "2:9",
@@ -630,7 +630,7 @@ func TestRedeclaredMemberInBase(t *testing.T) {
 	// define (kept in Extra), a required one is not required, and an entry on the declaration
 	// that declares a member reaches the declarations that inherit it.
 	name:   "omitmembers",
-	args:   []string{"-version", "2026-07-28"},
+	args:   []string{"-spec", "2026-07-28"},
 	config: "types: [CreateMessageResult, SamplingMessage, CancelledNotificationParams, ResourceListChangedNotification]\nomit:\n  - SamplingMessage._meta\n  - CancelledNotificationParams._meta\n  - ResourceListChangedNotification.jsonrpc\n",
 	test: `package omitmembers
 
@@ -669,7 +669,7 @@ func TestOmittedMembers(t *testing.T) {
 }, {
 	// A union's discriminator cannot be left out: encoding the variant would not write it.
 	name:     "omitdiscriminator",
-	args:     []string{"-version", "2026-07-28"},
+	args:     []string{"-spec", "2026-07-28"},
 	config:   "types: [CallToolResult]\nomit: [TextContent.type]\n",
 	inConfig: true,
 	pos:      "2:8",
@@ -678,7 +678,7 @@ func TestOmittedMembers(t *testing.T) {
 	// Aliases as defined types: EmptyResult is a struct type of its own with Result's fields and
 	// codec, a variant of the result unions all the same; Cursor a string type of its own.
 	name:   "definedtypes",
-	args:   []string{"-version", "2026-07-28"},
+	args:   []string{"-spec", "2026-07-28"},
 	config: "defined: [EmptyResult, Cursor]\n",
 	test: `package definedtypes
 
@@ -740,7 +740,7 @@ export interface Tool {
 }, {
 	// The same for the decoders of the protocol layer, written after every declaration.
 	name:     "renameontodecoder",
-	args:     []string{"-version", "draft"},
+	args:     []string{"-spec", "draft"},
 	config:   "rename:\n  Tool: DecodeServerMessageNoCopy\n",
 	inConfig: true,
 	pos:      "2:9",
@@ -935,7 +935,7 @@ func TestSchemaCases(t *testing.T) {
 			schema := filepath.Join(dir, tc.name, "schema.ts")
 			if tc.schema != "" {
 				writeFile(t, schema, tc.schema)
-				args = append(args, "-schema", schema, "-version", "case")
+				args = append(args, "-schema", schema, "-spec", "case")
 			}
 			config := filepath.Join(dir, tc.name, "mcpgen.yaml")
 			if tc.config != "" {

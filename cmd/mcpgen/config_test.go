@@ -39,7 +39,7 @@ func TestConfigFlag(t *testing.T) {
 	cfg := writeFile(t, filepath.Join(dir, "mcpgen.yaml"), "package: tools\ntypes: [CallToolResult]\nrename:\n  CallToolResult: ToolResult\n")
 	out := filepath.Join(dir, "tools")
 	var stderr bytes.Buffer
-	args := []string{"-version", "2026-07-28", "-config", cfg, "-o", out}
+	args := []string{"-spec", "2026-07-28", "-config", cfg, "-o", out}
 	require.NoError(t, run(args, &stderr, &stderr))
 	types, err := os.ReadFile(filepath.Join(out, "types.go"))
 	require.NoError(t, err)
@@ -57,7 +57,7 @@ func TestConfigFlag(t *testing.T) {
 	assert.Contains(t, err.Error(), "types.go: ")
 
 	other := filepath.Join(dir, "other")
-	require.NoError(t, run([]string{"-version", "2026-07-28", "-config", cfg, "-pkg", "mcp", "-o", other}, &stderr, &stderr))
+	require.NoError(t, run([]string{"-spec", "2026-07-28", "-config", cfg, "-pkg", "mcp", "-o", other}, &stderr, &stderr))
 	consts, err := os.ReadFile(filepath.Join(other, "consts.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(consts), "\npackage mcp\n", "-pkg overrides the file's package")
@@ -110,8 +110,8 @@ func TestSharedDirectory(t *testing.T) {
 		"rename:\n  SchemaVersion: ExtSchemaVersion\nruntime: false\nfilePrefix: ext_\n")
 	schemaFile := writeFile(t, filepath.Join(dir, "ext.ts"), "export interface ToolUI {\n  tool: Tool;\n  resourceUri: string;\n}\n\n"+
 		"export interface Tool {\n  name: string;\n}\n")
-	coreArgs := []string{"-version", "2026-07-28", "-config", core, "-o", out}
-	extArgs := []string{"-schema", schemaFile, "-version", "ext-1", "-config", ext, "-o", out}
+	coreArgs := []string{"-spec", "2026-07-28", "-config", core, "-o", out}
+	extArgs := []string{"-schema", schemaFile, "-spec", "ext-1", "-config", ext, "-o", out}
 	var stderr bytes.Buffer
 	require.NoError(t, run(coreArgs, &stderr, &stderr))
 	require.NoError(t, run(extArgs, &stderr, &stderr))

@@ -42,14 +42,14 @@ func detectVersion(path string, src []byte, s *model.Schema) (version, how strin
 	content, what := contentVersion(path, src, s)
 	switch {
 	case dir != "" && content != "" && dir != content && dir != "draft":
-		return "", "", fmt.Errorf("%s is in a directory named %s, but %s; pass -version to say which version it is", path, dir, what)
+		return "", "", fmt.Errorf("%s is in a directory named %s, but %s; pass -spec to say which version it is", path, dir, what)
 	case dir != "":
 		return dir, "from its directory", nil
 	case content != "":
 		return content, "from " + what, nil
 	}
 	return "", "", fmt.Errorf("cannot tell the spec version of %s: its directory is not named after a version "+
-		"(%s) and the file does not say; pass -version", path, strings.Join(schema.Versions, ", "))
+		"(%s) and the file does not say; pass -spec", path, strings.Join(schema.Versions, ", "))
 }
 
 // contentVersion is the version a schema file declares, and a phrase saying where.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,7 +17,7 @@ func TestFlagsDocumented(t *testing.T) {
 	require.NoError(t, err)
 	var o options
 	n := 0
-	newFlagSet(&o, io.Discard).VisitAll(func(f *flag.Flag) {
+	newFlagSet(&o).VisitAll(func(f *flag.Flag) {
 		n++
 		named := regexp.MustCompile("[\\s`]-" + regexp.QuoteMeta(f.Name) + "[\\s`]")
 		assert.Regexp(t, named, string(data), "docs/generator.md does not name -%s", f.Name)

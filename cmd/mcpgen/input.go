@@ -48,7 +48,7 @@ func openInput(file, version string) (*input, error) {
 	}
 	in := &input{name: file, src: src}
 	if version != "" {
-		in.version, in.how = version, "from -version"
+		in.version, in.how = version, "from -spec"
 	}
 	return in, nil
 }

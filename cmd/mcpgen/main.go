@@ -3,19 +3,20 @@
 //
 // Usage:
 //
-//	mcpgen [-version v | -schema file] [-pkg name] [-config file] -o dir
-//	mcpgen -check [-version v | -schema file] [-pkg name] [-config file] -o dir
+//	mcpgen [-spec version | -schema file] [-pkg name] [-config file] -o dir
+//	mcpgen -check [-spec version | -schema file] [-pkg name] [-config file] -o dir
 //	mcpgen -diff OLD NEW
+//	mcpgen -version
 //	mcpgen -lint-spec DIR
 //
-// It reads an embedded schema.ts (-version, default draft) or a schema file (-schema: schema.ts,
+// It reads an embedded schema.ts (-spec, default draft) or a schema file (-schema: schema.ts,
 // or schema.json), and writes the package into the directory -o, which is required. The spec
 // version of a schema file, which names the package (mcp20251125) and its SchemaVersion, is told
 // from the file: its directory when named like a version (the spec repository's
 // schema/<version>/schema.ts), else its LATEST_PROTOCOL_VERSION (schema.ts) or $id (schema.json);
-// -version overrides it. It is shaped for go:generate:
+// -spec overrides it. It is shaped for go:generate:
 //
-//	//go:generate go tool mcpgen -version 2025-11-25 -o mcp
+//	//go:generate go tool mcpgen -spec 2025-11-25 -o mcp
 //
 // -config names a configuration file (YAML, or JSON) that shapes the output: the types to
 // generate (with everything they reference), their Go names, existing Go types that replace
@@ -25,6 +26,8 @@
 //
 // -diff prints what changes in the Go API from one schema to another (embedded versions or
 // files), grouped by type, with the entries of the spec's changelog that name the changes.
+//
+// -version prints mcpgen's own version and the spec versions it embeds, and exits.
 //
 // -lint-spec checks a checkout of the spec repository for the contradictions of the spec itself
 // (what schema.json loses of schema.ts, examples schema.ts refuses, unions that do not
@@ -37,6 +40,9 @@
 // status 1 when the output on disk is stale, names the files and declarations that differ, and
 // says what to run: go generate where a go:generate line runs mcpgen for that directory, or the
 // same command without -check.
+//
+// A command line mcpgen cannot run (an unknown flag, a missing -o, stray arguments) prints the
+// error and a line that points to -h, and exits with status 2.
 package main
 
 import (
@@ -45,6 +51,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/config"
@@ -56,11 +63,16 @@ func main() {
 	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// cli runs mcpgen, prints its error unless that was done already, and returns the exit status.
+// cli runs mcpgen, prints its error, and returns the exit status. A usage error is followed by a
+// line that points to -h, rather than by the whole usage.
 func cli(args []string, stdout, stderr io.Writer) int {
 	err := run(args, stdout, stderr)
-	var printed flagError
-	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.As(err, &printed) {
+	var usage usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "mcpgen: %v\nRun 'mcpgen -h' for usage.\n", err)
+	default:
 		fmt.Fprintln(stderr, "mcpgen:", err)
 	}
 	return exitCode(err)
@@ -69,8 +81,13 @@ func cli(args []string, stdout, stderr io.Writer) int {
 // errStale is returned by -check when the output differs from what would be generated.
 var errStale = errors.New("stale")
 
-// flagError is a command-line error that the flag package has already printed, with the usage.
-type flagError struct{ error }
+// usageError is a command line that mcpgen cannot run: an unknown flag, a flag without its
+// value, a missing -o, arguments where none are taken.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 func exitCode(err error) int {
 	switch {
@@ -84,16 +101,17 @@ func exitCode(err error) int {
 
 // options are the command line's flags.
 type options struct {
-	version, schema, out, pkg, config, lintSpec string
-	check, diff                                 bool
+	spec, schema, out, pkg, config, lintSpec string
+	check, diff, version                     bool
 }
 
-// newFlagSet returns mcpgen's flag set, which parses into o and prints its errors and usage to
-// stderr.
-func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
+// newFlagSet returns mcpgen's flag set, which parses into o. It prints nothing: run reports its
+// errors, and prints the usage for -h (usage).
+func newFlagSet(o *options) *flag.FlagSet {
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&o.version, "version", "", "spec `version`: the embedded schema to generate, one of "+strings.Join(schema.Versions, ", ")+
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.StringVar(&o.spec, "spec", "", "spec `version`: the embedded schema to generate, one of "+strings.Join(schema.Versions, ", ")+
 		" (default "+schema.Default+"); with -schema, the version of that file, which is otherwise told from the file")
 	fs.StringVar(&o.schema, "schema", "", "schema `file` to read (schema.ts, or schema.json) instead of an embedded one")
 	fs.StringVar(&o.out, "o", "", "output `directory` (required): where the package is written, or checked with -check")
@@ -102,58 +120,67 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.config, "config", "", "configuration `file` (YAML or JSON) that shapes the output: types to generate, renames,\nsubstitutes, initialisms, package doc, validators and runtime (see docs/configuration.md)")
 	fs.StringVar(&o.lintSpec, "lint-spec", "", "check the spec repository checked out in `dir` for contradictions of the spec itself\n(see docs/lint-spec.md); exit 1 if it finds any")
 	fs.BoolVar(&o.diff, "diff", false, "print the Go API changes from schema OLD to schema NEW (the arguments: each an\nembedded version or a schema file), with the spec changelog's entries that name them")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
+	fs.BoolVar(&o.version, "version", false, "print mcpgen's version and the spec versions it embeds, and exit")
+	return fs
+}
+
+// usage prints the whole usage of mcpgen, for -h.
+func usage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, `mcpgen %s generates Go types and JSON codecs from the Model Context Protocol schema.
 
 Usage:
-  mcpgen [-version v | -schema file] [-pkg name] [-config file] -o dir
-  mcpgen -check [-version v | -schema file] [-pkg name] [-config file] -o dir
+  mcpgen [-spec version | -schema file] [-pkg name] [-config file] -o dir
+  mcpgen -check [-spec version | -schema file] [-pkg name] [-config file] -o dir
   mcpgen -diff OLD NEW
   mcpgen -lint-spec DIR
+  mcpgen -version
 
 Examples:
   mcpgen -o ./mcpdraft                              # the embedded draft schema
-  mcpgen -version 2025-11-25 -o ./mcp               # another embedded version
+  mcpgen -spec 2025-11-25 -o ./mcp                  # another embedded version
   mcpgen -schema path/to/2025-11-25/schema.ts -o ./mcp   # version told from the file
-  mcpgen -check -version 2025-11-25 -o ./mcp        # exit 1 if ./mcp is stale
+  mcpgen -check -spec 2025-11-25 -o ./mcp           # exit 1 if ./mcp is stale
   mcpgen -config mcpgen.yaml -o ./mcp               # selected, renamed, substituted types
   mcpgen -diff 2025-11-25 2026-07-28                # what a spec update changes in Go
   mcpgen -lint-spec ../modelcontextprotocol         # the spec's own contradictions
 
 Flags:
 `, emit.Version)
-		fs.PrintDefaults()
-	}
-	return fs
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
 }
 
 // run runs mcpgen with the command-line arguments args.
 func run(args []string, stdout, stderr io.Writer) error {
 	var o options
-	fs := newFlagSet(&o, stderr)
+	fs := newFlagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage(fs, stderr)
 			return err
 		}
-		return flagError{err}
+		return usageError{err}
 	}
-	if o.diff {
+	switch {
+	case o.version:
+		if fs.NArg() > 0 || o != (options{version: true}) {
+			return versionMisuse(fs.Args())
+		}
+		fmt.Fprint(stdout, versionText(readBuildInfo()))
+		return nil
+	case o.diff:
 		if fs.NArg() != 2 || o != (options{diff: true}) {
-			fs.Usage()
-			return fmt.Errorf("-diff takes two schemas, OLD and NEW (embedded versions or schema files), and no other flag")
+			return usagef("-diff takes two schemas, OLD and NEW (embedded versions or schema files), and no other flag")
 		}
 		return runDiff(fs.Arg(0), fs.Arg(1), stdout)
-	}
-	if o.lintSpec != "" {
+	case o.lintSpec != "":
 		if fs.NArg() > 0 || o != (options{lintSpec: o.lintSpec}) {
-			fs.Usage()
-			return fmt.Errorf("-lint-spec takes the directory of a spec repository checkout, and no other flag or argument")
+			return usagef("-lint-spec takes the directory of a spec repository checkout, and no other flag or argument")
 		}
 		return runLint(o.lintSpec, stdout, stderr)
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	case fs.NArg() > 0:
+		return usagef("unexpected arguments %q", fs.Args())
 	}
 	return generate(o, args, stderr)
 }
@@ -163,10 +190,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 // -check to repeat.
 func generate(o options, args []string, stderr io.Writer) error {
 	if o.out == "" {
-		return fmt.Errorf("no output directory: pass -o with the directory of the package (mcpgen -o ./mcp)")
+		return usagef("no output directory: pass -o with the directory of the package (mcpgen -o ./mcp)")
 	}
 	if o.pkg != "" && !config.ValidPackageName(o.pkg) {
-		return fmt.Errorf("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", o.pkg)
+		return usagef("-pkg %q is not a valid Go package name (an identifier that is not a keyword or _)", o.pkg)
+	}
+	if o.schema == "" && o.spec != "" && !slices.Contains(schema.Versions, o.spec) {
+		return usagef("-spec %q is not an embedded spec version (those are %s); pass -schema to read a schema file",
+			o.spec, strings.Join(schema.Versions, ", "))
 	}
 	cfg := &config.File{}
 	if o.config != "" {
@@ -181,7 +212,7 @@ func generate(o options, args []string, stderr io.Writer) error {
 			o.pkg = cfg.Package
 		}
 	}
-	in, err := openInput(o.schema, o.version)
+	in, err := openInput(o.schema, o.spec)
 	if err != nil {
 		return err
 	}

@@ -34,8 +34,8 @@ rename:
   SchemaVersion: oldSchemaVersion
 `)
 	for _, args := range [][]string{
-		{"-version", "2026-07-28", "-config", first, "-pkg", "mcp", "-o", out},
-		{"-version", "2025-11-25", "-config", second, "-pkg", "mcp", "-o", out},
+		{"-spec", "2026-07-28", "-config", first, "-pkg", "mcp", "-o", out},
+		{"-spec", "2025-11-25", "-config", second, "-pkg", "mcp", "-o", out},
 	} {
 		var stdout, stderr bytes.Buffer
 		require.Equal(t, 0, cli(args, &stdout, &stderr), "%v: %s", args, stderr.String())

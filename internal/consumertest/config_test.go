@@ -52,8 +52,8 @@ func TestGenerateWithConfig(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got), "the generated files (rerun with -update after a generator change)")
 
-	command(t, pkg, env, "go", "tool", "mcpgen", "-check", "-version", "2026-07-28", "-config", "mcpgen.yaml", "-o", ".")
-	command(t, pkg, env, "go", "tool", "mcpgen", "-check", "-schema", "ui.ts", "-version", "ui-1", "-config", "ui.yaml", "-o", ".")
+	command(t, pkg, env, "go", "tool", "mcpgen", "-check", "-spec", "2026-07-28", "-config", "mcpgen.yaml", "-o", ".")
+	command(t, pkg, env, "go", "tool", "mcpgen", "-check", "-schema", "ui.ts", "-spec", "ui-1", "-config", "ui.yaml", "-o", ".")
 	command(t, dir, env, "go", "vet", "./...")
 	out := command(t, dir, env, "go", "test", "-v", "./...")
 	assert.Contains(t, out, "--- PASS: TestExamples")

@@ -118,7 +118,8 @@ func goEnv(t *testing.T, name string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// consumerEnv is the environment of a fresh consumer module: modules come from the proxy, then
+// consumerEnv is the environment of a fresh consumer module: modules come from the proxy (if
+// any: "" for none), then
 // from this machine's module cache (the download cache is a proxy too), then from the usual
 // proxy; the module cache is new and writable so that the test can delete it, the build cache is
 // shared; no workspace; installed commands go to home/bin, which is first on PATH; the toolchain
@@ -126,7 +127,10 @@ func goEnv(t *testing.T, name string) string {
 func consumerEnv(t *testing.T, proxy, toolchain, home string) []string {
 	t.Helper()
 	downloads := "file://" + filepath.ToSlash(filepath.Join(goEnv(t, "GOMODCACHE"), "cache", "download"))
-	goproxy := proxy + "," + downloads
+	goproxy := downloads
+	if proxy != "" {
+		goproxy = proxy + "," + downloads
+	}
 	if p := goEnv(t, "GOPROXY"); p != "" && p != "off" {
 		goproxy += "," + p
 	}

@@ -31,6 +31,36 @@ func pages(t *testing.T) []string {
 	return list
 }
 
+// readmes are the README.md files of the repository's directories, relative to the root, but for
+// those in testdata, in node_modules and in directories vendored from elsewhere (with a
+// SOURCE-COMMIT).
+func readmes(t *testing.T) []string {
+	t.Helper()
+	var list []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", "node_modules", "testdata":
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "SOURCE-COMMIT")); err == nil {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rel, err := filepath.Rel(root, p); err == nil && d.Name() == "README.md" && rel != "README.md" {
+			list = append(list, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Contains(t, list, "backfill/README.md")
+	return list
+}
+
 // link is a Markdown link or image of a page: [text](target).
 var link = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
@@ -119,11 +149,11 @@ func TestAnchor(t *testing.T) {
 	}
 }
 
-// TestLinks: every relative link of README.md and of the docs/ pages reaches a file or a
-// directory of the repository, and a link with a #fragment into a Markdown page (the page itself
+// TestLinks: every relative link of README.md, of the docs/ pages and of the modules' READMEs
+// reaches a file or a directory of the repository, and a link with a #fragment into a Markdown page (the page itself
 // when it names no file) reaches one of that page's headings.
 func TestLinks(t *testing.T) {
-	for _, name := range pages(t) {
+	for _, name := range append(pages(t), readmes(t)...) {
 		file := filepath.Join(root, filepath.FromSlash(name))
 		p := readPage(t, file)
 		for _, l := range p.links {
@@ -174,14 +204,49 @@ func TestFrontPageLinksEveryPage(t *testing.T) {
 
 // TestFrontPageStartsWithTheCommands: the first lines of README.md, under its title, are the two
 // commands a newcomer needs in a clone: the generator on the embedded default schema, the draft,
-// into gen/mcpdraft, and every test of every module.
+// into gen/mcpdraft, and every test of every module. (The README test marker between the title
+// and the block is an HTML comment, which a reader of the page does not see.)
 func TestFrontPageStartsWithTheCommands(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(root, "README.md"))
 	require.NoError(t, err)
-	lines := strings.SplitN(string(data), "\n", 6)
-	require.Len(t, lines, 6)
-	assert.Equal(t, []string{"# mcpgen", "", "```sh"}, lines[:3])
-	assert.Regexp(t, `^go run \./cmd/mcpgen -o gen/mcpdraft +#`, lines[3])
-	assert.Regexp(t, `^go test github\.com/mcpgen/mcpgen/\.\.\. +#`, lines[4])
-	assert.True(t, strings.HasPrefix(lines[5], "```\n"), "the block ends after the two commands")
+	lines := strings.SplitN(string(data), "\n", 7)
+	require.Len(t, lines, 7)
+	assert.Equal(t, []string{"# mcpgen", ""}, lines[:2])
+	assert.Regexp(t, `^<!-- README test: not run: .* -->$`, lines[2])
+	assert.Equal(t, "```sh", lines[3])
+	assert.Regexp(t, `^go run \./cmd/mcpgen -o gen/mcpdraft +#`, lines[4])
+	assert.Regexp(t, `^go test github\.com/mcpgen/mcpgen/\.\.\. +#`, lines[5])
+	assert.True(t, strings.HasPrefix(lines[6], "```\n"), "the block ends after the two commands")
+}
+
+// TestCIRunsTheFrontPage: .ci/run runs the front page's test command, and first the three
+// commands that the front page says install what the skipped tests need.
+func TestCIRunsTheFrontPage(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	require.NoError(t, err)
+	assert.Contains(t, string(ci), "\nall=github.com/mcpgen/mcpgen/...\n")
+	tests := strings.Index(string(ci), "\ngo test $all\n")
+	require.Positive(t, tests, ".ci/run runs go test github.com/mcpgen/mcpgen/...")
+	for _, c := range []struct{ readme, ci string }{
+		{"apt-get install redis-server", "apt-get install -y -qq redis-server"},
+		{"(cd examples/sampling-agent/tsclient && npm ci)", "(cd examples/sampling-agent/tsclient && npm ci "},
+		{"\nbackfill/conformance/install.sh ", "\nbackfill/conformance/install.sh\n"},
+	} {
+		assert.Contains(t, string(readme), c.readme, "README.md names the command")
+		i := strings.Index(string(ci), c.ci)
+		assert.True(t, i > 0 && i < tests, ".ci/run runs %q before the tests", c.ci)
+	}
+}
+
+// TestFrontPagesShort: the front pages of the modules with the most to say stay front pages,
+// at most 200 lines as README.md is; their reference and measurements are docs/ pages.
+func TestFrontPagesShort(t *testing.T) {
+	for _, page := range []string{"README.md", "backfill/README.md", "bench/README.md", "examples/sampling-agent/README.md"} {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(page)))
+		require.NoError(t, err)
+		n := strings.Count(string(data), "\n")
+		assert.LessOrEqual(t, n, 200, "%s has %d lines", page, n)
+	}
 }

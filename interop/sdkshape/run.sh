@@ -92,7 +92,7 @@ trap 'rm -rf "$bin"' EXIT
 
 echo "== generate into $dir/mcp"
 for c in $configs; do
-	"$bin/mcpgen" -version "${c%%:*}" -config "$here/${c#*:}" -o "$dir/mcp"
+	"$bin/mcpgen" -spec "${c%%:*}" -config "$here/${c#*:}" -o "$dir/mcp"
 done
 companion=zz_sdkshape_companion.go
 cp "$here/$companion_src" "$dir/mcp/$companion"

@@ -3,7 +3,7 @@
 // the size, and draws it as a log-log SVG plot. From the repository's root:
 //
 //	go run ./bench/cmd/benchplot                       # run (about 5 minutes), write bench/scaling.svg
-//	go run ./bench/cmd/benchplot -raw bench/results/scale.txt -readme bench/README.md
+//	go run ./bench/cmd/benchplot -raw bench/results/scale.txt -readme docs/benchmarks.md
 //	go run ./bench/cmd/benchplot -in bench/results/scale.txt    # plot an earlier run again
 //
 // It prints the fits as a markdown table; -readme replaces the block between

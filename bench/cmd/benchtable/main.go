@@ -5,7 +5,7 @@
 // numbers. From the repository's root:
 //
 //	go run ./bench/cmd/benchtable                      # run (about 8 minutes) and print
-//	go run ./bench/cmd/benchtable -raw bench/results/table.txt -readme bench/README.md
+//	go run ./bench/cmd/benchtable -raw bench/results/table.txt -readme docs/benchmarks.md
 //	go run ./bench/cmd/benchtable -in bench/results/table.txt   # print an earlier run again
 //
 // -raw keeps go test's output (benchstat reads it too); -readme replaces the block between
@@ -15,7 +15,7 @@
 // 50 MB string, a million members, a million elements, nesting near the limit), 3 rounds by
 // default (about 15 minutes), into the block "benchhostile":
 //
-//	go run ./bench/cmd/benchtable -hostile -raw bench/results/hostile.txt -readme bench/README.md
+//	go run ./bench/cmd/benchtable -hostile -raw bench/results/hostile.txt -readme docs/benchmarks.md
 package main
 
 import (
