@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgen/mcpgen/internal/docstest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -290,31 +291,7 @@ var checkedLanguages = []string{"sh", "bash", "shell", "console", "go", "yaml", 
 // vendored from elsewhere (a directory with a SOURCE-COMMIT), testdata and node_modules are
 // left out.
 func TestCodeBlocksMarked(t *testing.T) {
-	var pages []string
-	err := filepath.WalkDir(repoRoot, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "node_modules", "testdata":
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(path, "SOURCE-COMMIT")); err == nil {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, err := filepath.Rel(repoRoot, path)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if d.Name() == "README.md" || strings.HasPrefix(rel, "docs/") && strings.HasSuffix(rel, ".md") {
-			pages = append(pages, rel)
-		}
-		return nil
-	})
+	pages, err := docstest.Pages(repoRoot)
 	require.NoError(t, err)
 	require.Contains(t, pages, "backfill/README.md")
 	require.Contains(t, pages, "docs/generator.md")

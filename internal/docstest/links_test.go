@@ -18,45 +18,14 @@ import (
 // root is the repository's root, from this package's directory.
 const root = "../.."
 
-// pages are the Markdown pages whose links are checked, relative to the root.
+// pages are the Markdown pages whose links are checked, relative to the root: README.md, the
+// docs/ pages and the modules' READMEs (Pages).
 func pages(t *testing.T) []string {
 	t.Helper()
-	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	list, err := Pages(root)
 	require.NoError(t, err)
-	require.NotEmpty(t, docs, "the docs/ pages")
-	list := []string{"README.md"}
-	for _, d := range docs {
-		list = append(list, "docs/"+filepath.Base(d))
-	}
-	return list
-}
-
-// readmes are the README.md files of the repository's directories, relative to the root, but for
-// those in testdata, in node_modules and in directories vendored from elsewhere (with a
-// SOURCE-COMMIT).
-func readmes(t *testing.T) []string {
-	t.Helper()
-	var list []string
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "node_modules", "testdata":
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "SOURCE-COMMIT")); err == nil {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if rel, err := filepath.Rel(root, p); err == nil && d.Name() == "README.md" && rel != "README.md" {
-			list = append(list, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	require.NoError(t, err)
+	require.Contains(t, list, "README.md")
+	require.Contains(t, list, "docs/generator.md")
 	require.Contains(t, list, "backfill/README.md")
 	return list
 }
@@ -153,7 +122,7 @@ func TestAnchor(t *testing.T) {
 // reaches a file or a directory of the repository, and a link with a #fragment into a Markdown page (the page itself
 // when it names no file) reaches one of that page's headings.
 func TestLinks(t *testing.T) {
-	for _, name := range append(pages(t), readmes(t)...) {
+	for _, name := range pages(t) {
 		file := filepath.Join(root, filepath.FromSlash(name))
 		p := readPage(t, file)
 		for _, l := range p.links {
@@ -197,7 +166,10 @@ func TestFrontPageLinksEveryPage(t *testing.T) {
 		target, _, _ := strings.Cut(l.target, "#")
 		linked[target] = true
 	}
-	for _, name := range pages(t)[1:] {
+	for _, name := range pages(t) {
+		if !strings.HasPrefix(name, "docs/") {
+			continue
+		}
 		assert.True(t, linked[name], "README.md does not link %s", name)
 	}
 }
