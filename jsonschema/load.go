@@ -23,7 +23,7 @@ import (
 // Load reads a schema.json; filename is used in positions. Schema.Version is left empty, as the
 // TypeScript front end leaves it: the caller knows the version.
 func Load(filename string, data []byte) (*model.Schema, error) {
-	l := &loader{file: filename, lines: newLineIndex(data)}
+	l := &loader{file: filename, lines: model.NewLines(filename, data)}
 	if !utf8.Valid(data) {
 		off := 0
 		for r, n := utf8.DecodeRune(data); r != utf8.RuneError || n > 1; r, n = utf8.DecodeRune(data[off:]) {
@@ -64,7 +64,7 @@ func Load(filename string, data []byte) (*model.Schema, error) {
 // loader holds the state of one Load.
 type loader struct {
 	file    string
-	lines   lineIndex
+	lines   model.Lines
 	prefix  string  // "#/definitions/" or "#/$defs/"
 	defs    []field // the definitions, in file order
 	decls   map[string]*model.Decl
@@ -82,8 +82,7 @@ type ref struct {
 }
 
 func (l *loader) pos(off int) model.Pos {
-	line, col := l.lines.lineCol(off)
-	return model.Pos{File: l.file, Line: line, Col: col}
+	return l.lines.Pos(off)
 }
 
 // errorf returns an error at off that names the definition being built.

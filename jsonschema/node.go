@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -174,22 +173,4 @@ func (d *decoder) array(n *node) error {
 	}
 	_, _, err := d.token() // ']'
 	return err
-}
-
-// lineIndex converts byte offsets to 1-based line and column numbers.
-type lineIndex []int // offsets of line starts
-
-func newLineIndex(data []byte) lineIndex {
-	starts := lineIndex{0}
-	for i, b := range data {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-func (li lineIndex) lineCol(off int) (line, col int) {
-	i := sort.Search(len(li), func(i int) bool { return li[i] > off }) - 1
-	return i + 1, off - li[i] + 1
 }

@@ -3,6 +3,7 @@ package jsonschema
 import (
 	"testing"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -11,10 +12,10 @@ func TestParseJSONPositions(t *testing.T) {
 	data := []byte("{\n  \"é\": 1,\n  \"a\\\"b\" :\t[true, null],\n\"o\": {\"k\": \"v\"}}")
 	n, err := parseJSON(data)
 	require.NoError(t, err)
-	lines := newLineIndex(data)
+	lines := model.NewLines("", data)
 	at := func(off int) [2]int {
-		line, col := lines.lineCol(off)
-		return [2]int{line, col}
+		p := lines.Pos(off)
+		return [2]int{p.Line, p.Col}
 	}
 	require.Equal(t, kindObject, n.kind)
 	require.Len(t, n.fields, 3)

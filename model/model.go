@@ -11,6 +11,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -538,4 +539,28 @@ type KindVariant struct {
 	// Alternatives is set instead of Type when several array variants share the kind: they are
 	// tried in this (declaration) order, and the first that decodes wins.
 	Alternatives []*Type
+}
+
+// Lines turns byte offsets of one file into positions (1-based lines, columns in bytes), for the
+// readers of JSON files that keep where each value starts.
+type Lines struct {
+	file   string
+	starts []int // offsets of line starts
+}
+
+// NewLines indexes the lines of data, the content of file.
+func NewLines(file string, data []byte) Lines {
+	starts := []int{0}
+	for i, b := range data {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return Lines{file: file, starts: starts}
+}
+
+// Pos is the position of the byte at off.
+func (l Lines) Pos(off int) Pos {
+	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	return Pos{File: l.file, Line: i + 1, Col: off - l.starts[i] + 1}
 }

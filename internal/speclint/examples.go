@@ -58,11 +58,7 @@ func (l *linter) example(v *version, file, typ string) {
 		l.add(model.Pos{File: file, Line: 1, Col: 1}, Example, "(file)", "cannot be read: %v", err)
 		return
 	}
-	lines := newLineIndex(data)
-	at := func(off int) model.Pos {
-		line, col := lines.lineCol(off)
-		return model.Pos{File: file, Line: line, Col: col}
-	}
+	at := model.NewLines(file, data).Pos
 	n, err := parseJSON(data)
 	if err != nil {
 		je := err.(*jsonError)

@@ -2,7 +2,6 @@ package speclint
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -335,22 +334,4 @@ func (p *jparser) number() (string, error) {
 		}
 	}
 	return string(p.data[start:p.i]), nil
-}
-
-// lineIndex turns byte offsets into lines and columns (1-based, columns in bytes).
-type lineIndex []int
-
-func newLineIndex(data []byte) lineIndex {
-	starts := lineIndex{0}
-	for i, b := range data {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-func (li lineIndex) lineCol(off int) (line, col int) {
-	i := sort.Search(len(li), func(i int) bool { return li[i] > off }) - 1
-	return i + 1, off - li[i] + 1
 }
