@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"runtime"
 	"strings"
 )
 
@@ -75,10 +77,23 @@ func ParseKeyRing(text string) (*KeyRing, error) {
 	return ring, nil
 }
 
-// LoadKeyRing reads a key ring from a file, as ParseKeyRing does. The file holds secrets: keep it
-// readable by the server only.
+// LoadKeyRing reads a key ring from a file, as ParseKeyRing does. The file holds the keys that
+// seal every state: on Unix, a file that its group or others may read or write is refused, with
+// the chmod that fixes it (whoever reads a key can forge states that every instance accepts).
 func LoadKeyRing(path string) (*KeyRing, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("mrtr: key ring: %w", err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("mrtr: key ring: %w", err)
+	}
+	if perm := info.Mode().Perm(); runtime.GOOS != "windows" && perm&0o077 != 0 {
+		return nil, fmt.Errorf("mrtr: the key ring %s may be read by others (mode %#o): chmod 600 %s, and replace its keys if anyone else could have read them", path, perm, path)
+	}
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, fmt.Errorf("mrtr: key ring: %w", err)
 	}
