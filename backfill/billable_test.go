@@ -3,8 +3,6 @@ package backfill_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net"
 	"testing"
 	"time"
 
@@ -12,48 +10,13 @@ import (
 	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
 )
 
-// closedPort returns a loopback address where nothing listens: a connection is refused.
-func closedPort(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
-}
-
-// hangUp returns the address of a server that reads each request and closes the connection
-// without an answer, as a provider that crashed while working on it would.
-func hangUp(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
-			io.Copy(io.Discard, c) // the whole request, until the deadline
-			c.Close()
-		}
-	}()
-	return l.Addr().String()
-}
-
 // TestBillable: whether a failed call may have been billed follows from what reached the
 // provider: a request never written (a closed port, a name that does not resolve) was not billed,
 // nor one answered with HTTP error statuses only; one that the provider read without answering
 // (the connection closed, the attempt timed out) may have been, even when a later attempt was
 // refused with an error status.
 func TestBillable(t *testing.T) {
-	refused, hungUp := closedPort(t), hangUp(t)
+	refused, hungUp := testkit.ClosedPort(t), testkit.HangUp(t)
 	retry := backfill.RetryPolicy{MaxAttempts: 3, InitialBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, AttemptTimeout: 300 * time.Millisecond}
 	overloaded := testkit.Reply{Status: 529, Body: `{"type":"error","error":{"type":"overloaded_error","message":"overloaded"}}`}
 	for _, f := range fixtures {

@@ -1,14 +1,13 @@
 package proxy_test
 
 import (
-	"io"
-	"net"
 	"testing"
 	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	anthropicoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/mcpgen/mcpgen/backfill"
+	"github.com/mcpgen/mcpgen/backfill/internal/testkit"
 	"github.com/mcpgen/mcpgen/backfill/proxy"
 )
 
@@ -18,35 +17,14 @@ import (
 // the connection closed may have been billed, and keeps it, so the next is refused for the
 // budget (it used to be the same for all three: four failed connects kept 2,773 tokens).
 func TestUnsentCallsCostNothing(t *testing.T) {
-	closed, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed.Close()
-	hangUp, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hangUp.Close()
-	go func() {
-		for {
-			c, err := hangUp.Accept()
-			if err != nil {
-				return
-			}
-			c.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
-			io.Copy(io.Discard, c)
-			c.Close()
-		}
-	}()
 	retry := backfill.RetryPolicy{MaxAttempts: 4, InitialBackoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond, AttemptTimeout: 2 * time.Second}
 	for _, tc := range []struct {
 		name, url string
 		kept      bool
 	}{
-		{"connection refused", "http://" + closed.Addr().String(), false},
+		{"connection refused", "http://" + testkit.ClosedPort(t), false},
 		{"unresolvable host", "http://provider.invalid", false},
-		{"connection closed after the request", "http://" + hangUp.Addr().String(), true},
+		{"connection closed after the request", "http://" + testkit.HangUp(t), true},
 	} {
 		client := anthropic.NewClient(anthropicoption.WithAPIKey("test-key"), anthropicoption.WithBaseURL(tc.url))
 		sampler := backfill.NewAnthropicSampler(client, "claude-sonnet-4-5", &backfill.Options{Retry: retry})
