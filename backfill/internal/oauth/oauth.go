@@ -24,10 +24,10 @@
 //     loopback redirect listener (RFC 8252), or, non-interactively, the URL followed by the proxy
 //     itself, for authorization servers that approve without a person;
 //   - the token, the client it was issued to and the token endpoint kept in a file of mode 0600
-//     (in a directory of mode 0700), read only when it and its directory are the user's own
-//     (not a link, not open to others: see openPrivate), written atomically, refreshed with the refresh token and the
-//     resource parameter when it expires, read again by the next run, and taken from the file
-//     when another run stored a newer one;
+//     (in a directory of mode 0700), read only when it and its directory are the user's own (not
+//     a link, not open to others: see openPrivate), written atomically, refreshed with the
+//     refresh token and the resource parameter when it expires, read again by the next run, and
+//     taken from the file when another run stored a newer one;
 //   - errors and log records that never carry a token, a code, a refresh token or a client secret.
 package oauth
 
@@ -265,8 +265,8 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // ScopeError is the error of a request that needs a scope which authorization did not obtain,
-// or which the proxy does not ask for since the resource or its authorization server does not
-// advertise it.
+// or which the proxy does not ask for: its authorization server does not list it, or it is one
+// too many of those the resource's metadata does not list (see stepup.go).
 type ScopeError struct {
 	Scope        string // the scope the server asked for
 	Unadvertised string // the scope of Scope that is not asked for (see [Transport]); "": not granted

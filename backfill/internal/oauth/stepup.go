@@ -36,11 +36,14 @@ type discovered struct {
 
 // allowLocked reports whether an authorization with the server of d may ask for scope: one that
 // the authorization server lists (or it lists none) and the resource lists, or one of the
-// maxUnlisted scopes of the run that the resource does not.
+// maxUnlisted scopes of the run that the resource does not. offline_access (a refresh token) is
+// the authorization server's scope, which a resource has no reason to list.
 func (t *Transport) allowLocked(d *discovered, scope string) bool {
 	switch {
 	case d.asm.ScopesSupported != nil && !slices.Contains(d.asm.ScopesSupported, scope):
 		return false
+	case scope == "offline_access" && d.asm.ScopesSupported != nil:
+		return true
 	case slices.Contains(d.resourceScopes, scope), slices.Contains(t.unlisted, scope):
 		return true
 	case len(t.unlisted) < maxUnlisted:

@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -37,6 +38,8 @@ func TestStepUpBounded(t *testing.T) {
 		{"not listed by the authorization server", listed, []string{"read", "s1"}, true, 2, "does not advertise"},
 		{"listed by neither, a minute apart", []string{"read"}, nil, true, 5, "one too many"},
 		{"listed by both, at once", listed, listed, false, 4, "authorizations within 1m0s"},
+		// offline_access, which the authorization server lists, is not one of the resource's.
+		{"listed by the authorization server with offline_access, a minute apart", []string{"read"}, append(listed, "offline_access"), true, 5, "one too many"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newAuthServer(t)
@@ -65,8 +68,12 @@ func TestStepUpBounded(t *testing.T) {
 				t.Errorf("%d calls refused with %q, want %d", refused, tc.want, 30-(tc.auths-1))
 			}
 			last := strings.Fields(a.authorizeReqs[len(a.authorizeReqs)-1].Get("scope"))
-			if len(last) != tc.auths {
-				t.Errorf("the last authorization asked for %q, want %d scopes", last, tc.auths)
+			want := tc.auths
+			if slices.Contains(tc.serverScopes, "offline_access") {
+				want++
+			}
+			if len(last) != want {
+				t.Errorf("the last authorization asked for %q, want %d scopes", last, want)
 			}
 			assertNoSecrets(t, a, log.String())
 		})
