@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 )
 
@@ -79,7 +78,8 @@ func ParseKeyRing(text string) (*KeyRing, error) {
 
 // LoadKeyRing reads a key ring from a file, as ParseKeyRing does. The file holds the keys that
 // seal every state: on Unix, a file that its group or others may read or write is refused, with
-// the chmod that fixes it (whoever reads a key can forge states that every instance accepts).
+// the chmod that fixes it (whoever reads a key can forge states that every instance accepts), and
+// so is a file of another user's (one that root reads, planted by that user, who knows its keys).
 func LoadKeyRing(path string) (*KeyRing, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -90,8 +90,8 @@ func LoadKeyRing(path string) (*KeyRing, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mrtr: key ring: %w", err)
 	}
-	if perm := info.Mode().Perm(); runtime.GOOS != "windows" && perm&0o077 != 0 {
-		return nil, fmt.Errorf("mrtr: the key ring %s may be read by others (mode %#o): chmod 600 %s, and replace its keys if anyone else could have read them", path, perm, path)
+	if err := private(path, info); err != nil {
+		return nil, err
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {

@@ -195,6 +195,17 @@ func TestLoadKeyRing(t *testing.T) {
 			t.Errorf("mode 0400: %v", err)
 		}
 	}
+	if runtime.GOOS == "linux" && os.Geteuid() == 0 {
+		// Root reads a file of another user's (mode 0600): that user knows its keys.
+		os.Chmod(path, 0o600)
+		if err := os.Chown(path, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		_, err := mrtr.LoadKeyRing(path)
+		if err == nil || !strings.Contains(err.Error(), "belongs to uid 65534, not to this user (uid 0)") {
+			t.Errorf("a key ring of uid 65534: err = %v", err)
+		}
+	}
 	t.Setenv("MRTR_TEST_KEYS", b+","+a)
 	if ring, err := mrtr.KeyRingFromEnv("MRTR_TEST_KEYS"); err != nil || string(ring.Keys[0]) != string(ringKey('b')) {
 		t.Errorf("%q %v", ring, err)
