@@ -17,7 +17,7 @@ import (
 const nobody = 65534
 
 // storedToken authorizes once with a, storing the token in a private directory, and returns the
-// file and the number of bearer tokens the server has seen since.
+// file.
 func storedToken(t *testing.T, a *authServer) string {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "private", "token.json")
