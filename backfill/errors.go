@@ -36,6 +36,12 @@ type ProviderError struct {
 	// not be used. Credentials, API keys and bearer tokens in it are replaced by [REDACTED], and
 	// it is cut to MaxErrorMessageBytes.
 	Message string
+	// Billable is whether the provider may have billed one of the attempts: one answered with a
+	// success status whose answer could not be used, or one whose request was written and that
+	// got no answer (it timed out, the connection was lost). An attempt answered with an HTTP
+	// error status is not billed, nor one whose request was never written (the provider's name
+	// did not resolve, the connection was refused).
+	Billable bool
 	// Err is the last attempt's error as the SDK returned it, for errors.As (to
 	// *anthropic.Error or *openai.Error) and for debugging. It can hold secrets: never send
 	// its text to a peer or log it.
@@ -80,9 +86,10 @@ func (e *ProviderError) Summary() string {
 // Unwrap returns Err, which can hold secrets (see [ProviderError]).
 func (e *ProviderError) Unwrap() error { return e.Err }
 
-// failure makes the ProviderError of attempt n, which failed with err.
-func (s *Sampler) failure(n int, err error) *ProviderError {
-	pe := &ProviderError{Provider: s.provider, Attempts: n, Err: err}
+// failure makes the ProviderError of attempt n, which failed with err; billed is whether an
+// attempt may have been billed.
+func (s *Sampler) failure(n int, err error, billed bool) *ProviderError {
+	pe := &ProviderError{Provider: s.provider, Attempts: n, Err: err, Billable: billed}
 	var secrets []string
 	var ae *anthropic.Error
 	var oe *openai.Error

@@ -10,7 +10,9 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -187,11 +189,14 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 		return nil, err
 	}
 	start := time.Now()
+	billed := false // whether an attempt may have been billed
 	for n := 1; ; n++ {
-		r, err := call(ctx)
+		var wrote atomic.Bool
+		trace := &httptrace.ClientTrace{WroteHeaders: func() { wrote.Store(true) }}
+		r, err := call(httptrace.WithClientTrace(ctx, trace))
 		if err == nil {
 			if verr := r.Validate(); verr != nil {
-				return nil, s.failure(n, fmt.Errorf("the answer is not a valid sampling result: %w", verr))
+				return nil, s.failure(n, fmt.Errorf("the answer is not a valid sampling result: %w", verr), true)
 			}
 			info, _ := Info(r)
 			attrs := []any{"provider", s.provider, "model", r.Model, "attempts", n, "duration", time.Since(start).Round(time.Millisecond)}
@@ -210,15 +215,16 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 		status, header := httpFailure(err)
 		var re responseError
 		if errors.As(err, &re) {
-			return nil, s.failure(n, fmt.Errorf("converting the answer: %w", re.err))
+			return nil, s.failure(n, fmt.Errorf("converting the answer: %w", re.err), true)
 		}
+		billed = billed || status < http.StatusBadRequest && !unsent(err, wrote.Load())
 		wait, retry := s.retryDelay(n, status, header, err)
 		if !retry {
-			return nil, s.failure(n, err)
+			return nil, s.failure(n, err, billed)
 		}
 		// The SDK's error may carry the base URL's credentials and the raw body: the log gets
 		// the sanitised form.
-		s.log.Warn("provider call failed; retrying", "provider", s.provider, "attempt", n, "status", status, "wait", wait.Round(time.Millisecond), "error", s.failure(n, err))
+		s.log.Warn("provider call failed; retrying", "provider", s.provider, "attempt", n, "status", status, "wait", wait.Round(time.Millisecond), "error", s.failure(n, err, billed))
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -227,6 +233,18 @@ func (s *Sampler) CreateMessage(ctx context.Context, params *mcp.CreateMessageRe
 		case <-t.C:
 		}
 	}
+}
+
+// unsent reports whether a failed attempt's request was never written, so that the provider
+// cannot have billed it: no header went out, and the attempt failed while connecting (the
+// provider's name did not resolve, or the connection was refused or could not be made).
+func unsent(err error, wroteHeaders bool) bool {
+	if wroteHeaders {
+		return false
+	}
+	var dns *net.DNSError
+	var op *net.OpError
+	return errors.As(err, &dns) || errors.As(err, &op) && op.Op == "dial"
 }
 
 // httpFailure returns the HTTP status and headers of a failed provider call, or 0 and nil when

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"math"
-	"net/http"
 	"sync"
 
 	"github.com/mcpgen/mcpgen/backfill"
@@ -283,8 +282,9 @@ func usage(res *mcp.CreateMessageResult) (int64, bool) {
 }
 
 // billed reports whether a call that failed with err may have been billed: anything but a
-// request that never reached the provider (it could not be converted, or broke the rules) or one
-// that the provider refused with an HTTP error status.
+// request that never reached the provider (it could not be converted, it broke the rules, or it
+// was never written: the provider's name did not resolve, the connection was refused) or one
+// that the provider refused with an HTTP error status (see [backfill.ProviderError.Billable]).
 func billed(err error) bool {
 	var ce *backfill.ConversionError
 	var ve *mcp.ValidationError
@@ -295,7 +295,7 @@ func billed(err error) bool {
 	case errors.As(err, &ce), errors.As(err, &ve):
 		return false
 	case errors.As(err, &pe):
-		return pe.StatusCode < http.StatusBadRequest
+		return pe.Billable
 	}
 	return true
 }

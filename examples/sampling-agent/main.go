@@ -192,12 +192,30 @@ func newAgent(cfg config) (*agentServer, error) {
 			return nil, fmt.Errorf("-redis: the URL does not parse (redis://[:PASSWORD@]HOST:PORT/DB): %w", err)
 		}
 		opts.ContextTimeoutEnabled = true
-		a.guard = &redisguard.Guard{Client: redis.NewClient(opts), Now: a.now}
+		client := redis.NewClient(opts)
+		warnVolatile(client)
+		a.guard = &redisguard.Guard{Client: client, Now: a.now}
 	}
 	if cfg.stateless && (cfg.keyFile == "" || cfg.redisURL == "") {
 		log.Printf("serving one instance only: several need the same -key-file and -redis")
 	}
 	return a, nil
+}
+
+// warnVolatile warns when Redis reports appendonly no: a Redis that restarts empty forgets the
+// states used, and each can then be replayed on any instance until it expires. It warns rather
+// than refuses, since what it can ask does not show every way to keep the ids (a replica to fail
+// over to, snapshots the operator deems frequent enough, a managed Redis that answers no CONFIG).
+func warnVolatile(client *redis.Client) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	v, err := client.ConfigGet(ctx, "appendonly").Result()
+	switch {
+	case err != nil:
+		log.Printf("could not ask Redis whether it keeps the used requestStates across a restart (CONFIG GET appendonly: %v)", err)
+	case v["appendonly"] == "no":
+		log.Printf("warning: Redis reports appendonly no: a restart of Redis forgets the requestStates used, and each can then be replayed until it expires (%s); run Redis with --appendonly yes, or with a replica to fail over to", mrtr.DefaultTTL)
+	}
 }
 
 // loadKeys reads the key ring of -key-file, or draws a random key without one.

@@ -911,17 +911,41 @@ func TestServeFlagErrors(t *testing.T) {
 	dir := t.TempDir()
 	short := filepath.Join(dir, "short")
 	os.WriteFile(short, []byte("00112233\n"), 0o600)
+	// A key that others can read lets them seal states that every instance accepts.
+	readable := filepath.Join(dir, "readable")
+	os.WriteFile(readable, []byte(strings.Repeat("00112233", 8)+"\n"), 0o644)
+	os.Chmod(readable, 0o644)
 	for name, tc := range map[string]struct {
 		args []string
 		want string
 	}{
-		"no key file":   {[]string{"-key-file", filepath.Join(dir, "missing")}, "no such file"},
-		"a short key":   {[]string{"-key-file", short}, "fewer than 32"},
-		"not Redis URL": {[]string{"-redis", "http://localhost"}, "-redis"},
+		"no key file":                {[]string{"-key-file", filepath.Join(dir, "missing")}, "no such file"},
+		"a short key":                {[]string{"-key-file", short}, "fewer than 32"},
+		"a key file others may read": {[]string{"-key-file", readable}, "may be read by others (mode 0644): chmod 600 " + readable},
+		"not Redis URL":              {[]string{"-redis", "http://localhost"}, "-redis"},
 	} {
-		out, err := exec.Command(binary, append([]string{"-http", "127.0.0.1:0"}, tc.args...)...).CombinedOutput()
+		// A server that accepts what it should refuse serves until the deadline.
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		out, err := exec.CommandContext(ctx, binary, append([]string{"-http", "127.0.0.1:0"}, tc.args...)...).CombinedOutput()
+		cancel()
 		if err == nil || !strings.Contains(string(out), tc.want) || strings.Contains(string(out), "00112233") {
 			t.Errorf("%s: %v %s", name, err, out)
 		}
+	}
+}
+
+// TestVolatileRedisWarning: an instance warns when its Redis reports appendonly no (a restart of
+// Redis would forget the states used, which could then be replayed), and not when Redis keeps
+// them (appendonly yes).
+func TestVolatileRedisWarning(t *testing.T) {
+	keys := keyFile(t)
+	for _, appendonly := range []string{"no", "yes"} {
+		redis := redistest.Start(t, "--appendonly", appendonly)
+		in := startInstance(t, "-redis", redis.URL(), "-key-file", keys)
+		warned := strings.Contains(in.logText(), "warning: Redis reports appendonly no")
+		if warned != (appendonly == "no") {
+			t.Errorf("appendonly %s: warned %v:\n%s", appendonly, warned, in.logText())
+		}
+		in.stop(t)
 	}
 }

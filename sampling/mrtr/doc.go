@@ -154,8 +154,9 @@
 // # Rotating the key
 //
 // Every instance holds the same keys: with Key, one; with Keys, a [KeyRing] (from a file,
-// [LoadKeyRing], or the environment, [KeyRingFromEnv]: one hex key per line, the first issues),
-// so that the key changes without refusing the states in flight. The procedure, each step rolled
+// [LoadKeyRing], which refuses a file that others may read, or the environment, [KeyRingFromEnv]:
+// one hex key per line, the first issues), so that the key changes without refusing the states in
+// flight. The procedure, each step rolled
 // out to every instance (a rolling restart, or a reload) before the next begins:
 //
 //  1. Add: put the new key second in the ring. The old key still issues; every instance can now

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -75,10 +76,24 @@ func ParseKeyRing(text string) (*KeyRing, error) {
 	return ring, nil
 }
 
-// LoadKeyRing reads a key ring from a file, as ParseKeyRing does. The file holds secrets: keep it
-// readable by the server only.
+// LoadKeyRing reads a key ring from a file, as ParseKeyRing does. The file holds the keys that
+// seal every state: on Unix, a file that its group or others may read or write is refused, with
+// the chmod that fixes it (whoever reads a key can forge states that every instance accepts), and
+// so is a file of another user's (one that root reads, planted by that user, who knows its keys).
 func LoadKeyRing(path string) (*KeyRing, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("mrtr: key ring: %w", err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("mrtr: key ring: %w", err)
+	}
+	if err := private(path, info); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, fmt.Errorf("mrtr: key ring: %w", err)
 	}

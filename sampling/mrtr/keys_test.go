@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -177,6 +179,32 @@ func TestLoadKeyRing(t *testing.T) {
 	}
 	if _, err := mrtr.LoadKeyRing(path + ".missing"); err == nil {
 		t.Error("a missing file")
+	}
+	if runtime.GOOS != "windows" {
+		// Whoever reads a key can seal states: a file open to its group or others is refused.
+		for _, mode := range []os.FileMode{0o644, 0o640, 0o604, 0o620} {
+			os.Chmod(path, mode)
+			_, err := mrtr.LoadKeyRing(path)
+			want := fmt.Sprintf("(mode %#o): chmod 600 %s", mode, path)
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), a[:16]) {
+				t.Errorf("mode %#o: err = %v, want %q", mode, err, want)
+			}
+		}
+		os.Chmod(path, 0o400)
+		if _, err := mrtr.LoadKeyRing(path); err != nil {
+			t.Errorf("mode 0400: %v", err)
+		}
+	}
+	if runtime.GOOS == "linux" && os.Geteuid() == 0 {
+		// Root reads a file of another user's (mode 0600): that user knows its keys.
+		os.Chmod(path, 0o600)
+		if err := os.Chown(path, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		_, err := mrtr.LoadKeyRing(path)
+		if err == nil || !strings.Contains(err.Error(), "belongs to uid 65534, not to this user (uid 0)") {
+			t.Errorf("a key ring of uid 65534: err = %v", err)
+		}
 	}
 	t.Setenv("MRTR_TEST_KEYS", b+","+a)
 	if ring, err := mrtr.KeyRingFromEnv("MRTR_TEST_KEYS"); err != nil || string(ring.Keys[0]) != string(ringKey('b')) {

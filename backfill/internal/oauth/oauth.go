@@ -17,14 +17,17 @@
 //     authorizes on a 401 with a Bearer challenge and on a 403 whose challenge says
 //     insufficient_scope (step-up), resends the request once, and does not authorize again for a
 //     scope that a step-up did not get; concurrent requests share one authorization; a token
-//     refused before it expires is refreshed first;
+//     refused before it expires is refreshed first; what a server can make it authorize is
+//     bounded (authorizations a minute, the scopes asked for, one registration per authorization
+//     server: see stepup.go);
 //   - the authorization step: the authorization URL printed for a person, the code received on a
 //     loopback redirect listener (RFC 8252), or, non-interactively, the URL followed by the proxy
 //     itself, for authorization servers that approve without a person;
 //   - the token, the client it was issued to and the token endpoint kept in a file of mode 0600
-//     (in a directory of mode 0700), written atomically, refreshed with the refresh token and the
-//     resource parameter when it expires, read again by the next run, and taken from the file
-//     when another run stored a newer one;
+//     (in a directory of mode 0700), read only when it and its directory are the user's own (not
+//     a link, not open to others: see openPrivate), written atomically, refreshed with the
+//     refresh token and the resource parameter when it expires, read again by the next run, and
+//     taken from the file when another run stored a newer one;
 //   - errors and log records that never carry a token, a code, a refresh token or a client secret.
 package oauth
 
@@ -89,13 +92,16 @@ type Transport struct {
 	store  *store // nil: no token file
 
 	// mu serializes authorizations; it guards the fields below it.
-	mu       sync.Mutex
-	handler  *auth.AuthorizationCodeHandler
-	redirect *url.URL        // the redirect URL, its port fixed once bound
-	refused  map[string]bool // scope sets that a step-up authorization did not obtain
-	resource string          // the resource parameter of the authorization in progress
-	scopes   []string        // the scopes requested by the authorization in progress
-	granted  []string        // the scopes of the current token (of the token file, at first)
+	mu         sync.Mutex
+	redirect   *url.URL                              // the redirect URL, its port fixed once bound
+	refused    map[string]*ScopeError                // scope sets that a step-up will not ask for again
+	registered map[string]*oauthex.ClientCredentials // the clients registered, by issuer
+	recent     []time.Time                           // when the authorizations of the last minute started
+	unlisted   []string                              // the scopes asked for that the resource does not list
+	now        func() time.Time
+	resource   string   // the resource parameter of the authorization in progress
+	scopes     []string // the scopes requested by the authorization in progress
+	granted    []string // the scopes of the current token (of the token file, at first)
 
 	tsMu sync.RWMutex
 	ts   oauth2.TokenSource // nil until a token is known
@@ -120,13 +126,15 @@ func New(cfg Config) (*Transport, error) {
 		cfg.Prompt = io.Discard
 	}
 	t := &Transport{
-		cfg:      cfg,
-		origin:   origin,
-		base:     cfg.Base,
-		log:      cfg.Logger,
-		secret:   &secrets{},
-		redirect: redirect,
-		refused:  map[string]bool{},
+		cfg:        cfg,
+		origin:     origin,
+		base:       cfg.Base,
+		log:        cfg.Logger,
+		secret:     &secrets{},
+		redirect:   redirect,
+		refused:    map[string]*ScopeError{},
+		registered: map[string]*oauthex.ClientCredentials{},
+		now:        time.Now,
 	}
 	if t.base == nil {
 		t.base = http.DefaultTransport
@@ -218,9 +226,9 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.Body != nil && r.Body != http.NoBody && r.GetBody == nil {
 		return resp, nil // it cannot be sent again
 	}
-	if stepUp && t.isRefused(scope) {
+	if e := t.refusal(scope); stepUp && e != nil {
 		resp.Body.Close()
-		return nil, &ScopeError{Scope: scope}
+		return nil, e
 	}
 	if err := t.authorize(r.Context(), req, resp, gen); err != nil {
 		return nil, err
@@ -243,9 +251,10 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 		// The authorization did not get the scope: asking again would loop (the spec's clients
 		// should limit retries), so requests that need it fail from now on.
 		resp.Body.Close()
-		t.refuse(scope)
+		e := &ScopeError{Scope: scope}
+		t.refuse(e)
 		t.log.Warn("the remote server still wants more scope after authorization; not asking again", "scope", scope)
-		return nil, &ScopeError{Scope: scope}
+		return nil, e
 	}
 	if resp.StatusCode == http.StatusUnauthorized {
 		resp.Body.Close()
@@ -255,12 +264,18 @@ func (t *Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// ScopeError is the error of a request that needs a scope which authorization did not obtain.
+// ScopeError is the error of a request that needs a scope which authorization did not obtain,
+// or which the proxy does not ask for: its authorization server does not list it, or it is one
+// too many of those the resource's metadata does not list (see stepup.go).
 type ScopeError struct {
-	Scope string // the scope the server asked for
+	Scope        string // the scope the server asked for
+	Unadvertised string // the scope of Scope that is not asked for (see [Transport]); "": not granted
 }
 
 func (e *ScopeError) Error() string {
+	if e.Unadvertised != "" {
+		return fmt.Sprintf("oauth: the server wants the scope %q, which its authorization server does not advertise (scopes_supported), or which is one too many of those its metadata does not list: not authorizing for it", e.Unadvertised)
+	}
 	return fmt.Sprintf("oauth: the server wants the scope %q, which the authorization server did not grant", e.Scope)
 }
 
@@ -345,15 +360,16 @@ func scopeKey(scope string) string {
 	return strings.Join(slices.Compact(f), " ")
 }
 
-func (t *Transport) isRefused(scope string) bool {
+// refusal is the error of a step-up for scope that is not asked for again, nil for none.
+func (t *Transport) refusal(scope string) *ScopeError {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.refused[scope]
 }
 
-func (t *Transport) refuse(scope string) {
+func (t *Transport) refuse(e *ScopeError) {
 	t.mu.Lock()
-	t.refused[scope] = true
+	t.refused[e.Scope] = e
 	t.mu.Unlock()
 }
 
@@ -387,7 +403,11 @@ func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http
 			t.log.Warn("the remote server refused the OAuth token, which did not refresh; authorizing again", "error", t.scrub(err))
 		}
 	}
-	h, err := t.handlerLocked()
+	var h *auth.AuthorizationCodeHandler
+	d, err := t.admitLocked(ctx, req, resp)
+	if err == nil {
+		h, err = t.handlerLocked(ctx, d)
+	}
 	if err != nil {
 		resp.Body.Close()
 		return err
@@ -408,12 +428,11 @@ func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http
 	return nil
 }
 
-// handlerLocked returns go-sdk's handler, made at the first authorization.
-func (t *Transport) handlerLocked() (*auth.AuthorizationCodeHandler, error) {
-	if t.handler != nil {
-		return t.handler, nil
-	}
-	// The redirect listener's port is fixed now: it is part of the client's registration.
+// handlerLocked returns go-sdk's handler for one authorization with the authorization server of
+// d: as the client of the flags, else as the one the proxy registered there, else as go-sdk picks.
+func (t *Transport) handlerLocked(ctx context.Context, d *discovered) (*auth.AuthorizationCodeHandler, error) {
+	// The redirect listener's port is fixed at the first authorization: it is part of the
+	// client's registration.
 	if t.redirect.Port() == "" || t.redirect.Port() == "0" {
 		ln, err := listenRedirect(t.redirect)
 		if err != nil {
@@ -424,29 +443,35 @@ func (t *Transport) handlerLocked() (*auth.AuthorizationCodeHandler, error) {
 		t.redirect.Host = net.JoinHostPort(t.redirect.Hostname(), port)
 	}
 	redirect := t.redirect.String()
+	meta := &oauthex.ClientRegistrationMetadata{
+		RedirectURIs:    []string{redirect},
+		ClientName:      "sampling-proxy (mcpgen)",
+		GrantTypes:      []string{"authorization_code", "refresh_token"},
+		ResponseTypes:   []string{"code"},
+		ApplicationType: "native", // its redirect URI is a loopback one
+	}
+	registered, err := t.clientLocked(ctx, d, meta)
+	if err != nil {
+		return nil, err
+	}
 	cfg := &auth.AuthorizationCodeHandlerConfig{
-		RedirectURL:              redirect,
-		AuthorizationCodeFetcher: t.fetch,
-		DynamicClientRegistrationConfig: &auth.DynamicClientRegistrationConfig{
-			Metadata: &oauthex.ClientRegistrationMetadata{
-				RedirectURIs:  []string{redirect},
-				ClientName:    "sampling-proxy (mcpgen)",
-				GrantTypes:    []string{"authorization_code", "refresh_token"},
-				ResponseTypes: []string{"code"},
-			},
-		},
-		RequestRefreshToken: true,
-		Client:              t.cfg.Client,
-		NewTokenSource:      t.newTokenSource,
-		// go-sdk adds the scopes granted earlier in the run (step-up); those of the token file's
-		// token, granted in an earlier run, are added here.
+		RedirectURL:                     redirect,
+		AuthorizationCodeFetcher:        t.fetch,
+		DynamicClientRegistrationConfig: &auth.DynamicClientRegistrationConfig{Metadata: meta},
+		PreregisteredClient:             registered,
+		RequestRefreshToken:             true,
+		Client:                          t.cfg.Client,
+		NewTokenSource:                  t.newTokenSource,
+		// The scopes of the challenge (else the resource's), and those of the current token,
+		// granted earlier in this run or in an earlier one (step-up keeps them): those advertised.
 		ScopeFilter: func(discovered []string) []string {
-			for _, s := range t.granted {
-				if !slices.Contains(discovered, s) {
-					discovered = append(discovered, s)
+			var out []string
+			for _, s := range slices.Concat(discovered, t.granted) {
+				if !slices.Contains(out, s) && t.allowLocked(d, s) {
+					out = append(out, s)
 				}
 			}
-			return discovered
+			return out
 		},
 	}
 	if t.cfg.ClientMetadataURL != "" {
@@ -462,7 +487,6 @@ func (t *Transport) handlerLocked() (*auth.AuthorizationCodeHandler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("oauth: %w", err)
 	}
-	t.handler = h
 	return h, nil
 }
 

@@ -45,6 +45,9 @@ type authServer struct {
 	seen          []string          // the bearer tokens the MCP server received
 	brokenToken   bool              // the token endpoint fails, echoing the code and the client's credentials
 	authorizePage string            // "deny": redirect with access_denied; "login": answer with a login page
+	// The scopes_supported of the protected resource metadata and of the authorization server's
+	// (nil: not listed).
+	resourceScopes, serverScopes []string
 }
 
 type grant struct {
@@ -53,17 +56,21 @@ type grant struct {
 }
 
 func newAuthServer(t *testing.T) *authServer {
-	a := &authServer{t: t, tokens: map[string]grant{}, refresh: map[string]grant{}, codes: map[string]string{}}
+	a := &authServer{t: t, tokens: map[string]grant{}, refresh: map[string]grant{}, codes: map[string]string{}, resourceScopes: []string{"read", "write", "admin"}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, map[string]any{"resource": a.srv.URL + "/mcp", "authorization_servers": []string{a.srv.URL}, "scopes_supported": []string{"read", "write"}})
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		writeJSON(w, map[string]any{"resource": a.srv.URL + "/mcp", "authorization_servers": []string{a.srv.URL}, "scopes_supported": a.resourceScopes})
 	})
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", func(w http.ResponseWriter, r *http.Request) {
+		a.mu.Lock()
+		defer a.mu.Unlock()
 		writeJSON(w, map[string]any{
 			"issuer": a.srv.URL, "authorization_endpoint": a.srv.URL + "/authorize", "token_endpoint": a.srv.URL + "/token",
 			"registration_endpoint": a.srv.URL + "/register", "response_types_supported": []string{"code"},
 			"grant_types_supported": []string{"authorization_code", "refresh_token"}, "code_challenge_methods_supported": []string{"S256"},
-			"token_endpoint_auth_methods_supported": []string{"client_secret_basic"},
+			"token_endpoint_auth_methods_supported": []string{"client_secret_basic"}, "scopes_supported": a.serverScopes,
 		})
 	})
 	mux.HandleFunc("POST /register", func(w http.ResponseWriter, r *http.Request) {
@@ -506,8 +513,8 @@ func TestStepUp(t *testing.T) {
 			t.Fatalf("admin call: err = %v, want the scope refused", err)
 		}
 	}
-	if auths, _, _ := a.counts(); auths != 3 {
-		t.Errorf("authorizations %d after three calls needing a scope never granted, want 3", auths)
+	if auths, _, regs := a.counts(); auths != 3 || regs != 1 {
+		t.Errorf("authorizations %d, registrations %d after three calls needing a scope never granted, want 3 and 1", auths, regs)
 	}
 	if err := call(cs, "write"); err != nil {
 		t.Errorf("write after the refused step-up: %v", err)

@@ -61,24 +61,18 @@ type store struct {
 	mu     sync.Mutex
 }
 
-// load returns the record for the store's server, or nil when there is none. A file that others
-// than its owner may read is an error: the token may have leaked, and is not used.
+// load returns the record for the store's server, or nil when there is none. A file (or its
+// directory) that is another user's or that others may read is an error: the token may be
+// someone else's, or may have leaked, and is not used.
 func (s *store) load() (*record, error) {
-	f, err := os.Open(s.path)
+	f, err := openPrivate(s.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("oauth: the token file: %w", err)
+		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("oauth: the token file: %w", err)
-	}
-	if runtime.GOOS != "windows" && info.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("oauth: the token file %s may be read by others (mode %#o): remove it, or chmod 600 it if no one else could read it", s.path, info.Mode().Perm())
-	}
 	data, err := io.ReadAll(io.LimitReader(f, 1<<20))
 	if err != nil {
 		return nil, fmt.Errorf("oauth: the token file: %w", err)
@@ -104,6 +98,9 @@ func (s *store) save(rec *record) error {
 	}
 	dir := filepath.Dir(s.path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	if err := checkPrivateDir(dir); err != nil {
 		return err
 	}
 	tmp, err := os.CreateTemp(dir, ".token-*")

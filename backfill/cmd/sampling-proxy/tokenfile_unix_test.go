@@ -1,0 +1,70 @@
+//go:build unix
+
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// TestPlantedTokenFile: a token file that is not the proxy's user's own (a link, a file others
+// may read, a file of another user, even of mode 0600) stops the proxy with status 1 and the fix,
+// before the remote server gets the file's token or its token endpoint a refresh.
+func TestPlantedTokenFile(t *testing.T) {
+	var bearer, refreshes atomic.Int32
+	planter := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { refreshes.Add(1) }))
+	defer planter.Close()
+	remote := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.Header.Get("Authorization"), "planted") {
+			bearer.Add(1)
+		}
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+	}))
+	defer remote.Close()
+	endpoint := remote.URL + "/mcp"
+	record := fmt.Sprintf(`{"server":%q,"resource":%[1]q,"client_id":"c","token_url":%q,"token":{"access_token":"planted-access","token_type":"Bearer","refresh_token":"planted-refresh","expiry":"2100-01-01T00:00:00Z"}}`, endpoint, planter.URL+"/token")
+	dir := t.TempDir()
+	write := func(name string, mode os.FileMode) string {
+		path := filepath.Join(dir, name, "token.json")
+		os.MkdirAll(filepath.Dir(path), 0o700)
+		if err := os.WriteFile(path, []byte(record), mode); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(path, mode)
+		return path
+	}
+	cases := map[string]string{
+		write("readable", 0o644): "may be read by others (mode 0644): chmod 600",
+	}
+	link := filepath.Join(dir, "link", "token.json")
+	os.MkdirAll(filepath.Dir(link), 0o700)
+	os.Symlink(write("target", 0o600), link)
+	cases[link] = "is a symbolic link, which the proxy does not follow"
+	if runtime.GOOS == "linux" && os.Geteuid() == 0 {
+		planted := write("planted", 0o600)
+		if err := os.Chown(planted, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		cases[planted] = "belongs to uid 65534, not to this user (uid 0)"
+	}
+	for file, want := range cases {
+		cmd := exec.Command(os.Args[0], "-oauth-login", "-oauth-non-interactive", "-oauth-timeout", "5s", "-oauth-token-file", file, "--", endpoint)
+		cmd.Env = environ()
+		out, err := cmd.CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), want) {
+			t.Errorf("%s: %v, want exit status 1 and %q:\n%s", file, err, want, out)
+		}
+	}
+	if bearer.Load() != 0 || refreshes.Load() != 0 {
+		t.Errorf("the remote server got the planted token %d times; the planted token endpoint got %d requests", bearer.Load(), refreshes.Load())
+	}
+}

@@ -1,0 +1,81 @@
+package oauth_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpgen/mcpgen/backfill/internal/oauth"
+)
+
+// scopes returns "s1" ... "sN".
+func scopes(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("s%d", i+1)
+	}
+	return out
+}
+
+// TestStepUpBounded: 30 calls, each answered 403 insufficient_scope with a scope of its own (the
+// test server asks for the scope named by the tool), cause a few authorizations: none for a scope
+// that the authorization server does not list, at most 4 a minute, and at most 4 in the run for
+// scopes that the resource's metadata does not list; each with the one client registered at the
+// first, each asking only for the scopes allowed. (They used to cause 31 authorizations, token
+// requests and registrations, the last asking for 31 scopes.)
+func TestStepUpBounded(t *testing.T) {
+	listed := append([]string{"read"}, scopes(30)...)
+	for _, tc := range []struct {
+		name                         string
+		resourceScopes, serverScopes []string
+		minutesApart                 bool   // the calls are made a minute apart
+		auths                        int    // authorizations, the first (for "read") included
+		want                         string // the error of the calls not authorized for
+	}{
+		{"not listed by the authorization server", listed, []string{"read", "s1"}, true, 2, "does not advertise"},
+		{"listed by neither, a minute apart", []string{"read"}, nil, true, 5, "one too many"},
+		{"listed by both, at once", listed, listed, false, 4, "authorizations within 1m0s"},
+		// offline_access, which the authorization server lists, is not one of the resource's.
+		{"listed by the authorization server with offline_access, a minute apart", []string{"read"}, append(listed, "offline_access"), true, 5, "one too many"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAuthServer(t)
+			a.resourceScopes, a.serverScopes = tc.resourceScopes, tc.serverScopes
+			var log syncBuffer
+			tr := newTransport(t, a, "", &log)
+			var minutes atomic.Int64
+			start := time.Now()
+			oauth.SetNow(tr, func() time.Time { return start.Add(time.Duration(minutes.Load()) * time.Minute) })
+			cs := connect(t, a, tr)
+			refused := 0
+			for _, s := range scopes(30) {
+				if tc.minutesApart {
+					minutes.Add(1)
+				}
+				if err := call(cs, s); err != nil && strings.Contains(err.Error(), tc.want) {
+					refused++
+				}
+			}
+			auths, tokens, regs := a.counts()
+			t.Logf("30 calls wanting a new scope each: %d authorizations, %d token requests, %d registrations; %d calls refused", auths, tokens, regs, refused)
+			if auths != tc.auths || tokens != tc.auths || regs != 1 {
+				t.Errorf("authorizations %d, token requests %d, registrations %d; want %d, %[4]d and 1", auths, tokens, regs, tc.auths)
+			}
+			if refused != 30-(tc.auths-1) {
+				t.Errorf("%d calls refused with %q, want %d", refused, tc.want, 30-(tc.auths-1))
+			}
+			last := strings.Fields(a.authorizeReqs[len(a.authorizeReqs)-1].Get("scope"))
+			want := tc.auths
+			if slices.Contains(tc.serverScopes, "offline_access") {
+				want++
+			}
+			if len(last) != want {
+				t.Errorf("the last authorization asked for %q, want %d scopes", last, want)
+			}
+			assertNoSecrets(t, a, log.String())
+		})
+	}
+}
