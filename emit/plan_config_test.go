@@ -107,7 +107,7 @@ var configErrorCases = []struct {
 }, {
 	name: "added field taken",
 	cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("Name string", 2)}}},
-	want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool",
+	want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool, for Tool.name",
 }, {
 	name: "added field to a union",
 	cfg:  Config{AddFields: map[string][]Entry{"ContentBlock": {entry("x int", 2)}}},
@@ -162,7 +162,7 @@ var configErrorCases = []struct {
 }, {
 	name: "omit of a member named by fields",
 	cfg:  Config{Omit: []Entry{entry("Tool.name", 2)}, Fields: map[string]Entry{"Tool.name": entry("N", 3)}},
-	want: "mcpgen.yaml:2:3: omit: Tool.name is named by fields too (mcpgen.yaml:3:3): a member left out has no field",
+	want: "mcpgen.yaml:2:3: omit: Tool.name is named by fields too (mcpgen.yaml:3:3): a member left out has no field: remove one of the entries",
 }, {
 	name: "embed of a type without a name",
 	cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
@@ -170,7 +170,7 @@ var configErrorCases = []struct {
 }, {
 	name: "embed named by fields too",
 	cfg:  Config{Embed: []Entry{entry("Tool.annotations", 2)}, Fields: map[string]Entry{"Tool.annotations": entry("A", 3)}},
-	want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type",
+	want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type: remove one of the entries",
 }, {
 	name: "shape of a member without that choice",
 	cfg:  Config{Objects: Shape{Members: map[string]Entry{"Tool.name": entry(Pointer, 4)}}},
@@ -214,11 +214,11 @@ var configErrorCases = []struct {
 }, {
 	name: "renames that collide",
 	cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
-	want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
+	want: "mcpgen.yaml:5:3: declaration Tool: Go name Result is already used by declaration Result (shaped.ts:17:18): choose another under rename",
 }, {
 	name: "rename of a member's type onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
-	want: "mcpgen.yaml:6:3: inline type in Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
+	want: "mcpgen.yaml:6:3: inline type of Tool.inputSchema: Go name Result is already used by declaration Result (shaped.ts:17:18): choose another under rename",
 }, {
 	name: "rename of a declaration that is not generated",
 	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Names: map[string]Entry{"Unrelated": entry("U", 3)}},
@@ -243,11 +243,11 @@ var configErrorCases = []struct {
 }, {
 	name: "field renames that collide",
 	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Name", 7)}},
-	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used`,
+	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used by Tool.name: name one of them under fields (Tool.mode)`,
 }, {
 	name: "field rename onto Extra",
 	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Extra", 7)}},
-	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used`,
+	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used by the unknown members (Extra): name one of them under fields (Tool.mode)`,
 }, {
 	name: "field rename of a struct that is not generated",
 	cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Fields: map[string]Entry{"Tool.mode": entry("Speed", 7)}},
@@ -264,7 +264,7 @@ var configErrorCases = []struct {
 	name: "substitute of a selected type",
 	cfg: Config{Types: []Entry{entry("ToolAnnotations", 2)},
 		Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
-	want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too",
+	want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too: remove it from types or from substitute",
 }, {
 	name: "substitute nothing refers to",
 	cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
@@ -282,7 +282,7 @@ var configErrorCases = []struct {
 }, {
 	name: "SchemaVersion renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"SchemaVersion": entry("Tool", 12)}},
-	want: "shaped.ts:4:18: declaration Tool: Go name Tool is already used by the generated constant (mcpgen.yaml:12:3)",
+	want: "mcpgen.yaml:12:3: the generated constant: Go name Tool is already used by declaration Tool (shaped.ts:4:18): choose another under rename",
 }, {
 	name: "constant renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
@@ -546,8 +546,8 @@ func TestConfigShapesBreakPart(t *testing.T) {
 	} {
 		_, err := generateShaped(t, c, map[string]string{"tools.go": part})
 		require.Error(t, err)
-		assert.Equal(t, "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.Mode, which the hand-written part tools.go uses "+
-			"as generated by default; keep the member's default shape, or leave the part out (validate: false leaves out the sampling rules)", err.Error())
+		assert.Equal(t, "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.mode (the field Tool.Mode), which the hand-written part tools.go uses "+
+			"as generated by default; remove this entry to keep the member's default shape, or leave the part out (validate: false leaves out the sampling rules)", err.Error())
 	}
 	// A shape the part does not see is fine.
 	_, err := generateShaped(t, Config{Optional: Shape{Members: map[string]Entry{"Tool.mimeType": entry(OmitEmpty, 5)}}}, map[string]string{"tools.go": part})

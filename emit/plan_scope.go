@@ -184,3 +184,19 @@ func (s scope) declare(name, what string, pos model.Pos) error {
 	s[name] = scopeEntry{what, pos}
 	return nil
 }
+
+// declare adds name to the scope, as scope.declare does. A collision with a name the
+// configuration gave (Config.Names) is an error at the configuration's entry, which is what to
+// change, whether the configuration's name or the schema's was declared first.
+func (g *generator) declare(name, what string, pos model.Pos) error {
+	prev, taken := g.scope[name]
+	switch {
+	case !taken || !token.IsIdentifier(name):
+		return g.scope.declare(name, what, pos)
+	case g.renamedAt(pos):
+		return pos.Errorf("%s: Go name %s is already used by %s (%s): choose another under rename", what, name, prev.what, prev.pos)
+	case g.renamedAt(prev.pos):
+		return prev.pos.Errorf("%s: Go name %s is already used by %s (%s): choose another under rename", prev.what, name, what, pos)
+	}
+	return g.scope.declare(name, what, pos)
+}
