@@ -127,7 +127,9 @@ func (f *File) PackageDoc() string {
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
 	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit", "defined"}
 
-// Parse reads a configuration file. A .json file must be JSON; any other is YAML.
+// Parse reads a configuration file. A .json file must be JSON; any other is YAML. Every
+// mistake the file has is reported, in one model.ErrorList when there are several: an entry at
+// fault is skipped and the others are read.
 func Parse(name string, data []byte) (*File, error) {
 	if strings.HasSuffix(name, ".json") {
 		if err := checkJSON(name, data); err != nil {
@@ -152,10 +154,12 @@ func Parse(name string, data []byte) (*File, error) {
 		return nil, p.errorf(root, "expected a mapping of %s, found %s", strings.Join(keys, ", "), kind(root))
 	}
 	seen := map[string]*yaml.Node{}
+	var errs model.ErrorList
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if prev, dup := seen[k.Value]; dup {
-			return nil, p.errorf(k, "%s is set twice (first at line %d)", k.Value, prev.Line)
+			errs.Add(p.errorf(k, "%s is set twice (first at line %d)", k.Value, prev.Line))
+			continue
 		}
 		seen[k.Value] = k
 		var err error
@@ -211,15 +215,15 @@ func Parse(name string, data []byte) (*File, error) {
 		case "defined":
 			f.Config.Defined, err = p.keyList(v, "defined")
 			for _, e := range f.Config.Defined {
-				if err == nil && strings.Contains(e.Name, ".") {
-					err = e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
+				if strings.Contains(e.Name, ".") {
+					errs.Add(e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name))
 				}
 			}
 		case "omit":
 			f.Config.Omit, err = p.keyList(v, "omit")
 			for _, e := range f.Config.Omit {
-				if err == nil && !strings.Contains(e.Name, ".") {
-					err = e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
+				if !strings.Contains(e.Name, ".") {
+					errs.Add(e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name))
 				}
 			}
 		case "order":
@@ -239,21 +243,21 @@ func Parse(name string, data []byte) (*File, error) {
 			for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
 				e := f.Config.StandIns[key]
 				if strings.Contains(key, ".") {
-					return nil, p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key)
-				}
-				if f.Config.StandIns[e.Name].Name != "" {
-					return nil, e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key)
+					errs.Add(p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key))
+				} else if f.Config.StandIns[e.Name].Name != "" {
+					errs.Add(e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key))
 				}
 			}
 		default:
 			err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
 		}
-		if err != nil {
-			return nil, err
-		}
+		errs.Add(err)
 	}
-	if f.Config.NoRuntime && f.Config.FilePrefix == "" {
-		return nil, p.errorf(seen["runtime"], "runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime")
+	if f.Config.NoRuntime && f.Config.FilePrefix == "" && seen["filePrefix"] == nil {
+		errs.Add(p.errorf(seen["runtime"], "runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"))
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -344,19 +348,21 @@ func (p *reader) keyList(n *yaml.Node, what string) ([]emit.Entry, error) {
 		return nil, p.errorf(n, "%s: expected a list, found %s", what, kind(n))
 	}
 	var out []emit.Entry
+	var errs model.ErrorList
 	seen := map[string]int{}
 	for _, item := range n.Content {
 		s, err := p.key(item, what, false)
-		if err != nil {
-			return nil, err
+		if err == nil && seen[s] > 0 {
+			err = p.errorf(item, "%s: %s is listed twice (first at line %d)", what, s, seen[s])
 		}
-		if line, dup := seen[s]; dup {
-			return nil, p.errorf(item, "%s: %s is listed twice (first at line %d)", what, s, line)
+		if err != nil {
+			errs.Add(err)
+			continue
 		}
 		seen[s] = item.Line
 		out = append(out, emit.Entry{Name: s, Pos: p.pos(item)})
 	}
-	return out, nil
+	return out, errs.Err()
 }
 
 // mapping calls entry for each key and value of a mapping, checking that no key comes twice.
@@ -364,18 +370,18 @@ func (p *reader) mapping(n *yaml.Node, what string, entry func(k, v *yaml.Node) 
 	if n.Kind != yaml.MappingNode {
 		return p.errorf(n, "%s: expected a mapping, found %s", what, kind(n))
 	}
+	var errs model.ErrorList
 	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if line, dup := seen[k.Value]; dup {
-			return p.errorf(k, "%s: %s is set twice (first at line %d)", what, k.Value, line)
+			errs.Add(p.errorf(k, "%s: %s is set twice (first at line %d)", what, k.Value, line))
+			continue
 		}
 		seen[k.Value] = k.Line
-		if err := entry(k, v); err != nil {
-			return err
-		}
+		errs.Add(entry(k, v))
 	}
-	return nil
+	return errs.Err()
 }
 
 // names reads rename or fields: keys to Go identifiers.
@@ -561,14 +567,16 @@ func (p *reader) lists(n *yaml.Node, name, what string, key func(*yaml.Node) (st
 		if v.Kind != yaml.SequenceNode {
 			return p.errorf(v, "%s: %s: expected a list of %s, found %s", name, key, what, kind(v))
 		}
+		var errs model.ErrorList
 		for _, item := range v.Content {
 			s, err := p.str(item, name+": "+key)
 			if err != nil {
-				return err
+				errs.Add(err)
+				continue
 			}
 			out[key] = append(out[key], emit.Entry{Name: s, Pos: p.pos(item)})
 		}
-		return nil
+		return errs.Err()
 	})
 	return out, err
 }
@@ -627,14 +635,16 @@ func (p *reader) initialisms(n *yaml.Node) ([]emit.Entry, error) {
 		return nil, p.errorf(n, "initialisms: expected a list, found %s", kind(n))
 	}
 	var out []emit.Entry
+	var errs model.ErrorList
 	for _, item := range n.Content {
 		s, err := p.identifier(item, "initialisms")
 		if err != nil {
-			return nil, err
+			errs.Add(err)
+			continue
 		}
 		out = append(out, emit.Entry{Name: s, Pos: p.pos(item)})
 	}
-	return out, nil
+	return out, errs.Err()
 }
 
 // filePrefix matches the prefixes of file names that the go command builds (not starting with _

@@ -829,12 +829,16 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		return nil, err
 	}
 	memberPath := cmp.Or(path, td.name) + "." + m.Name
+	where := memberPath // what the error leads with: the fields entry, or the member
+	if fieldKey != "" {
+		where = "fields: " + memberPath
+	}
 	if !token.IsIdentifier(f.name) {
-		return nil, namePos.Errorf("%s: member %q has no Go name (%q is not an identifier): name it under fields (%s)", td.name, m.Name, f.name, memberPath)
+		return nil, namePos.Errorf("%s: the member has no Go name (%q is not an identifier): name it under fields", where, f.name)
 	}
 	if names[f.name] != "" {
 		// Reported, and the field kept, so that planning goes on for the struct's other errors.
-		g.errs.Add(namePos.Errorf("%s: member %q: Go field name %s is already used by %s: name one of them under fields (%s)", td.name, m.Name, f.name, names[f.name], memberPath))
+		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.name, names[f.name]))
 	}
 	names[f.name] = memberPath
 	if base != "" {
@@ -940,7 +944,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 		case shape == OmitEmpty && typ.kind == structKind:
 			// encoding/json's omitempty never omits a struct: it stays a pointer.
 			if explicit {
-				return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
+				g.errs.Add(pos.Errorf("optional: %s is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)", keys[0]))
 			}
 		case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
 			// encoding/json never omits a struct: it is always encoded.
@@ -949,7 +953,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			f.pointer, f.omitEmpty = false, true
 		case shape == Value && typ.hasNil():
 			if explicit {
-				return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
+				g.errs.Add(pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing: remove the entry", keys[0]))
 			}
 		case shape == OmitZero && typ.hasNil():
 			// nil is the zero value, which stands for absence: an empty non-nil value is sent.
@@ -984,7 +988,9 @@ func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos
 	g.usedShapes["embed "+key] = true
 	name := embeddedName(f.typ)
 	if name == "" {
-		return namePos, e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, g.typeString(f.typ, f.pointer))
+		// Reported, and the field left a named one, so that planning goes on.
+		g.errs.Add(e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs: remove the entry", key, g.typeString(f.typ, f.pointer)))
+		return namePos, nil
 	}
 	if name != f.name {
 		// A hand-written part selects the field by the name it had (checkPartShapes).

@@ -684,7 +684,7 @@ func (g *generator) checkConfigUsed() {
 	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}, {"nilAs", c.NilAs}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
-				g.errs.Add(x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key))
+				g.errs.Add(x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice: remove the %s entry", x.what, key, x.what))
 			}
 		}
 	}

@@ -129,11 +129,11 @@ var configErrorCases = []struct {
 }, {
 	name: "optional value of a type with nil",
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"CallToolResult.progressToken": entry(Value, 3)}}},
-	want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing",
+	want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing: remove the entry",
 }, {
 	name: "optional omitempty struct",
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
-	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
+	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)",
 }, {
 	name: "embedded base substituted by another package's type",
 	cfg: Config{Embed: []Entry{entry("Result", 2)},
@@ -166,7 +166,7 @@ var configErrorCases = []struct {
 }, {
 	name: "embed of a type without a name",
 	cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
-	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",
+	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs: remove the entry",
 }, {
 	name: "embed named by fields too",
 	cfg:  Config{Embed: []Entry{entry("Tool.annotations", 2)}, Fields: map[string]Entry{"Tool.annotations": entry("A", 3)}},
@@ -174,7 +174,7 @@ var configErrorCases = []struct {
 }, {
 	name: "shape of a member without that choice",
 	cfg:  Config{Objects: Shape{Members: map[string]Entry{"Tool.name": entry(Pointer, 4)}}},
-	want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice",
+	want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice: remove the objects entry",
 }, {
 	name: "shape value",
 	cfg:  Config{Elements: Shape{Default: entry("pointers", 1)}},
@@ -243,11 +243,11 @@ var configErrorCases = []struct {
 }, {
 	name: "field renames that collide",
 	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Name", 7)}},
-	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used by Tool.name: name one of them under fields (Tool.mode)`,
+	want: `mcpgen.yaml:7:3: fields: Tool.mode: Go field name Name is already used by Tool.name: name one of them under fields`,
 }, {
 	name: "field rename onto Extra",
 	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Extra", 7)}},
-	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used by the unknown members (Extra): name one of them under fields (Tool.mode)`,
+	want: `mcpgen.yaml:7:3: fields: Tool.mode: Go field name Extra is already used by the unknown members (Extra): name one of them under fields`,
 }, {
 	name: "field rename of a struct that is not generated",
 	cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Fields: map[string]Entry{"Tool.mode": entry("Speed", 7)}},

@@ -56,6 +56,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/emit"
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/schema"
 )
 
@@ -72,6 +73,11 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "mcpgen: %v\nRun 'mcpgen -h' for usage.\n", err)
+	case errors.As(err, new(model.ErrorList)):
+		// Every mistake of the run, one a line, as editors and go vet list them.
+		for line := range strings.SplitSeq(err.Error(), "\n") {
+			fmt.Fprintln(stderr, "mcpgen:", line)
+		}
 	default:
 		fmt.Fprintln(stderr, "mcpgen:", err)
 	}
