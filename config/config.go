@@ -62,7 +62,9 @@
 // identifiers, substitutes written as [*]importpath.Name. What needs the schema (the declarations
 // and members named, the Go names that collide, the entries that change nothing) is checked by
 // emit.Generate, and whether a substitute's Go type exists by [CheckSubstitutes]. Every error
-// names the file, line and column of the entry at fault.
+// names the file, line and column of the entry at fault. Each of these reports every mistake it
+// finds, skipping the entry at fault to check the others, as one model.ErrorList sorted by
+// position when there are several.
 package config
 
 import (

@@ -47,6 +47,16 @@ func TestConfigMistakes(t *testing.T) {
 	for i, line := range got {
 		assert.True(t, strings.HasPrefix(line, lines[i]), "%s: want %s", line, lines[i])
 	}
+	// docs/configuration.md shows some of them, as printed.
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "configuration.md"))
+	require.NoError(t, err)
+	_, block, found := strings.Cut(string(page), "TestConfigMistakes compares with this block -->\n```\n")
+	require.True(t, found, "docs/configuration.md shows the errors")
+	block, _, _ = strings.Cut(block, "```")
+	require.NotEmpty(t, block)
+	for line := range strings.Lines(block) {
+		assert.Contains(t, got, strings.TrimSuffix(line, "\n"), "docs/configuration.md")
+	}
 }
 
 // TestConfigMistakesCapped: more mistakes than model.MaxErrors are the first twenty, by position,
