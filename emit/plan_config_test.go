@@ -286,7 +286,7 @@ var configErrorCases = []struct {
 }, {
 	name: "constant renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
-	want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
+	want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18): choose another under rename",
 }, {
 	name: "union made unexported",
 	cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
@@ -604,4 +604,35 @@ func TestConfigUnexportedField(t *testing.T) {
 	files, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mimeType": entry("mimeType", 2)}}, nil)
 	require.NoError(t, err)
 	assert.Regexp(t, `\n\tmimeType +\*string\n`, string(files["types.go"]))
+}
+
+// TestConfigErrorsTogether: independent mistakes of a configuration are reported in one error,
+// one a line, sorted by the entries' positions: names the schema lacks, collisions, shapes,
+// embeds and substitutes; and the names the output derives, taken by two renames, both.
+func TestConfigErrorsTogether(t *testing.T) {
+	_, err := generateShaped(t, Config{
+		Names:       map[string]Entry{"Tool": entry("Result", 2), "Toll": entry("X", 3)},
+		Fields:      map[string]Entry{"CallToolResult.isError": entry("Content", 4)},
+		Optional:    Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 5), "Tool.nope": entry(Value, 6)}},
+		Embed:       []Entry{entry("Tool.mimeType", 7)},
+		Substitutes: map[string]Substitute{"Tool.inputSchemas": {Name: "any", Pos: cfgAt(8)}},
+	}, nil)
+	require.Error(t, err)
+	var list model.ErrorList
+	require.ErrorAs(t, err, &list)
+	assert.Equal(t, `mcpgen.yaml:2:3: declaration Tool: Go name Result is already used by declaration Result (shaped.ts:17:18): choose another under rename
+mcpgen.yaml:3:3: rename: the schema declares no Toll (did you mean Tool?)
+mcpgen.yaml:4:3: fields: CallToolResult.isError: Go field name Content is already used by CallToolResult.content: name one of them under fields
+mcpgen.yaml:5:3: optional: Tool.annotations is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)
+mcpgen.yaml:6:3: optional: Tool has no member "nope"
+mcpgen.yaml:7:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs: remove the entry
+mcpgen.yaml:8:3: substitute: Tool has no member "inputSchemas" (did you mean inputSchema?)`, err.Error())
+
+	_, err = generateShaped(t, Config{Names: map[string]Entry{
+		"Tool":        entry("UnmarshalProgressToken", 2),
+		"TextContent": entry("validateContentBlock", 3),
+	}}, nil)
+	require.Error(t, err)
+	assert.Equal(t, `mcpgen.yaml:2:3: declaration Tool: Go name UnmarshalProgressToken is the name of the function of union ProgressToken (shaped.ts:39:13), which the output derives: choose another
+mcpgen.yaml:3:3: declaration TextContent: Go name validateContentBlock is the name of the function of union ContentBlock (shaped.ts:27:13), which the output derives: choose another`, err.Error())
 }
