@@ -303,7 +303,7 @@ var configErrorCases = []struct {
 	name:  "field renamed under a part",
 	cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
 	parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},
-	want:  "mcpgen.yaml:13:3: the configuration renames the field Name, which the hand-written part tools.go uses; keep its name",
+	want:  "mcpgen.yaml:13:3: the configuration renames the field Name (Tool.name), which the hand-written part tools.go uses; keep its name",
 }}
 
 // TestConfigErrors checks that every configuration entry the schema contradicts, or that would
@@ -427,7 +427,7 @@ func TestConfigNamesBreakPart(t *testing.T) {
 	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc fast(t *Tool) bool { return t.Mode != nil }\n"
 	_, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mode": entry("Speed", 5)}}, map[string]string{"tools.go": part})
 	require.Error(t, err)
-	assert.Equal(t, "mcpgen.yaml:5:3: the configuration renames the field Mode, which the hand-written part tools.go uses; keep its name", err.Error())
+	assert.Equal(t, "mcpgen.yaml:5:3: the configuration renames the field Mode (Tool.mode), which the hand-written part tools.go uses; keep its name", err.Error())
 }
 
 // TestConfigSubstitutes replaces a declaration and a member's type: nothing is generated for them,

@@ -75,7 +75,7 @@ func TestConfigErrors(t *testing.T) {
 		{"missing Go type", "substitute:\n  Tool.inputSchema: encoding/json.Raw\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Raw in package encoding/json"},
 		{"shape breaking a part", "oneOrMany: slice\n", "mcpgen.yaml:1:12: the configuration changes the type or presence of SamplingMessage.content (the field SamplingMessage.Content), which the hand-written part"},
 		{"embed breaking a part", "embed: [ClientCapabilities.sampling]\n", "mcpgen.yaml:1:9: the configuration changes the type or presence of ClientCapabilities.sampling (the field ClientCapabilities.Sampling), which the hand-written part sampling_capabilities.go"},
-		{"rename at depth breaking a part", "fields:\n  ClientCapabilities.sampling.context: Ctx\n", "mcpgen.yaml:2:40: the configuration renames the field Context, which the hand-written part sampling_capabilities.go uses"},
+		{"rename at depth breaking a part", "fields:\n  ClientCapabilities.sampling.context: Ctx\n", "mcpgen.yaml:2:40: the configuration renames the field Context (ClientCapabilities.sampling.context), which the hand-written part sampling_capabilities.go uses"},
 		{"standIn breaking a part", "standIn:\n  SamplingMessageContentBlock: ContentBlock\n", "mcpgen.yaml:2:32: the configuration changes the type or presence of SamplingMessage.content (the field SamplingMessage.Content), which the hand-written part sampling.go"},
 		{"missing local type", "substitute:\n  Tool.inputSchema: \"*Schema\"\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Schema in the files of "},
 	} {
