@@ -599,19 +599,29 @@ func (g *generator) configureEmbeds() {
 		case err != nil:
 		case m == nil && d.Type.Kind != model.Object:
 			err = e.Pos.Errorf("embed: %s is not an interface with members of its own, which an embedded base needs", e.Name)
-		case m == nil && g.bases[e.Name].Name != "":
-			err = e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, g.bases[e.Name].Pos)
 		case m == nil:
-			g.bases[e.Name] = e
-		case g.embeds[e.Name].Name != "":
-			err = e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, g.embeds[e.Name].Pos)
-		case c.Fields[e.Name].Name != "":
-			err = e.Pos.Errorf("embed: %s is named by fields too (%s): an embedded field is named by its type: remove one of the entries", e.Name, c.Fields[e.Name].Pos)
+			if err = g.repeated("embed", e, g.bases, ""); err == nil {
+				g.bases[e.Name] = e
+			}
 		default:
-			g.embeds[e.Name] = e
+			if err = g.repeated("embed", e, g.embeds, "an embedded field is named by its type"); err == nil {
+				g.embeds[e.Name] = e
+			}
 		}
 		g.errs.Add(err)
 	}
+}
+
+// repeated is the error of an entry e of the list what (embed, omit) that seen has already, or
+// that fields names too, which the list's entries cannot have (why); nil for neither.
+func (g *generator) repeated(what string, e Entry, seen map[string]Entry, why string) error {
+	if prev, dup := seen[e.Name]; dup {
+		return e.Pos.Errorf("%s: %s is listed twice (first at %s)", what, e.Name, prev.Pos)
+	}
+	if f, named := g.opts.Config.Fields[e.Name]; named {
+		return e.Pos.Errorf("%s: %s is named by fields too (%s): %s: remove one of the entries", what, e.Name, f.Pos, why)
+	}
+	return nil
 }
 
 // checkOrders checks that each order entry (Config.Order) names members of an object, once
@@ -843,12 +853,10 @@ func (g *generator) configureMembers() {
 		case err != nil:
 		case m == nil:
 			err = e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
-		case g.omits[e.Name].Name != "":
-			err = e.Pos.Errorf("omit: %s is listed twice (first at %s)", e.Name, g.omits[e.Name].Pos)
-		case c.Fields[e.Name].Name != "":
-			err = e.Pos.Errorf("omit: %s is named by fields too (%s): a member left out has no field: remove one of the entries", e.Name, c.Fields[e.Name].Pos)
 		default:
-			g.omits[e.Name] = e
+			if err = g.repeated("omit", e, g.omits, "a member left out has no field"); err == nil {
+				g.omits[e.Name] = e
+			}
 		}
 		g.errs.Add(err)
 	}
