@@ -129,9 +129,15 @@ func (f *File) PackageDoc() string {
 var keys = []string{"package", "doc", "types", "rename", "fields", "substitute", "initialisms", "validate", "runtime", "filePrefix",
 	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit", "defined"}
 
-// Parse reads a configuration file. A .json file must be JSON; any other is YAML. Every
-// mistake the file has is reported, in one model.ErrorList when there are several: an entry at
-// fault is skipped and the others are read.
+// Parse reads a configuration file. A .json file must be JSON; any other is YAML.
+//
+// Every mistake the file has is reported, as one model.ErrorList sorted by position when there
+// are several: an entry at fault is skipped and the others are read. With the error, Parse
+// returns the file without the entries at fault, so that a caller can check the others against
+// the schema (Load, emit.Generate) and report all of a run's mistakes at once; but nil when what
+// is at fault would make those checks report mistakes that are none: the file's syntax, a key
+// that is not one or comes twice, or an entry of types, declarations or standIn, which decide
+// what the schema and the selection are.
 func Parse(name string, data []byte) (*File, error) {
 	if strings.HasSuffix(name, ".json") {
 		if err := checkJSON(name, data); err != nil {
@@ -157,101 +163,18 @@ func Parse(name string, data []byte) (*File, error) {
 	}
 	seen := map[string]*yaml.Node{}
 	var errs model.ErrorList
+	partial := f
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if prev, dup := seen[k.Value]; dup {
 			errs.Add(p.errorf(k, "%s is set twice (first at line %d)", k.Value, prev.Line))
+			partial = nil
 			continue
 		}
 		seen[k.Value] = k
-		var err error
-		switch k.Value {
-		case "package":
-			if f.Package, err = p.str(v, "package"); err == nil && !ValidPackageName(f.Package) {
-				err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(f.Package))
-			}
-		case "doc":
-			f.HasDoc = true
-			f.Doc, err = p.str(v, "doc")
-		case "types":
-			f.Config.Types, err = p.keyList(v, "types")
-			if err == nil && f.Config.Types == nil {
-				f.Config.Types = []emit.Entry{} // an empty list selects nothing but what the schema needs
-			}
-		case "rename":
-			f.Config.Names, err = p.names(v, "rename", false)
-		case "fields":
-			f.Config.Fields, err = p.names(v, "fields", true)
-		case "substitute":
-			f.Config.Substitutes, err = p.substitutes(v)
-		case "initialisms":
-			f.Config.Initialisms, err = p.initialisms(v)
-		case "validate":
-			var b bool
-			b, err = p.boolean(v, "validate")
-			f.Config.NoValidate = !b
-		case "runtime":
-			var b bool
-			b, err = p.boolean(v, "runtime")
-			f.Config.NoRuntime = !b
-		case "filePrefix":
-			f.Config.FilePrefix, err = p.filePrefix(v)
-		case "optional":
-			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.OmitZero, emit.Value)
-		case "elements":
-			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
-		case "objects":
-			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
-		case "oneOrMany":
-			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
-		case "nilAs":
-			f.Config.NilAs, err = p.shape(v, "nilAs", emit.Empty, emit.Null)
-		case "literals":
-			f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
-		case "embed":
-			f.Config.Embed, err = p.keyList(v, "embed")
-		case "addFields":
-			f.Config.AddFields, err = p.addFields(v)
-		case "tagCodecs":
-			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
-		case "defined":
-			f.Config.Defined, err = p.keyList(v, "defined")
-			for _, e := range f.Config.Defined {
-				if strings.Contains(e.Name, ".") {
-					errs.Add(e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name))
-				}
-			}
-		case "omit":
-			f.Config.Omit, err = p.keyList(v, "omit")
-			for _, e := range f.Config.Omit {
-				if !strings.Contains(e.Name, ".") {
-					errs.Add(e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name))
-				}
-			}
-		case "order":
-			f.Config.Order, err = p.order(v)
-		case "decode":
-			f.Config.Lenient, err = p.choice(v, "decode", "strict", "lenient")
-		case "unknown":
-			f.Config.DropUnknown, err = p.choice(v, "unknown", "keep", "drop")
-		case "constants":
-			var b bool
-			b, err = p.boolean(v, "constants")
-			f.Config.NoConstants = !b
-		case "declarations":
-			f.Declarations, err = p.typescript(v, data)
-		case "standIn":
-			f.Config.StandIns, err = p.names(v, "standIn", false)
-			for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
-				e := f.Config.StandIns[key]
-				if strings.Contains(key, ".") {
-					errs.Add(p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key))
-				} else if f.Config.StandIns[e.Name].Name != "" {
-					errs.Add(e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key))
-				}
-			}
-		default:
-			err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
+		err := p.entry(f, k, v, data)
+		if err != nil && (!slices.Contains(keys, k.Value) || slices.Contains(selecting, k.Value)) {
+			partial = nil
 		}
 		errs.Add(err)
 	}
@@ -259,9 +182,125 @@ func Parse(name string, data []byte) (*File, error) {
 		errs.Add(p.errorf(seen["runtime"], "runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"))
 	}
 	if err := errs.Err(); err != nil {
-		return nil, err
+		return partial, err
 	}
 	return f, nil
+}
+
+// selecting are the keys that decide what the schema and the selection are: a mistake in them
+// would make the other entries' checks against the schema wrong.
+var selecting = []string{"types", "declarations", "standIn"}
+
+// entry reads the top-level key k, of value v, into f; data is the file.
+func (p *reader) entry(f *File, k, v *yaml.Node, data []byte) error {
+	var err error
+	switch k.Value {
+	case "package":
+		var name string
+		if name, err = p.str(v, "package"); err == nil && !ValidPackageName(name) {
+			err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(name))
+		}
+		if err == nil {
+			f.Package = name
+		}
+	case "doc":
+		f.Doc, err = p.str(v, "doc")
+		f.HasDoc = err == nil
+	case "types":
+		f.Config.Types, err = p.keyList(v, "types")
+		if err == nil && f.Config.Types == nil {
+			f.Config.Types = []emit.Entry{} // an empty list selects nothing but what the schema needs
+		}
+	case "rename":
+		f.Config.Names, err = p.names(v, "rename", false)
+	case "fields":
+		f.Config.Fields, err = p.names(v, "fields", true)
+	case "substitute":
+		f.Config.Substitutes, err = p.substitutes(v)
+	case "initialisms":
+		f.Config.Initialisms, err = p.initialisms(v)
+	case "validate":
+		err = p.negated(v, "validate", &f.Config.NoValidate)
+	case "runtime":
+		err = p.negated(v, "runtime", &f.Config.NoRuntime)
+	case "constants":
+		err = p.negated(v, "constants", &f.Config.NoConstants)
+	case "filePrefix":
+		f.Config.FilePrefix, err = p.filePrefix(v)
+	case "optional":
+		f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.OmitZero, emit.Value)
+	case "elements":
+		f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
+	case "objects":
+		f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
+	case "oneOrMany":
+		f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
+	case "nilAs":
+		f.Config.NilAs, err = p.shape(v, "nilAs", emit.Empty, emit.Null)
+	case "literals":
+		f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
+	case "embed":
+		f.Config.Embed, err = p.keyList(v, "embed")
+	case "addFields":
+		f.Config.AddFields, err = p.addFields(v)
+	case "tagCodecs":
+		f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
+	case "defined":
+		f.Config.Defined, err = p.keyList(v, "defined")
+		f.Config.Defined, err = without(f.Config.Defined, err, func(e emit.Entry) error {
+			if strings.Contains(e.Name, ".") {
+				return e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
+			}
+			return nil
+		})
+	case "omit":
+		f.Config.Omit, err = p.keyList(v, "omit")
+		f.Config.Omit, err = without(f.Config.Omit, err, func(e emit.Entry) error {
+			if !strings.Contains(e.Name, ".") {
+				return e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
+			}
+			return nil
+		})
+	case "order":
+		f.Config.Order, err = p.order(v)
+	case "decode":
+		f.Config.Lenient, err = p.choice(v, "decode", "strict", "lenient")
+	case "unknown":
+		f.Config.DropUnknown, err = p.choice(v, "unknown", "keep", "drop")
+	case "declarations":
+		f.Declarations, err = p.typescript(v, data)
+	case "standIn":
+		f.Config.StandIns, err = p.names(v, "standIn", false)
+		var errs model.ErrorList
+		errs.Add(err)
+		for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
+			e := f.Config.StandIns[key]
+			if strings.Contains(key, ".") {
+				errs.Add(p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key))
+			} else if f.Config.StandIns[e.Name].Name != "" {
+				errs.Add(e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key))
+			}
+		}
+		err = errs.Err()
+	default:
+		err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
+	}
+	return err
+}
+
+// without returns the entries for which check finds no mistake, and err with those mistakes.
+func without(entries []emit.Entry, err error, check func(emit.Entry) error) ([]emit.Entry, error) {
+	var errs model.ErrorList
+	errs.Add(err)
+	var out []emit.Entry
+	for _, e := range entries {
+		if err := check(e); err != nil {
+			errs.Add(err)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, errs.Err()
 }
 
 // reader reads the nodes of one file.
@@ -316,6 +355,16 @@ func (p *reader) identifier(n *yaml.Node, what string) (string, error) {
 		return "", p.errorf(n, "%s: %q is not a Go identifier", what, model.Shorten(s))
 	}
 	return s, nil
+}
+
+// negated reads a boolean into *not, negated (validate: false is NoValidate), unless it is at
+// fault.
+func (p *reader) negated(n *yaml.Node, what string, not *bool) error {
+	b, err := p.boolean(n, what)
+	if err == nil {
+		*not = !b
+	}
+	return err
 }
 
 func (p *reader) boolean(n *yaml.Node, what string) (bool, error) {
@@ -605,7 +654,10 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 		if err == nil && !slices.Contains(values, s) {
 			err = p.errorf(n, "%s: %q is not one of %s", what, model.Shorten(s), strings.Join(values, ", "))
 		}
-		return emit.Entry{Name: s, Pos: p.pos(n)}, err
+		if err != nil {
+			return emit.Entry{}, err // the generator's default
+		}
+		return emit.Entry{Name: s, Pos: p.pos(n)}, nil
 	}
 	if n.Kind == yaml.ScalarNode {
 		var err error
@@ -618,15 +670,20 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 	sh.Members = map[string]emit.Entry{}
 	err := p.mapping(n, what, func(k, v *yaml.Node) error {
 		if k.Value == "default" {
-			var err error
-			sh.Default, err = value(v, what+": default")
+			e, err := value(v, what+": default")
+			if err == nil {
+				sh.Default = e
+			}
 			return err
 		}
 		key, err := p.key(k, what, true)
 		if err != nil {
 			return err
 		}
-		sh.Members[key], err = value(v, what+": "+key)
+		e, err := value(v, what+": "+key)
+		if err == nil {
+			sh.Members[key] = e
+		}
 		return err
 	})
 	return sh, err

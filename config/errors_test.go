@@ -21,8 +21,9 @@ func TestParseEveryError(t *testing.T) {
 		"tpyes: [Tool]\n" +
 		"optional: maybe\n" +
 		"validate: true\nvalidate: false\n"
-	_, err := Parse("mcpgen.yaml", []byte(src))
+	f, err := Parse("mcpgen.yaml", []byte(src))
 	require.Error(t, err)
+	assert.Nil(t, f, "a key that is not one, or comes twice: the others' checks would be wrong")
 	var list model.ErrorList
 	require.ErrorAs(t, err, &list)
 	assert.Equal(t, `mcpgen.yaml:1:10: package: "func" is not a valid Go package name
@@ -34,6 +35,30 @@ mcpgen.yaml:7:21: initialisms: "a-b" is not a Go identifier
 mcpgen.yaml:8:1: unknown key "tpyes" (did you mean types?); the keys are `+strings.Join(keys, ", ")+`
 mcpgen.yaml:9:11: optional: "maybe" is not one of pointer, omitempty, omitzero, value
 mcpgen.yaml:11:1: validate is set twice (first at line 10)`, err.Error())
+}
+
+// TestParsePartial: with the mistakes of entries that do not decide the schema or the
+// selection, Parse returns the file without those entries, for the others' checks; with a
+// mistake in types, declarations or standIn, no file.
+func TestParsePartial(t *testing.T) {
+	f, err := Parse("mcpgen.yaml", []byte("package: func\ntypes: [Tool]\nrename:\n  Tool: my-tool\n  Resource: Res\noptional: maybe\n"+
+		"elements:\n  Tool.icons: pointers\n  Tool.annotations: pointer\nvalidate: no\nomit: [Tool, Tool.title]\n"))
+	require.Error(t, err)
+	assert.Equal(t, 6, len(err.(model.ErrorList)), err.Error())
+	require.NotNil(t, f)
+	assert.Empty(t, f.Package)
+	assert.Equal(t, []emit.Entry{{Name: "Tool", Pos: at(2, 9)}}, f.Config.Types)
+	assert.Equal(t, map[string]emit.Entry{"Resource": {Name: "Res", Pos: at(5, 13)}}, f.Config.Names)
+	assert.Equal(t, emit.Shape{}, f.Config.Optional)
+	assert.Equal(t, emit.Shape{Members: map[string]emit.Entry{"Tool.annotations": {Name: "pointer", Pos: at(9, 21)}}}, f.Config.Elements)
+	assert.False(t, f.Config.NoValidate, "validate: no is no choice")
+	assert.Equal(t, []emit.Entry{{Name: "Tool.title", Pos: at(11, 14)}}, f.Config.Omit)
+
+	for _, src := range []string{"types: [Tool, 2Tool]\n", "declarations: [x]\n", "standIn:\n  Tool.x: Y\n"} {
+		f, err := Parse("mcpgen.yaml", []byte(src+"rename:\n  Tool: T\n"))
+		require.Error(t, err, src)
+		assert.Nil(t, f, src)
+	}
 }
 
 // TestLoadEveryStandInError: every stand-in naming what the schema does not declare is reported
