@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"go/token"
 	"maps"
 	"slices"
@@ -198,7 +199,7 @@ func (g *generator) checkOmittedTags() error {
 			}
 			for _, f := range vt.omitted {
 				if f.member.Name == tag {
-					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write (literals: implicit leaves its field out, and writes the constant)", vt.name, tag, td.name)
+					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(vt.path, vt.name), tag, td.name)
 				}
 			}
 		}
