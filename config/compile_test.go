@@ -194,7 +194,7 @@ func TestSubstituteBreaksPart(t *testing.T) {
 	require.NoError(t, model.Classify(s))
 	_, err = emit.Generate(s, emit.Options{Package: "mcp", Version: "2026-07-28", Runtime: templates.Runtime(), Parts: templates.Parts(), Config: f.Config})
 	require.Error(t, err)
-	assert.True(t, strings.HasPrefix(err.Error(), "mcpgen.yaml:2:46: the configuration changes the type or presence of CreateMessageRequestParams.IncludeContext, which the hand-written part sampling_capabilities.go uses"), err.Error())
+	assert.True(t, strings.HasPrefix(err.Error(), "mcpgen.yaml:2:46: the configuration changes the type or presence of CreateMessageRequestParams.includeContext (the field CreateMessageRequestParams.IncludeContext), which the hand-written part sampling_capabilities.go uses"), err.Error())
 
 	if testing.Short() {
 		return

@@ -62,7 +62,9 @@
 // identifiers, substitutes written as [*]importpath.Name. What needs the schema (the declarations
 // and members named, the Go names that collide, the entries that change nothing) is checked by
 // emit.Generate, and whether a substitute's Go type exists by [CheckSubstitutes]. Every error
-// names the file, line and column of the entry at fault.
+// names the file, line and column of the entry at fault. Each of these reports every mistake it
+// finds, skipping the entry at fault to check the others, as one model.ErrorList sorted by
+// position when there are several.
 package config
 
 import (
@@ -128,6 +130,14 @@ var keys = []string{"package", "doc", "types", "rename", "fields", "substitute",
 	"optional", "elements", "objects", "oneOrMany", "embed", "declarations", "standIn", "constants", "addFields", "unknown", "decode", "literals", "order", "tagCodecs", "nilAs", "omit", "defined"}
 
 // Parse reads a configuration file. A .json file must be JSON; any other is YAML.
+//
+// Every mistake the file has is reported, as one model.ErrorList sorted by position when there
+// are several: an entry at fault is skipped and the others are read. With the error, Parse
+// returns the file without the entries at fault, so that a caller can check the others against
+// the schema (Load, emit.Generate) and report all of a run's mistakes at once; but nil when what
+// is at fault would make those checks report mistakes that are none: the file's syntax, a key
+// that is not one or comes twice, or an entry of types, declarations or standIn, which decide
+// what the schema and the selection are.
 func Parse(name string, data []byte) (*File, error) {
 	if strings.HasSuffix(name, ".json") {
 		if err := checkJSON(name, data); err != nil {
@@ -152,110 +162,145 @@ func Parse(name string, data []byte) (*File, error) {
 		return nil, p.errorf(root, "expected a mapping of %s, found %s", strings.Join(keys, ", "), kind(root))
 	}
 	seen := map[string]*yaml.Node{}
+	var errs model.ErrorList
+	partial := f
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if prev, dup := seen[k.Value]; dup {
-			return nil, p.errorf(k, "%s is set twice (first at line %d)", k.Value, prev.Line)
+			errs.Add(p.errorf(k, "%s is set twice (first at line %d)", k.Value, prev.Line))
+			partial = nil
+			continue
 		}
 		seen[k.Value] = k
-		var err error
-		switch k.Value {
-		case "package":
-			if f.Package, err = p.str(v, "package"); err == nil && !ValidPackageName(f.Package) {
-				err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(f.Package))
-			}
-		case "doc":
-			f.HasDoc = true
-			f.Doc, err = p.str(v, "doc")
-		case "types":
-			f.Config.Types, err = p.keyList(v, "types")
-			if err == nil && f.Config.Types == nil {
-				f.Config.Types = []emit.Entry{} // an empty list selects nothing but what the schema needs
-			}
-		case "rename":
-			f.Config.Names, err = p.names(v, "rename", false)
-		case "fields":
-			f.Config.Fields, err = p.names(v, "fields", true)
-		case "substitute":
-			f.Config.Substitutes, err = p.substitutes(v)
-		case "initialisms":
-			f.Config.Initialisms, err = p.initialisms(v)
-		case "validate":
-			var b bool
-			b, err = p.boolean(v, "validate")
-			f.Config.NoValidate = !b
-		case "runtime":
-			var b bool
-			b, err = p.boolean(v, "runtime")
-			f.Config.NoRuntime = !b
-		case "filePrefix":
-			f.Config.FilePrefix, err = p.filePrefix(v)
-		case "optional":
-			f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.OmitZero, emit.Value)
-		case "elements":
-			f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
-		case "objects":
-			f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
-		case "oneOrMany":
-			f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
-		case "nilAs":
-			f.Config.NilAs, err = p.shape(v, "nilAs", emit.Empty, emit.Null)
-		case "literals":
-			f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
-		case "embed":
-			f.Config.Embed, err = p.keyList(v, "embed")
-		case "addFields":
-			f.Config.AddFields, err = p.addFields(v)
-		case "tagCodecs":
-			f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
-		case "defined":
-			f.Config.Defined, err = p.keyList(v, "defined")
-			for _, e := range f.Config.Defined {
-				if err == nil && strings.Contains(e.Name, ".") {
-					err = e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
-				}
-			}
-		case "omit":
-			f.Config.Omit, err = p.keyList(v, "omit")
-			for _, e := range f.Config.Omit {
-				if err == nil && !strings.Contains(e.Name, ".") {
-					err = e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
-				}
-			}
-		case "order":
-			f.Config.Order, err = p.order(v)
-		case "decode":
-			f.Config.Lenient, err = p.choice(v, "decode", "strict", "lenient")
-		case "unknown":
-			f.Config.DropUnknown, err = p.choice(v, "unknown", "keep", "drop")
-		case "constants":
-			var b bool
-			b, err = p.boolean(v, "constants")
-			f.Config.NoConstants = !b
-		case "declarations":
-			f.Declarations, err = p.typescript(v, data)
-		case "standIn":
-			f.Config.StandIns, err = p.names(v, "standIn", false)
-			for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
-				e := f.Config.StandIns[key]
-				if strings.Contains(key, ".") {
-					return nil, p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key)
-				}
-				if f.Config.StandIns[e.Name].Name != "" {
-					return nil, e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key)
-				}
-			}
-		default:
-			err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
+		err := p.entry(f, k, v, data)
+		if err != nil && (!slices.Contains(keys, k.Value) || slices.Contains(selecting, k.Value)) {
+			partial = nil
 		}
-		if err != nil {
-			return nil, err
-		}
+		errs.Add(err)
 	}
-	if f.Config.NoRuntime && f.Config.FilePrefix == "" {
-		return nil, p.errorf(seen["runtime"], "runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime")
+	if f.Config.NoRuntime && f.Config.FilePrefix == "" && seen["filePrefix"] == nil {
+		errs.Add(p.errorf(seen["runtime"], "runtime: false needs a filePrefix: the output shares its directory with the output that has the runtime"))
+	}
+	if err := errs.Err(); err != nil {
+		return partial, err
 	}
 	return f, nil
+}
+
+// selecting are the keys that decide what the schema and the selection are: a mistake in them
+// would make the other entries' checks against the schema wrong.
+var selecting = []string{"types", "declarations", "standIn"}
+
+// entry reads the top-level key k, of value v, into f; data is the file.
+func (p *reader) entry(f *File, k, v *yaml.Node, data []byte) error {
+	var err error
+	switch k.Value {
+	case "package":
+		var name string
+		if name, err = p.str(v, "package"); err == nil && !ValidPackageName(name) {
+			err = p.errorf(v, "package: %q is not a valid Go package name", model.Shorten(name))
+		}
+		if err == nil {
+			f.Package = name
+		}
+	case "doc":
+		f.Doc, err = p.str(v, "doc")
+		f.HasDoc = err == nil
+	case "types":
+		f.Config.Types, err = p.keyList(v, "types")
+		if err == nil && f.Config.Types == nil {
+			f.Config.Types = []emit.Entry{} // an empty list selects nothing but what the schema needs
+		}
+	case "rename":
+		f.Config.Names, err = p.names(v, "rename", false)
+	case "fields":
+		f.Config.Fields, err = p.names(v, "fields", true)
+	case "substitute":
+		f.Config.Substitutes, err = p.substitutes(v)
+	case "initialisms":
+		f.Config.Initialisms, err = p.initialisms(v)
+	case "validate":
+		err = p.negated(v, "validate", &f.Config.NoValidate)
+	case "runtime":
+		err = p.negated(v, "runtime", &f.Config.NoRuntime)
+	case "constants":
+		err = p.negated(v, "constants", &f.Config.NoConstants)
+	case "filePrefix":
+		f.Config.FilePrefix, err = p.filePrefix(v)
+	case "optional":
+		f.Config.Optional, err = p.shape(v, "optional", emit.Pointer, emit.OmitEmpty, emit.OmitZero, emit.Value)
+	case "elements":
+		f.Config.Elements, err = p.shape(v, "elements", emit.Value, emit.Pointer)
+	case "objects":
+		f.Config.Objects, err = p.shape(v, "objects", emit.Value, emit.Pointer)
+	case "oneOrMany":
+		f.Config.OneOrMany, err = p.shape(v, "oneOrMany", emit.Struct, emit.Slice)
+	case "nilAs":
+		f.Config.NilAs, err = p.shape(v, "nilAs", emit.Empty, emit.Null)
+	case "literals":
+		f.Config.Literals, err = p.shape(v, "literals", emit.Field, emit.Implicit)
+	case "embed":
+		f.Config.Embed, err = p.keyList(v, "embed")
+	case "addFields":
+		f.Config.AddFields, err = p.addFields(v)
+	case "tagCodecs":
+		f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
+	case "defined":
+		f.Config.Defined, err = p.keyList(v, "defined")
+		f.Config.Defined, err = without(f.Config.Defined, err, func(e emit.Entry) error {
+			if strings.Contains(e.Name, ".") {
+				return e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
+			}
+			return nil
+		})
+	case "omit":
+		f.Config.Omit, err = p.keyList(v, "omit")
+		f.Config.Omit, err = without(f.Config.Omit, err, func(e emit.Entry) error {
+			if !strings.Contains(e.Name, ".") {
+				return e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
+			}
+			return nil
+		})
+	case "order":
+		f.Config.Order, err = p.order(v)
+	case "decode":
+		f.Config.Lenient, err = p.choice(v, "decode", "strict", "lenient")
+	case "unknown":
+		f.Config.DropUnknown, err = p.choice(v, "unknown", "keep", "drop")
+	case "declarations":
+		f.Declarations, err = p.typescript(v, data)
+	case "standIn":
+		f.Config.StandIns, err = p.names(v, "standIn", false)
+		var errs model.ErrorList
+		errs.Add(err)
+		for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
+			e := f.Config.StandIns[key]
+			if strings.Contains(key, ".") {
+				errs.Add(p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key))
+			} else if f.Config.StandIns[e.Name].Name != "" {
+				errs.Add(e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key))
+			}
+		}
+		err = errs.Err()
+	default:
+		err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
+	}
+	return err
+}
+
+// without returns the entries for which check finds no mistake, and err with those mistakes.
+func without(entries []emit.Entry, err error, check func(emit.Entry) error) ([]emit.Entry, error) {
+	var errs model.ErrorList
+	errs.Add(err)
+	var out []emit.Entry
+	for _, e := range entries {
+		if err := check(e); err != nil {
+			errs.Add(err)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, errs.Err()
 }
 
 // reader reads the nodes of one file.
@@ -312,6 +357,16 @@ func (p *reader) identifier(n *yaml.Node, what string) (string, error) {
 	return s, nil
 }
 
+// negated reads a boolean into *not, negated (validate: false is NoValidate), unless it is at
+// fault.
+func (p *reader) negated(n *yaml.Node, what string, not *bool) error {
+	b, err := p.boolean(n, what)
+	if err == nil {
+		*not = !b
+	}
+	return err
+}
+
 func (p *reader) boolean(n *yaml.Node, what string) (bool, error) {
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
 		return false, p.errorf(n, "%s: expected true or false, found %s", what, kind(n))
@@ -344,19 +399,21 @@ func (p *reader) keyList(n *yaml.Node, what string) ([]emit.Entry, error) {
 		return nil, p.errorf(n, "%s: expected a list, found %s", what, kind(n))
 	}
 	var out []emit.Entry
+	var errs model.ErrorList
 	seen := map[string]int{}
 	for _, item := range n.Content {
 		s, err := p.key(item, what, false)
-		if err != nil {
-			return nil, err
+		if err == nil && seen[s] > 0 {
+			err = p.errorf(item, "%s: %s is listed twice (first at line %d)", what, s, seen[s])
 		}
-		if line, dup := seen[s]; dup {
-			return nil, p.errorf(item, "%s: %s is listed twice (first at line %d)", what, s, line)
+		if err != nil {
+			errs.Add(err)
+			continue
 		}
 		seen[s] = item.Line
 		out = append(out, emit.Entry{Name: s, Pos: p.pos(item)})
 	}
-	return out, nil
+	return out, errs.Err()
 }
 
 // mapping calls entry for each key and value of a mapping, checking that no key comes twice.
@@ -364,18 +421,18 @@ func (p *reader) mapping(n *yaml.Node, what string, entry func(k, v *yaml.Node) 
 	if n.Kind != yaml.MappingNode {
 		return p.errorf(n, "%s: expected a mapping, found %s", what, kind(n))
 	}
+	var errs model.ErrorList
 	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if line, dup := seen[k.Value]; dup {
-			return p.errorf(k, "%s: %s is set twice (first at line %d)", what, k.Value, line)
+			errs.Add(p.errorf(k, "%s: %s is set twice (first at line %d)", what, k.Value, line))
+			continue
 		}
 		seen[k.Value] = k.Line
-		if err := entry(k, v); err != nil {
-			return err
-		}
+		errs.Add(entry(k, v))
 	}
-	return nil
+	return errs.Err()
 }
 
 // names reads rename or fields: keys to Go identifiers.
@@ -561,14 +618,16 @@ func (p *reader) lists(n *yaml.Node, name, what string, key func(*yaml.Node) (st
 		if v.Kind != yaml.SequenceNode {
 			return p.errorf(v, "%s: %s: expected a list of %s, found %s", name, key, what, kind(v))
 		}
+		var errs model.ErrorList
 		for _, item := range v.Content {
 			s, err := p.str(item, name+": "+key)
 			if err != nil {
-				return err
+				errs.Add(err)
+				continue
 			}
 			out[key] = append(out[key], emit.Entry{Name: s, Pos: p.pos(item)})
 		}
-		return nil
+		return errs.Err()
 	})
 	return out, err
 }
@@ -595,7 +654,10 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 		if err == nil && !slices.Contains(values, s) {
 			err = p.errorf(n, "%s: %q is not one of %s", what, model.Shorten(s), strings.Join(values, ", "))
 		}
-		return emit.Entry{Name: s, Pos: p.pos(n)}, err
+		if err != nil {
+			return emit.Entry{}, err // the generator's default
+		}
+		return emit.Entry{Name: s, Pos: p.pos(n)}, nil
 	}
 	if n.Kind == yaml.ScalarNode {
 		var err error
@@ -608,15 +670,20 @@ func (p *reader) shape(n *yaml.Node, what string, values ...string) (emit.Shape,
 	sh.Members = map[string]emit.Entry{}
 	err := p.mapping(n, what, func(k, v *yaml.Node) error {
 		if k.Value == "default" {
-			var err error
-			sh.Default, err = value(v, what+": default")
+			e, err := value(v, what+": default")
+			if err == nil {
+				sh.Default = e
+			}
 			return err
 		}
 		key, err := p.key(k, what, true)
 		if err != nil {
 			return err
 		}
-		sh.Members[key], err = value(v, what+": "+key)
+		e, err := value(v, what+": "+key)
+		if err == nil {
+			sh.Members[key] = e
+		}
 		return err
 	})
 	return sh, err
@@ -627,14 +694,16 @@ func (p *reader) initialisms(n *yaml.Node) ([]emit.Entry, error) {
 		return nil, p.errorf(n, "initialisms: expected a list, found %s", kind(n))
 	}
 	var out []emit.Entry
+	var errs model.ErrorList
 	for _, item := range n.Content {
 		s, err := p.identifier(item, "initialisms")
 		if err != nil {
-			return nil, err
+			errs.Add(err)
+			continue
 		}
 		out = append(out, emit.Entry{Name: s, Pos: p.pos(item)})
 	}
-	return out, nil
+	return out, errs.Err()
 }
 
 // filePrefix matches the prefixes of file names that the go command builds (not starting with _

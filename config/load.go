@@ -59,14 +59,17 @@ func (f *File) standIn(s *model.Schema) error {
 	if len(f.Config.StandIns) == 0 {
 		return nil
 	}
+	var errs model.ErrorList
 	for _, from := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
 		e := f.Config.StandIns[from]
 		if s.Decl(from) == nil {
-			return e.Pos.Errorf("standIn: the schema declares no %s", model.Shorten(from))
+			errs.Add(e.Pos.Errorf("standIn: the schema declares no %s", model.Shorten(from)))
+		} else if s.Decl(e.Name) == nil {
+			errs.Add(e.Pos.Errorf("standIn: %s: the schema declares no %s (declare it under declarations)", from, model.Shorten(e.Name)))
 		}
-		if s.Decl(e.Name) == nil {
-			return e.Pos.Errorf("standIn: %s: the schema declares no %s (declare it under declarations)", from, model.Shorten(e.Name))
-		}
+	}
+	if err := errs.Err(); err != nil {
+		return err
 	}
 	seen := map[*model.Type]bool{}
 	var walk func(t *model.Type)

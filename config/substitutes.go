@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen/mcpgen/emit"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // CheckSubstitutes checks that the Go type of every substitute exists, so that a typo is an
@@ -26,37 +27,36 @@ import (
 func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool, written ...map[string][]byte) error {
 	from := existing(dir)
 	declared := writtenTypes(written)
+	var errs model.ErrorList
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		sub := c.Substitutes[key]
-		if sub.Path == "" && predeclared[sub.Name] {
+		if sub.Path == "" && (predeclared[sub.Name] || declared[sub.Name]) {
 			continue
 		}
-		if sub.Path == "" && declared[sub.Name] {
-			continue
-		}
-		if sub.Composite {
-			if err := checkComposite(sub, dir, own, declared); err != nil {
-				return sub.Pos.Errorf("substitute: %s: %v", key, err)
-			}
-			continue
-		}
-		_, files, err := packageFiles(sub.Path, dir, from, own)
-		if err != nil {
-			return sub.Pos.Errorf("substitute: %s: %v", key, err)
-		}
-		found, err := declaresType(files, sub.Name)
-		if err != nil {
-			return sub.Pos.Errorf("substitute: %s: %v", key, err)
-		}
-		if !found {
-			where := "package " + sub.Path
-			if sub.Path == "" {
-				where = "the files of " + dir + " that the output does not write"
-			}
-			return sub.Pos.Errorf("substitute: %s: no type %s in %s", key, sub.Name, where)
+		if err := checkSubstitute(sub, dir, from, own, declared); err != nil {
+			errs.Add(sub.Pos.Errorf("substitute: %s: %v", key, err))
 		}
 	}
-	return nil
+	return errs.Err()
+}
+
+// checkSubstitute checks that the Go type of one substitute exists (CheckSubstitutes).
+func checkSubstitute(sub emit.Substitute, dir, from string, own func(file string) bool, declared map[string]bool) error {
+	if sub.Composite {
+		return checkComposite(sub, dir, own, declared)
+	}
+	_, files, err := packageFiles(sub.Path, dir, from, own)
+	if err != nil {
+		return err
+	}
+	found, err := declaresType(files, sub.Name)
+	if err != nil || found {
+		return err
+	}
+	if sub.Path == "" {
+		return fmt.Errorf("no type %s in the files of %s that the output does not write", sub.Name, dir)
+	}
+	return fmt.Errorf("no type %s in package %s", sub.Name, sub.Path)
 }
 
 // predeclared are the predeclared types a substitute may name without a package.

@@ -42,7 +42,8 @@ type Options struct {
 // Generate returns the files of the Go package for s, by file name, every one gofmt-formatted:
 // types.go, json.go, unions.go, consts.go, the runtime's files and doc.go (the package doc, and the
 // schema's version and hash). s must be classified (model.Classify). An error names the
-// declaration at fault and its position.
+// declaration or the configuration entry at fault and its position; the mistakes of a
+// configuration (Options.Config) come together, as one model.ErrorList sorted by position.
 func Generate(s *model.Schema, opts Options) (map[string][]byte, error) {
 	if opts.Package == "" {
 		return nil, fmt.Errorf("emit: no package name")

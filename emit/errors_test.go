@@ -47,13 +47,13 @@ var generateErrorCases = []generateErrorCase{{
 	schema: &model.Schema{Decls: []*model.Decl{
 		decl(1, "Result", object(1, member(2, "_meta", typ(model.Any), true), member(3, "meta", typ(model.String), true))),
 	}},
-	want: `test.ts:3:1: Result: member "meta": Go field name Meta is already used`,
+	want: `test.ts:3:1: Result.meta: Go field name Meta is already used by Result._meta: name one of them under fields`,
 }, {
 	name: "member without a Go name",
 	schema: &model.Schema{Decls: []*model.Decl{
 		decl(1, "Result", object(1, member(2, "1a", typ(model.String), true))),
 	}},
-	want: `test.ts:2:1: Result: member "1a" has no Go name ("1a" is not an identifier)`,
+	want: `test.ts:2:1: Result.1a: the member has no Go name ("1a" is not an identifier): name it under fields`,
 }, {
 	name: "declaration without a Go name",
 	schema: &model.Schema{Decls: []*model.Decl{
@@ -71,7 +71,7 @@ var generateErrorCases = []generateErrorCase{{
 	schema: &model.Schema{Decls: []*model.Decl{
 		decl(1, "Result", object(1, member(2, "extra", typ(model.String), true))),
 	}},
-	want: `test.ts:2:1: Result: member "extra": Go field name Extra is already used`,
+	want: `test.ts:2:1: Result.extra: Go field name Extra is already used by the unknown members (Extra): name one of them under fields`,
 }, {
 	name: "declaration collision",
 	schema: &model.Schema{Decls: []*model.Decl{

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/ast"
@@ -178,6 +179,13 @@ type generator struct {
 	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
 	// substituted declarations that something refers to (checkConfigUsed).
 	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
+
+	// errs are the errors planning found so far: it goes on after one where it can, so that a
+	// configuration's mistakes are reported together. shortSelection is set when a root of
+	// Config.Types was at fault, which leaves out what it references: then an entry that
+	// changed nothing may be no mistake of its own (checkConfigUsed).
+	errs           model.ErrorList
+	shortSelection bool
 }
 
 // form is the shape of a Go type declaration of the output: the ir's (ir.Form).
@@ -199,6 +207,9 @@ const (
 // needed a name, or a type derived from a union (wrappers, Unknown).
 type typeDecl struct {
 	name string
+	// path is the struct's key in the configuration (CreateMessageRequest.params), which errors
+	// about its fields name; "" where the configuration cannot name it.
+	path string
 	// defName is the name the type has without the configuration's names (Names, Fields,
 	// Initialisms): the name the parts are written with (partNames).
 	defName string
@@ -372,43 +383,50 @@ type inlineKey struct {
 // With a configuration (Options.Config), only the declarations it selects are planned, under
 // their configured names, and the substituted ones are replaced by their Go types.
 func (g *generator) planDecls() error {
-	if err := g.configure(); err != nil {
-		return err
-	}
+	g.configure()
 	for _, d := range g.s.Decls {
 		if !g.generated(d.Name) {
 			continue
 		}
 		td, err := g.declShell(d)
 		if err != nil {
-			return err
+			g.errs.Add(err)
+			return g.errs.Err()
 		}
 		g.byDecl[d.Name] = td
 		g.after[d.Name] = []*typeDecl{td}
 	}
 	if err := g.planExternalBases(); err != nil {
-		return err
+		g.errs.Add(err)
+		return g.errs.Err()
 	}
+	// A declaration whose planning fails is left half planned: the others are planned for
+	// their own errors, and planning stops after them.
+	broken := false
 	for _, d := range g.s.Decls {
 		if td := g.byDecl[d.Name]; td != nil {
 			if err := g.planDecl(td); err != nil {
-				return err
+				g.errs.Add(err)
+				broken = true
 			}
 		}
 	}
 	for _, r := range g.memberRoots {
 		if err := g.planMemberRoot(r); err != nil {
-			return err
+			g.errs.Add(err)
+			broken = true
 		}
 	}
-	if err := g.planNullVariants(); err != nil {
-		return err
+	if broken {
+		return g.errs.Err()
 	}
-	if err := g.checkBases(); err != nil {
-		return err
+	g.errs.Add(g.planNullVariants())
+	g.checkBases()
+	if !g.shortSelection {
+		g.checkConfigUsed()
 	}
-	if err := g.checkConfigUsed(); err != nil {
-		return err
+	if len(g.errs) > 0 {
+		return g.errs.Err()
 	}
 	for _, d := range g.s.Decls {
 		g.types = append(g.types, g.after[d.Name]...)
@@ -442,9 +460,8 @@ func (g *generator) planDecls() error {
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
 	td := &typeDecl{name: name, defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
-	if err := g.scope.declare(td.name, "declaration "+d.Name, pos); err != nil {
-		return nil, err
-	}
+	// A name taken is reported, and the declaration planned all the same for its other errors.
+	g.errs.Add(g.declare(td.name, "declaration "+d.Name, pos))
 	g.declareDefault(td.defName)
 	t := d.Type
 	switch t.Kind {
@@ -474,7 +491,8 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	default:
 		td.form = aliasForm
 	}
-	return td, g.definedShell(td)
+	g.errs.Add(g.definedShell(td)) // an alias it cannot make defined stays an alias
+	return td, nil
 }
 
 // planDecl plans the body of a schema declaration.
@@ -677,9 +695,12 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	} else {
 		td.name = g.scope.free(s.name)
 	}
-	if err := g.scope.declare(td.name, "inline type in "+owner, declPos); err != nil {
-		return nil, err
+	what := "inline type in " + owner
+	if len(s.keys) > 0 {
+		what = "inline type of " + s.keys[0]
 	}
+	// A name taken is reported, and the type planned all the same for its other errors.
+	g.errs.Add(g.declare(td.name, what, declPos))
 	if t.Pos.Line > 0 {
 		g.inlines[key] = td
 	}
@@ -716,7 +737,8 @@ func (p *plan) declaring(m *model.Member) *model.Decl {
 // the struct in the configuration (the declaration's name, or the key of the member holding the
 // inline object), "" where the configuration cannot name it.
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
-	names := map[string]bool{extraField: true}
+	td.path = path
+	names := map[string]string{extraField: "the unknown members (Extra)"}
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
@@ -745,10 +767,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			if err != nil {
 				return e.Pos.Errorf("addFields: %s: %v", decl.Name, err)
 			}
-			if names[name] {
-				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s", decl.Name, name, td.name)
+			if names[name] != "" {
+				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s, for %s", decl.Name, name, td.name, names[name])
 			}
-			names[name] = true
+			names[name] = "addFields"
 			td.added = append(td.added, e.Name)
 		}
 	}
@@ -766,7 +788,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 
 // planField plans the field of member m of the struct td (see planStruct), or returns nil for a
 // member that an embedded base holds; names are the field names taken so far.
-func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]bool) (*field, error) {
+func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]string) (*field, error) {
 	base, skip, err := g.holder(decl, m)
 	if err != nil || skip {
 		return nil, err // a base's struct holds only the members it declares and its bases hold
@@ -806,13 +828,19 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	if namePos, err = g.embedField(f, keys, fieldKey, namePos); err != nil {
 		return nil, err
 	}
+	memberPath := cmp.Or(path, td.name) + "." + m.Name
+	where := memberPath // what the error leads with: the fields entry, or the member
+	if fieldKey != "" {
+		where = "fields: " + memberPath
+	}
 	if !token.IsIdentifier(f.name) {
-		return nil, namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
+		return nil, namePos.Errorf("%s: the member has no Go name (%q is not an identifier): name it under fields", where, f.name)
 	}
-	if names[f.name] {
-		return nil, namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
+	if names[f.name] != "" {
+		// Reported, and the field kept, so that planning goes on for the struct's other errors.
+		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.name, names[f.name]))
 	}
-	names[f.name] = true
+	names[f.name] = memberPath
 	if base != "" {
 		f.base, f.baseDecl = g.baseName(base), base
 	}
@@ -916,7 +944,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 		case shape == OmitEmpty && typ.kind == structKind:
 			// encoding/json's omitempty never omits a struct: it stays a pointer.
 			if explicit {
-				return pos.Errorf("optional: %s is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)", keys[0])
+				g.errs.Add(pos.Errorf("optional: %s is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)", keys[0]))
 			}
 		case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
 			// encoding/json never omits a struct: it is always encoded.
@@ -925,7 +953,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			f.pointer, f.omitEmpty = false, true
 		case shape == Value && typ.hasNil():
 			if explicit {
-				return pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing", keys[0])
+				g.errs.Add(pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing: remove the entry", keys[0]))
 			}
 		case shape == OmitZero && typ.hasNil():
 			// nil is the zero value, which stands for absence: an empty non-nil value is sent.
@@ -960,7 +988,9 @@ func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos
 	g.usedShapes["embed "+key] = true
 	name := embeddedName(f.typ)
 	if name == "" {
-		return namePos, e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs", key, g.typeString(f.typ, f.pointer))
+		// Reported, and the field left a named one, so that planning goes on.
+		g.errs.Add(e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs: remove the entry", key, g.typeString(f.typ, f.pointer)))
+		return namePos, nil
 	}
 	if name != f.name {
 		// A hand-written part selects the field by the name it had (checkPartShapes).

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"go/token"
 	"maps"
 	"slices"
@@ -140,7 +141,7 @@ func (g *generator) holder(decl *model.Decl, m *model.Member) (base string, skip
 // holds is a field of the same name, type and tag there as in the base (a derived declaration
 // may declare a member again with a narrower type, or the configuration shape it otherwise),
 // and none is left out (by Omit), since the embedded struct would bring it back.
-func (g *generator) checkBases() error {
+func (g *generator) checkBases() {
 	for _, d := range g.s.Decls {
 		td := g.byDecl[d.Name]
 		if td == nil || td.form != structForm {
@@ -158,27 +159,28 @@ func (g *generator) checkBases() error {
 		for _, name := range slices.Sorted(maps.Keys(byBase)) {
 			e, base := g.bases[name], g.baseDecl(name)
 			if base == nil {
-				return e.Pos.Errorf("embed: the base %s is not generated: add it to types", name)
+				g.errs.Add(e.Pos.Errorf("embed: the base %s is not generated: add it to types", name))
+				continue
 			}
 			g.usedShapes["embed "+name] = true
 			fields := byBase[name]
 			for _, b := range base.fields {
 				f := fields[b.member.Name]
 				if f == nil {
-					return e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back", td.name, b.member.Name, name)
+					g.errs.Add(e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back: remove the omit entry, or the base from embed", d.Name, b.member.Name, name))
+					continue
 				}
 				if there, here := g.fieldString(b), g.fieldString(f); there != here {
 					again := ""
 					if f.member.DeclaredIn != b.member.DeclaredIn {
 						again = ", declared again,"
 					}
-					return e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
-						f.member.Name, td.name, again, b.name, name, there, here)
+					g.errs.Add(e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
+						f.member.Name, d.Name, again, b.name, name, there, here))
 				}
 			}
 		}
 	}
-	return nil
 }
 
 // checkOmittedTags refuses a member left out (Config.Omit) that is the discriminator of a union
@@ -197,7 +199,7 @@ func (g *generator) checkOmittedTags() error {
 			}
 			for _, f := range vt.omitted {
 				if f.member.Name == tag {
-					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write (literals: implicit leaves its field out, and writes the constant)", vt.name, tag, td.name)
+					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(vt.path, vt.name), tag, td.name)
 				}
 			}
 		}

@@ -87,7 +87,7 @@ func TestBasesRefused(t *testing.T) {
 		Types: []Entry{entry("Uncached", 1), entry("Cached", 1)},
 		Embed: []Entry{entry("Cached", 2)},
 	})
-	assert.EqualError(t, err, `mcpgen.yaml:2:3: embed: Uncached leaves out the member "ttl" of its base Cached, which embedding it would bring back`)
+	assert.EqualError(t, err, `mcpgen.yaml:2:3: embed: Uncached leaves out the member "ttl" of its base Cached, which embedding it would bring back: remove the omit entry, or the base from embed`)
 }
 
 // TestStandInExtendsBreaksPart: a member inherited through an extends clause that a standIn
@@ -105,7 +105,7 @@ func TestStandInExtendsBreaksPart(t *testing.T) {
 	_, err = Generate(s, Options{Package: "mcp", Version: "test", SchemaHash: "sha256:0", Runtime: templates.Runtime(),
 		Parts: map[string]string{"tools.go": part}, Config: Config{StandIns: map[string]Entry{"Moded": entry("Loose", 5)}}})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.Mode")
+	assert.Contains(t, err.Error(), "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.mode (the field Tool.Mode)")
 }
 
 // TestBaseEntryReachesRedeclared: an entry on a base's member reaches a member that a derived

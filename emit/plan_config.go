@@ -393,42 +393,37 @@ type memberRoot struct {
 }
 
 // configure checks the configuration against the schema and decides what is generated: the
-// declarations (g.generated), the substitutes, the member roots, the initialisms.
-func (g *generator) configure() error {
+// declarations (g.generated), the substitutes, the member roots, the initialisms. Each entry at
+// fault is reported (g.errs) and skipped, so that planning goes on and finds the others.
+func (g *generator) configure() {
 	c := g.opts.Config
 	g.names = namer{extra: map[string]string{}}
 	for _, e := range c.Initialisms {
 		if w := words(e.Name); len(w) != 1 || w[0] != e.Name || !token.IsIdentifier(e.Name) {
-			return e.Pos.Errorf("initialisms: %q is not one word of letters and digits as Go names are split (ID, MIME)", e.Name)
+			g.errs.Add(e.Pos.Errorf("initialisms: %q is not one word of letters and digits as Go names are split (ID, MIME)", e.Name))
+			continue
 		}
 		g.names.extra[strings.ToLower(e.Name)] = e.Name
 	}
-	if err := g.configureSubstitutes(); err != nil {
-		return err
-	}
+	g.configureSubstitutes()
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
 		e := c.Fields[key]
 		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
-			return err
+			g.errs.Add(err)
 		} else if m == nil {
-			return e.Pos.Errorf("fields: %q names no member: write Declaration.member", key)
+			g.errs.Add(e.Pos.Errorf("fields: %q names no member: write Declaration.member", key))
 		}
 	}
-	if err := g.configureShapes(); err != nil {
-		return err
+	g.configureShapes()
+	g.checkRenames()
+	if c.Types != nil {
+		g.selectTypes()
 	}
-	if err := g.checkRenames(); err != nil {
-		return err
-	}
-	if c.Types == nil {
-		return nil
-	}
-	return g.selectTypes()
 }
 
 // configureSubstitutes reads the substitutes (Config.Substitutes): of declarations, and of
 // members (which selectTypes does not walk into).
-func (g *generator) configureSubstitutes() error {
+func (g *generator) configureSubstitutes() {
 	c := g.opts.Config
 	g.substitutes = map[string]*goType{}
 	g.memberSubstitutes = map[string]*goType{}
@@ -436,7 +431,8 @@ func (g *generator) configureSubstitutes() error {
 		sub := c.Substitutes[key]
 		d, m, err := g.memberOf(key, sub.Pos, "substitute")
 		if err != nil {
-			return err
+			g.errs.Add(err)
+			continue
 		}
 		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos,
 			composite: sub.Composite, underlying: sub.Kind}
@@ -446,37 +442,34 @@ func (g *generator) configureSubstitutes() error {
 		}
 		g.memberSubstitutes[key] = t
 	}
-	return nil
 }
 
 // checkRenames checks that each rename (Config.Names) names a declaration, a constant, a member
 // or SchemaVersion.
-func (g *generator) checkRenames() error {
+func (g *generator) checkRenames() {
 	c := g.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
 		if key == "SchemaVersion" || strings.Contains(key, ".") {
 			if key != "SchemaVersion" {
-				if _, _, err := g.memberOf(key, e.Pos, "rename"); err != nil {
-					return err
-				}
+				_, _, err := g.memberOf(key, e.Pos, "rename")
+				g.errs.Add(err)
 			}
 			continue
 		}
 		isConst := slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key })
 		if g.s.Decl(key) == nil && !isConst {
-			return e.Pos.Errorf("rename: %s", g.noDecl(key))
-		}
-		if isConst && c.NoConstants {
-			return e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key)
+			g.errs.Add(e.Pos.Errorf("rename: %s", g.noDecl(key)))
+		} else if isConst && c.NoConstants {
+			g.errs.Add(e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key))
 		}
 	}
-	return nil
 }
 
 // selectTypes selects the declarations of Config.Types, and those they reference transitively,
-// skipping substituted declarations and members.
-func (g *generator) selectTypes() error {
+// skipping substituted declarations and members. A root at fault is skipped, and leaves the
+// selection short (g.shortSelection).
+func (g *generator) selectTypes() {
 	g.selected = map[string]bool{}
 	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
@@ -516,26 +509,27 @@ func (g *generator) selectTypes() error {
 	}
 	for _, e := range g.opts.Config.Types {
 		d, m, err := g.memberOf(e.Name, e.Pos, "types")
+		switch {
+		case err != nil:
+		case m == nil && g.substitutes[d.Name] != nil:
+			err = e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too: remove it from types or from substitute", d.Name, g.substitutes[d.Name].pos)
+		case m != nil && g.memberSubstitutes[e.Name] != nil:
+			err = e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too: remove it from types or from substitute", e.Name, g.memberSubstitutes[e.Name].pos)
+		case m != nil && e.Name != d.Name+"."+m.Name:
+			err = e.Pos.Errorf("types: %s is a member of an inline object: a root is a declaration or one of its members", e.Name)
+		}
 		if err != nil {
-			return err
-		}
-		if m == nil && g.substitutes[d.Name] != nil {
-			return e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too", d.Name, g.substitutes[d.Name].pos)
-		}
-		if sub := g.memberSubstitutes[e.Name]; m != nil && sub != nil {
-			return e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too", e.Name, sub.pos)
+			g.errs.Add(err)
+			g.shortSelection = true
+			continue
 		}
 		if m == nil {
 			visit(d)
 			continue
 		}
-		if e.Name != d.Name+"."+m.Name {
-			return e.Pos.Errorf("types: %s is a member of an inline object: a root is a declaration or one of its members", e.Name)
-		}
 		g.memberRoots = append(g.memberRoots, memberRoot{d, m})
 		walk(m.Type, e.Name, nil)
 	}
-	return nil
 }
 
 // childPath is the path of the inline types in a member's type, from the member's keys: the
@@ -548,8 +542,8 @@ func childPath(keys []string) string {
 }
 
 // configureShapes checks the members and values of the shape entries (Optional, Elements,
-// Objects, Embed).
-func (g *generator) configureShapes() error {
+// Objects, Embed), reporting and skipping each at fault.
+func (g *generator) configureShapes() {
 	c := g.opts.Config
 	shapes := []struct {
 		what   string
@@ -570,66 +564,69 @@ func (g *generator) configureShapes() error {
 			}
 			return nil
 		}
-		if err := check(x.sh.Default, x.what); err != nil {
-			return err
-		}
+		g.errs.Add(check(x.sh.Default, x.what))
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			e := x.sh.Members[key]
 			if _, m, err := g.memberOf(key, e.Pos, x.what); err != nil {
-				return err
+				g.errs.Add(err)
 			} else if m == nil {
-				return e.Pos.Errorf("%s: %q names no member: write Declaration.member", x.what, key)
-			}
-			if err := check(e, x.what+": "+key); err != nil {
-				return err
+				g.errs.Add(e.Pos.Errorf("%s: %q names no member: write Declaration.member", x.what, key))
+			} else {
+				g.errs.Add(check(e, x.what+": "+key))
 			}
 		}
 	}
-	if err := g.checkOrders(); err != nil {
-		return err
-	}
+	g.checkOrders()
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
-		d := g.s.Decl(name)
-		if d == nil {
-			return c.AddFields[name][0].Pos.Errorf("addFields: %s", g.noDecl(name))
-		}
-		if d.Type.Kind != model.Object {
-			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name)
+		if d := g.s.Decl(name); d == nil {
+			g.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s", g.noDecl(name)))
+		} else if d.Type.Kind != model.Object {
+			g.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name))
 		}
 	}
-	if err := g.configureMembers(); err != nil {
-		return err
-	}
+	g.configureMembers()
+	g.configureEmbeds()
+}
+
+// configureEmbeds reads the embedded fields and bases (Config.Embed), reporting and skipping
+// each entry at fault.
+func (g *generator) configureEmbeds() {
+	c := g.opts.Config
 	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
 		d, m, err := g.memberOf(e.Name, e.Pos, "embed")
-		if err != nil {
-			return err
-		}
-		if m == nil {
-			if d.Type.Kind != model.Object {
-				return e.Pos.Errorf("embed: %s is not an interface with members of its own, which an embedded base needs", e.Name)
+		switch {
+		case err != nil:
+		case m == nil && d.Type.Kind != model.Object:
+			err = e.Pos.Errorf("embed: %s is not an interface with members of its own, which an embedded base needs", e.Name)
+		case m == nil:
+			if err = g.repeated("embed", e, g.bases, ""); err == nil {
+				g.bases[e.Name] = e
 			}
-			if prev, dup := g.bases[e.Name]; dup {
-				return e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, prev.Pos)
+		default:
+			if err = g.repeated("embed", e, g.embeds, "an embedded field is named by its type"); err == nil {
+				g.embeds[e.Name] = e
 			}
-			g.bases[e.Name] = e
-			continue
 		}
-		if prev, dup := g.embeds[e.Name]; dup {
-			return e.Pos.Errorf("embed: %s is listed twice (first at %s)", e.Name, prev.Pos)
-		}
-		if f, ok := c.Fields[e.Name]; ok {
-			return e.Pos.Errorf("embed: %s is named by fields too (%s): an embedded field is named by its type", e.Name, f.Pos)
-		}
-		g.embeds[e.Name] = e
+		g.errs.Add(err)
+	}
+}
+
+// repeated is the error of an entry e of the list what (embed, omit) that seen has already, or
+// that fields names too, which the list's entries cannot have (why); nil for neither.
+func (g *generator) repeated(what string, e Entry, seen map[string]Entry, why string) error {
+	if prev, dup := seen[e.Name]; dup {
+		return e.Pos.Errorf("%s: %s is listed twice (first at %s)", what, e.Name, prev.Pos)
+	}
+	if f, named := g.opts.Config.Fields[e.Name]; named {
+		return e.Pos.Errorf("%s: %s is named by fields too (%s): %s: remove one of the entries", what, e.Name, f.Pos, why)
 	}
 	return nil
 }
 
 // checkOrders checks that each order entry (Config.Order) names members of an object, once
 // each.
-func (g *generator) checkOrders() error {
+func (g *generator) checkOrders() {
 	c := g.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
 		entries := c.Order[key]
@@ -638,7 +635,8 @@ func (g *generator) checkOrders() error {
 		}
 		d, m, err := g.memberOf(key, entries[0].Pos, "order")
 		if err != nil {
-			return err
+			g.errs.Add(err)
+			continue
 		}
 		obj := inlineObject(d.Type)
 		if m != nil {
@@ -647,20 +645,19 @@ func (g *generator) checkOrders() error {
 			obj = inlineObject(t)
 		}
 		if obj == nil {
-			return entries[0].Pos.Errorf("order: %s is not an object", key)
+			g.errs.Add(entries[0].Pos.Errorf("order: %s is not an object", key))
+			continue
 		}
 		seen := map[string]bool{}
 		for _, e := range entries {
 			if obj.Member(e.Name) == nil {
-				return e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj)))
-			}
-			if seen[e.Name] {
-				return e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name)
+				g.errs.Add(e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj))))
+			} else if seen[e.Name] {
+				g.errs.Add(e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name))
 			}
 			seen[e.Name] = true
 		}
 	}
-	return nil
 }
 
 // generated reports whether the declaration name is generated: selected (or every declaration
@@ -683,14 +680,12 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 // checkConfigUsed fails on entries of the configuration that changed nothing, as a mistake
 // would (a rename of a declaration that is not generated, of a member whose type has no name
 // of its own): gopls's generator does the same with its override tables.
-func (g *generator) checkConfigUsed() error {
+func (g *generator) checkConfigUsed() {
 	c := g.opts.Config
-	if err := g.checkNamesUsed(); err != nil {
-		return err
-	}
+	g.checkNamesUsed()
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
 		if !g.usedFields[key] {
-			return c.Fields[key].Pos.Errorf("fields: %s is not a field of a generated struct", key)
+			g.errs.Add(c.Fields[key].Pos.Errorf("fields: %s is not a field of a generated struct", key))
 		}
 	}
 	for _, x := range []struct {
@@ -699,7 +694,7 @@ func (g *generator) checkConfigUsed() error {
 	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}, {"nilAs", c.NilAs}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			if !g.usedShapes[x.what+" "+key] {
-				return x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice", x.what, key)
+				g.errs.Add(x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice: remove the %s entry", x.what, key, x.what))
 			}
 		}
 	}
@@ -707,62 +702,62 @@ func (g *generator) checkConfigUsed() error {
 		td := g.byDecl[e.Name]
 		switch {
 		case g.s.Decl(e.Name) == nil:
-			return e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name))
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name)))
+			continue
 		case td == nil:
-			return e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name)
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
+			continue
 		case td.form != structForm:
-			return e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name)
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
+			continue
 		}
-		for _, f := range td.fields {
-			if f.implicit {
-				return e.Pos.Errorf("tagCodecs: %s.%s has no field (literals: implicit), which encoding/json would not write", td.name, f.name)
-			}
+		if i := slices.IndexFunc(td.fields, func(f *field) bool { return f.implicit }); i >= 0 {
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.fields[i].member.Name))
 		}
 		td.tagCodec = true
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
 		if !g.usedShapes["order "+key] && len(c.Order[key]) > 0 {
-			return c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key)
+			g.errs.Add(c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
 		if g.byDecl[name] == nil {
-			return c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name)
+			g.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name))
 		}
 	}
 	for _, e := range c.Defined {
 		if g.byDecl[e.Name] == nil {
-			return e.Pos.Errorf("defined: %s is not generated: it is neither in types nor referenced by a type there", e.Name)
+			g.errs.Add(e.Pos.Errorf("defined: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
 		}
 	}
 	for _, e := range c.Omit {
 		if !g.usedShapes["omit "+e.Name] {
-			return e.Pos.Errorf("omit: %s is not a member of a generated struct", e.Name)
+			g.errs.Add(e.Pos.Errorf("omit: %s is not a member of a generated struct", e.Name))
 		}
 	}
 	for _, e := range c.Embed {
 		if _, base := g.bases[e.Name]; base && g.baseDecl(e.Name) == nil {
-			return e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name)
+			g.errs.Add(e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name))
 		}
 		if !g.usedShapes["embed "+e.Name] {
-			return e.Pos.Errorf("embed: %s is not a member of a generated struct", e.Name)
+			g.errs.Add(e.Pos.Errorf("embed: %s is not a member of a generated struct", e.Name))
 		}
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		declName, member := splitKey(key)
 		if member != "" && !g.usedSubstitutes[key] {
-			return c.Substitutes[key].Pos.Errorf("substitute: %s is not a member of a generated struct", key)
+			g.errs.Add(c.Substitutes[key].Pos.Errorf("substitute: %s is not a member of a generated struct", key))
 		}
 		if member == "" && g.selected != nil && !g.referenced[declName] {
-			return c.Substitutes[key].Pos.Errorf("substitute: no generated type refers to %s", declName)
+			g.errs.Add(c.Substitutes[key].Pos.Errorf("substitute: no generated type refers to %s", declName))
 		}
 	}
-	return nil
 }
 
 // checkNamesUsed fails on a rename (Config.Names) of a declaration or member type that the
 // output does not have.
-func (g *generator) checkNamesUsed() error {
+func (g *generator) checkNamesUsed() {
 	c := g.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
@@ -771,18 +766,17 @@ func (g *generator) checkNamesUsed() error {
 		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
 			continue
 		case g.substitutes[declName] != nil:
-			return e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos)
+			g.errs.Add(e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos))
 		case member == "" && g.byDecl[declName] == nil:
-			return e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName)
+			g.errs.Add(e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName))
 		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
 			return r.decl.Name+"."+r.member.Name == key
 		}):
-			return e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key)
+			g.errs.Add(e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key))
 		case member != "" && !g.usedNames[key]:
-			return e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key)
+			g.errs.Add(e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key))
 		}
 	}
-	return nil
 }
 
 // substitute returns the Go type that replaces the declaration a Ref names, or nil.
@@ -839,33 +833,31 @@ func (g *generator) checkUnexported() error {
 }
 
 // configureMembers reads the aliases made defined types (Config.Defined) and the members left
-// out (Config.Omit).
-func (g *generator) configureMembers() error {
+// out (Config.Omit), reporting and skipping each entry at fault.
+func (g *generator) configureMembers() {
 	c := g.opts.Config
 	g.defined = map[string]Entry{}
 	for _, e := range c.Defined {
 		if g.s.Decl(e.Name) == nil {
-			return e.Pos.Errorf("defined: %s", g.noDecl(e.Name))
+			g.errs.Add(e.Pos.Errorf("defined: %s", g.noDecl(e.Name)))
+		} else if prev, dup := g.defined[e.Name]; dup {
+			g.errs.Add(e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos))
+		} else {
+			g.defined[e.Name] = e
 		}
-		if prev, dup := g.defined[e.Name]; dup {
-			return e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos)
-		}
-		g.defined[e.Name] = e
 	}
 	g.omits = map[string]Entry{}
 	for _, e := range c.Omit {
-		if _, m, err := g.memberOf(e.Name, e.Pos, "omit"); err != nil {
-			return err
-		} else if m == nil {
-			return e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
+		_, m, err := g.memberOf(e.Name, e.Pos, "omit")
+		switch {
+		case err != nil:
+		case m == nil:
+			err = e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
+		default:
+			if err = g.repeated("omit", e, g.omits, "a member left out has no field"); err == nil {
+				g.omits[e.Name] = e
+			}
 		}
-		if prev, dup := g.omits[e.Name]; dup {
-			return e.Pos.Errorf("omit: %s is listed twice (first at %s)", e.Name, prev.Pos)
-		}
-		if _, named := c.Fields[e.Name]; named {
-			return e.Pos.Errorf("omit: %s is named by fields too (%s): a member left out has no field", e.Name, c.Fields[e.Name].Pos)
-		}
-		g.omits[e.Name] = e
+		g.errs.Add(err)
 	}
-	return nil
 }

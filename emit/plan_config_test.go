@@ -107,7 +107,7 @@ var configErrorCases = []struct {
 }, {
 	name: "added field taken",
 	cfg:  Config{AddFields: map[string][]Entry{"Tool": {entry("Name string", 2)}}},
-	want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool",
+	want: "mcpgen.yaml:2:3: addFields: Tool: the field Name is already a field of Tool, for Tool.name",
 }, {
 	name: "added field to a union",
 	cfg:  Config{AddFields: map[string][]Entry{"ContentBlock": {entry("x int", 2)}}},
@@ -129,11 +129,11 @@ var configErrorCases = []struct {
 }, {
 	name: "optional value of a type with nil",
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"CallToolResult.progressToken": entry(Value, 3)}}},
-	want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing",
+	want: "mcpgen.yaml:3:3: optional: CallToolResult.progressToken has a type with nil, which stands for its absence: value changes nothing: remove the entry",
 }, {
 	name: "optional omitempty struct",
 	cfg:  Config{Optional: Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 3)}}},
-	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: keep it a pointer, or make it a value always encoded (value)",
+	want: "mcpgen.yaml:3:3: optional: Tool.annotations is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)",
 }, {
 	name: "embedded base substituted by another package's type",
 	cfg: Config{Embed: []Entry{entry("Result", 2)},
@@ -162,19 +162,19 @@ var configErrorCases = []struct {
 }, {
 	name: "omit of a member named by fields",
 	cfg:  Config{Omit: []Entry{entry("Tool.name", 2)}, Fields: map[string]Entry{"Tool.name": entry("N", 3)}},
-	want: "mcpgen.yaml:2:3: omit: Tool.name is named by fields too (mcpgen.yaml:3:3): a member left out has no field",
+	want: "mcpgen.yaml:2:3: omit: Tool.name is named by fields too (mcpgen.yaml:3:3): a member left out has no field: remove one of the entries",
 }, {
 	name: "embed of a type without a name",
 	cfg:  Config{Embed: []Entry{entry("Tool.mimeType", 2)}},
-	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs",
+	want: "mcpgen.yaml:2:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs: remove the entry",
 }, {
 	name: "embed named by fields too",
 	cfg:  Config{Embed: []Entry{entry("Tool.annotations", 2)}, Fields: map[string]Entry{"Tool.annotations": entry("A", 3)}},
-	want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type",
+	want: "mcpgen.yaml:2:3: embed: Tool.annotations is named by fields too (mcpgen.yaml:3:3): an embedded field is named by its type: remove one of the entries",
 }, {
 	name: "shape of a member without that choice",
 	cfg:  Config{Objects: Shape{Members: map[string]Entry{"Tool.name": entry(Pointer, 4)}}},
-	want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice",
+	want: "mcpgen.yaml:4:3: objects: Tool.name is not a member of a generated struct, or its type has no such choice: remove the objects entry",
 }, {
 	name: "shape value",
 	cfg:  Config{Elements: Shape{Default: entry("pointers", 1)}},
@@ -214,11 +214,11 @@ var configErrorCases = []struct {
 }, {
 	name: "renames that collide",
 	cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
-	want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
+	want: "mcpgen.yaml:5:3: declaration Tool: Go name Result is already used by declaration Result (shaped.ts:17:18): choose another under rename",
 }, {
 	name: "rename of a member's type onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
-	want: "mcpgen.yaml:6:3: inline type in Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
+	want: "mcpgen.yaml:6:3: inline type of Tool.inputSchema: Go name Result is already used by declaration Result (shaped.ts:17:18): choose another under rename",
 }, {
 	name: "rename of a declaration that is not generated",
 	cfg:  Config{Types: []Entry{entry("Tool", 1)}, Names: map[string]Entry{"Unrelated": entry("U", 3)}},
@@ -243,11 +243,11 @@ var configErrorCases = []struct {
 }, {
 	name: "field renames that collide",
 	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Name", 7)}},
-	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Name is already used`,
+	want: `mcpgen.yaml:7:3: fields: Tool.mode: Go field name Name is already used by Tool.name: name one of them under fields`,
 }, {
 	name: "field rename onto Extra",
 	cfg:  Config{Fields: map[string]Entry{"Tool.mode": entry("Extra", 7)}},
-	want: `mcpgen.yaml:7:3: Tool: member "mode": Go field name Extra is already used`,
+	want: `mcpgen.yaml:7:3: fields: Tool.mode: Go field name Extra is already used by the unknown members (Extra): name one of them under fields`,
 }, {
 	name: "field rename of a struct that is not generated",
 	cfg:  Config{Types: []Entry{entry("CallToolResult", 1)}, Fields: map[string]Entry{"Tool.mode": entry("Speed", 7)}},
@@ -264,7 +264,7 @@ var configErrorCases = []struct {
 	name: "substitute of a selected type",
 	cfg: Config{Types: []Entry{entry("ToolAnnotations", 2)},
 		Substitutes: map[string]Substitute{"ToolAnnotations": {Name: "any", Pos: cfgAt(9)}}},
-	want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too",
+	want: "mcpgen.yaml:2:3: types: ToolAnnotations is substituted (mcpgen.yaml:9:3), it cannot be generated too: remove it from types or from substitute",
 }, {
 	name: "substitute nothing refers to",
 	cfg: Config{Types: []Entry{entry("CallToolResult", 2)},
@@ -282,11 +282,11 @@ var configErrorCases = []struct {
 }, {
 	name: "SchemaVersion renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"SchemaVersion": entry("Tool", 12)}},
-	want: "shaped.ts:4:18: declaration Tool: Go name Tool is already used by the generated constant (mcpgen.yaml:12:3)",
+	want: "mcpgen.yaml:12:3: the generated constant: Go name Tool is already used by declaration Tool (shaped.ts:4:18): choose another under rename",
 }, {
 	name: "constant renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},
-	want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
+	want: "mcpgen.yaml:12:3: constant LATEST_PROTOCOL_VERSION: Go name Tool is already used by declaration Tool (shaped.ts:4:18): choose another under rename",
 }, {
 	name: "union made unexported",
 	cfg:  Config{Names: map[string]Entry{"ContentBlock": entry("contentBlock", 14)}},
@@ -303,7 +303,7 @@ var configErrorCases = []struct {
 	name:  "field renamed under a part",
 	cfg:   Config{Fields: map[string]Entry{"Tool.name": entry("Title", 13)}},
 	parts: map[string]string{"tools.go": "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc toolName(t *Tool) string { return t.Name }\n"},
-	want:  "mcpgen.yaml:13:3: the configuration renames the field Name, which the hand-written part tools.go uses; keep its name",
+	want:  "mcpgen.yaml:13:3: the configuration renames the field Name (Tool.name), which the hand-written part tools.go uses; keep its name",
 }}
 
 // TestConfigErrors checks that every configuration entry the schema contradicts, or that would
@@ -427,7 +427,7 @@ func TestConfigNamesBreakPart(t *testing.T) {
 	part := "//go:build ignore\n\n//mcpgen:requires Tool\n\npackage parts\n\nfunc fast(t *Tool) bool { return t.Mode != nil }\n"
 	_, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mode": entry("Speed", 5)}}, map[string]string{"tools.go": part})
 	require.Error(t, err)
-	assert.Equal(t, "mcpgen.yaml:5:3: the configuration renames the field Mode, which the hand-written part tools.go uses; keep its name", err.Error())
+	assert.Equal(t, "mcpgen.yaml:5:3: the configuration renames the field Mode (Tool.mode), which the hand-written part tools.go uses; keep its name", err.Error())
 }
 
 // TestConfigSubstitutes replaces a declaration and a member's type: nothing is generated for them,
@@ -546,8 +546,8 @@ func TestConfigShapesBreakPart(t *testing.T) {
 	} {
 		_, err := generateShaped(t, c, map[string]string{"tools.go": part})
 		require.Error(t, err)
-		assert.Equal(t, "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.Mode, which the hand-written part tools.go uses "+
-			"as generated by default; keep the member's default shape, or leave the part out (validate: false leaves out the sampling rules)", err.Error())
+		assert.Equal(t, "mcpgen.yaml:5:3: the configuration changes the type or presence of Tool.mode (the field Tool.Mode), which the hand-written part tools.go uses "+
+			"as generated by default; remove this entry to keep the member's default shape, or leave the part out (validate: false leaves out the sampling rules)", err.Error())
 	}
 	// A shape the part does not see is fine.
 	_, err := generateShaped(t, Config{Optional: Shape{Members: map[string]Entry{"Tool.mimeType": entry(OmitEmpty, 5)}}}, map[string]string{"tools.go": part})
@@ -604,4 +604,35 @@ func TestConfigUnexportedField(t *testing.T) {
 	files, err := generateShaped(t, Config{Fields: map[string]Entry{"Tool.mimeType": entry("mimeType", 2)}}, nil)
 	require.NoError(t, err)
 	assert.Regexp(t, `\n\tmimeType +\*string\n`, string(files["types.go"]))
+}
+
+// TestConfigErrorsTogether: independent mistakes of a configuration are reported in one error,
+// one a line, sorted by the entries' positions: names the schema lacks, collisions, shapes,
+// embeds and substitutes; and the names the output derives, taken by two renames, both.
+func TestConfigErrorsTogether(t *testing.T) {
+	_, err := generateShaped(t, Config{
+		Names:       map[string]Entry{"Tool": entry("Result", 2), "Toll": entry("X", 3)},
+		Fields:      map[string]Entry{"CallToolResult.isError": entry("Content", 4)},
+		Optional:    Shape{Members: map[string]Entry{"Tool.annotations": entry(OmitEmpty, 5), "Tool.nope": entry(Value, 6)}},
+		Embed:       []Entry{entry("Tool.mimeType", 7)},
+		Substitutes: map[string]Substitute{"Tool.inputSchemas": {Name: "any", Pos: cfgAt(8)}},
+	}, nil)
+	require.Error(t, err)
+	var list model.ErrorList
+	require.ErrorAs(t, err, &list)
+	assert.Equal(t, `mcpgen.yaml:2:3: declaration Tool: Go name Result is already used by declaration Result (shaped.ts:17:18): choose another under rename
+mcpgen.yaml:3:3: rename: the schema declares no Toll (did you mean Tool?)
+mcpgen.yaml:4:3: fields: CallToolResult.isError: Go field name Content is already used by CallToolResult.content: name one of them under fields
+mcpgen.yaml:5:3: optional: Tool.annotations is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)
+mcpgen.yaml:6:3: optional: Tool has no member "nope"
+mcpgen.yaml:7:3: embed: Tool.mimeType: the member's type *string is not a named type, which an embedded field needs: remove the entry
+mcpgen.yaml:8:3: substitute: Tool has no member "inputSchemas" (did you mean inputSchema?)`, err.Error())
+
+	_, err = generateShaped(t, Config{Names: map[string]Entry{
+		"Tool":        entry("UnmarshalProgressToken", 2),
+		"TextContent": entry("validateContentBlock", 3),
+	}}, nil)
+	require.Error(t, err)
+	assert.Equal(t, `mcpgen.yaml:2:3: declaration Tool: Go name UnmarshalProgressToken is the name of the function of union ProgressToken (shaped.ts:39:13), which the output derives: choose another
+mcpgen.yaml:3:3: declaration TextContent: Go name validateContentBlock is the name of the function of union ContentBlock (shaped.ts:27:13), which the output derives: choose another`, err.Error())
 }

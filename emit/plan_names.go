@@ -186,7 +186,7 @@ func (p *plan) goNameOf(decl string) string {
 // with "Code" (numbers) or "Value" (others) appended when that is a type name.
 func (g *generator) constName(c *model.Const) (string, error) {
 	if e, ok := g.opts.Config.Names[c.Name]; ok {
-		return e.Name, g.scope.declare(e.Name, "constant "+c.Name, e.Pos)
+		return e.Name, g.declare(e.Name, "constant "+c.Name, e.Pos)
 	}
 	name := g.names.constName(c.Name)
 	if isErrorCode(c.Value) {

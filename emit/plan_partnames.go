@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -21,8 +22,8 @@ type partRenames struct {
 	// one-or-many types, method constants.
 	idents map[string]string
 	// fields are the field names that the configuration changes, in each struct by its default
-	// name, with the configuration entry that changes it.
-	fields map[string]map[string]model.Pos
+	// name, with the configuration entry that changes it and the member's schema path.
+	fields map[string]map[string]renamedField
 	// forms are the forms of the generated types, by default name: the composite literals of
 	// structs have field names as keys.
 	forms map[string]form
@@ -37,7 +38,7 @@ func (g *generator) partNames() *partRenames {
 	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 || g.defaultsClash {
 		return nil
 	}
-	r := &partRenames{idents: map[string]string{}, fields: map[string]map[string]model.Pos{}, forms: map[string]form{}}
+	r := &partRenames{idents: map[string]string{}, fields: map[string]map[string]renamedField{}, forms: map[string]form{}}
 	rename := func(from, to string) {
 		if from != to {
 			r.idents[from] = to
@@ -73,6 +74,13 @@ func (g *generator) partNames() *partRenames {
 	return r
 }
 
+// renamedField is a field that the configuration renames: the entry that does, and the member's
+// schema path (ClientCapabilities.sampling.context).
+type renamedField struct {
+	pos  model.Pos
+	path string
+}
+
 // renamedFields records the fields of the struct td whose names are not their default names
 // (the default namer's, or for a field an embed entry names its type's default name), or reports false
 // when two default names of td are the same or one is not a Go identifier.
@@ -92,9 +100,9 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 		seen[def] = true
 		if def != f.name {
 			if r.fields[td.defName] == nil {
-				r.fields[td.defName] = map[string]model.Pos{}
+				r.fields[td.defName] = map[string]renamedField{}
 			}
-			r.fields[td.defName][def] = g.fieldEntry(f)
+			r.fields[td.defName][def] = renamedField{g.fieldEntry(f), cmp.Or(td.path, td.name) + "." + f.member.Name}
 		}
 	}
 	return true
@@ -127,14 +135,14 @@ func (r *partRenames) apply(file string, f *ast.File) error {
 		}
 		return true
 	})
-	changed := map[string]model.Pos{} // field names renamed in a struct the part names
+	changed := map[string]renamedField{} // field names renamed in a struct the part names
 	for _, name := range requires(partSource(f)) {
 		named[goName(name)] = true
 	}
 	for s, fields := range r.fields {
 		if named[s] {
-			for name, pos := range fields {
-				changed[name] = pos
+			for name, rf := range fields {
+				changed[name] = rf
 			}
 		}
 	}
@@ -142,8 +150,8 @@ func (r *partRenames) apply(file string, f *ast.File) error {
 	var err error
 	field := func(id *ast.Ident) {
 		skip[id] = true
-		if pos, ok := changed[id.Name]; ok && err == nil {
-			err = pos.Errorf("the configuration renames the field %s, which the hand-written part %s uses; keep its name", id.Name, file)
+		if rf, ok := changed[id.Name]; ok && err == nil {
+			err = rf.pos.Errorf("the configuration renames the field %s (%s), which the hand-written part %s uses; keep its name", id.Name, rf.path, file)
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {

@@ -14,12 +14,11 @@ import (
 // constructors of one-or-many types, the typed result decodes, the names of the protocol layer,
 // and the constants of the schema and of the methods. A collision is an error naming both, at the
 // configuration's entry when a name it gave is taken (reserve); so is a union whose variants
-// define more member names than its decoder can tell apart. Rendering then only writes.
+// define more member names than its decoder can tell apart. Every collision is reported, a
+// name taken being left to what took it. Rendering then only writes.
 func (g *generator) declareNames() error {
 	for _, td := range g.types {
-		if err := g.declareFuncs(td); err != nil {
-			return err
-		}
+		g.errs.Add(g.declareFuncs(td))
 	}
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
@@ -29,16 +28,12 @@ func (g *generator) declareNames() error {
 		union.funcs = resultFuncNames(union.funcs, union.name)
 		g.resultDecodes = append(g.resultDecodes, union)
 		for _, n := range []string{union.funcs.unmarshalFor, union.funcs.decodeFor} {
-			if err := g.reserve(n, "typed result decode of "+name, union.pos); err != nil {
-				return err
-			}
+			g.errs.Add(g.reserve(n, "typed result decode of "+name, union.pos))
 		}
 	}
 	if g.proto != nil {
 		for _, name := range g.proto.names() {
-			if err := g.reserve(name, "protocol layer", model.Pos{}); err != nil {
-				return err
-			}
+			g.errs.Add(g.reserve(name, "protocol layer", model.Pos{}))
 		}
 	}
 	g.constNames = map[*model.Const]string{}
@@ -47,20 +42,16 @@ func (g *generator) declareNames() error {
 			break
 		}
 		name, err := g.constName(c)
-		if err != nil {
-			return err
-		}
+		g.errs.Add(err)
 		g.constNames[c] = name
 	}
 	for _, td := range g.types {
 		if method, ok := methodOf(td); ok {
 			td.method, td.funcs.method = method, methodConstName(td.name)
-			if err := g.reserve(td.funcs.method, "method constant of "+td.decl.Name, td.pos); err != nil {
-				return err
-			}
+			g.errs.Add(g.reserve(td.funcs.method, "method constant of "+td.decl.Name, td.pos))
 		}
 	}
-	return nil
+	return g.errs.Err()
 }
 
 // declareFuncs names and reserves the constants of an enum, the functions and variant table of
@@ -74,9 +65,7 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		for i, v := range td.values {
 			name := g.names.enumConstName(td.name, v)
 			td.valueNames[i] = name
-			if err := g.reserve(name, "constant for "+td.name+" value "+v, td.pos); err != nil {
-				return err
-			}
+			g.errs.Add(g.reserve(name, "constant for "+td.name+" value "+v, td.pos))
 		}
 	case interfaceForm:
 		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
@@ -99,9 +88,7 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		names, what = []string{td.funcs.newOne, td.funcs.newList}, "constructor of "+td.name
 	}
 	for _, name := range names {
-		if err := g.reserve(name, what, td.pos); err != nil {
-			return err
-		}
+		g.errs.Add(g.reserve(name, what, td.pos))
 	}
 	return nil
 }
@@ -183,4 +170,20 @@ func (s scope) declare(name, what string, pos model.Pos) error {
 	}
 	s[name] = scopeEntry{what, pos}
 	return nil
+}
+
+// declare adds name to the scope, as scope.declare does. A collision with a name the
+// configuration gave (Config.Names) is an error at the configuration's entry, which is what to
+// change, whether the configuration's name or the schema's was declared first.
+func (g *generator) declare(name, what string, pos model.Pos) error {
+	prev, taken := g.scope[name]
+	switch {
+	case !taken || !token.IsIdentifier(name):
+		return g.scope.declare(name, what, pos)
+	case g.renamedAt(pos):
+		return pos.Errorf("%s: Go name %s is already used by %s (%s): choose another under rename", what, name, prev.what, prev.pos)
+	case g.renamedAt(prev.pos):
+		return prev.pos.Errorf("%s: Go name %s is already used by %s (%s): choose another under rename", prev.what, name, what, pos)
+	}
+	return g.scope.declare(name, what, pos)
 }

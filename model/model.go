@@ -34,7 +34,7 @@ func (p Pos) String() string {
 // Errorf returns an error prefixed with the position, in the file:line:col form editors follow.
 // The message is cut at MaxMessage bytes, so that no input makes an error line long.
 func (p Pos) Errorf(format string, args ...any) error {
-	return fmt.Errorf("%s: %s", p, cut(fmt.Sprintf(format, args...), MaxMessage))
+	return &Error{Pos: p, Msg: cut(fmt.Sprintf(format, args...), MaxMessage)}
 }
 
 // Limits of the generator, the same for both front ends.

@@ -24,7 +24,7 @@ import (
 	"github.com/mcpgen/mcpgen/schema"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/diff/*.txt")
+var update = flag.Bool("update", false, "rewrite testdata/diff/*.txt and testdata/mistakes/errors.txt")
 
 // TestDiffGolden runs mcpgen -diff on every pair of consecutive embedded versions and compares
 // the output with testdata/diff/OLD_NEW.txt (rewrite with -update).

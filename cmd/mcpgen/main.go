@@ -56,6 +56,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/config"
 	"github.com/mcpgen/mcpgen/emit"
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/schema"
 )
 
@@ -72,6 +73,11 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "mcpgen: %v\nRun 'mcpgen -h' for usage.\n", err)
+	case errors.As(err, new(model.ErrorList)):
+		// Every mistake of the run, one a line, as editors and go vet list them.
+		for line := range strings.SplitSeq(err.Error(), "\n") {
+			fmt.Fprintln(stderr, "mcpgen:", line)
+		}
 	default:
 		fmt.Fprintln(stderr, "mcpgen:", err)
 	}
@@ -200,14 +206,19 @@ func generate(o options, args []string, stderr io.Writer) error {
 			o.spec, strings.Join(schema.Versions, ", "))
 	}
 	cfg := &config.File{}
+	// errs are the configuration's mistakes: those of its entries that Parse skips come with
+	// those that the schema shows in the others, and nothing is written.
+	var errs model.ErrorList
 	if o.config != "" {
 		data, err := os.ReadFile(o.config)
 		if err != nil {
 			return err
 		}
-		if cfg, err = config.Parse(o.config, data); err != nil {
+		cfg, err = config.Parse(o.config, data)
+		if cfg == nil {
 			return err
 		}
+		errs.Add(err)
 		if o.pkg == "" {
 			o.pkg = cfg.Package
 		}
@@ -218,7 +229,8 @@ func generate(o options, args []string, stderr io.Writer) error {
 	}
 	in.cfg = cfg
 	if err := in.load(); err != nil {
-		return err
+		errs.Add(err)
+		return errs.Err()
 	}
 	if o.pkg == "" {
 		o.pkg = packageFor(in.version)
@@ -232,9 +244,11 @@ func generate(o options, args []string, stderr io.Writer) error {
 	in.report = func(msg string) { notes = append(notes, msg) }
 	files, err := in.generate(o.pkg, cfg)
 	if err != nil {
-		return err
+		errs.Add(err)
+		return errs.Err()
 	}
-	if err := config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }, files); err != nil {
+	errs.Add(config.CheckSubstitutes(cfg.Config, o.out, func(name string) bool { return files[name] != nil }, files))
+	if err := errs.Err(); err != nil {
 		return err
 	}
 	for _, n := range notes {
