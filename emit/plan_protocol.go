@@ -30,7 +30,10 @@ type protocolPlan struct {
 	// JSONRPCErrorResponse, or JSONRPCResponse and JSONRPCError before 2025-11-25); errorType is
 	// the type of the error object of an error response.
 	resultResponse, errorResponse *typeDecl
-	errorType                     string
+	// errorID and errorField are the error response's fields of its id and its error object,
+	// which NewErrorResponse sets under whatever names the configuration gave them.
+	errorID, errorField *field
+	errorType           string
 	// errorPointer is set when the error response holds its error object by pointer
 	// (Config.Objects).
 	errorPointer bool
@@ -40,8 +43,10 @@ type protocolPlan struct {
 	// batch is set in the versions with JSON-RPC batches (2025-03-26).
 	batch bool
 	// messages are the types that implement Message, in order; idMethods those of them whose
-	// GetID and GetMethod are written with Message (the responses), not with the accessors.
-	messages, idMethods []string
+	// GetID and GetMethod are written with Message (the responses), not with the accessors,
+	// each with the field of its id.
+	messages  []string
+	idMethods []*accessor
 	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
 	accessors []*accessor
 	// methods are the entries of the method table, sorted by method.
@@ -54,10 +59,10 @@ type protocolPlan struct {
 	typedDoc, errorResponseDoc, messageDoc string
 }
 
-// errorObject is a struct that is a JSON-RPC error object, and its code's field.
+// errorObject is a struct that is a JSON-RPC error object, and its code's and message's fields.
 type errorObject struct {
-	td   *typeDecl
-	code *field
+	td            *typeDecl
+	code, message *field
 }
 
 // messageUnion is what a message union holds: the ir's role.
@@ -127,15 +132,19 @@ func (g *generator) planProtocol() *protocolPlan {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
-			p.errorResponse, p.errorType = td, f.typ.name
+			p.errorResponse, p.errorField, p.errorType = td, f, f.typ.name
 		} else if f != nil && f.typ.kind == pointerKind {
-			p.errorResponse, p.errorType, p.errorPointer = td, f.typ.elem.name, true
+			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.typ.elem.name, true
 		}
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
 	// the declaration.
 	p.batch = g.byDecl[model.JSONRPCBatchRequestDecl] != nil
 	if p.resultResponse == nil || p.errorResponse == nil {
+		return nil
+	}
+	// The responses' GetID and NewErrorResponse read and set their ids as the request id union.
+	if p.errorID = idField(p.errorResponse, id); p.errorID == nil || idField(p.resultResponse, id) == nil {
 		return nil
 	}
 	if et := g.byName[p.errorType]; et != nil {
@@ -184,7 +193,7 @@ func (g *generator) planResultResponses() {
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
 // the message unions (and the Unknown variants of those unions), and the generic responses; and
 // those of them that the accessors do not give GetID.
-func (g *generator) messages(p *protocolPlan) (names, idMethods []string) {
+func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*accessor) {
 	add := func(name string) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
@@ -209,11 +218,20 @@ func (g *generator) messages(p *protocolPlan) (names, idMethods []string) {
 	add(p.resultResponse.name)
 	add(p.errorResponse.name)
 	for _, name := range names {
-		if g.byName[name].form != unknownForm && !accessors[name] {
-			idMethods = append(idMethods, name)
+		if vt := g.byName[name]; vt.form != unknownForm && !accessors[name] {
+			idMethods = append(idMethods, &accessor{vt: vt, id: idField(vt, p.requestID)})
 		}
 	}
 	return names, idMethods
+}
+
+// idField returns the field of a response's id when it holds the request id union, as GetID
+// returns it, or nil.
+func idField(td, id *typeDecl) *field {
+	if f := fieldByJSON(td, "id"); f != nil && f.typ.kind == unionKind && f.typ.name == id.name && !f.pointer {
+		return f
+	}
+	return nil
 }
 
 // accessors lists the types given GetMethod, GetID and GetParams: every variant of the message
@@ -332,7 +350,7 @@ func (g *generator) errorObjects() []*errorObject {
 			slices.ContainsFunc(td.fields, func(f *field) bool { return f.name == "Error" }) {
 			continue
 		}
-		out = append(out, &errorObject{td, code})
+		out = append(out, &errorObject{td, code, message})
 	}
 	return out
 }
