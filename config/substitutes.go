@@ -32,6 +32,9 @@ func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool, wri
 			continue
 		}
 		if sub.Path == "" && declared[sub.Name] {
+			if err := notHandWritten(c, key, sub, dir, own); err != nil {
+				return err
+			}
 			continue
 		}
 		if sub.Composite {
@@ -123,11 +126,18 @@ func firstLine(err error) string {
 
 // declaresType reports whether one of the files declares the type name at package level.
 func declaresType(files []string, name string) (bool, error) {
+	pos, err := typePos(files, name)
+	return pos.IsValid(), err
+}
+
+// typePos returns the position of the declaration of the type name at package level in one of
+// the files, invalid when none declares it.
+func typePos(files []string, name string) (token.Position, error) {
 	fset := token.NewFileSet()
 	for _, file := range files {
 		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
 		if err != nil {
-			return false, err
+			return token.Position{}, err
 		}
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -135,13 +145,34 @@ func declaresType(files []string, name string) (bool, error) {
 				continue
 			}
 			for _, s := range gd.Specs {
-				if s.(*ast.TypeSpec).Name.Name == name {
-					return true, nil
+				if id := s.(*ast.TypeSpec).Name; id.Name == name {
+					return fset.Position(id.Pos()), nil
 				}
 			}
 		}
 	}
-	return false, nil
+	return token.Position{}, nil
+}
+
+// notHandWritten fails when the output declares the type of the package that the substitute
+// key names and a hand-written file of dir declares it too: the package would declare it twice.
+// The error is at the rename that gave the output's declaration the name, if one did.
+func notHandWritten(c emit.Config, key string, sub emit.Substitute, dir string, own func(string) bool) error {
+	_, files, err := packageFiles("", dir, dir, own)
+	if err != nil {
+		return sub.Pos.Errorf("substitute: %s: %v", key, err)
+	}
+	pos, err := typePos(files, sub.Name)
+	if err != nil || !pos.IsValid() {
+		return err
+	}
+	at := fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
+	for _, from := range slices.Sorted(maps.Keys(c.Names)) {
+		if e := c.Names[from]; e.Name == sub.Name {
+			return e.Pos.Errorf("rename: %s: Go name %s is the hand-written type that substitute %s names (%s): choose another", from, sub.Name, key, at)
+		}
+	}
+	return sub.Pos.Errorf("substitute: %s: %s is declared both by the output and by a hand-written file (%s): rename the output's declaration", key, sub.Name, at)
 }
 
 // checkComposite checks that the names of a composite substitute's type expression are
