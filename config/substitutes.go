@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -32,7 +33,7 @@ func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool, wri
 			continue
 		}
 		if sub.Path == "" && declared[sub.Name] {
-			if err := notHandWritten(c, key, sub, dir, own); err != nil {
+			if err := notHandWritten(c, key, sub, dir, own, written); err != nil {
 				return err
 			}
 			continue
@@ -154,10 +155,13 @@ func typePos(files []string, name string) (token.Position, error) {
 	return token.Position{}, nil
 }
 
-// notHandWritten fails when the output declares the type of the package that the substitute
-// key names and a hand-written file of dir declares it too: the package would declare it twice.
-// The error is at the rename that gave the output's declaration the name, if one did.
-func notHandWritten(c emit.Config, key string, sub emit.Substitute, dir string, own func(string) bool) error {
+// notHandWritten fails when a rename gives a declaration of the output the name of a type of
+// the package that the substitute key names and that a hand-written file of dir declares as
+// another kind of type (a map, where the output declares a struct): the substitute's member
+// would be coded as the one, and the package would declare both. A declaration of the same kind
+// may replace a hand-written one (an SDK's types generated into its own package, its own
+// declarations then removed), and is not refused.
+func notHandWritten(c emit.Config, key string, sub emit.Substitute, dir string, own func(string) bool, written []map[string][]byte) error {
 	_, files, err := packageFiles("", dir, dir, own)
 	if err != nil {
 		return sub.Pos.Errorf("substitute: %s: %v", key, err)
@@ -166,13 +170,23 @@ func notHandWritten(c emit.Config, key string, sub emit.Substitute, dir string, 
 	if err != nil || !pos.IsValid() {
 		return err
 	}
-	at := fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
+	hand, out := typeKind(files, sub.Name), writtenKind(written, sub.Name)
+	if hand == out {
+		return nil
+	}
 	for _, from := range slices.Sorted(maps.Keys(c.Names)) {
 		if e := c.Names[from]; e.Name == sub.Name {
-			return e.Pos.Errorf("rename: %s: Go name %s is the hand-written type that substitute %s names (%s): choose another", from, sub.Name, key, at)
+			return e.Pos.Errorf("rename: %s: Go name %s is the hand-written type that substitute %s names (%s:%d:%d), of kind %s, not %s: choose another",
+				from, sub.Name, key, filepath.Base(pos.Filename), pos.Line, pos.Column, kindName(hand), kindName(out))
 		}
 	}
-	return sub.Pos.Errorf("substitute: %s: %s is declared both by the output and by a hand-written file (%s): rename the output's declaration", key, sub.Name, at)
+	return sub.Pos.Errorf("substitute: %s: %s is declared by a hand-written file (%s:%d:%d), of kind %s, and by the output, of kind %s",
+		key, sub.Name, filepath.Base(pos.Filename), pos.Line, pos.Column, kindName(hand), kindName(out))
+}
+
+// kindName is a kind of typeKind, for messages.
+func kindName(kind string) string {
+	return cmp.Or(kind, "named type")
 }
 
 // checkComposite checks that the names of a composite substitute's type expression are
@@ -272,20 +286,45 @@ func typeKind(files []string, name string) string {
 		if err != nil {
 			continue
 		}
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
+		if kind, ok := specKind(f, name); ok {
+			return kind
+		}
+	}
+	return ""
+}
+
+// writtenKind is typeKind for the Go files of written.
+func writtenKind(written []map[string][]byte, name string) string {
+	fset := token.NewFileSet()
+	for _, files := range written {
+		for file, src := range files {
+			f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+			if err != nil || !strings.HasSuffix(file, ".go") {
 				continue
 			}
-			for _, s := range gd.Specs {
-				if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
-					if id, ok := ts.Type.(*ast.Ident); ok && basic[id.Name] && !ts.Assign.IsValid() {
-						return id.Name // type Cursor string: tested for emptiness as a string
-					}
-					return kindOf(ts.Type)
-				}
+			if kind, ok := specKind(f, name); ok {
+				return kind
 			}
 		}
 	}
 	return ""
+}
+
+// specKind returns the kind of the type name if the file declares it at package level.
+func specKind(f *ast.File, name string) (string, bool) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range gd.Specs {
+			if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
+				if id, ok := ts.Type.(*ast.Ident); ok && basic[id.Name] && !ts.Assign.IsValid() {
+					return id.Name, true // type Cursor string: tested for emptiness as a string
+				}
+				return kindOf(ts.Type), true
+			}
+		}
+	}
+	return "", false
 }
