@@ -328,3 +328,47 @@ func specKind(f *ast.File, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// HandWritten fills in Config.Methods: the methods that the Go files of dir (tests excluded) not
+// written by mcpgen (emit.GeneratedLine) declare, as "Type.Method". A file that does not parse
+// is left to the compiler.
+func HandWritten(c *emit.Config, dir string) {
+	_, files, err := packageFiles("", dir, dir, func(string) bool { return false })
+	if err != nil {
+		return
+	}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil || len(f.Comments) > 0 && fset.Position(f.Comments[0].Pos()).Line == 1 && emit.GeneratedLine.MatchString(f.Comments[0].List[0].Text) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+				continue
+			}
+			if recv := receiverName(fd.Recv.List[0].Type); recv != "" {
+				if c.Methods == nil {
+					c.Methods = map[string]bool{}
+				}
+				c.Methods[recv+"."+fd.Name.Name] = true
+			}
+		}
+	}
+}
+
+// receiverName is the name of a method's receiver type (T of *T, T[K]), "" for none.
+func receiverName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.StarExpr:
+		return receiverName(t.X)
+	case *ast.IndexExpr:
+		return receiverName(t.X)
+	case *ast.IndexListExpr:
+		return receiverName(t.X)
+	case *ast.Ident:
+		return t.Name
+	}
+	return ""
+}

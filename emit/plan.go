@@ -422,6 +422,9 @@ func (g *generator) planDecls() error {
 	if err := g.checkOmittedTags(); err != nil {
 		return err
 	}
+	if err := g.checkTagCodecEmbeds(); err != nil {
+		return err
+	}
 	g.planChecks()
 	for _, td := range g.types {
 		if td.objects != nil {

@@ -87,9 +87,11 @@ func vetOutputs(t *testing.T, root string, outs []*configOutput) map[string]stri
 	return failed
 }
 
-// mentions reports whether the go command's output names the package directory dir.
+// mentions reports whether the go command's output says that the package directory dir fails:
+// go vet's heading of its package, or its line of a problem; go test's FAIL line.
 func mentions(out, dir string) bool {
-	return regexp.MustCompile(`(?m)(^|[\s/])` + regexp.QuoteMeta(dir) + `/|` + regexp.QuoteMeta(configModule+"/"+dir) + `(\s|$)`).MatchString(out)
+	pkg := regexp.QuoteMeta(configModule + "/" + dir)
+	return regexp.MustCompile(`(?m)^((# |FAIL\s+)` + pkg + `(\s|$)|vet: ` + regexp.QuoteMeta(dir) + `/)`).MatchString(out)
 }
 
 // configPosition is how an error at a configuration file's entry starts: the file, a line and
