@@ -719,7 +719,7 @@ func (p *plan) declaring(m *model.Member) *model.Decl {
 // the struct in the configuration (the declaration's name, or the key of the member holding the
 // inline object), "" where the configuration cannot name it.
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
-	names := map[string]bool{extraField: true}
+	names := map[string]takenField{extraField: {}}
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
@@ -748,10 +748,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			if err != nil {
 				return e.Pos.Errorf("addFields: %s: %v", decl.Name, err)
 			}
-			if names[name] {
+			if _, taken := names[name]; taken {
 				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s", decl.Name, name, td.name)
 			}
-			names[name] = true
+			names[name] = takenField{}
 			td.added = append(td.added, e.Name)
 		}
 	}
@@ -767,9 +767,16 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	return nil
 }
 
+// takenField is a field name of a struct taken by the field of member, named by the entry of the
+// configuration at namedAt (zero for a name of the member's own).
+type takenField struct {
+	member  string
+	namedAt model.Pos
+}
+
 // planField plans the field of member m of the struct td (see planStruct), or returns nil for a
 // member that an embedded base holds; names are the field names taken so far.
-func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]bool) (*field, error) {
+func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]takenField) (*field, error) {
 	base, skip, err := g.holder(decl, m)
 	if err != nil || skip {
 		return nil, err // a base's struct holds only the members it declares and its bases hold
@@ -812,10 +819,13 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	if !token.IsIdentifier(f.name) {
 		return nil, namePos.Errorf("%s: member %q has no Go name (%q is not an identifier)", td.name, m.Name, f.name)
 	}
-	if names[f.name] {
+	if prev, taken := names[f.name]; taken && namePos == m.Pos && prev.namedAt.Line > 0 {
+		// The configuration gave the name to the member before: the error is at its entry.
+		return nil, prev.namedAt.Errorf("%s: member %q: Go field name %s is the name of member %q's field", td.name, prev.member, f.name, m.Name)
+	} else if taken {
 		return nil, namePos.Errorf("%s: member %q: Go field name %s is already used", td.name, m.Name, f.name)
 	}
-	names[f.name] = true
+	names[f.name] = takenField{m.Name, f.namedAt}
 	if base != "" {
 		f.base, f.baseDecl = g.baseName(base), base
 	}
