@@ -1,11 +1,11 @@
 package emit
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -366,9 +366,27 @@ func (g *generator) checkErrorType() error {
 	what, pos := "member error of "+p.errorResponse.decl.Name, p.errorResponse.pos
 	if td := g.byName[p.errorType]; td != nil && td.decl != nil {
 		what, pos = "declaration "+td.decl.Name+", the error of "+p.errorResponse.decl.Name, td.pos
+		if at := errorObjectEntry(td); at.Line > 0 {
+			pos = at
+		}
 	}
 	return pos.Errorf("%s: a JSON-RPC error response holds an error object, with a required integer code and "+
 		"string message and no member named Error", what)
+}
+
+// errorObjectEntry is the position of the configuration's entry that made the struct td no
+// error object (errorObjects): one that left out, shaped or substituted its code or message,
+// or named a field Error; zero for none.
+func errorObjectEntry(td *typeDecl) model.Pos {
+	for _, f := range append(slices.Clone(td.fields), td.omitted...) {
+		switch {
+		case f.name == "Error" && f.namedAt.Line > 0:
+			return f.namedAt
+		case (f.member.Name == "code" || f.member.Name == "message") && f.shaped.Line > 0:
+			return f.shaped
+		}
+	}
+	return model.Pos{}
 }
 
 // typedErrors are the error objects with a constant code other than the error response's own
