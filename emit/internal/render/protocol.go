@@ -154,12 +154,15 @@ func (r *renderer) getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
 		)
 	case params.Type.Kind == ir.StructKind:
 		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(jen.Return(jen.Op("&").Id("v").Dot(params.Name)))
-	default: // free-form params: their JSON
-		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
-			jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+	default: // free-form params, or a substitute's: their JSON
+		var body []jen.Code
+		if params.Type.HasNil {
+			body = append(body, jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())))
+		}
+		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(append(body,
 			jen.List(jen.Id("raw"), jen.Id("_")).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("v").Dot(params.Name)),
 			jen.Return(jen.Id("RawParams").Call(jen.Id("raw"))),
-		)
+		)...)
 	}
 	f.Line()
 }
