@@ -37,6 +37,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.checkMessageMethods(); err != nil {
 		return nil, err
 	}
+	if err := g.checkMessageCodecs(); err != nil {
+		return nil, err
+	}
 	parts, err := g.parts()
 	if err != nil {
 		return nil, err

@@ -374,6 +374,23 @@ func (g *generator) checkErrorType() error {
 		"string message and no member named Error", what)
 }
 
+// checkMessageCodecs refuses a message of the protocol layer coded by encoding/json from its
+// tags (Config.TagCodecs) without a hand-written MarshalJSON: the Message interface asks for
+// one.
+func (g *generator) checkMessageCodecs() error {
+	if g.proto == nil {
+		return nil
+	}
+	for _, e := range g.opts.Config.TagCodecs {
+		td := g.byDecl[e.Name]
+		if slices.Contains(g.proto.messages, td.name) && !g.opts.Config.Methods[td.name+".MarshalJSON"] {
+			return e.Pos.Errorf("tagCodecs: %s is a message of the protocol layer, whose Message interface asks for a MarshalJSON: "+
+				"declare %s.MarshalJSON in a hand-written file", e.Name, td.name)
+		}
+	}
+	return nil
+}
+
 // errorObjectEntry is the position of the configuration's entry that made the struct td no
 // error object (errorObjects): one that left out, shaped or substituted its code or message,
 // or named a field Error; zero for none.
