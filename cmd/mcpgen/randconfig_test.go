@@ -19,7 +19,7 @@ import (
 )
 
 var (
-	randN    = flag.Int("randconfig.n", 4, "TestRandomConfigs: the configurations of a batch (generated into one module, vetted at once)")
+	randN    = flag.Int("randconfig.n", 8, "TestRandomConfigs: the configurations of a batch (generated into one module, vetted at once)")
 	randSeed = flag.Uint64("randconfig.seed", 1, "TestRandomConfigs: the seed of the first configuration (the others' follow it); 0 for one from the clock")
 	randFor  = flag.Duration("randconfig.for", 0, "TestRandomConfigs: run batches until this much time has passed (0: one batch)")
 )
