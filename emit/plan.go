@@ -808,7 +808,11 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		// The substitute decodes and encodes null itself.
 	} else if m.Nullable {
 		if f.typ.kind != unionKind {
-			return nil, m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
+			pos := m.Pos
+			if at := g.stoodIn(m.Type); at.Line > 0 {
+				pos = at // a stand-in made the type another
+			}
+			return nil, pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
 		}
 		f.nullable = true
 		g.nullUnions[f.typ.name] = true
