@@ -448,7 +448,7 @@ func (g *generator) planDecls() error {
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
 	td := &typeDecl{name: name, defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
-	if err := g.scope.declare(td.name, "declaration "+d.Name, pos); err != nil {
+	if err := g.declare(td.name, "declaration "+d.Name, pos); err != nil {
 		return nil, err
 	}
 	g.declareDefault(td.defName)
@@ -683,7 +683,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 	} else {
 		td.name = g.scope.free(s.name)
 	}
-	if err := g.scope.declare(td.name, "inline type in "+owner, declPos); err != nil {
+	if err := g.declare(td.name, "inline type in "+owner, declPos); err != nil {
 		return nil, err
 	}
 	if t.Pos.Line > 0 {

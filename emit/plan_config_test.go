@@ -214,7 +214,7 @@ var configErrorCases = []struct {
 }, {
 	name: "renames that collide",
 	cfg:  Config{Names: map[string]Entry{"Tool": entry("Result", 5)}},
-	want: "shaped.ts:17:18: declaration Result: Go name Result is already used by declaration Tool (mcpgen.yaml:5:3)",
+	want: "mcpgen.yaml:5:3: declaration Tool: Go name Result is already used by declaration Result (shaped.ts:17:18)",
 }, {
 	name: "rename of a member's type onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"Tool.inputSchema": entry("Result", 6)}},
@@ -282,7 +282,7 @@ var configErrorCases = []struct {
 }, {
 	name: "SchemaVersion renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"SchemaVersion": entry("Tool", 12)}},
-	want: "shaped.ts:4:18: declaration Tool: Go name Tool is already used by the generated constant (mcpgen.yaml:12:3)",
+	want: "mcpgen.yaml:12:3: the generated constant: Go name Tool is already used by declaration Tool (shaped.ts:4:18)",
 }, {
 	name: "constant renamed onto a declaration",
 	cfg:  Config{Names: map[string]Entry{"LATEST_PROTOCOL_VERSION": entry("Tool", 12)}},

@@ -120,6 +120,16 @@ func (g *generator) reserve(name, what string, pos model.Pos) error {
 	return g.scope.declare(name, what, pos)
 }
 
+// declare declares the name of a type, as scope.declare does; a collision with a name that the
+// configuration gave before (Config.Names) is an error at the configuration's entry, which is
+// what to change, rather than at the schema's declaration.
+func (g *generator) declare(name, what string, pos model.Pos) error {
+	if prev, taken := g.scope[name]; taken && g.renamedAt(prev.pos) && !g.renamedAt(pos) {
+		return prev.pos.Errorf("%s: Go name %s is already used by %s (%s)", prev.what, name, what, pos)
+	}
+	return g.scope.declare(name, what, pos)
+}
+
 // renamedAt reports whether pos is the position of an entry of Config.Names.
 func (g *generator) renamedAt(pos model.Pos) bool {
 	if pos.Line == 0 {

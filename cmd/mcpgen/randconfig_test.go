@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -186,6 +187,10 @@ type randWriter struct {
 	// again rarely (a member both left out and renamed is refused).
 	roots, bases []string
 	used         map[string]bool
+	// lossless is set for a configuration of every declaration without the keys that lose
+	// members or values (substitute, omit, tagCodecs, standIn, unknown, decode, and the shapes
+	// but elements, objects and literals): the spec's example messages round-trip through it.
+	lossless bool
 }
 
 func (w *randWriter) chance(p float64) bool     { return w.r.Float64() < p }
@@ -301,8 +306,9 @@ func (w *randWriter) mapping(key string, entries [][2]string) {
 // declarations and their members, and from names that collide (another declaration's Go name,
 // a derived name, a hand-written type, a field another member has), with the keys mcp-go's
 // configuration uses (nested bases, omit, omitzero, defined types, tagCodecs).
-func randConfig(r *rand.Rand, schemas [2]*randSchema, pkg string) string {
+func randConfig(r *rand.Rand, schemas [2]*randSchema, pkg string) (yaml string, lossless bool) {
 	w := &randWriter{r: r, s: schemas[0], used: map[string]bool{}}
+	w.lossless = w.chance(0.2)
 	fmt.Fprintf(&w.b, "package: %s\n", pkg)
 	if w.chance(0.5) {
 		w.s = schemas[1]
@@ -313,7 +319,7 @@ func randConfig(r *rand.Rand, schemas [2]*randSchema, pkg string) string {
 	if w.chance(0.2) {
 		defined = []string{w.pick(s.aliases)}
 	}
-	if w.chance(0.85) {
+	if w.chance(0.85) && !w.lossless {
 		w.roots = w.some(func() string { return w.pick(s.decls) }, 3)
 	}
 	for _, b := range randBases {
@@ -332,7 +338,7 @@ func randConfig(r *rand.Rand, schemas [2]*randSchema, pkg string) string {
 	w.list("defined", defined)
 	w.names()
 	for _, sh := range randShapes {
-		if !w.chance(0.3) {
+		if !w.chance(0.3) || w.lossless && !slices.Contains([]string{"elements", "objects", "literals"}, sh.key) {
 			continue
 		}
 		var entries [][2]string
@@ -346,11 +352,11 @@ func randConfig(r *rand.Rand, schemas [2]*randSchema, pkg string) string {
 	}
 	w.structs()
 	for _, kv := range [][2]string{{"unknown", "drop"}, {"decode", "lenient"}, {"validate", "false"}} {
-		if w.chance(0.2) {
+		if w.chance(0.2) && (!w.lossless || kv[0] == "validate") {
 			fmt.Fprintf(&w.b, "%s: %s\n", kv[0], kv[1])
 		}
 	}
-	return w.b.String()
+	return w.b.String(), w.lossless
 }
 
 // names writes rename, fields and substitute. A rename onto the hand-written Meta comes with a
@@ -363,6 +369,9 @@ func (w *randWriter) names() {
 		to := "X" + d
 		if w.chance(0.15) {
 			to = w.pick([]string{w.pick(s.decls), "Unmarshal" + w.pick(s.decls), w.decl() + "Params", "x" + d, "Meta", "type"})
+		}
+		if w.lossless && to == "Meta" {
+			to = "X" + d // Meta comes with a substitute, which loses the member's own codec
 		}
 		renames = append(renames, [2]string{d, to})
 	}
@@ -384,8 +393,11 @@ func (w *randWriter) names() {
 		subs = append(subs, [2]string{k, `"` + w.pick([]string{"any", "string", "int", "map[string]any", "[]string", "Meta", "*Meta",
 			"encoding/json.RawMessage", "[]byte", w.decl()}) + `"`})
 	}
+	if w.lossless {
+		subs = nil
+	}
 	meta := slices.ContainsFunc(renames, func(e [2]string) bool { return e[1] == "Meta" })
-	if (meta || w.chance(0.3) && w.results()) && !slices.ContainsFunc(subs, func(e [2]string) bool { return e[0] == "Result._meta" }) {
+	if (meta || w.chance(0.3) && w.results() && !w.lossless) && !slices.ContainsFunc(subs, func(e [2]string) bool { return e[0] == "Result._meta" }) {
 		subs = append(subs, [2]string{"Result._meta", "Meta"})
 	}
 	w.mapping("rename", renames)
@@ -403,13 +415,15 @@ func (w *randWriter) structs() {
 		embeds = append(embeds, w.member())
 	}
 	w.list("embed", embeds)
-	w.list("omit", w.some(w.member, 2))
-	w.list("tagCodecs", w.some(w.object, 2))
+	if !w.lossless {
+		w.list("omit", w.some(w.member, 2))
+		w.list("tagCodecs", w.some(w.object, 2))
+		if from, to := w.decl(), w.decl(); from != to && w.chance(0.1) {
+			w.mapping("standIn", [][2]string{{from, to}})
+		}
+	}
 	if w.chance(0.3) {
 		w.mapping("addFields", [][2]string{{w.object(), w.pick([]string{`["err error"]`, `["Raw json.RawMessage"]`, `["State"]`, `["*State"]`})}})
-	}
-	if from, to := w.decl(), w.decl(); from != to && w.chance(0.1) {
-		w.mapping("standIn", [][2]string{{from, to}})
 	}
 	if w.chance(0.1) {
 		o := w.object()
@@ -436,8 +450,9 @@ func TestRandomConfigs(t *testing.T) {
 		seed = uint64(time.Now().UnixNano())
 	}
 	schemas := [2]*randSchema{loadRandSchema(t, false), loadRandSchema(t, true)}
+	examples := exampleMessages(t)
 	start := time.Now()
-	accepted, refused := 0, 0
+	accepted, refused, roundTripped := 0, 0, 0
 	for batch := 0; batch == 0 || time.Since(start) < *randFor; batch++ {
 		root := t.TempDir()
 		var outs []*configOutput
@@ -445,10 +460,11 @@ func TestRandomConfigs(t *testing.T) {
 		for i := range *randN {
 			seedI := seed + uint64(batch**randN+i)
 			pkg := fmt.Sprintf("r%d", seedI)
-			o := &configOutput{name: pkg, files: map[string]string{
-				"mcpgen.yaml": randConfig(rand.New(rand.NewPCG(seedI, 0)), schemas, pkg),
-				"meta.go":     fmt.Sprintf(randHandWritten, pkg),
-			}}
+			yaml, lossless := randConfig(rand.New(rand.NewPCG(seedI, 0)), schemas, pkg)
+			o := &configOutput{name: pkg, files: map[string]string{"mcpgen.yaml": yaml, "meta.go": fmt.Sprintf(randHandWritten, pkg)}}
+			if lossless {
+				addRoundTrip(t, o, examples)
+			}
 			seeds[pkg] = seedI
 			outs = append(outs, o)
 		}
@@ -461,6 +477,9 @@ func TestRandomConfigs(t *testing.T) {
 				t.Logf("seed %d: %v\n%s", seeds[o.name], o.err, o.files["mcpgen.yaml"])
 			} else {
 				accepted++
+				if o.files["roundtrip_test.go"] != "" && failed[o.name] == "" {
+					roundTripped++
+				}
 			}
 			switch {
 			case o.err != nil && !configPosition(dir).MatchString(o.err.Error()):
@@ -473,8 +492,75 @@ func TestRandomConfigs(t *testing.T) {
 			return
 		}
 	}
-	t.Logf("from seed %d: %d configurations generated Go that go vet accepts, %d were refused at an entry, in %s",
-		seed, accepted, refused, time.Since(start).Round(time.Second))
+	t.Logf("from seed %d: %d configurations generated Go that go vet accepts (%d of them round-tripping the spec's example messages), %d were refused at an entry, in %s",
+		seed, accepted, roundTripped, refused, time.Since(start).Round(time.Second))
+}
+
+// exampleMessages are the spec's example messages of 2026-07-28, by their path under
+// testdata/examples: the requests and notifications, which decode without knowing a request.
+func exampleMessages(t *testing.T) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob("../../schema/2026-07-28/examples/*/*.json")
+	require.NoError(t, err)
+	out := map[string]string{}
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		var msg map[string]json.RawMessage
+		if json.Unmarshal(data, &msg) == nil && msg["jsonrpc"] != nil && msg["method"] != nil {
+			out[filepath.Join("testdata", "examples", filepath.Base(filepath.Dir(path)), filepath.Base(path))] = string(data)
+		}
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+// randRoundTrip is the test of a lossless configuration's package (randWriter.lossless): every
+// example message decodes, as a client's or a server's, and encodes back to the same JSON.
+const randRoundTrip = `package %s
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+func TestExamplesRoundTrip(t *testing.T) {
+	files, err := filepath.Glob("testdata/examples/*/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no examples", err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := DecodeClientMessage(data, nil)
+		if err != nil {
+			m, err = DecodeServerMessage(data, nil)
+		}
+		if err != nil {
+			t.Errorf("%%s: %%v", file, err)
+			continue
+		}
+		out, err := json.Marshal(m)
+		var want, got any
+		if err != nil || json.Unmarshal(data, &want) != nil || json.Unmarshal(out, &got) != nil || !reflect.DeepEqual(want, got) {
+			t.Errorf("%%s: encoded back as %%s (%%v)", file, out, err)
+		}
+	}
+}
+`
+
+// addRoundTrip adds the round trip test and the example messages to the files of o.
+func addRoundTrip(t *testing.T, o *configOutput, examples map[string]string) {
+	t.Helper()
+	o.files["roundtrip_test.go"] = fmt.Sprintf(randRoundTrip, o.name)
+	for path, data := range examples {
+		o.files[path] = data
+	}
 }
 
 // generateGuarded is generateOutputs, one output at a time, turning a panic into a failure that
