@@ -34,6 +34,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.checkErrorType(); err != nil {
 		return nil, err
 	}
+	if err := g.checkMessageIDs(); err != nil {
+		return nil, err
+	}
 	if err := g.checkMessageMethods(); err != nil {
 		return nil, err
 	}

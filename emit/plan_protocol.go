@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -143,10 +144,7 @@ func (g *generator) planProtocol() *protocolPlan {
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}
-	// The responses' GetID and NewErrorResponse read and set their ids as the request id union.
-	if p.errorID = idField(p.errorResponse, id); p.errorID == nil || idField(p.resultResponse, id) == nil {
-		return nil
-	}
+	p.errorID = fieldByJSON(p.errorResponse, "id")
 	if et := g.byName[p.errorType]; et != nil {
 		if f := fieldByJSON(et, "data"); f != nil && f.typ.kind == rawKind && !f.pointer {
 			p.errorData = f.name
@@ -219,17 +217,39 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 	add(p.errorResponse.name)
 	for _, name := range names {
 		if vt := g.byName[name]; vt.form != unknownForm && !accessors[name] {
-			idMethods = append(idMethods, &accessor{vt: vt, id: idField(vt, p.requestID)})
+			idMethods = append(idMethods, &accessor{vt: vt, id: fieldByJSON(vt, "id")})
 		}
 	}
 	return names, idMethods
 }
 
-// idField returns the field of a response's id when it holds the request id union, as GetID
-// returns it, or nil.
-func idField(td, id *typeDecl) *field {
-	if f := fieldByJSON(td, "id"); f != nil && f.typ.kind == unionKind && f.typ.name == id.name && !f.pointer {
-		return f
+// checkMessageIDs refuses the entries of the configuration that left out a response's id, or
+// gave a message's id another type than the request id union: GetID returns it as that union,
+// and NewErrorResponse sets it.
+func (g *generator) checkMessageIDs() error {
+	p := g.proto
+	if p == nil {
+		return nil
+	}
+	responses := append([]*accessor{{vt: p.errorResponse, id: p.errorID}}, p.idMethods...)
+	for i, a := range append(responses, p.accessors...) {
+		f := a.id
+		if a.vt == nil || f != nil && f.typ.kind == unionKind && f.typ.name == p.requestID.name && !f.pointer {
+			continue
+		}
+		if f == nil && i < len(responses) {
+			pos := a.vt.pos
+			for _, o := range a.vt.omitted {
+				if o.member.Name == "id" {
+					pos = o.shaped
+				}
+			}
+			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", a.vt.decl.Name)
+		}
+		if f != nil {
+			return cmp.Or(f.shaped, f.member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
+				a.vt.decl.Name, f.member.Name, p.requestID.name)
+		}
 	}
 	return nil
 }

@@ -75,23 +75,42 @@ func vetOutputs(t *testing.T, root string, outs []*configOutput) map[string]stri
 		if err == nil {
 			continue
 		}
-		blamed := false
-		for _, o := range outs {
-			if mentions(string(out), o.name) {
-				failed[o.name] += fmt.Sprintf("go %s:\n%s", args[0], out)
-				blamed = true
-			}
+		sections := packageSections(string(out))
+		for dir, text := range sections {
+			failed[dir] += fmt.Sprintf("go %s:\n%s", args[0], text)
 		}
-		require.True(t, blamed, "go %v failed, naming no package:\n%s", args, out)
+		require.NotEmpty(t, sections, "go %v failed, naming no package:\n%s", args, out)
 	}
 	return failed
 }
 
-// mentions reports whether the go command's output says that the package directory dir fails:
-// go vet's heading of its package, or its line of a problem; go test's FAIL line.
-func mentions(out, dir string) bool {
-	pkg := regexp.QuoteMeta(configModule + "/" + dir)
-	return regexp.MustCompile(`(?m)^((# |FAIL\s+)` + pkg + `(\s|$)|vet: ` + regexp.QuoteMeta(dir) + `/)`).MatchString(out)
+// packageSections splits the go command's output by the package directory it is about: go vet
+// heads a package's problems with "# module/dir", go test ends a package's output with
+// "FAIL\tmodule/dir".
+func packageSections(out string) map[string]string {
+	heading := regexp.MustCompile(`^# ` + regexp.QuoteMeta(configModule) + `/([^\s\[]+)`)
+	failLine := regexp.MustCompile(`^FAIL\s+` + regexp.QuoteMeta(configModule) + `/(\S+)`)
+	sections := map[string]string{}
+	owner, text := "", ""
+	for _, line := range strings.SplitAfter(out, "\n") {
+		if m := heading.FindStringSubmatch(line); m != nil {
+			if owner != "" {
+				sections[owner] += text
+			}
+			owner, text = m[1], ""
+		}
+		text += line
+		if m := failLine.FindStringSubmatch(line); m != nil {
+			sections[m[1]] += text
+			owner, text = "", ""
+		} else if strings.HasPrefix(line, "ok ") {
+			owner, text = "", ""
+		}
+	}
+	if owner != "" {
+		sections[owner] += text
+	}
+	return sections
 }
 
 // configPosition is how an error at a configuration file's entry starts: the file, a line and
@@ -162,4 +181,21 @@ func TestConfigCases(t *testing.T) {
 			assert.Equal(t, filepath.Join(root, o.name, want), o.err.Error())
 		})
 	}
+}
+
+// TestPackageSections: the go command's output of several packages is split by package, so that
+// a failure is blamed on its configuration only.
+func TestPackageSections(t *testing.T) {
+	out := "# example.com/configs/a\n# [example.com/configs/a]\nvet: a/types.go:1:1: bad\n" +
+		"# example.com/configs/b\nvet: b/types.go:2:2: worse\n"
+	assert.Equal(t, map[string]string{
+		"a": "# example.com/configs/a\n# [example.com/configs/a]\nvet: a/types.go:1:1: bad\n",
+		"b": "# example.com/configs/b\nvet: b/types.go:2:2: worse\n",
+	}, packageSections(out))
+	out = "ok  \texample.com/configs/a\t0.01s\n--- FAIL: TestX (0.00s)\n    x_test.go:3: no\nFAIL\nFAIL\texample.com/configs/b\t0.01s\n" +
+		"# example.com/configs/c [example.com/configs/c.test]\nc/x_test.go:1:1: undefined: y\nFAIL\texample.com/configs/c [build failed]\nFAIL\n"
+	assert.Equal(t, map[string]string{
+		"b": "--- FAIL: TestX (0.00s)\n    x_test.go:3: no\nFAIL\nFAIL\texample.com/configs/b\t0.01s\n",
+		"c": "# example.com/configs/c [example.com/configs/c.test]\nc/x_test.go:1:1: undefined: y\nFAIL\texample.com/configs/c [build failed]\n",
+	}, packageSections(out))
 }
