@@ -431,6 +431,9 @@ func (g *generator) planDecls() error {
 	if err := g.checkTagCodecEmbeds(); err != nil {
 		return err
 	}
+	if err := g.checkValueCycles(); err != nil {
+		return err
+	}
 	g.planChecks()
 	for _, td := range g.types {
 		if td.objects != nil {
