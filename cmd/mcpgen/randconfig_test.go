@@ -166,9 +166,6 @@ type State struct{ N int }
 var randBases = []string{"Result", "CacheableResult", "PaginatedResult", "Notification", "Annotated", "MultiRoundTripResult",
 	"InputResponseRequestParams", "SamplingMessage", "ElicitResult", "Request", "RequestParams", "BaseMetadata", "DiscoverParams"}
 
-// randDeclared are the declarations that randDeclarations adds.
-var randDeclared = []string{"Annotated", "MultiRoundTripResult", "DiscoverParams"}
-
 // randShapes are the shape keys and their values.
 var randShapes = []struct {
 	key    string
