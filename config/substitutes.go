@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -30,7 +31,11 @@ func CheckSubstitutes(c emit.Config, dir string, own func(file string) bool, wri
 	var errs model.ErrorList
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		sub := c.Substitutes[key]
-		if sub.Path == "" && (predeclared[sub.Name] || declared[sub.Name]) {
+		if sub.Path == "" && predeclared[sub.Name] {
+			continue
+		}
+		if sub.Path == "" && declared[sub.Name] {
+			errs.Add(notHandWritten(c, key, sub, dir, own, written))
 			continue
 		}
 		if err := checkSubstitute(sub, dir, from, own, declared); err != nil {
@@ -123,11 +128,18 @@ func firstLine(err error) string {
 
 // declaresType reports whether one of the files declares the type name at package level.
 func declaresType(files []string, name string) (bool, error) {
+	pos, err := typePos(files, name)
+	return pos.IsValid(), err
+}
+
+// typePos returns the position of the declaration of the type name at package level in one of
+// the files, invalid when none declares it.
+func typePos(files []string, name string) (token.Position, error) {
 	fset := token.NewFileSet()
 	for _, file := range files {
 		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
 		if err != nil {
-			return false, err
+			return token.Position{}, err
 		}
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -135,13 +147,47 @@ func declaresType(files []string, name string) (bool, error) {
 				continue
 			}
 			for _, s := range gd.Specs {
-				if s.(*ast.TypeSpec).Name.Name == name {
-					return true, nil
+				if id := s.(*ast.TypeSpec).Name; id.Name == name {
+					return fset.Position(id.Pos()), nil
 				}
 			}
 		}
 	}
-	return false, nil
+	return token.Position{}, nil
+}
+
+// notHandWritten fails when a rename gives a declaration of the output the name of a type of
+// the package that the substitute key names and that a hand-written file of dir declares as
+// another kind of type (a map, where the output declares a struct): the substitute's member
+// would be coded as the one, and the package would declare both. A declaration of the same kind
+// may replace a hand-written one (an SDK's types generated into its own package, its own
+// declarations then removed), and is not refused.
+func notHandWritten(c emit.Config, key string, sub emit.Substitute, dir string, own func(string) bool, written []map[string][]byte) error {
+	_, files, err := packageFiles("", dir, dir, own)
+	if err != nil {
+		return sub.Pos.Errorf("substitute: %s: %v", key, err)
+	}
+	pos, err := typePos(files, sub.Name)
+	if err != nil || !pos.IsValid() {
+		return err
+	}
+	hand, out := typeKind(files, sub.Name), writtenKind(written, sub.Name)
+	if hand == out {
+		return nil
+	}
+	for _, from := range slices.Sorted(maps.Keys(c.Names)) {
+		if e := c.Names[from]; e.Name == sub.Name {
+			return e.Pos.Errorf("rename: %s: Go name %s is the hand-written type that substitute %s names (%s:%d:%d), of kind %s, not %s: choose another",
+				from, sub.Name, key, filepath.Base(pos.Filename), pos.Line, pos.Column, kindName(hand), kindName(out))
+		}
+	}
+	return sub.Pos.Errorf("substitute: %s: %s is declared by a hand-written file (%s:%d:%d), of kind %s, and by the output, of kind %s",
+		key, sub.Name, filepath.Base(pos.Filename), pos.Line, pos.Column, kindName(hand), kindName(out))
+}
+
+// kindName is a kind of typeKind, for messages.
+func kindName(kind string) string {
+	return cmp.Or(kind, "named type")
 }
 
 // checkComposite checks that the names of a composite substitute's type expression are
@@ -241,20 +287,89 @@ func typeKind(files []string, name string) string {
 		if err != nil {
 			continue
 		}
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
+		if kind, ok := specKind(f, name); ok {
+			return kind
+		}
+	}
+	return ""
+}
+
+// writtenKind is typeKind for the Go files of written.
+func writtenKind(written []map[string][]byte, name string) string {
+	fset := token.NewFileSet()
+	for _, files := range written {
+		for file, src := range files {
+			f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+			if err != nil || !strings.HasSuffix(file, ".go") {
 				continue
 			}
-			for _, s := range gd.Specs {
-				if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
-					if id, ok := ts.Type.(*ast.Ident); ok && basic[id.Name] && !ts.Assign.IsValid() {
-						return id.Name // type Cursor string: tested for emptiness as a string
-					}
-					return kindOf(ts.Type)
-				}
+			if kind, ok := specKind(f, name); ok {
+				return kind
 			}
 		}
+	}
+	return ""
+}
+
+// specKind returns the kind of the type name if the file declares it at package level.
+func specKind(f *ast.File, name string) (string, bool) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range gd.Specs {
+			if ts := s.(*ast.TypeSpec); ts.Name.Name == name {
+				if id, ok := ts.Type.(*ast.Ident); ok && basic[id.Name] && !ts.Assign.IsValid() {
+					return id.Name, true // type Cursor string: tested for emptiness as a string
+				}
+				return kindOf(ts.Type), true
+			}
+		}
+	}
+	return "", false
+}
+
+// HandWritten fills in Config.Methods: the methods that the Go files of dir (tests excluded) not
+// written by mcpgen (emit.GeneratedLine) declare, as "Type.Method". A file that does not parse
+// is left to the compiler.
+func HandWritten(c *emit.Config, dir string) {
+	_, files, err := packageFiles("", dir, dir, func(string) bool { return false })
+	if err != nil {
+		return
+	}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil || len(f.Comments) > 0 && fset.Position(f.Comments[0].Pos()).Line == 1 && emit.GeneratedLine.MatchString(f.Comments[0].List[0].Text) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+				continue
+			}
+			if recv := receiverName(fd.Recv.List[0].Type); recv != "" {
+				if c.Methods == nil {
+					c.Methods = map[string]bool{}
+				}
+				c.Methods[recv+"."+fd.Name.Name] = true
+			}
+		}
+	}
+}
+
+// receiverName is the name of a method's receiver type (T of *T, T[K]), "" for none.
+func receiverName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.StarExpr:
+		return receiverName(t.X)
+	case *ast.IndexExpr:
+		return receiverName(t.X)
+	case *ast.IndexListExpr:
+		return receiverName(t.X)
+	case *ast.Ident:
+		return t.Name
 	}
 	return ""
 }

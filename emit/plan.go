@@ -35,7 +35,13 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	if err := g.checkErrorType(); err != nil {
 		return nil, err
 	}
+	if err := g.checkMessageIDs(); err != nil {
+		return nil, err
+	}
 	if err := g.checkMessageMethods(); err != nil {
+		return nil, err
+	}
+	if err := g.checkMessageCodecs(); err != nil {
 		return nil, err
 	}
 	parts, err := g.parts()
@@ -440,6 +446,12 @@ func (g *generator) planDecls() error {
 	if err := g.checkOmittedTags(); err != nil {
 		return err
 	}
+	if err := g.checkTagCodecEmbeds(); err != nil {
+		return err
+	}
+	if err := g.checkValueCycles(); err != nil {
+		return err
+	}
 	g.planChecks()
 	for _, td := range g.types {
 		if td.objects != nil {
@@ -738,7 +750,7 @@ func (p *plan) declaring(m *model.Member) *model.Decl {
 // inline object), "" where the configuration cannot name it.
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
 	td.path = path
-	names := map[string]string{extraField: "the unknown members (Extra)"}
+	names := map[string]takenField{extraField: {by: "the unknown members (Extra)"}}
 	for _, m := range obj.Members {
 		if m.Absent {
 			td.absent = append(td.absent, m.Name)
@@ -767,10 +779,10 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			if err != nil {
 				return e.Pos.Errorf("addFields: %s: %v", decl.Name, err)
 			}
-			if names[name] != "" {
-				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s, for %s", decl.Name, name, td.name, names[name])
+			if prev, taken := names[name]; taken {
+				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s, for %s", decl.Name, name, td.name, prev.by)
 			}
-			names[name] = "addFields"
+			names[name] = takenField{by: "addFields"}
 			td.added = append(td.added, e.Name)
 		}
 	}
@@ -786,9 +798,17 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	return nil
 }
 
+// takenField is a field name of a struct taken: by names what holds it (a member's schema path,
+// addFields, the unknown members), and namedAt the entry of the configuration that gave the name
+// (zero for a member's own name).
+type takenField struct {
+	by      string
+	namedAt model.Pos
+}
+
 // planField plans the field of member m of the struct td (see planStruct), or returns nil for a
 // member that an embedded base holds; names are the field names taken so far.
-func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]string) (*field, error) {
+func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]takenField) (*field, error) {
 	base, skip, err := g.holder(decl, m)
 	if err != nil || skip {
 		return nil, err // a base's struct holds only the members it declares and its bases hold
@@ -817,7 +837,11 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		// The substitute decodes and encodes null itself.
 	} else if m.Nullable {
 		if f.typ.kind != unionKind {
-			return nil, m.Pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
+			pos := m.Pos
+			if at := g.stoodIn(m.Type); at.Line > 0 {
+				pos = at // a stand-in made the type another
+			}
+			return nil, pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
 		}
 		f.nullable = true
 		g.nullUnions[f.typ.name] = true
@@ -836,11 +860,14 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	if !token.IsIdentifier(f.name) {
 		return nil, namePos.Errorf("%s: the member has no Go name (%q is not an identifier): name it under fields", where, f.name)
 	}
-	if names[f.name] != "" {
-		// Reported, and the field kept, so that planning goes on for the struct's other errors.
-		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.name, names[f.name]))
+	// Reported, and the field kept, so that planning goes on for the struct's other errors.
+	if prev, taken := names[f.name]; taken && namePos == m.Pos && prev.namedAt.Line > 0 {
+		// The configuration gave the name to the member before: the error is at its entry.
+		g.errs.Add(prev.namedAt.Errorf("fields: %s: Go field name %s is the name of %s's own field: name one of them under fields", prev.by, f.name, memberPath))
+	} else if taken {
+		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.name, prev.by))
 	}
-	names[f.name] = memberPath
+	names[f.name] = takenField{by: memberPath, namedAt: f.namedAt}
 	if base != "" {
 		f.base, f.baseDecl = g.baseName(base), base
 	}

@@ -66,6 +66,10 @@ type Config struct {
 	// members with the tag json:"-". Neither the generated codecs nor encoding/json encode or
 	// decode them: they hold a program's own state.
 	AddFields map[string][]Entry
+	// Methods are the methods that the hand-written files of the output's package declare, as
+	// "Type.Method" (config.HandWritten finds them): a struct of TagCodecs that embeds a type
+	// with codecs needs its own MarshalJSON and UnmarshalJSON among them.
+	Methods map[string]bool
 	// StandIns are the declarations that another stands in for (an SDK's one content union for
 	// two), by the declaration stood in for: the schema given to Generate has them applied
 	// already (config.File.Load), and the plan reads them only to refuse a hand-written part
@@ -658,6 +662,46 @@ func (g *generator) checkOrders() {
 			seen[e.Name] = true
 		}
 	}
+}
+
+// checkTagCodecEmbeds refuses a struct coded by encoding/json from its tags (Config.TagCodecs)
+// that embeds a type with a MarshalJSON or UnmarshalJSON (a base with generated codecs, an
+// embedded member of such a type) and has not the method itself in a hand-written file
+// (Config.Methods): encoding/json would call the embedded type's method, promoted, and code
+// that type's members alone, silently dropping the struct's own.
+func (g *generator) checkTagCodecEmbeds() error {
+	for _, e := range g.opts.Config.TagCodecs {
+		td := g.byDecl[e.Name]
+		for _, f := range td.fields {
+			embedded := f.base
+			if f.embed {
+				embedded = f.name
+			}
+			for _, method := range []string{"MarshalJSON", "UnmarshalJSON"} {
+				if embedded == "" || !g.hasMethod(embedded, method) || g.opts.Config.Methods[td.name+"."+method] {
+					continue
+				}
+				return e.Pos.Errorf("tagCodecs: %s embeds %s, whose %s encoding/json would call in its place, coding none of %s's own members: "+
+					"add %s to tagCodecs too, or declare %s.%s in a hand-written file", e.Name, embedded, method, td.name, embedded, td.name, method)
+			}
+		}
+	}
+	return nil
+}
+
+// hasMethod reports whether the type name has the codec method (MarshalJSON, UnmarshalJSON):
+// every type the output declares has both, but the structs coded by encoding/json (and the
+// defined types of those); a type of the package that the output does not declare has it when
+// a hand-written file declares it (Config.Methods).
+func (g *generator) hasMethod(name, method string) bool {
+	td := g.byName[name]
+	if td == nil {
+		return g.opts.Config.Methods[name+"."+method]
+	}
+	if td.form == definedForm && g.byName[td.typ.name] != nil {
+		td = g.byName[td.typ.name]
+	}
+	return !td.tagCodec
 }
 
 // generated reports whether the declaration name is generated: selected (or every declaration

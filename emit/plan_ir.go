@@ -216,12 +216,16 @@ func value(v *model.Value) *ir.Value {
 func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
 		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
-		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages, IDMethods: p.idMethods,
+		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages,
+		ErrorID: p.errorID.name, ErrorField: p.errorField.name,
 		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
 			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor,
 			DecodeDoc: s.decodeDoc, NoCopyDoc: s.noCopyDoc})
+	}
+	for _, a := range p.idMethods {
+		x.IDMethods = append(x.IDMethods, &ir.Accessor{Decl: l.declOf(a.vt), ID: l.field(a.id)})
 	}
 	for _, td := range p.unions {
 		x.Unions = append(x.Unions, l.declOf(td))
@@ -234,7 +238,10 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x.Methods = p.methods
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.errors {
-		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Own: e.td.name == p.errorType}
+		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Message: l.field(e.message), Own: e.td.name == p.errorType}
+		if errs[e].Own {
+			x.ErrorCode, x.ErrorMessage = e.code.name, e.message.name
+		}
 		x.Errors = append(x.Errors, errs[e])
 	}
 	for _, e := range p.typed {

@@ -1,11 +1,12 @@
 package emit
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -30,7 +31,10 @@ type protocolPlan struct {
 	// JSONRPCErrorResponse, or JSONRPCResponse and JSONRPCError before 2025-11-25); errorType is
 	// the type of the error object of an error response.
 	resultResponse, errorResponse *typeDecl
-	errorType                     string
+	// errorID and errorField are the error response's fields of its id and its error object,
+	// which NewErrorResponse sets under whatever names the configuration gave them.
+	errorID, errorField *field
+	errorType           string
 	// errorPointer is set when the error response holds its error object by pointer
 	// (Config.Objects).
 	errorPointer bool
@@ -40,8 +44,10 @@ type protocolPlan struct {
 	// batch is set in the versions with JSON-RPC batches (2025-03-26).
 	batch bool
 	// messages are the types that implement Message, in order; idMethods those of them whose
-	// GetID and GetMethod are written with Message (the responses), not with the accessors.
-	messages, idMethods []string
+	// GetID and GetMethod are written with Message (the responses), not with the accessors,
+	// each with the field of its id.
+	messages  []string
+	idMethods []*accessor
 	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
 	accessors []*accessor
 	// methods are the entries of the method table, sorted by method.
@@ -54,10 +60,10 @@ type protocolPlan struct {
 	typedDoc, errorResponseDoc, messageDoc string
 }
 
-// errorObject is a struct that is a JSON-RPC error object, and its code's field.
+// errorObject is a struct that is a JSON-RPC error object, and its code's and message's fields.
 type errorObject struct {
-	td   *typeDecl
-	code *field
+	td            *typeDecl
+	code, message *field
 }
 
 // messageUnion is what a message union holds: the ir's role.
@@ -127,9 +133,9 @@ func (g *generator) planProtocol() *protocolPlan {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
-			p.errorResponse, p.errorType = td, f.typ.name
+			p.errorResponse, p.errorField, p.errorType = td, f, f.typ.name
 		} else if f != nil && f.typ.kind == pointerKind {
-			p.errorResponse, p.errorType, p.errorPointer = td, f.typ.elem.name, true
+			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.typ.elem.name, true
 		}
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
@@ -138,6 +144,7 @@ func (g *generator) planProtocol() *protocolPlan {
 	if p.resultResponse == nil || p.errorResponse == nil {
 		return nil
 	}
+	p.errorID = fieldByJSON(p.errorResponse, "id")
 	if et := g.byName[p.errorType]; et != nil {
 		if f := fieldByJSON(et, "data"); f != nil && f.typ.kind == rawKind && !f.pointer {
 			p.errorData = f.name
@@ -184,7 +191,7 @@ func (g *generator) planResultResponses() {
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
 // the message unions (and the Unknown variants of those unions), and the generic responses; and
 // those of them that the accessors do not give GetID.
-func (g *generator) messages(p *protocolPlan) (names, idMethods []string) {
+func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*accessor) {
 	add := func(name string) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
@@ -209,11 +216,42 @@ func (g *generator) messages(p *protocolPlan) (names, idMethods []string) {
 	add(p.resultResponse.name)
 	add(p.errorResponse.name)
 	for _, name := range names {
-		if g.byName[name].form != unknownForm && !accessors[name] {
-			idMethods = append(idMethods, name)
+		if vt := g.byName[name]; vt.form != unknownForm && !accessors[name] {
+			idMethods = append(idMethods, &accessor{vt: vt, id: fieldByJSON(vt, "id")})
 		}
 	}
 	return names, idMethods
+}
+
+// checkMessageIDs refuses the entries of the configuration that left out a response's id, or
+// gave a message's id another type than the request id union: GetID returns it as that union,
+// and NewErrorResponse sets it.
+func (g *generator) checkMessageIDs() error {
+	p := g.proto
+	if p == nil {
+		return nil
+	}
+	responses := append([]*accessor{{vt: p.errorResponse, id: p.errorID}}, p.idMethods...)
+	for i, a := range append(responses, p.accessors...) {
+		f := a.id
+		if a.vt == nil || f != nil && f.typ.kind == unionKind && f.typ.name == p.requestID.name && !f.pointer {
+			continue
+		}
+		if f == nil && i < len(responses) {
+			pos := a.vt.pos
+			for _, o := range a.vt.omitted {
+				if o.member.Name == "id" {
+					pos = o.shaped
+				}
+			}
+			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", a.vt.decl.Name)
+		}
+		if f != nil {
+			return cmp.Or(f.shaped, f.member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
+				a.vt.decl.Name, f.member.Name, p.requestID.name)
+		}
+	}
+	return nil
 }
 
 // accessors lists the types given GetMethod, GetID and GetParams: every variant of the message
@@ -332,7 +370,7 @@ func (g *generator) errorObjects() []*errorObject {
 			slices.ContainsFunc(td.fields, func(f *field) bool { return f.name == "Error" }) {
 			continue
 		}
-		out = append(out, &errorObject{td, code})
+		out = append(out, &errorObject{td, code, message})
 	}
 	return out
 }
@@ -348,9 +386,44 @@ func (g *generator) checkErrorType() error {
 	what, pos := "member error of "+p.errorResponse.decl.Name, p.errorResponse.pos
 	if td := g.byName[p.errorType]; td != nil && td.decl != nil {
 		what, pos = "declaration "+td.decl.Name+", the error of "+p.errorResponse.decl.Name, td.pos
+		if at := errorObjectEntry(td); at.Line > 0 {
+			pos = at
+		}
 	}
 	return pos.Errorf("%s: a JSON-RPC error response holds an error object, with a required integer code and "+
 		"string message and no member named Error", what)
+}
+
+// checkMessageCodecs refuses a message of the protocol layer coded by encoding/json from its
+// tags (Config.TagCodecs) without a hand-written MarshalJSON: the Message interface asks for
+// one.
+func (g *generator) checkMessageCodecs() error {
+	if g.proto == nil {
+		return nil
+	}
+	for _, e := range g.opts.Config.TagCodecs {
+		td := g.byDecl[e.Name]
+		if slices.Contains(g.proto.messages, td.name) && !g.opts.Config.Methods[td.name+".MarshalJSON"] {
+			return e.Pos.Errorf("tagCodecs: %s is a message of the protocol layer, whose Message interface asks for a MarshalJSON: "+
+				"declare %s.MarshalJSON in a hand-written file", e.Name, td.name)
+		}
+	}
+	return nil
+}
+
+// errorObjectEntry is the position of the configuration's entry that made the struct td no
+// error object (errorObjects): one that left out, shaped or substituted its code or message,
+// or named a field Error; zero for none.
+func errorObjectEntry(td *typeDecl) model.Pos {
+	for _, f := range append(slices.Clone(td.fields), td.omitted...) {
+		switch {
+		case f.name == "Error" && f.namedAt.Line > 0:
+			return f.namedAt
+		case (f.member.Name == "code" || f.member.Name == "message") && f.shaped.Line > 0:
+			return f.shaped
+		}
+	}
+	return model.Pos{}
 }
 
 // typedErrors are the error objects with a constant code other than the error response's own

@@ -240,6 +240,7 @@ func generate(o options, args []string, stderr io.Writer) error {
 	}
 
 	config.SubstituteKinds(&cfg.Config, o.out)
+	config.HandWritten(&cfg.Config, o.out)
 	var notes []string
 	in.report = func(msg string) { notes = append(notes, msg) }
 	files, err := in.generate(o.pkg, cfg)

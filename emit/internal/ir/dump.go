@@ -118,7 +118,11 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 		w(1, "message union %s: role %d", u.Name, p.Roles[u])
 	}
 	w(1, "messages: %s", strings.Join(p.Messages, " "))
-	w(1, "GetID with Message: %s", strings.Join(p.IDMethods, " "))
+	var idMethods []string
+	for _, a := range p.IDMethods {
+		idMethods = append(idMethods, a.Decl.Name)
+	}
+	w(1, "GetID with Message: %s", strings.Join(idMethods, " "))
 	for _, a := range p.Accessors {
 		if a.Unknown != "" {
 			w(1, "accessors of %s (as received)", a.Unknown)

@@ -306,16 +306,21 @@ type Protocol struct {
 	// ResultResponse and ErrorResponse are the generic responses; ErrorType is the type of
 	// the error object of an error response, held by pointer when ErrorPointer is set.
 	ResultResponse, ErrorResponse *Decl
-	ErrorType                     string
-	ErrorPointer                  bool
+	// ErrorID and ErrorField are the Go names of the error response's id and error object,
+	// ErrorCode and ErrorMessage those of the error object's code and message.
+	ErrorID, ErrorField     string
+	ErrorCode, ErrorMessage string
+	ErrorType               string
+	ErrorPointer            bool
 	// ErrorData is the Go name of the error object's field that holds its data as raw JSON, ""
 	// when it has none: an error object is then written without it.
 	ErrorData string
 	// Batch is set in the versions with JSON-RPC batches.
 	Batch bool
 	// Messages are the types that implement Message; IDMethods those of them whose GetID and
-	// GetMethod are written with Message.
-	Messages, IDMethods []string
+	// GetMethod are written with Message (Decl and ID of each).
+	Messages  []string
+	IDMethods []*Accessor
 	// Accessors are the types given GetMethod, GetID and GetParams.
 	Accessors []*Accessor
 	// Methods are the entries of the method table, sorted by method.
@@ -368,12 +373,12 @@ type MethodEntry struct {
 	TaskAugmented, InputOnly bool
 }
 
-// ErrorObject is a struct that is a JSON-RPC error object, and its code's field. Own is set for
+// ErrorObject is a struct that is a JSON-RPC error object, and its code's and message's fields. Own is set for
 // the error response's own error type (Protocol.ErrorType), which needs no conversion.
 type ErrorObject struct {
-	Decl *Decl
-	Code *Field
-	Own  bool
+	Decl          *Decl
+	Code, Message *Field
+	Own           bool
 }
 
 // The member of a result that says which kind of result it is (multi round-trip requests), and

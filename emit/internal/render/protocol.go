@@ -69,9 +69,15 @@ func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
 		f.Func().Params(jen.Op("*").Id(name)).Id("isMessage").Params().Block()
 	}
 	f.Line()
-	for _, name := range p.IDMethods {
-		f.Add(docComment("GetID returns the id of the message."))
-		f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot("ID")))
+	for _, a := range p.IDMethods {
+		name := a.Decl.Name
+		if a.ID != nil {
+			f.Add(docComment("GetID returns the id of the message."))
+			f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot(a.ID.Name)))
+		} else {
+			f.Add(docComment("GetID returns nil: the message has no id."))
+			f.Func().Params(jen.Op("*").Id(name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
+		}
 		f.Line()
 		f.Add(docComment("GetMethod returns \"\": a response has no method."))
 		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
@@ -148,12 +154,15 @@ func (r *renderer) getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
 		)
 	case params.Type.Kind == ir.StructKind:
 		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(jen.Return(jen.Op("&").Id("v").Dot(params.Name)))
-	default: // free-form params: their JSON
-		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
-			jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+	default: // free-form params, or a substitute's: their JSON
+		var body []jen.Code
+		if params.Type.HasNil {
+			body = append(body, jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())))
+		}
+		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(append(body,
 			jen.List(jen.Id("raw"), jen.Id("_")).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("v").Dot(params.Name)),
 			jen.Return(jen.Id("RawParams").Call(jen.Id("raw"))),
-		)
+		)...)
 	}
 	f.Line()
 }
@@ -308,15 +317,15 @@ func typeFor(t string) jen.Code {
 func (r *renderer) errors(f *jen.File, p *ir.Protocol) {
 	for _, o := range p.Errors {
 		td := o.Decl
-		code := jen.Id("e").Dot("Code")
+		code := jen.Id("e").Dot(o.Code.Name)
 		if c := o.Code; c.Implicit {
 			code = jen.Add(literalCode(c.Literal))
 		} else if c.Literal != nil {
-			code = jen.Qual("cmp", "Or").Call(jen.Id("e").Dot("Code"), literalCode(c.Literal))
+			code = jen.Qual("cmp", "Or").Call(jen.Id("e").Dot(o.Code.Name), literalCode(c.Literal))
 		}
 		f.Add(docComment("Error returns the message and the code of the error, making it a Go error."))
 		f.Func().Params(jen.Id("e").Op("*").Id(td.Name)).Id("Error").Params().String().Block(
-			jen.Return(jen.Id("e").Dot("Message").Op("+").Lit(" (").Op("+").Qual("strconv", "FormatInt").Call(code, jen.Lit(10)).Op("+").Lit(")")),
+			jen.Return(jen.Id("e").Dot(o.Message.Name).Op("+").Lit(" (").Op("+").Qual("strconv", "FormatInt").Call(code, jen.Lit(10)).Op("+").Lit(")")),
 		)
 		f.Line()
 	}
@@ -339,7 +348,7 @@ func (r *renderer) typed(f *jen.File, p *ir.Protocol) {
 	f.Add(docComment(p.TypedDoc))
 	body := []jen.Code{}
 	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.Id("e").Dot("Code")).Block(cases...))
+		body = append(body, jen.Switch(jen.Id("e").Dot(p.ErrorCode)).Block(cases...))
 	}
 	body = append(body, jen.Return(jen.Id("e")))
 	f.Func().Params(jen.Id("e").Op("*").Id(p.ErrorType)).Id("Typed").Params().Error().Block(body...)
@@ -361,8 +370,8 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(p.RequestID.NullVariant).Values()),
 		jen.Add(obj...),
 		jen.Return(jen.Op("&").Id(p.ErrorResponse.Name).Values(jen.Dict{
-			jen.Id("ID"):    jen.Id("id"),
-			jen.Id("Error"): errorValue,
+			jen.Id(p.ErrorID):    jen.Id("id"),
+			jen.Id(p.ErrorField): errorValue,
 		})),
 	)
 	f.Line()
@@ -371,7 +380,7 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 // errorObject writes errorObject, which turns a Go error into the error object of a response.
 func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 	// An error object without a data field (ErrorData "") is written without the data.
-	data, fields := jen.Id("_"), jen.Dict{jen.Id("Code"): jen.Id("code"), jen.Id("Message"): jen.Id("message")}
+	data, fields := jen.Id("_"), jen.Dict{jen.Id(p.ErrorCode): jen.Id("code"), jen.Id(p.ErrorMessage): jen.Id("message")}
 	if p.ErrorData != "" {
 		data, fields[jen.Id(p.ErrorData)] = jen.Id("data"), jen.Id("data")
 	}
@@ -399,8 +408,8 @@ func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 		).Block(check...))
 	}
 	checks = append(checks, jen.Return(jen.Id(p.ErrorType).Values(jen.Dict{
-		jen.Id("Code"):    jen.Lit(-32603),
-		jen.Id("Message"): jen.Err().Dot("Error").Call(),
+		jen.Id(p.ErrorCode):    jen.Lit(-32603),
+		jen.Id(p.ErrorMessage): jen.Err().Dot("Error").Call(),
 	})))
 	f.Func().Id("errorObject").Params(jen.Err().Error()).Id(p.ErrorType).Block(checks...)
 	f.Line()

@@ -1,0 +1,77 @@
+package emit
+
+import "strings"
+
+// checkValueCycles refuses a struct that holds itself by value, through its fields and embedded
+// bases (a member substituted by the struct's own type, an optional member of a recursive type
+// held as a value): Go has no such type. The schema's own types hold themselves through
+// pointers, slices and maps, so the cycle has an entry of the configuration on it, where the
+// error is.
+func (g *generator) checkValueCycles() error {
+	state := map[*typeDecl]int{} // 1 while visiting, 2 when done
+	var path []*field
+	var visit func(td *typeDecl) error
+	visit = func(td *typeDecl) error {
+		state[td] = 1
+		for _, f := range td.fields {
+			next := g.heldByValue(f)
+			if next == nil || state[next] == 2 {
+				continue
+			}
+			path = append(path, f)
+			if state[next] == 1 {
+				return cycleError(next, path)
+			}
+			if err := visit(next); err != nil {
+				return err
+			}
+			path = path[:len(path)-1]
+		}
+		state[td] = 2
+		return nil
+	}
+	for _, td := range g.types {
+		if state[td] == 0 && td.form == structForm {
+			if err := visit(td); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// heldByValue is the struct of the output that the field f holds by value (its type, or the
+// embedded base holding it), nil for none.
+func (g *generator) heldByValue(f *field) *typeDecl {
+	name := ""
+	switch {
+	case f.base != "":
+		name = f.base
+	case f.pointer:
+	case f.typ.kind == structKind, f.typ.kind == externalKind && f.typ.path == "" && !f.typ.pointer && !f.typ.composite:
+		name = f.typ.name
+	}
+	td := g.byName[name]
+	for td != nil && td.form == definedForm && td.typ != nil {
+		td = g.byName[td.typ.name] // type EmptyResult Result holds a Result
+	}
+	if td == nil || td.form != structForm {
+		return nil
+	}
+	return td
+}
+
+// cycleError is the error of the fields path, which end where the struct td holds itself, at the
+// configuration's entry that shaped one of them.
+func cycleError(td *typeDecl, path []*field) error {
+	var names []string
+	pos := td.pos
+	for _, f := range path {
+		names = append(names, f.member.Name)
+		if f.shaped.Line > 0 {
+			pos = f.shaped
+		}
+	}
+	return pos.Errorf("%s holds itself by value (through %s): a Go struct cannot; hold it by pointer (optional: pointer) or keep the member's type",
+		td.name, strings.Join(names, ", "))
+}
