@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -157,7 +160,7 @@ func checks(t *testing.T, dir, scenario string) []map[string]any {
 }
 
 // listeningProxy starts the proxy with -listen on a free loopback port in front of server (a URL
-// or a command) and returns its MCP URL.
+// or a command), its clients' token testClientToken, and returns its MCP URL.
 func listeningProxy(t *testing.T, p provider, providerURL string, stderr *syncBuffer, server ...string) string {
 	return listeningProxyEnv(t, p, providerURL, nil, stderr, server...)
 }
@@ -169,7 +172,7 @@ func listeningProxyEnv(t *testing.T, p provider, providerURL string, env []strin
 	args := append([]string{"-provider", p.name, "-model", p.model, "-retry-backoff", "1ms", "-kill-after", "2s",
 		"-listen", fmt.Sprintf("127.0.0.1:%d", port), "--"}, server...)
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = environ(append([]string{p.keyVar + "=test-key", p.urlVar + "=" + providerURL}, env...)...)
+	cmd.Env = environ(append([]string{p.keyVar + "=test-key", p.urlVar + "=" + providerURL, clientTokenVar + "=" + testClientToken}, env...)...)
 	cmd.Stderr = stderr
 	started := stderr.await("serving MCP clients")
 	startProcess(t, cmd)
@@ -179,6 +182,27 @@ func listeningProxyEnv(t *testing.T, p provider, providerURL string, env []strin
 		t.Fatalf("the proxy did not start:\n%s", stderr.String())
 	}
 	return fmt.Sprintf("http://localhost:%d/mcp", port)
+}
+
+// tokenFront serves a reverse proxy to endpoint that adds testClientToken to every request (for
+// a client that cannot send headers), and returns its URL.
+func tokenFront(t *testing.T, endpoint string) string {
+	t.Helper()
+	target, err := url.Parse(endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := target.Path
+	target.Path = ""
+	front := httptest.NewServer(&httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(target)
+			r.Out.Header.Set("Authorization", "Bearer "+testClientToken)
+		},
+		FlushInterval: -1,
+	})
+	t.Cleanup(front.Close)
+	return front.URL + path
 }
 
 // samplingByProvider is the check of the sampling scenario that fails through the proxy by
@@ -221,7 +245,8 @@ func TestConformanceServer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stderr syncBuffer
 			fake, providerURL := fakeProvider(t, p, recorded("e2e/anthropic/2_final.json"))
-			endpoint := listeningProxy(t, p, providerURL, &stderr, tt.server...)
+			// The suite sends no headers of its own: a front adds the token.
+			endpoint := tokenFront(t, listeningProxy(t, p, providerURL, &stderr, tt.server...))
 			dir := t.TempDir()
 			through, text := c.run(t, dir, "server", "--url", endpoint, "--suite", "all", "-o", dir)
 			passed := 0
