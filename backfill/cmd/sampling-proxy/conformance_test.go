@@ -168,20 +168,9 @@ func listeningProxy(t *testing.T, p provider, providerURL string, stderr *syncBu
 // listeningProxyEnv is listeningProxy with more environment variables.
 func listeningProxyEnv(t *testing.T, p provider, providerURL string, env []string, stderr *syncBuffer, server ...string) string {
 	t.Helper()
-	port := freePort(t)
-	args := append([]string{"-provider", p.name, "-model", p.model, "-retry-backoff", "1ms", "-kill-after", "2s",
-		"-listen", fmt.Sprintf("127.0.0.1:%d", port), "--"}, server...)
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = environ(append([]string{p.keyVar + "=test-key", p.urlVar + "=" + providerURL, clientTokenVar + "=" + testClientToken}, env...)...)
-	cmd.Stderr = stderr
-	started := stderr.await("serving MCP clients")
-	startProcess(t, cmd)
-	select {
-	case <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the proxy did not start:\n%s", stderr.String())
-	}
-	return fmt.Sprintf("http://localhost:%d/mcp", port)
+	env = append([]string{clientTokenVar + "=" + testClientToken}, env...)
+	endpoint := listenProxy(t, p, providerURL, env, []string{"-retry-backoff", "1ms", "-kill-after", "2s"}, stderr, server...)
+	return strings.Replace(endpoint, "127.0.0.1", "localhost", 1)
 }
 
 // tokenFront serves a reverse proxy to endpoint that adds testClientToken to every request (for

@@ -32,11 +32,11 @@ func stubbornServer() {
 }
 
 // listenProxy starts the proxy with -listen on a free loopback port, with env and args before
-// "--", in front of the test server mode given; it returns the endpoint's URL.
-func listenProxy(t *testing.T, p provider, providerURL string, env, args []string, stderr *syncBuffer, server string) string {
+// "--", in front of server (a URL or a command); it returns the endpoint's URL.
+func listenProxy(t *testing.T, p provider, providerURL string, env, args []string, stderr *syncBuffer, server ...string) string {
 	t.Helper()
 	port := freePort(t)
-	args = append(append([]string{"-provider", p.name, "-model", p.model, "-listen", fmt.Sprintf("127.0.0.1:%d", port)}, args...), "--", os.Args[0], server)
+	args = append(append(append([]string{"-provider", p.name, "-model", p.model, "-listen", fmt.Sprintf("127.0.0.1:%d", port)}, args...), "--"), server...)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = environ(append([]string{p.keyVar + "=test-key", p.urlVar + "=" + providerURL}, env...)...)
 	cmd.Stderr = stderr
@@ -82,7 +82,7 @@ func TestListenTokenMade(t *testing.T) {
 	dir := t.TempDir()
 	env := []string{"XDG_CONFIG_HOME=" + dir, "HOME=" + dir}
 	var stderr syncBuffer
-	endpoint := listenProxy(t, p, providerURL, env, nil, &stderr, "test-server")
+	endpoint := listenProxy(t, p, providerURL, env, nil, &stderr, os.Args[0], "test-server")
 	file := filepath.Join(dir, "mcpgen", "sampling-proxy", "client-token")
 	info, err := os.Stat(file)
 	if err != nil || info.Mode().Perm() != 0o600 {
@@ -117,7 +117,7 @@ func TestListenTokenMade(t *testing.T) {
 
 	// The next start keeps the token; a file that others may read is refused.
 	var again syncBuffer
-	endpoint = listenProxy(t, p, providerURL, env, nil, &again, "test-server")
+	endpoint = listenProxy(t, p, providerURL, env, nil, &again, os.Args[0], "test-server")
 	if status, text, _ := rawPost(t, endpoint, initRequest, "Authorization: Bearer "+token); status != http.StatusOK {
 		t.Errorf("the token at the next start: HTTP %d %s", status, text)
 	}
@@ -151,7 +151,7 @@ func TestListenPublicNeedsToken(t *testing.T) {
 	}
 	_, providerURL := fakeProvider(t, p, recorded(p.replies...))
 	var stderr syncBuffer
-	endpoint := listenProxy(t, p, providerURL, []string{clientTokenVar + "=" + testClientToken}, []string{"-listen-public"}, &stderr, "test-server")
+	endpoint := listenProxy(t, p, providerURL, []string{clientTokenVar + "=" + testClientToken}, []string{"-listen-public"}, &stderr, os.Args[0], "test-server")
 	host := "Host: evil.example:" + endpoint[len("http://127.0.0.1:"):len(endpoint)-len("/mcp")]
 	if status, text, _ := rawPost(t, endpoint, initRequest, host); status != http.StatusUnauthorized {
 		t.Errorf("a foreign Host without the token: HTTP %d %s, want 401", status, text)
@@ -189,7 +189,7 @@ func TestListenServerProcessesBounded(t *testing.T) {
 	alive, peak := lifelines(l)
 	var stderr syncBuffer
 	endpoint := listenProxy(t, p, providerURL, []string{clientTokenVar + "=" + testClientToken, socketVar + "=" + path},
-		[]string{"-max-sessions", "4", "-max-client-sessions", "4", "-kill-after", "300ms"}, &stderr, "test-server-stubborn")
+		[]string{"-max-sessions", "4", "-max-client-sessions", "4", "-kill-after", "300ms"}, &stderr, os.Args[0], "test-server-stubborn")
 	auth := "Authorization: Bearer " + testClientToken
 	list := `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
 	var wg sync.WaitGroup
@@ -229,7 +229,7 @@ func TestListenTimeouts(t *testing.T) {
 	path, l := lifelineListener(t)
 	var stderr syncBuffer
 	endpoint := listenProxy(t, p, providerURL, []string{clientTokenVar + "=" + testClientToken, socketVar + "=" + path},
-		[]string{"-read-timeout", "500ms", "-idle-timeout", "500ms"}, &stderr, "test-server")
+		[]string{"-read-timeout", "500ms", "-idle-timeout", "500ms"}, &stderr, os.Args[0], "test-server")
 	addr := strings.TrimSuffix(strings.TrimPrefix(endpoint, "http://"), "/mcp")
 	status, _, header := rawPost(t, endpoint, initRequest, "Authorization: Bearer "+testClientToken)
 	if status != http.StatusOK {
@@ -275,7 +275,7 @@ func TestListenForeignResponse(t *testing.T) {
 	replies[0].Delay = 2 * time.Second // the server's first sampling request waits meanwhile
 	fake, providerURL := fakeProvider(t, p, replies)
 	var stderr syncBuffer
-	endpoint := listenProxy(t, p, providerURL, []string{clientTokenVar + "=" + testClientToken}, nil, &stderr, "test-server")
+	endpoint := listenProxy(t, p, providerURL, []string{clientTokenVar + "=" + testClientToken}, nil, &stderr, os.Args[0], "test-server")
 	cs := connect(t, &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: tokenClient})
 	defer cs.Close()
 	type answer struct {
