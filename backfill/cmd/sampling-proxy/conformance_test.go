@@ -6,10 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"maps"
 	"net"
+	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -173,25 +174,41 @@ func listeningProxyEnv(t *testing.T, p provider, providerURL string, env []strin
 	return strings.Replace(endpoint, "127.0.0.1", "localhost", 1)
 }
 
-// tokenFront serves a reverse proxy to endpoint that adds testClientToken to every request (for
-// a client that cannot send headers), and returns its URL.
+// tokenFront serves a front to endpoint that adds testClientToken to every request (for a client
+// that cannot send headers), and returns its URL. It reads a request's body whole before sending
+// it on: streamed through (as httputil.ReverseProxy does), some answers of the proxy were cut
+// off, the front's own connection to it closed mid-answer. What the proxy answers is passed on as
+// it comes, and the request's Host as it was sent (the proxy checks it against DNS rebinding).
 func tokenFront(t *testing.T, endpoint string) string {
 	t.Helper()
-	target, err := url.Parse(endpoint)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := target.Path
-	target.Path = ""
-	front := httptest.NewServer(&httputil.ReverseProxy{
-		Rewrite: func(r *httputil.ProxyRequest) {
-			r.SetURL(target)
-			r.Out.Header.Set("Authorization", "Bearer "+testClientToken)
-		},
-		FlushInterval: -1,
-	})
+	origin := strings.TrimSuffix(endpoint, "/mcp")
+	transport := &http.Transport{DisableKeepAlives: true}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		out, _ := http.NewRequestWithContext(r.Context(), r.Method, origin+r.URL.RequestURI(), bytes.NewReader(body))
+		out.Header = r.Header.Clone()
+		out.Header.Del("Content-Length")
+		out.Header.Set("Authorization", "Bearer "+testClientToken)
+		out.Host = r.Host
+		resp, err := transport.RoundTrip(out)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		maps.Copy(w.Header(), resp.Header)
+		w.WriteHeader(resp.StatusCode)
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := resp.Body.Read(buf)
+			if _, werr := w.Write(buf[:n]); werr != nil || err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+		}
+	}))
 	t.Cleanup(front.Close)
-	return front.URL + path
+	return front.URL + "/mcp"
 }
 
 // samplingByProvider is the check of the sampling scenario that fails through the proxy by
