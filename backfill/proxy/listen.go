@@ -3,7 +3,6 @@ package proxy
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
@@ -61,10 +60,24 @@ type HTTPServer struct {
 	// Dial opens the upstream of a new session: the Conn to the server, and a function that
 	// stops it (a child process, say) once its session has ended. ctx ends with the session.
 	Dial func(ctx context.Context) (Conn, func(), error)
-	// MaxSessions bounds the sessions at once; 0 is [DefaultMaxSessions]. A new session beyond it
-	// ends the session idle longest (no request in progress, no GET stream open), or, when none
-	// is idle, is refused with HTTP 503.
+	// MaxSessions bounds the sessions at once, those ending included: a session holds its slot
+	// until its upstream has stopped (Dial's stop has returned), so there are never more
+	// upstreams than that; 0 is [DefaultMaxSessions]. A new session beyond it ends an idle
+	// session (no request in progress, no GET stream open) to make room: the client's own idle
+	// longest, else another client's idle for a minute or more. It waits a few seconds for the
+	// slot to be free, and is refused with HTTP 503 when none is.
 	MaxSessions int
+	// MaxClientSessions bounds the sessions of one client address (the remote IP) at once, so
+	// that one client cannot hold every slot; 0 is MaxSessions less a quarter (at least 1).
+	MaxClientSessions int
+	// IdleTimeout ends a session that has had no HTTP exchange in progress for so long; 0 is
+	// [DefaultIdleTimeout].
+	IdleTimeout time.Duration
+	// StreamTimeout is the longest a GET stream stays open (a client opens another); 0 is
+	// [DefaultStreamTimeout].
+	StreamTimeout time.Duration
+	// BodyTimeout is how long a client has to send a POST's body; 0 is [DefaultBodyTimeout].
+	BodyTimeout time.Duration
 	// Token, when set, is the bearer token every request must carry.
 	Token string
 	// Public allows clients by any Host and Origin (a non-loopback listener, behind Token).
@@ -75,10 +88,14 @@ type HTTPServer struct {
 	// Logger receives what the server does; nil is the Proxy's.
 	Logger *slog.Logger
 
-	mu       sync.Mutex
-	sessions map[string]*clientSession
-	closed   bool
-	wg       sync.WaitGroup
+	mu        sync.Mutex
+	sessions  map[string]*clientSession // the sessions clients can name
+	live      int                       // the sessions whose upstream has not stopped
+	perClient map[string]int            // live, by client address
+	freed     chan struct{}             // closed when a live session's upstream has stopped
+	closed    bool
+	reaper    sync.Once
+	wg        sync.WaitGroup
 }
 
 func (h *HTTPServer) log() *slog.Logger {
@@ -205,22 +222,9 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnsupportedMediaType, "the body must be application/json")
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(h.maxBytes())))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the message is larger than the proxy's limit of %d bytes", h.maxBytes()))
-			return
-		}
-		httpError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+	body, ok := h.readBody(w, r)
+	if !ok {
 		return
-	}
-	// The proxy's session reads one message a line: a body's newlines between tokens (valid
-	// JSON) would split it into lines the proxy neither reads nor checks, forwarded as they are.
-	// Compact keeps every member and value as sent, duplicates included, so they are still checked.
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, body); err == nil {
-		body = compact.Bytes()
 	}
 	msg, err := jsonrpc.DecodeMessage(body)
 	if err != nil {
@@ -230,32 +234,12 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 	}
 	req, isRequest := msg.(*jsonrpc.Request)
 	isCall := isRequest && req.IsCall()
-	var s *clientSession
-	switch {
-	case r.Header.Get("Mcp-Session-Id") == "" && isCall && req.Method == "initialize":
-		if s = h.newSession(w); s == nil {
-			return
-		}
-		w.Header().Set("Mcp-Session-Id", s.id)
-	case r.Header.Get("Mcp-Session-Id") == "" && isCall:
-		// A request outside a session (from 2026-07-28 on, requests carry their protocol version
-		// and capabilities, and there is no initialize): a session of its own, ended once it is
-		// answered.
-		if s = h.newSession(w); s == nil {
-			return
-		}
-		defer s.end()
-	default:
-		if s = h.session(w, r); s == nil {
-			return
-		}
+	s := h.postSession(w, r, isCall && req.Method == "initialize", isCall)
+	if s == nil {
+		return
 	}
 	if !isCall {
-		if !s.send(body) {
-			httpError(w, http.StatusNotFound, "the session has ended")
-			return
-		}
-		w.WriteHeader(http.StatusAccepted)
+		h.postOneWay(w, s, body, !isRequest)
 		return
 	}
 	id, _ := json.Marshal(req.ID.Raw())
@@ -276,6 +260,78 @@ func (h *HTTPServer) post(w http.ResponseWriter, r *http.Request) {
 		s.send(mustMarshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled",
 			"params": map[string]any{"requestId": json.RawMessage(id), "reason": "the client's HTTP request ended"}}))
 	}
+}
+
+// readBody reads a POST's body, within BodyTimeout and the message bound, and checks that it is
+// one JSON value; or it answers the request with an error and reports false. The body comes
+// back compacted: the proxy's session reads one message a line, so newlines between a body's
+// tokens would split it into lines the proxy neither reads nor checks. Compact keeps every
+// member and value as sent, duplicates included, so they are still checked.
+func (h *HTTPServer) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(orDefault(h.BodyTimeout, DefaultBodyTimeout)))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(h.maxBytes())))
+	if err == nil {
+		// The connection is read on while the answer streams (to see the client go away):
+		// without a deadline. After an error the deadline stays, and the connection is closed.
+		rc.SetReadDeadline(time.Time{})
+	}
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &tooLarge):
+		httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the message is larger than the proxy's limit of %d bytes", h.maxBytes()))
+		return nil, false
+	case errors.As(err, &netErr) && netErr.Timeout():
+		httpError(w, http.StatusRequestTimeout, "the body did not come in time")
+		return nil, false
+	case err != nil:
+		httpError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+		return nil, false
+	}
+	// A body of two messages, or of one and more, would be taken for its first message.
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, body); err != nil {
+		httpError(w, http.StatusBadRequest, "the body is not one JSON-RPC message: "+err.Error())
+		return nil, false
+	}
+	return compact.Bytes(), true
+}
+
+// postSession is the session a POST goes to: a new one for initialize, and for a request outside
+// a session (from 2026-07-28 on, requests carry their protocol version and capabilities, and
+// there is no initialize; its session ends once it is answered); else the one it names. It
+// answers the request with an error and returns nil when there is none.
+func (h *HTTPServer) postSession(w http.ResponseWriter, r *http.Request, initialize, isCall bool) *clientSession {
+	if r.Header.Get("Mcp-Session-Id") != "" || !isCall {
+		return h.session(w, r)
+	}
+	s := h.newSession(w, r)
+	if s == nil {
+		return nil
+	}
+	if initialize {
+		w.Header().Set("Mcp-Session-Id", s.id)
+		context.AfterFunc(r.Context(), s.release)
+	} else {
+		context.AfterFunc(r.Context(), func() { s.release(); s.end() })
+	}
+	return s
+}
+
+// postOneWay forwards a notification, or a response to a request the proxy sent this client
+// (any other response would answer what the client was never asked: the proxy's own sampling
+// requests to the server, say).
+func (h *HTTPServer) postOneWay(w http.ResponseWriter, s *clientSession, body []byte, response bool) {
+	if response && !s.answers(parseMessage(body)["id"]) {
+		httpError(w, http.StatusBadRequest, "no request sent to this client awaits an answer with this id")
+		return
+	}
+	if !s.send(body) {
+		httpError(w, http.StatusNotFound, "the session has ended")
+		return
+	}
+	w.WriteHeader(http.StatusAccepted)
 }
 
 // acceptsSSE reports whether the client takes an event stream in answer to a POST.
@@ -307,101 +363,17 @@ func (h *HTTPServer) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.closeStream(st)
-	st.serve(r.Context(), s.done)
-}
-
-// newSession starts a session and its upstream, or answers the request with an error.
-func (h *HTTPServer) newSession(w http.ResponseWriter) *clientSession {
-	max := h.MaxSessions
-	if max <= 0 {
-		max = DefaultMaxSessions
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closed {
-		httpError(w, http.StatusServiceUnavailable, "the proxy is stopping")
-		return nil
-	}
-	if len(h.sessions) >= max && !h.evictIdle() {
-		h.log().Warn("refused a client session: too many", "maxSessions", max)
-		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("the proxy serves at most %d sessions at once", max))
-		return nil
-	}
-	if h.Proxy.States == nil {
-		// One key for all sessions: a client may retry an input_required request in another.
-		states, err := NewStates()
-		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return nil
-		}
-		h.Proxy.States = states
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	server, stop, err := h.Dial(ctx)
-	if err != nil {
-		cancel()
-		h.log().Warn("starting the upstream of a client session", "error", err)
-		httpError(w, http.StatusBadGateway, "the proxy could not start the server: "+err.Error())
-		return nil
-	}
-	pr, pw := io.Pipe()
-	s := &clientSession{id: rand.Text(), h: h, in: pw, cancel: cancel, done: make(chan struct{}), calls: map[string]*clientStream{}, used: time.Now()}
-	if h.sessions == nil {
-		h.sessions = map[string]*clientSession{}
-	}
-	h.sessions[s.id] = s
-	h.wg.Add(1)
-	log := h.log().With("session", s.id[:8])
-	log.Info("client session started")
-	go func() {
-		defer h.wg.Done()
-		err := h.Proxy.serve(ctx, pr, s, server, nil)
-		if err != nil && !errors.Is(err, context.Canceled) {
-			log.Warn("client session", "error", err)
-		}
-		h.mu.Lock()
-		if h.sessions[s.id] == s {
-			delete(h.sessions, s.id)
-		}
-		h.mu.Unlock()
-		close(s.done)
-		pr.CloseWithError(io.EOF)
-		cancel()
-		if stop != nil {
-			stop()
-		}
-		log.Info("client session ended")
-	}()
-	return s
-}
-
-// evictIdle ends the session idle longest (no request in progress, no GET stream open), to make
-// room for a new one (clients often leave without DELETE); it reports whether there was one.
-// h.mu is held.
-func (h *HTTPServer) evictIdle() bool {
-	var oldest *clientSession
-	var since time.Time
-	for _, s := range h.sessions {
-		s.mu.Lock()
-		idle, used := s.streams == 0, s.used
-		s.mu.Unlock()
-		if idle && (oldest == nil || used.Before(since)) {
-			oldest, since = s, used
-		}
-	}
-	if oldest == nil {
-		return false
-	}
-	h.log().Info("ending the client session idle longest, to make room for a new one", "session", oldest.id[:8], "idle", time.Since(since).Round(time.Millisecond))
-	delete(h.sessions, oldest.id)
-	oldest.end()
-	return true
+	// A stream's life is bounded: the client opens another when it wants one.
+	ctx, cancel := context.WithTimeout(r.Context(), orDefault(h.StreamTimeout, DefaultStreamTimeout))
+	defer cancel()
+	st.serve(ctx, s.done)
 }
 
 // A clientSession is one client's session: what the client posts is written to in, which the
 // proxy's session reads; what the proxy writes to the client goes to the session's streams.
 type clientSession struct {
 	id     string
+	client string // the client's address
 	h      *HTTPServer
 	in     *io.PipeWriter
 	inMu   sync.Mutex
@@ -413,6 +385,7 @@ type clientSession struct {
 	calls   map[string]*clientStream // the streams awaiting a response, by the request's id
 	get     *clientStream            // the GET stream, when open
 	recent  []*clientStream          // the SSE streams of requests in progress, oldest first
+	issued  map[string]bool          // the ids of the requests sent to the client, unanswered
 	streams int                      // the HTTP exchanges in progress
 	used    time.Time                // when the last one ended
 }
@@ -578,6 +551,9 @@ func (s *clientSession) Write(p []byte) (int, error) {
 	case s.get != nil:
 		st = s.get
 	}
+	if st != nil && m != nil && m.isRequest() {
+		s.issued[rawKey(m["id"])] = true
+	}
 	s.mu.Unlock()
 	if st == nil {
 		what := "a message"
@@ -593,6 +569,17 @@ func (s *clientSession) Write(p []byte) (int, error) {
 	case <-s.done:
 	}
 	return len(p), nil
+}
+
+// answers reports whether id is that of a request sent to the client and not yet answered; it is
+// answered now.
+func (s *clientSession) answers(id json.RawMessage) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	key := rawKey(id)
+	ok := id != nil && s.issued[key]
+	delete(s.issued, key)
+	return ok
 }
 
 // serve writes the stream's messages to the client until its response was written (a POST), the

@@ -30,7 +30,8 @@
 // two whose names differ only in case (outside free-form values such as tool arguments), is
 // refused from either side, since peers read it differently. A JSON-RPC batch from the server
 // (removed from MCP in 2025-06-18) is handled message by message; the client's are forwarded
-// unread.
+// unread. A line from the client that is not JSON, or not a message, is answered with the
+// JSON-RPC error for it (-32700, -32600) and not forwarded.
 //
 // [Limits] bound what the server can spend with the operator's key: maxTokens is capped, provider
 // calls run at most so many at once, the samples of a round and of a client request are capped,
@@ -323,7 +324,7 @@ var mrtrMethods = map[string]bool{"tools/call": true, "prompts/get": true, "reso
 func (s *session) fromClient(line []byte) []byte {
 	m := parseMessage(line)
 	if m == nil {
-		return line
+		return s.clientNotAMessage(line)
 	}
 	if err := checkStrict(line); err != nil {
 		s.log.Warn("refused a message from the client with ambiguous members", "method", m.method(), "id", string(m["id"]), "error", err)
@@ -348,6 +349,27 @@ func (s *session) fromClient(line []byte) []byte {
 		}
 	}
 	return line
+}
+
+// clientNotAMessage handles a line from the client that is not a JSON object: a batch goes on
+// unread, a blank line is dropped, and anything else is refused (a server would read it
+// otherwise than the proxy, which cannot tell what it asks) with the JSON-RPC error for it.
+func (s *session) clientNotAMessage(line []byte) []byte {
+	t := bytes.TrimSpace(line)
+	valid := json.Valid(t)
+	switch {
+	case valid && len(t) > 0 && t[0] == '[':
+		return line
+	case len(t) == 0:
+		return nil
+	case valid:
+		s.log.Warn("refused a line from the client that is not a JSON-RPC message")
+		s.writeClient(rawError(json.RawMessage("null"), mcp.CodeInvalidRequest, "the proxy refuses a line that is not a JSON-RPC message", nil))
+	default:
+		s.log.Warn("refused a line from the client that does not parse")
+		s.writeClient(rawError(json.RawMessage("null"), mcp.CodeParseError, "the proxy refuses a line that is not JSON", nil))
+	}
+	return nil
 }
 
 // initialize rewrites the client's initialize request to advertise sampling with tools.

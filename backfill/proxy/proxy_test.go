@@ -154,9 +154,7 @@ func TestForwardsEverythingElseUnchanged(t *testing.T) {
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n",
 		`{ "jsonrpc" : "2.0", "id" : "a-1", "method" : "tools/list", "params" : { "cursor":"x", "zzz": [1, 2.50, 3] } }` + "\n",
 		`{"jsonrpc":"2.0","id":99,"result":{"roots":[]},"extra":true}` + "\n",
-		"this is not JSON\n",
 		`{"jsonrpc":"2.0","id":5,"method":"sampling/createMessage","params":{}}` + "\n", // a client's request: not ours
-		"\n",
 	}
 	for _, line := range fromClient {
 		h.send(h.client, line)
@@ -197,6 +195,27 @@ func TestForwardsEverythingElseUnchanged(t *testing.T) {
 	}
 	if len(s.params) != 1 || s.params[0].MaxTokens != 100 || len(s.params[0].Messages) != 1 {
 		t.Errorf("sampler got %+v", s.params)
+	}
+}
+
+// TestRefusesLinesThatAreNotMessages: a line from the client that does not parse, or is JSON but
+// no message, is answered with the JSON-RPC error for it and not forwarded (the server would read
+// it otherwise than the proxy); a blank line is dropped, a batch goes on unread.
+func TestRefusesLinesThatAreNotMessages(t *testing.T) {
+	h := start(t, &scripted{})
+	batch := `[{"jsonrpc":"2.0","method":"notifications/initialized"}]` + "\n"
+	for _, line := range []string{"this is not JSON\n", `{"jsonrpc":"2.0","id":1,"method":"ping"} xx` + "\n", "\n", `"a string"` + "\n", batch} {
+		h.send(h.client, line)
+	}
+	if got := h.nextToServer(); string(got) != batch {
+		t.Errorf("the server got %q, want only the batch", got)
+	}
+	h.expectNothing(h.toServer, "server")
+	for _, code := range []float64{-32700, -32700, -32600} {
+		m := decode(t, h.nextToClient())
+		if e, _ := m["error"].(map[string]any); e == nil || e["code"] != code || m["id"] != nil {
+			t.Errorf("the client got %v, want error %v with id null", m, code)
+		}
 	}
 }
 

@@ -6,7 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"maps"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -157,7 +161,7 @@ func checks(t *testing.T, dir, scenario string) []map[string]any {
 }
 
 // listeningProxy starts the proxy with -listen on a free loopback port in front of server (a URL
-// or a command) and returns its MCP URL.
+// or a command), its clients' token testClientToken, and returns its MCP URL.
 func listeningProxy(t *testing.T, p provider, providerURL string, stderr *syncBuffer, server ...string) string {
 	return listeningProxyEnv(t, p, providerURL, nil, stderr, server...)
 }
@@ -165,20 +169,46 @@ func listeningProxy(t *testing.T, p provider, providerURL string, stderr *syncBu
 // listeningProxyEnv is listeningProxy with more environment variables.
 func listeningProxyEnv(t *testing.T, p provider, providerURL string, env []string, stderr *syncBuffer, server ...string) string {
 	t.Helper()
-	port := freePort(t)
-	args := append([]string{"-provider", p.name, "-model", p.model, "-retry-backoff", "1ms", "-kill-after", "2s",
-		"-listen", fmt.Sprintf("127.0.0.1:%d", port), "--"}, server...)
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = environ(append([]string{p.keyVar + "=test-key", p.urlVar + "=" + providerURL}, env...)...)
-	cmd.Stderr = stderr
-	started := stderr.await("serving MCP clients")
-	startProcess(t, cmd)
-	select {
-	case <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the proxy did not start:\n%s", stderr.String())
-	}
-	return fmt.Sprintf("http://localhost:%d/mcp", port)
+	env = append([]string{clientTokenVar + "=" + testClientToken}, env...)
+	endpoint := listenProxy(t, p, providerURL, env, []string{"-retry-backoff", "1ms", "-kill-after", "2s"}, stderr, server...)
+	return strings.Replace(endpoint, "127.0.0.1", "localhost", 1)
+}
+
+// tokenFront serves a front to endpoint that adds testClientToken to every request (for a client
+// that cannot send headers), and returns its URL. It reads a request's body whole before sending
+// it on: streamed through (as httputil.ReverseProxy does), some answers of the proxy were cut
+// off, the front's own connection to it closed mid-answer. What the proxy answers is passed on as
+// it comes, and the request's Host as it was sent (the proxy checks it against DNS rebinding).
+func tokenFront(t *testing.T, endpoint string) string {
+	t.Helper()
+	origin := strings.TrimSuffix(endpoint, "/mcp")
+	transport := &http.Transport{DisableKeepAlives: true}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		out, _ := http.NewRequestWithContext(r.Context(), r.Method, origin+r.URL.RequestURI(), bytes.NewReader(body))
+		out.Header = r.Header.Clone()
+		out.Header.Del("Content-Length")
+		out.Header.Set("Authorization", "Bearer "+testClientToken)
+		out.Host = r.Host
+		resp, err := transport.RoundTrip(out)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		maps.Copy(w.Header(), resp.Header)
+		w.WriteHeader(resp.StatusCode)
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := resp.Body.Read(buf)
+			if _, werr := w.Write(buf[:n]); werr != nil || err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+		}
+	}))
+	t.Cleanup(front.Close)
+	return front.URL + "/mcp"
 }
 
 // samplingByProvider is the check of the sampling scenario that fails through the proxy by
@@ -221,7 +251,8 @@ func TestConformanceServer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var stderr syncBuffer
 			fake, providerURL := fakeProvider(t, p, recorded("e2e/anthropic/2_final.json"))
-			endpoint := listeningProxy(t, p, providerURL, &stderr, tt.server...)
+			// The suite sends no headers of its own: a front adds the token.
+			endpoint := tokenFront(t, listeningProxy(t, p, providerURL, &stderr, tt.server...))
 			dir := t.TempDir()
 			through, text := c.run(t, dir, "server", "--url", endpoint, "--suite", "all", "-o", dir)
 			passed := 0

@@ -121,7 +121,7 @@ func TestRemoteFloodMemory(t *testing.T) {
 				} else {
 					port := freePort(t)
 					cmd := exec.Command(os.Args[0], "-provider", p.name, "-model", p.model, "-kill-after", "1s", "-listen", fmt.Sprintf("127.0.0.1:%d", port), "--", endpoint)
-					cmd.Env = environ(p.keyVar+"=test-key", p.urlVar+"="+providerURL)
+					cmd.Env = environ(p.keyVar+"=test-key", p.urlVar+"="+providerURL, clientTokenVar+"="+testClientToken)
 					cmd.Stderr = &stderr
 					started := stderr.await("serving MCP clients")
 					startProcess(t, cmd)
@@ -132,6 +132,7 @@ func TestRemoteFloodMemory(t *testing.T) {
 						req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
 						req.Header.Set("Content-Type", "application/json")
 						req.Header.Set("Accept", "application/json, text/event-stream")
+						req.Header.Set("Authorization", "Bearer "+testClientToken)
 						if session != "" {
 							req.Header.Set("Mcp-Session-Id", session)
 						}

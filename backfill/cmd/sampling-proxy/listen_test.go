@@ -34,7 +34,7 @@ func TestListenFlows(t *testing.T) {
 				opts := &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 					return &mcp.ElicitResult{Action: "decline"}, nil
 				}}
-				cs := connectAt(t, &mcp.StreamableClientTransport{Endpoint: endpoint}, tt.version, opts)
+				cs := connectAt(t, &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: tokenClient}, tt.version, opts)
 				defer cs.Close()
 				want := tt.version
 				if want == "" {
@@ -72,6 +72,8 @@ func TestListenUsageErrors(t *testing.T) {
 		{[]string{"-listen", "0.0.0.0:8931"}, "", "is not a loopback address: add -listen-public, and set SAMPLING_PROXY_CLIENT_TOKEN"},
 		{[]string{"-listen", "192.0.2.1:8931", "-listen-public"}, "", "-listen-public needs SAMPLING_PROXY_CLIENT_TOKEN"},
 		{[]string{"-listen", "0.0.0.0:8931", "-listen-public"}, "short", "16 characters or more"},
+		{[]string{"-listen", "127.0.0.1:8931", "-listen-public"}, "", "-listen-public needs SAMPLING_PROXY_CLIENT_TOKEN or -client-token-file"},
+		{[]string{"-listen", "127.0.0.1:8931"}, "short", "16 characters or more"},
 	} {
 		env := func(name string) string {
 			switch {
@@ -121,6 +123,12 @@ func TestListenToken(t *testing.T) {
 		t.Errorf("the log shows the token:\n%s", stderr.String())
 	}
 }
+
+// testClientToken is the clients' token of the proxies that the tests start with -listen.
+const testClientToken = "test-client-t0ken-0123456789"
+
+// tokenClient sends testClientToken.
+var tokenClient = &http.Client{Transport: headerRoundTripper{"Authorization", "Bearer " + testClientToken}}
 
 type headerRoundTripper struct{ name, value string }
 

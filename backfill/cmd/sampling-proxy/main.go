@@ -71,7 +71,9 @@ Spending is bounded by default: -token-budget 1000000 tokens in the run (0: none
 
 With -listen 127.0.0.1:PORT it serves MCP clients over Streamable HTTP at
 http://127.0.0.1:PORT/mcp instead, each client session with a session (or a process) of its own
-with the server; the limits are the proxy's, shared by all sessions.
+with the server; the limits are the proxy's, shared by all sessions. Clients must send
+"Authorization: Bearer TOKEN": the token of SAMPLING_PROXY_CLIENT_TOKEN, or of -client-token-file
+(made at the first start, mode 0600, under the user's config directory; the log names it).
 
 A remote server that asks for OAuth is authorized (the URL printed for a person; -oauth-login
 does it alone, in a terminal), and its token kept in a file of mode 0600 under the user's config

@@ -40,6 +40,8 @@ func TestMain(m *testing.M) {
 				os.Exit(1)
 			}
 			os.Exit(0)
+		case "test-server-stubborn":
+			stubbornServer()
 		case "test-server-exit-3":
 			os.Exit(3)
 		case "test-server-no-read":

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// minTokenLength is the shortest client token the proxy takes.
+const minTokenLength = 16
+
+// defaultTokenFile is where the client token is kept when neither SAMPLING_PROXY_CLIENT_TOKEN nor
+// -client-token-file is given: under the user's config directory.
+func defaultTokenFile() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no config directory for the client token (give %s or -client-token-file): %v", clientTokenVar, err)
+	}
+	return filepath.Join(dir, "mcpgen", "sampling-proxy", "client-token"), nil
+}
+
+// readTokenFile reads the client token of path, or, when there is no such file, makes one (mode
+// 0600, its directory 0700) with a new random token; it reports whether it made it. A file that
+// other users may read or write is refused: its token is no longer the operator's alone.
+func readTokenFile(path string) (token string, made bool, err error) {
+	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		token = rand.Text()
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return "", false, fmt.Errorf("the client token file: %v", err)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return "", false, fmt.Errorf("the client token file: %v", err)
+		}
+		_, err = f.WriteString(token + "\n")
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", false, fmt.Errorf("the client token file: %v", err)
+		}
+		return token, true, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("the client token file: %v", err)
+	}
+	if !info.Mode().IsRegular() || info.Mode().Perm()&0o077 != 0 {
+		return "", false, fmt.Errorf("the client token file %s has mode %v: other users may read it; make it 0600 (chmod 600), or remove it for a new one", path, info.Mode())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", false, fmt.Errorf("the client token file: %v", err)
+	}
+	token = strings.TrimSpace(string(data))
+	if len(token) < minTokenLength {
+		return "", false, fmt.Errorf("the client token file %s: want a token of %d characters or more", path, minTokenLength)
+	}
+	return token, false, nil
+}
