@@ -191,14 +191,20 @@ func (e *encoder) member(quoted string) {
 
 // key writes a comma if needed, the quoted name and ':'.
 func (e *encoder) key(name string) {
+	e.keyStart(name)
+	e.str(name)
+	e.buf = append(e.buf, ':')
+}
+
+// keyStart is the start of key, before the quoted name: a comma if needed, and the member's
+// segment when tracing.
+func (e *encoder) keyStart(name string) {
 	if e.buf[len(e.buf)-1] != '{' {
 		e.buf = append(e.buf, ',')
 	}
 	if e.trace {
 		e.stack[len(e.stack)-1] = segment{name: name, index: -1}
 	}
-	e.str(name)
-	e.buf = append(e.buf, ':')
 }
 
 // elem writes a comma if needed before element i.
