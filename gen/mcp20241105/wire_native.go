@@ -19,10 +19,21 @@ import (
 // and a value whose type has MarshalJSON, MarshalText, UnmarshalJSON or UnmarshalText, is coded by
 // encoding/json (encodeExternal, decodeExternal).
 
+// generatedCodec is a pointer to a type of this package whose codecs are generated: its
+// MarshalJSON and AppendJSON run its encode, its UnmarshalJSON its decode. (A type that keeps
+// hand-written codecs, Config.TagCodecs, has no AppendJSON.)
+type generatedCodec interface {
+	encode(e *encoder)
+	decode(d *decoder) error
+	AppendJSON(dst []byte) ([]byte, error)
+}
+
 // encodeNative writes v as json.Marshal writes it, if v is a value it writes itself, and reports
 // whether it was.
 func encodeNative(e *encoder, v any) bool {
 	switch x := v.(type) {
+	case generatedCodec:
+		return encodeGenerated(e, x)
 	case nil:
 		e.null()
 	case string:
@@ -88,6 +99,23 @@ func encodeKind(e *encoder, x reflect.Value) bool {
 	return true
 }
 
+// encodeGenerated writes v, a pointer to a value of a generated type, with its encode, as
+// json.Marshal does with its MarshalJSON: null when nil. Output holding raw JSON values is taken
+// back (and reported not written): encoding/json would compact them.
+func encodeGenerated(e *encoder, v generatedCodec) bool {
+	if reflect.ValueOf(v).IsNil() {
+		e.null()
+		return true
+	}
+	start, raws := len(e.buf), e.raws
+	v.encode(e)
+	if e.raws != raws {
+		e.buf = e.buf[:start]
+		return false
+	}
+	return true
+}
+
 // encodeAnyValue writes v, a value held by an interface, as json.Marshal writes it.
 func encodeAnyValue(e *encoder, v any) {
 	if !encodeNative(e, v) {
@@ -144,6 +172,8 @@ func (e *encoder) text(s string) {
 // it holds.
 func decodeNative(d *decoder, v any) (bool, error) {
 	switch p := v.(type) {
+	case generatedCodec:
+		return true, p.decode(d)
 	case *any:
 		if *p != nil && reflect.TypeOf(*p).Kind() == reflect.Pointer {
 			return false, nil
@@ -178,7 +208,26 @@ func decodeNative(d *decoder, v any) (bool, error) {
 	if x.Kind() != reflect.Pointer || x.IsNil() {
 		return false, nil
 	}
+	if x.Elem().Kind() == reflect.Pointer && x.Elem().Type().Implements(reflect.TypeFor[generatedCodec]()) {
+		return true, decodeGeneratedPointer(d, x.Elem())
+	}
 	return decodeKind(d, x.Elem())
+}
+
+// decodeGeneratedPointer decodes the next value into p, a pointer to a generated type, as
+// json.Unmarshal does: null sets it to nil, another value is decoded into what it points to, a
+// new value if it is nil.
+func decodeGeneratedPointer(d *decoder, p reflect.Value) error {
+	if null, err := d.null(); null || err != nil {
+		if err == nil {
+			p.SetZero()
+		}
+		return err
+	}
+	if p.IsNil() {
+		p.Set(reflect.New(p.Type().Elem()))
+	}
+	return p.Interface().(generatedCodec).decode(d)
 }
 
 // decodeKind is decodeNative for a value of another type, decoded by its kind: a string, a

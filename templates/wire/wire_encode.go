@@ -37,6 +37,9 @@ type encoder struct {
 	stack []segment
 	// check validates raw JSON values.
 	check decoder
+	// raws counts the raw JSON values written as they are (raw), which encoding/json would
+	// compact: encodeGenerated tells by it whether its output is encoding/json's.
+	raws int
 }
 
 // maxPooledBuffer is the largest buffer an encoder keeps for the next MarshalJSON.
@@ -327,6 +330,7 @@ func (e *encoder) raw(r json.RawMessage) {
 		return
 	}
 	e.buf = append(e.buf, r...)
+	e.raws++
 }
 
 // checkRaw validates a raw value as the decoder would read it.

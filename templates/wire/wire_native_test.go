@@ -204,3 +204,78 @@ func FuzzNativeCoding(f *testing.F) {
 		checkNativeDecode(t, data)
 	})
 }
+
+// generated stands for a generated type: its codecs are its encode and decode, which its
+// MarshalJSON, AppendJSON and UnmarshalJSON run, as generated code has them.
+type generated struct {
+	Name  string
+	Extra json.RawMessage
+}
+
+func (v *generated) encode(e *encoder) {
+	e.beginObject()
+	e.key("name")
+	e.str(v.Name)
+	if v.Extra != nil {
+		e.key("extra")
+		e.raw(v.Extra)
+	}
+	e.endObject()
+}
+
+func (v *generated) decode(d *decoder) error {
+	*v = generated{}
+	if null, err := d.null(); err != nil || null {
+		return err
+	}
+	return d.object(func(name string) (err error) {
+		switch name {
+		case "name":
+			v.Name, err = d.str()
+		case "extra":
+			v.Extra, err = d.raw()
+		default:
+			err = d.skip()
+		}
+		return err
+	})
+}
+
+func (v generated) MarshalJSON() ([]byte, error) {
+	e := newEncoder()
+	v.encode(e)
+	return e.marshaled()
+}
+
+func (v generated) AppendJSON(dst []byte) ([]byte, error) {
+	e := appendEncoder(dst)
+	v.encode(e)
+	return e.appended()
+}
+
+func (v *generated) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
+
+// TestNativeGenerated holds the coding of a substitute of a generated type by its own encode and
+// decode to encoding/json's, which calls its MarshalJSON and UnmarshalJSON: the same bytes
+// (raw values compacted and HTML-escaped as encoding/json does), the same values, null as nil.
+func TestNativeGenerated(t *testing.T) {
+	for _, v := range []*generated{nil, {Name: "<a>"}, {Name: "b", Extra: json.RawMessage(`{"x": "<y>" }`)}} {
+		checkNativeEncode(t, v)
+	}
+	for _, in := range []string{`null`, `{"name":"<a>","extra":{"x": 1}}`, `{"name":1}`, `{"name":"a","name":"b"}`} {
+		want, got := new(*generated), new(*generated)
+		errWant := decodeAs(newDecoder([]byte(in)), want, decodeByJSON)
+		errGot := decodeAs(topDecoder([]byte(in)), got, decodeExternal)
+		require.Equal(t, errWant == nil, errGot == nil, "%s: %v / %v", in, errWant, errGot)
+		if errWant == nil {
+			assert.Equal(t, want, got, in)
+		}
+		var wantValue, gotValue generated
+		errWant = decodeAs(newDecoder([]byte(in)), &wantValue, decodeByJSON)
+		errGot = decodeAs(topDecoder([]byte(in)), &gotValue, decodeExternal)
+		require.Equal(t, errWant == nil, errGot == nil, "%s: %v / %v", in, errWant, errGot)
+		if errWant == nil {
+			assert.Equal(t, wantValue, gotValue, in)
+		}
+	}
+}
