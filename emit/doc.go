@@ -215,8 +215,10 @@
 // (typeDecl.defName), and the parts' package-level identifiers are renamed to match (a renamed
 // field that a part uses is an error).
 // A substitute is an externalKind type: no declaration, and codecs and validators that call the
-// runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which go
-// through encoding/json and the value's Validate. NoValidate leaves out validate.go, the
+// runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which code
+// the values encoding/json codes into an interface, and the types without codec methods of those
+// kinds, natively as encoding/json would (wire_native.go), the rest through encoding/json, and
+// check the value's Validate. NoValidate leaves out validate.go, the
 // interfaces' Validate, the parts that use the validator, and the runtime's functions that need
 // Validate (validationOnly); NoRuntime leaves out the runtime files but reserves their names;
 // FilePrefix prefixes every file name and is recorded in doc.go (FilesLine); NoConstants leaves

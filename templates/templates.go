@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-//go:embed wire/wire.go wire/wire_encode.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go wire/wire_external.go
+//go:embed wire/wire.go wire/wire_encode.go wire/wire_unions.go wire/wire_freeform.go wire/wire_validate.go wire/wire_external.go wire/wire_native.go
 var wire embed.FS
 
 // Runtime returns the source files of the JSON runtime (package wire, tested in place), by file

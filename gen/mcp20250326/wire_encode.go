@@ -39,6 +39,9 @@ type encoder struct {
 	stack []segment
 	// check validates raw JSON values.
 	check decoder
+	// raws counts the raw JSON values written as they are (raw), which encoding/json would
+	// compact: encodeGenerated tells by it whether its output is encoding/json's.
+	raws int
 }
 
 // maxPooledBuffer is the largest buffer an encoder keeps for the next MarshalJSON.
@@ -193,14 +196,20 @@ func (e *encoder) member(quoted string) {
 
 // key writes a comma if needed, the quoted name and ':'.
 func (e *encoder) key(name string) {
+	e.keyStart(name)
+	e.str(name)
+	e.buf = append(e.buf, ':')
+}
+
+// keyStart is the start of key, before the quoted name: a comma if needed, and the member's
+// segment when tracing.
+func (e *encoder) keyStart(name string) {
 	if e.buf[len(e.buf)-1] != '{' {
 		e.buf = append(e.buf, ',')
 	}
 	if e.trace {
 		e.stack[len(e.stack)-1] = segment{name: name, index: -1}
 	}
-	e.str(name)
-	e.buf = append(e.buf, ':')
 }
 
 // elem writes a comma if needed before element i.
@@ -323,6 +332,7 @@ func (e *encoder) raw(r json.RawMessage) {
 		return
 	}
 	e.buf = append(e.buf, r...)
+	e.raws++
 }
 
 // checkRaw validates a raw value as the decoder would read it.

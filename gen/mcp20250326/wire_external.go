@@ -15,9 +15,17 @@ import (
 // Validate. They are in the runtime, not in the code that calls them, so that two outputs that
 // share a package (and its runtime) declare them once.
 
-// encodeExternal encodes v, a value of a substituted type (or a pointer to it), with
-// encoding/json. An error is the encoder's, at the value's JSON pointer.
+// encodeExternal encodes v, a value of a substituted type (or a pointer to it), as encoding/json
+// does: natively where it can (wire_native.go), else with encoding/json. An error is the
+// encoder's, at the value's JSON pointer.
 func encodeExternal(e *encoder, v any) {
+	if !encodeNative(e, v) {
+		encodeByJSON(e, v)
+	}
+}
+
+// encodeByJSON encodes v with encoding/json, and checks its bytes as raw JSON.
+func encodeByJSON(e *encoder, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		e.errorf("%v", err)
@@ -27,9 +35,18 @@ func encodeExternal(e *encoder, v any) {
 	e.raw(b)
 }
 
-// decodeExternal decodes the next value into v, a pointer to a value of a substituted type, with
-// encoding/json. An error names the value's JSON pointer.
+// decodeExternal decodes the next value into v, a pointer to a value of a substituted type, as
+// encoding/json does: natively where it can (wire_native.go), else with encoding/json. An error
+// names the value's JSON pointer.
 func decodeExternal(d *decoder, v any) error {
+	if native, err := decodeNative(d, v); native {
+		return err
+	}
+	return decodeByJSON(d, v)
+}
+
+// decodeByJSON checks the next value as raw JSON and decodes it into v with encoding/json.
+func decodeByJSON(d *decoder, v any) error {
 	raw, err := d.raw()
 	if err != nil {
 		return err

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -15,68 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// decodeAny reads any JSON value into the types encoding/json uses for
-// map[string]any, the way generated code drives the decoder.
-func decodeAny(d *decoder) (any, error) {
-	switch c := d.peek(); {
-	case c == '{':
-		m := make(map[string]any)
-		err := d.object(func(name string) error {
-			v, err := decodeAny(d)
-			m[name] = v
-			return err
-		})
-		return m, err
-	case c == '[':
-		s := []any{}
-		err := d.array(func(int) error {
-			v, err := decodeAny(d)
-			s = append(s, v)
-			return err
-		})
-		return s, err
-	case c == '"':
-		return d.str()
-	case c == 't' || c == 'f':
-		return d.bool()
-	case c == 'n':
-		_, err := d.null()
-		return nil, err
-	default:
-		return d.float64()
-	}
-}
-
-// encodeAny writes a value produced by decodeAny or json.Unmarshal.
-func encodeAny(e *encoder, v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		e.beginObject()
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			e.key(k)
-			encodeAny(e, v[k])
-		}
-		e.endObject()
-	case []any:
-		e.beginArray()
-		for i, x := range v {
-			e.elem(i)
-			encodeAny(e, x)
-		}
-		e.endArray()
-	case string:
-		e.str(v)
-	case float64:
-		e.float64(v)
-	case bool:
-		e.bool(v)
-	case nil:
-		e.null()
-	default:
-		e.errorf("unsupported type %T", v)
-	}
-}
 
 // run calls read on a decoder for input, then checks the input ends.
 func run(input string, read func(d *decoder) error) error {
@@ -727,7 +663,7 @@ func FuzzDecoder(f *testing.F) {
 		require.Equal(t, s, s2)
 		require.Equal(t, data, in)
 		// The typed readers never panic either.
-		_, _ = decodeAny(newDecoder(data))
+		_, _ = newDecoder(data).anyValue()
 		_, _ = newDecoder(data).members()
 		_, _, _ = newDecoder(data).lookup("a")
 		_, _ = newDecoder(data).int64()
@@ -747,14 +683,14 @@ const message = `{"jsonrpc":"2.0","id":42,"method":"sampling/createMessage","par
 
 func TestBenchmarkMessage(t *testing.T) {
 	require.True(t, json.Valid([]byte(message)))
-	got, err := decodeAny(newDecoder([]byte(message)))
+	got, err := newDecoder([]byte(message)).anyValue()
 	require.NoError(t, err)
 	var want map[string]any
 	require.NoError(t, json.Unmarshal([]byte(message), &want))
 	assert.Equal(t, want, got)
 
 	var e encoder
-	encodeAny(&e, want)
+	encodeAnyValue(&e, want)
 	require.NoError(t, e.err)
 	marshaled, err := json.Marshal(want)
 	require.NoError(t, err)
@@ -767,7 +703,7 @@ func BenchmarkDecode(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
-			if _, err := decodeAny(newDecoder(data)); err != nil {
+			if _, err := newDecoder(data).anyValue(); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -812,7 +748,7 @@ func BenchmarkEncode(b *testing.B) {
 		b.SetBytes(int64(len(message)))
 		for b.Loop() {
 			e := encoder{buf: make([]byte, 0, 2048)}
-			encodeAny(&e, v)
+			encodeAnyValue(&e, v)
 			if e.err != nil {
 				b.Fatal(e.err)
 			}
