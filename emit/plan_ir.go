@@ -66,6 +66,7 @@ func (p *plan) toIR() *ir.Package {
 	if p.proto != nil {
 		pkg.Protocol = l.protocol(p.proto)
 	}
+	pkg.Sampling = l.sampling(p.sampling)
 	return pkg
 }
 
