@@ -18,8 +18,11 @@
 # go-sdk defect, a ResourceLink decoded by encoding/json loses its "_meta" (go-sdk's struct has
 # no tags, and the test's Meta line is commented out); mcpgen's decoder keeps it (README.md).
 #
-# mcp-go: `go build ./...`, `go vet ./mcp`, `go test ./mcp ./server`. Untouched mcp-go v1.2.1
-# passes every test of both packages (782 and 945, three runs each), so none is expected to fail.
+# mcp-go: `go build ./...`, `go vet ./mcp`, `go test ./mcp ./server`. Its
+# TestStdioServer_ToolCallWorkerPanicRecovery is skipped: a timing flake of mcp-go's own (Listen
+# returns at the end of its input before a worker has written its answer), which fails on
+# untouched mcp-go v1.2.1 too (1 of 20 runs on 2 shared cores). Untouched, it passes every other
+# test of both packages, so none is expected to fail.
 #
 # Any failure but the expected ones, or an expected one passing, fails the run.
 set -euo pipefail
@@ -58,9 +61,9 @@ mcp-go)
 	companion_src=testdata/mcpgo_companion.go
 	api=types.go,prompts.go,tools.go,discover.go,result.go,mrtr.go,errors.go
 	packages="./mcp ./server"
-	flake=''
+	flake='^TestStdioServer_ToolCallWorkerPanicRecovery$'
 	expected=''
-	untouched=1727
+	untouched=1726
 	;;
 *)
 	echo "run.sh: -sdk $sdk: the SDKs are go-sdk and mcp-go" >&2

@@ -161,11 +161,16 @@ func (r *renderer) samplingCapabilities(c *ir.SamplingCapabilities) {
 	f.Line()
 }
 
-// declared is the condition that the member fd of recv is present as encoding writes it: always
-// for a required member or one always encoded, else present's.
+// declared is the condition that the member fd of recv is present: always for a required member
+// or one always encoded; set (not nil) for a type with nil, so that an empty capability or tools
+// array that was received counts, although omitempty would not send it again; else as encoding
+// writes it (present's).
 func declared(recv jen.Code, fd *ir.Field) jen.Code {
-	if !fd.Optional || fd.Always {
+	switch {
+	case !fd.Optional || fd.Always:
 		return jen.True()
+	case fd.Type.HasNil:
+		return jen.Add(recv).Dot(fd.Name).Op("!=").Nil()
 	}
 	return presentIn(recv, fd)
 }
