@@ -110,16 +110,36 @@ func TestSamplingRulesUnderShapes(t *testing.T) {
 // configuration yaml.
 func generateSampling(t *testing.T, pkg, yaml string) map[string][]byte {
 	t.Helper()
-	f, err := config.Parse("mcpgen.yaml", []byte("package: "+pkg+"\n"+
-		"types: [CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, ClientCapabilities, SamplingMessage, ToolUseContent, ToolResultContent]\n"+yaml))
+	files, err := generateConfigured(t, "package: "+pkg+"\n"+
+		"types: [CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, ClientCapabilities, SamplingMessage, ToolUseContent, ToolResultContent]\n"+yaml)
+	require.NoError(t, err, pkg)
+	return files
+}
+
+// generateConfigured generates 2026-07-28 with the configuration file mcpgen.yaml of text yaml.
+func generateConfigured(t *testing.T, yaml string) (map[string][]byte, error) {
+	t.Helper()
+	f, err := config.Parse("mcpgen.yaml", []byte(yaml))
 	require.NoError(t, err)
 	name, src, err := schema.File("2026-07-28", "schema.ts")
 	require.NoError(t, err)
 	s, err := f.Load(name, src)
 	require.NoError(t, err)
 	s.Version = "2026-07-28"
-	files, err := emit.Generate(s, emit.Options{Package: pkg, Version: s.Version, SchemaHash: "sha256:0123",
+	return emit.Generate(s, emit.Options{Package: f.Package, Version: s.Version, SchemaHash: "sha256:0123",
 		Runtime: templates.Runtime(), Parts: templates.Parts(), PackageDoc: f.PackageDoc(), Config: f.Config})
-	require.NoError(t, err, pkg)
-	return files
+}
+
+// TestSamplingRulesUnreadable: a member the sampling rules read, left out or substituted by a type
+// that is no string, is refused at its entry.
+func TestSamplingRulesUnreadable(t *testing.T) {
+	for _, tt := range []struct{ yaml, want string }{
+		{"omit: [SamplingMessage.role]\n",
+			"mcpgen.yaml:3:8: the configuration leaves out SamplingMessage.Role, which the sampling rules read; keep the member, or leave the rules out (validate: false)"},
+		{"substitute:\n  ToolUseContent.id: int\n",
+			"mcpgen.yaml:4:22: the configuration makes ToolUseContent.ID int, which the sampling rules cannot read (they need a string); keep the member's type, or leave the rules out (validate: false)"},
+	} {
+		_, err := generateConfigured(t, "package: mcp\ntypes: [CreateMessageRequestParams]\n"+tt.yaml)
+		require.EqualError(t, err, tt.want)
+	}
 }
