@@ -98,34 +98,29 @@ func TestSamplingRulesUnderShapes(t *testing.T) {
 		}
 		write(shape.name+"/sampling_test.go", []byte(src))
 	}
-	cmd := exec.Command("go", "test", "-count=1", "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go test:\n%s", out)
-	t.Logf("go test:\n%s", out)
+	goTest(t, dir)
 }
 
 // generateSampling generates the sampling types of 2026-07-28 as package pkg, shaped by the
 // configuration yaml.
 func generateSampling(t *testing.T, pkg, yaml string) map[string][]byte {
 	t.Helper()
-	files, err := generateConfigured(t, "package: "+pkg+"\n"+
+	files, err := generateConfigured(t, "2026-07-28", "package: "+pkg+"\n"+
 		"types: [CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, ClientCapabilities, SamplingMessage, ToolUseContent, ToolResultContent]\n"+yaml)
 	require.NoError(t, err, pkg)
 	return files
 }
 
-// generateConfigured generates 2026-07-28 with the configuration file mcpgen.yaml of text yaml.
-func generateConfigured(t *testing.T, yaml string) (map[string][]byte, error) {
+// generateConfigured generates a version with the configuration file mcpgen.yaml of text yaml.
+func generateConfigured(t *testing.T, version, yaml string) (map[string][]byte, error) {
 	t.Helper()
 	f, err := config.Parse("mcpgen.yaml", []byte(yaml))
 	require.NoError(t, err)
-	name, src, err := schema.File("2026-07-28", "schema.ts")
+	name, src, err := schema.File(version, "schema.ts")
 	require.NoError(t, err)
 	s, err := f.Load(name, src)
 	require.NoError(t, err)
-	s.Version = "2026-07-28"
+	s.Version = version
 	return emit.Generate(s, emit.Options{Package: f.Package, Version: s.Version, SchemaHash: "sha256:0123",
 		Runtime: templates.Runtime(), Parts: templates.Parts(), PackageDoc: f.PackageDoc(), Config: f.Config})
 }
@@ -139,7 +134,51 @@ func TestSamplingRulesUnreadable(t *testing.T) {
 		{"substitute:\n  ToolUseContent.id: int\n",
 			"mcpgen.yaml:4:22: the configuration makes ToolUseContent.ID int, which the sampling rules cannot read (they need a string); keep the member's type, or leave the rules out (validate: false)"},
 	} {
-		_, err := generateConfigured(t, "package: mcp\ntypes: [CreateMessageRequestParams]\n"+tt.yaml)
+		_, err := generateConfigured(t, "2026-07-28", "package: mcp\ntypes: [CreateMessageRequestParams]\n"+tt.yaml)
 		require.EqualError(t, err, tt.want)
 	}
+}
+
+// TestNullableSubstitute: a member that admits null (Task.ttl: number | null), substituted by a
+// pointer, is valid nil, as the null it stands for; decoded from null and from a number.
+func TestNullableSubstitute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	files, err := generateConfigured(t, "2025-11-25", "package: tasks\ntypes: [Task]\nsubstitute:\n  Task.ttl: \"*int64\"\n")
+	require.NoError(t, err)
+	files["task_test.go"] = []byte(`package tasks
+
+import "testing"
+
+func TestNullTTL(t *testing.T) {
+	for _, ttl := range []string{"null", "60000"} {
+		var task Task
+		data := ` + "`" + `{"taskId":"t1","status":"working","createdAt":"2025-11-25T10:30:00Z","lastUpdatedAt":"2025-11-25T10:30:00Z","ttl":` + "`" + ` + ttl + "}"
+		if err := Unmarshal([]byte(data), &task); err != nil {
+			t.Errorf("ttl %s: %v", ttl, err)
+		}
+		if (task.TTL == nil) != (ttl == "null") {
+			t.Errorf("ttl %s: decoded as %v", ttl, task.TTL)
+		}
+	}
+}
+`)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/tasks\n\ngo 1.26\n"), 0o644))
+	for name, data := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+	goTest(t, dir)
+}
+
+// goTest runs go test ./... in the module dir and fails with its output on error.
+func goTest(t *testing.T, dir string) {
+	t.Helper()
+	cmd := exec.Command("go", "test", "-count=1", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go test:\n%s", out)
+	t.Logf("go test:\n%s", out)
 }

@@ -164,6 +164,9 @@ type Field struct {
 	Embed     bool
 	// Base is the embedded base that holds the field, "" for none.
 	Base string
+	// NilIsNull is set for a substitute of a member that admits null (`T | null`, a nullable
+	// id): the substitute codes null, a nil value stands for it, and Validate accepts it.
+	NilIsNull bool
 }
 
 // Kind says how a Go type is written and how its values are encoded and decoded.
