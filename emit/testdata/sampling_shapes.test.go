@@ -117,7 +117,7 @@ func compare(t *testing.T, v, d value, data []byte) int {
 	if err := json.Unmarshal(sent, d); err != nil {
 		t.Fatalf("gen's package does not decode what the package sends: %v\n%s", err, sent)
 	}
-	want := defProblems(d.Validate())
+	want := problems(d.Validate())
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems\n got: %v\nwant: %v (gen's package, on %s)", got, want, sent)
 	}
@@ -151,38 +151,27 @@ func defCapabilities(t *testing.T, params, client []byte) []samplingtest.Problem
 			t.Fatal(err)
 		}
 	}
-	return defProblems(p.CheckCapabilities(c))
+	return problems(p.CheckCapabilities(c))
 }
 
-// problems are the problems of an error of the package, nil for nil; an error of another kind
-// is one problem at the root, with its text.
+// problems are the problems of a *ValidationError of the package or of gen's, nil for nil; an
+// error of another kind is one problem at the root, with its text.
 func problems(err error) []samplingtest.Problem {
 	var ve *ValidationError
-	if err == nil {
-		return nil
-	}
-	if !errors.As(err, &ve) {
-		return []samplingtest.Problem{{Message: "not a *ValidationError: " + err.Error()}}
-	}
+	var dve *def.ValidationError
 	var ps []samplingtest.Problem
-	for _, p := range ve.Problems {
-		ps = append(ps, samplingtest.Problem{Pointer: p.Pointer, Message: p.Message})
-	}
-	return ps
-}
-
-// defProblems is problems for gen's package.
-func defProblems(err error) []samplingtest.Problem {
-	var ve *def.ValidationError
-	if err == nil {
-		return nil
-	}
-	if !errors.As(err, &ve) {
-		return []samplingtest.Problem{{Message: "not a *ValidationError: " + err.Error()}}
-	}
-	var ps []samplingtest.Problem
-	for _, p := range ve.Problems {
-		ps = append(ps, samplingtest.Problem{Pointer: p.Pointer, Message: p.Message})
+	switch {
+	case err == nil:
+	case errors.As(err, &ve):
+		for _, p := range ve.Problems {
+			ps = append(ps, samplingtest.Problem(p))
+		}
+	case errors.As(err, &dve):
+		for _, p := range dve.Problems {
+			ps = append(ps, samplingtest.Problem(p))
+		}
+	default:
+		ps = []samplingtest.Problem{{Message: "not a *ValidationError: " + err.Error()}}
 	}
 	return ps
 }
