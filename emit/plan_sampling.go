@@ -34,6 +34,9 @@ type samplingPlan struct {
 	json bool
 }
 
+// samplingRequest, samplingMessage, samplingVariant and samplingCaps are the readers as planned,
+// with the declarations and fields they read: ir.SamplingRequest, ir.SamplingMessage, ... once
+// lowered.
 type samplingRequest struct {
 	td       *typeDecl
 	messages *field
@@ -169,19 +172,16 @@ func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVari
 func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 	c := &samplingCaps{td: g.byDecl["CreateMessageRequestParams"], client: g.byDecl["ClientCapabilities"]}
 	var err error
-	for _, r := range []struct {
-		dst    **field
-		member string
-	}{{&c.tools, "tools"}, {&c.toolChoice, "toolChoice"}, {&c.sampling, "sampling"}} {
-		td := c.td
-		if r.member == "sampling" {
-			td = c.client
-		}
-		if *r.dst, err = g.samplingField(td, r.member); err != nil {
-			return nil, err
-		}
+	if c.tools, err = g.samplingField(c.td, "tools"); err != nil {
+		return nil, err
+	}
+	if c.toolChoice, err = g.samplingField(c.td, "toolChoice"); err != nil {
+		return nil, err
 	}
 	if c.include, err = g.samplingString(c.td, "includeContext"); err != nil {
+		return nil, err
+	}
+	if c.sampling, err = g.samplingField(c.client, "sampling"); err != nil {
 		return nil, err
 	}
 	t := c.sampling.typ
