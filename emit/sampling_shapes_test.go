@@ -16,7 +16,7 @@ import (
 )
 
 // samplingShapes are configurations of the sampling types of 2026-07-28 that change the shapes
-// of the members the sampling rules read. keepsForm is set when the shapes keep the form of a
+// or the names of the members the sampling rules read. keepsForm is set when the shapes keep the form of a
 // message's content (a list of one block is not sent as the block).
 var samplingShapes = []struct {
 	name, yaml string
@@ -29,6 +29,13 @@ objects: pointer
 `, true},
 	{"oneormany_slice", `oneOrMany: slice
 `, false},
+	{"renamed_fields", `fields:
+  ToolUseContent.id: UseID
+  ToolResultContent.toolUseId: AnswersID
+  SamplingMessage.content: Blocks
+  SamplingMessage.role: From
+  ClientCapabilities.sampling: SamplingCapability
+`, true},
 	{"standin", `literals: implicit
 unknown: drop
 decode: lenient
