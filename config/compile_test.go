@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,6 +76,17 @@ func TestConfigsCompile(t *testing.T) {
 			file          *File
 		}{"CallToolRequest-" + v, v, &File{Config: emit.Config{Types: []emit.Entry{{Name: "CallToolRequest"}}}}})
 	}
+	// Shapes and names of the members the sampling rules read, which the rules once refused: they
+	// stay, reading them through their readers (a stand-in without tool variants by its Unknown).
+	for i, src := range []string{"oneOrMany: slice\n", "embed: [ClientCapabilities.sampling]\n",
+		"fields:\n  ClientCapabilities.sampling.context: Ctx\n", "standIn:\n  SamplingMessageContentBlock: ContentBlock\n"} {
+		f, err := Parse("mcpgen.yaml", []byte(src))
+		require.NoError(t, err)
+		tests = append(tests, struct {
+			name, version string
+			file          *File
+		}{fmt.Sprintf("sampling-%d", i), "draft", f})
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -91,6 +103,10 @@ func TestConfigsCompile(t *testing.T) {
 			}
 			if tt.file.Config.Types != nil && strings.HasPrefix(tt.name, "CallToolRequest") {
 				assert.NotContains(t, files, "protocol.go", "the message unions are not selected")
+			}
+			if strings.HasPrefix(tt.name, "sampling") {
+				assert.Contains(t, files, "sampling.go", "the sampling rules stay")
+				assert.Contains(t, files, "sampling_capabilities.go", "the capability check stays")
 			}
 			if strings.HasPrefix(tt.name, "protocol") {
 				assert.Contains(t, files, "protocol.go", "the message unions are selected")

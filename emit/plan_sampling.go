@@ -48,6 +48,7 @@ type samplingMessage struct {
 	blocks              int
 	elem                *goType
 	toolUse, toolResult *samplingVariant
+	unknown             string
 }
 
 type samplingVariant struct {
@@ -145,15 +146,18 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 		if m.toolResult, err = g.samplingVariant(m.elem.union, "ToolResultContent", "toolUseId"); err != nil {
 			return err
 		}
+		if m.toolUse == nil || m.toolResult == nil {
+			m.unknown = m.elem.union.unknown // a tool use or result the union has no variant for is Unknown
+		}
 	}
-	sp.json = sp.json || m.blocks == ir.BlocksJSON || m.elem.kind != unionKind
+	sp.json = sp.json || m.blocks == ir.BlocksJSON || m.elem.kind != unionKind || m.unknown != ""
 	sp.messages = append(sp.messages, m)
 	return nil
 }
 
 // samplingVariant is the variant of the union u whose type is the declaration decl's, with the
 // field of the id it holds; nil when u has no such variant (its blocks of that type decode as
-// Unknown, and are other blocks to the rules).
+// Unknown, whose raw JSON the rules read).
 func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVariant, error) {
 	td := g.byDecl[decl]
 	i := slices.IndexFunc(u.variants, func(v *variant) bool { return v.typ.kind == structKind && v.typ.name == td.name })
@@ -261,7 +265,7 @@ func (l *lowering) sampling(sp *samplingPlan) *ir.Sampling {
 	for _, m := range sp.messages {
 		x.Messages = append(x.Messages, &ir.SamplingMessage{Decl: m.td.name, Role: l.field(m.role),
 			Content: l.field(m.content), Blocks: m.blocks, Elem: l.typ(m.elem),
-			ToolUse: l.samplingVariant(m.toolUse), ToolResult: l.samplingVariant(m.toolResult)})
+			ToolUse: l.samplingVariant(m.toolUse), ToolResult: l.samplingVariant(m.toolResult), Unknown: m.unknown})
 	}
 	if c := sp.caps; c != nil {
 		x.Capabilities = &ir.SamplingCapabilities{Decl: c.td.name, Tools: l.field(c.tools), ToolChoice: l.field(c.toolChoice),

@@ -38,15 +38,16 @@ func samplingBlockJSON(v any) samplingBlock {
 	return samplingBlockRaw(raw)
 }
 
-// samplingBlockRaw reads a content block from its JSON: a tool use, a tool result, or another
-// block (any value that is not an object of those types).
+// samplingBlockRaw reads a content block from its JSON (the encoding of a substitute, or the raw
+// JSON of a union's Unknown variant): a tool use, a tool result, or another block (any value
+// that is not an object of those types).
 func samplingBlockRaw(raw []byte) samplingBlock {
 	var b struct {
 		Type      string `json:"type"`
 		ID        string `json:"id"`
 		ToolUseID string `json:"toolUseId"`
 	}
-	if raw[0] != '{' || json.Unmarshal(raw, &b) != nil {
+	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &b) != nil {
 		return samplingBlock{}
 	}
 	switch b.Type {

@@ -437,6 +437,9 @@ type SamplingMessage struct {
 	// variants of those types, nil for an element that is no generated union (read as JSON).
 	Elem                *Type
 	ToolUse, ToolResult *SamplingVariant
+	// Unknown is the Unknown variant of a union without a tool use or tool result variant (a
+	// stand-in that has none), whose raw JSON is read for them; "" for none.
+	Unknown string
 }
 
 // SamplingVariant is the tool use or tool result variant of a content union, and the field of

@@ -84,13 +84,16 @@ func samplingContent(m *ir.SamplingMessage) []jen.Code {
 	case m.Content.Type.Single:
 		isList = jen.Len(content.Clone()).Op("!=").Lit(1) // one element is encoded as the single block
 	}
-	return append(body,
-		jen.For(jen.List(jen.Id("_"), jen.Id("b")).Op(":=").Range().Add(list)).Block(appendBlock(m)),
-		jen.Return(jen.Id("blocks"), isList))
+	loop := jen.For(jen.List(jen.Id("_"), jen.Id("b")).Op(":=").Range().Add(list))
+	if m.Elem.Kind == ir.UnionKind && m.ToolUse == nil && m.ToolResult == nil && m.Unknown == "" {
+		loop = jen.For(jen.Range().Add(list)) // no block is a tool use or a tool result
+	}
+	return append(body, loop.Block(appendBlock(m)), jen.Return(jen.Id("blocks"), isList))
 }
 
 // appendBlock appends the block b to blocks: a tool use or tool result variant of a union read by
-// its asSamplingBlock, another variant as an other block, a block of another type from its JSON.
+// its asSamplingBlock, the Unknown variant of a union without them from its raw JSON, another
+// variant as an other block, a block of another type from its JSON.
 func appendBlock(m *ir.SamplingMessage) jen.Code {
 	add := func(v jen.Code) jen.Code { return jen.Id("blocks").Op("=").Append(jen.Id("blocks"), v) }
 	if m.Elem.Kind != ir.UnionKind {
@@ -105,6 +108,12 @@ func appendBlock(m *ir.SamplingMessage) jen.Code {
 			}
 			cases = append(cases, jen.Case(t).Block(add(jen.Id("b").Dot("asSamplingBlock").Call())))
 		}
+	}
+	if m.Unknown != "" {
+		cases = append(cases, jen.Case(jen.Op("*").Id(m.Unknown)).Block(add(jen.Id("samplingBlockRaw").Call(jen.Id("b").Dot("Raw")))))
+	}
+	if len(cases) == 0 {
+		return add(jen.Id("samplingBlock").Values())
 	}
 	cases = append(cases, jen.Default().Block(add(jen.Id("samplingBlock").Values())))
 	return jen.Switch(jen.Id("b").Op(":=").Id("b").Assert(jen.Type())).Block(cases...)
