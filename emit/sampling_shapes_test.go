@@ -16,8 +16,9 @@ import (
 )
 
 // samplingShapes are configurations of the sampling types of 2026-07-28 that change the shapes
-// or the names of the members the sampling rules read. keepsForm is set when the shapes keep the form of a
-// message's content (a list of one block is not sent as the block).
+// or the names of the members the sampling rules read. keepsForm is set when the shapes keep what
+// the package decodes (not so: a list of one block sent as the block, an empty capability object
+// held as a zero struct value); without it, the verdicts are compared on what the package sends.
 var samplingShapes = []struct {
 	name, yaml string
 	keepsForm  bool
@@ -27,6 +28,8 @@ var samplingShapes = []struct {
 elements: pointer
 objects: pointer
 `, true},
+	{"omitzero", `optional: omitzero
+`, false},
 	{"oneormany_slice", `oneOrMany: slice
 `, false},
 	{"renamed_fields", `fields:
@@ -103,6 +106,7 @@ func TestSamplingRulesUnderShapes(t *testing.T) {
 		if !shape.keepsForm {
 			src = strings.Replace(src, "const keepsForm = true", "const keepsForm = false", 1)
 		}
+		require.NotEqual(t, shape.keepsForm, strings.Contains(src, "const keepsForm = false"))
 		write(shape.name+"/sampling_test.go", []byte(src))
 	}
 	goTest(t, dir)
