@@ -28,7 +28,8 @@
 // (plan_checks.go), the variants each request's result can be (plan_results.go), the protocol layer
 // (plan_protocol.go, which finds its declarations by the roles of model/roles.go), the fixed code
 // copied as it is, plain Go for whatever does not depend on the schema (the runtime of
-// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go), and the doc
+// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go; the readers
+// that the sampling rules call, for the configured shapes: plan_sampling.go), and the doc
 // texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds every naming rule, those of derived
 // names included (UnmarshalX, validateX, XNull, UnknownX, the method constants, the protocol
 // layer's decoders); plan_scope.go holds the scope, in which declareNames reserves every derived
@@ -40,7 +41,8 @@
 // Rendering, by file of emit/internal/render: structs, aliases, collections and enums
 // (types.go), codecs (codec.go, codec_values.go, codec_external.go), unions and their wrapper,
 // unknown and one-or-many types (unions.go, unions_variants.go), typed result decodes
-// (results.go), Validate (validate.go), constants (consts.go), the protocol layer (protocol.go)
+// (results.go), Validate (validate.go) and the sampling rules' readers (sampling.go), constants
+// (consts.go), the protocol layer (protocol.go)
 // and doc comments, formatted from the planned texts (comments.go).
 //
 // # Files
@@ -176,7 +178,10 @@
 // *ValidationError, and says which JSON-RPC code answers it (-32600 for a problem in a message's
 // envelope, -32602 in params and results). Hand-written rules that the schema cannot state live
 // in templates/parts (the rules of sampling with tools); a part's validateRules method on a type
-// is called by the type's generated validate. Unmarshal decodes and validates, Marshal validates
+// is called by the type's generated validate. The rules name no field: they call readers that
+// planning plans for the configured shapes and rendering writes into validate.go (samplingContent,
+// samplingRole, samplingCapabilities, ...), so that every shape keeps them; content of a type
+// the output does not define is read from its JSON (sampling_json.go, copied only then). Unmarshal decodes and validates, Marshal validates
 // and encodes.
 //
 // # Protocol layer

@@ -130,6 +130,8 @@ type plan struct {
 	resultDecodes []*typeDecl
 	// proto is the protocol layer of the schema, nil for a schema without one.
 	proto *protocolPlan
+	// sampling are the readers that the sampling rules call, nil without those rules.
+	sampling *samplingPlan
 	// constNames are the Go names of the schema's constants (declareNames), constDocs their
 	// doc texts (planDocs).
 	constNames map[*model.Const]string

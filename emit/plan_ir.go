@@ -66,6 +66,7 @@ func (p *plan) toIR() *ir.Package {
 	if p.proto != nil {
 		pkg.Protocol = l.protocol(p.proto)
 	}
+	pkg.Sampling = l.sampling(p.sampling)
 	return pkg
 }
 
@@ -151,9 +152,18 @@ func (l *lowering) field(f *field) *ir.Field {
 		Literal: value(f.literal), Default: value(f.member.Default),
 		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
 		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
-		OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base}
+		OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base,
+		NilIsNull: f.typ.kind == externalKind && admitsNull(f.member)}
 	l.fields[f] = x
 	return x
+}
+
+// admitsNull reports whether null is a value of the member m: besides its type (Nullable), or as
+// a variant of its union (`number | null`).
+func admitsNull(m *model.Member) bool {
+	t := m.Type
+	return m.Nullable || t != nil && t.Kind == model.Union && t.Union != nil && t.Union.Decision != nil &&
+		t.Union.Decision.Strategy == model.NullableStrategy
 }
 
 // typ is the ir of a Go type, with what planning decides about it: whether it has nil, how

@@ -102,10 +102,16 @@ func (g *generator) runtime() (map[string][]byte, error) {
 // (//mcpgen:requires), and those of the protocol layer (//mcpgen:protocol) when the output has
 // it, as runtime does, and records the types that have rules. Their names are those of the
 // configuration (partNames); a part that validates other than in its Validate methods is left out
-// without validators.
+// without validators. The sampling rules' readers are planned here (planSampling), and the part
+// marked //mcpgen:ondemand is copied only when one of them reads content as JSON.
 func (g *generator) parts() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	renames := g.partNames()
+	sampling, err := g.planSampling()
+	if err != nil {
+		return nil, err
+	}
+	g.sampling = sampling
 	for _, name := range slices.Sorted(maps.Keys(g.opts.Parts)) {
 		src := g.opts.Parts[name]
 		if _, dup := g.opts.Runtime[name]; dup {
@@ -125,6 +131,9 @@ func (g *generator) parts() (map[string][]byte, error) {
 		}
 		if g.opts.Config.NoValidate && needsValidator(name, src) {
 			continue
+		}
+		if strings.Contains(src, "\n//mcpgen:ondemand\n") && (g.sampling == nil || !g.sampling.json) {
+			continue // the readers of content as JSON, which no planned reader calls
 		}
 		if err := g.checkPartShapes(name, f); err != nil {
 			return nil, err

@@ -73,10 +73,8 @@ func TestConfigErrors(t *testing.T) {
 		{"unknown declaration", "types:\n  - Tool\n  - CallToolResults\n", "mcpgen.yaml:3:5: types: the schema declares no CallToolResults (did you mean CallToolResult?)"},
 		{"rename collision", "rename:\n  Tool: Resource\n", "mcpgen.yaml:2:9: declaration Tool: Go name Resource is already used by declaration Resource (draft/schema.ts:"},
 		{"missing Go type", "substitute:\n  Tool.inputSchema: encoding/json.Raw\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Raw in package encoding/json"},
-		{"shape breaking a part", "oneOrMany: slice\n", "mcpgen.yaml:1:12: the configuration changes the type or presence of SamplingMessage.content (the field SamplingMessage.Content), which the hand-written part"},
-		{"embed breaking a part", "embed: [ClientCapabilities.sampling]\n", "mcpgen.yaml:1:9: the configuration changes the type or presence of ClientCapabilities.sampling (the field ClientCapabilities.Sampling), which the hand-written part sampling_capabilities.go"},
-		{"rename at depth breaking a part", "fields:\n  ClientCapabilities.sampling.context: Ctx\n", "mcpgen.yaml:2:40: the configuration renames the field Context (ClientCapabilities.sampling.context), which the hand-written part sampling_capabilities.go uses"},
-		{"standIn breaking a part", "standIn:\n  SamplingMessageContentBlock: ContentBlock\n", "mcpgen.yaml:2:32: the configuration changes the type or presence of SamplingMessage.content (the field SamplingMessage.Content), which the hand-written part sampling.go"},
+		{"omit breaking the sampling rules", "omit: [SamplingMessage.role]\n", "mcpgen.yaml:1:8: the configuration leaves out SamplingMessage.Role, which the sampling rules read"},
+		{"substitute breaking the sampling rules", "substitute:\n  ToolUseContent.id: int\n", "mcpgen.yaml:2:22: the configuration makes ToolUseContent.ID int, which the sampling rules cannot read (they need a string)"},
 		{"missing local type", "substitute:\n  Tool.inputSchema: \"*Schema\"\n", "mcpgen.yaml:2:21: substitute: Tool.inputSchema: no type Schema in the files of "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,25 +23,24 @@ import (
 func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	c.in("messages")
 	defer c.out()
-	n := 0
-	for i := range p.Messages {
-		for _, b := range p.Messages[i].Content.List {
-			if _, ok := b.(*ToolUseContent); ok {
-				n++
-			}
-		}
-	}
+	var buf [8]samplingBlock // the blocks of a message, read for the configured shapes
+	blocks, n := p.countToolUses(buf[:0])
 	seen := make(map[string]bool, n) // every tool use id of the conversation, sized once
 	open := map[string]bool{}        // the ids of the previous message's tool uses: true until answered
 	openAt := -1                     // the index of that message, -1 when it has none
 	pending := 0                     // how many of open are true
 	var uses []string                // the tool use ids of a message
 	var results []toolResult         // the tool results of a message
-	for i := range p.Messages {
-		m := &p.Messages[i]
+	var list bool                    // whether the message's content is a list of blocks
+	for i := range p.samplingMessages() {
+		m := p.samplingMessage(i)
+		if m == nil {
+			continue // Validate reports a nil message
+		}
 		c.at(i)
-		uses = validateMessageBlocks(c, m.Role, &m.Content, seen, uses[:0])
-		results = toolResults(&m.Content, results[:0])
+		blocks, list = m.samplingContent(blocks[:0])
+		uses = validateMessageBlocks(c, m.samplingRole(), blocks, list, seen, uses[:0])
+		results = toolResults(blocks, results[:0])
 		switch {
 		case openAt >= 0 && len(results) == 0:
 			c.report("the tool uses of message %d (%s) are not answered: the message after them must hold their tool results", openAt, unansweredIDs(open))
@@ -49,7 +48,7 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 			for _, r := range results {
 				unanswered, asked := open[r.id]
 				if !unanswered {
-					c.atContent(&m.Content, r.index)
+					c.atContent(list, r.index)
 					c.in("toolUseId")
 					if asked {
 						c.report("%s answers a tool use of message %d that is already answered", quoteValue(r.id), openAt)
@@ -57,7 +56,7 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 						c.report("%s answers no tool use of message %d", quoteValue(r.id), openAt)
 					}
 					c.out()
-					c.outContent(&m.Content)
+					c.outContent(list)
 					continue
 				}
 				open[r.id] = false
@@ -68,11 +67,11 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 			}
 		default:
 			for _, r := range results {
-				c.atContent(&m.Content, r.index)
+				c.atContent(list, r.index)
 				c.in("toolUseId")
 				c.report("%s answers no tool use: the message before is not an assistant message with that tool use", quoteValue(r.id))
 				c.out()
-				c.outContent(&m.Content)
+				c.outContent(list)
 			}
 		}
 		clear(open)
@@ -89,6 +88,23 @@ func (p *CreateMessageRequestParams) validateRules(c *validator) {
 	if openAt >= 0 {
 		c.report("the tool uses %s of the last message (%d) are not answered", unansweredIDs(open), openAt)
 	}
+}
+
+// countToolUses returns how many tool uses the conversation holds, and blocks, grown to hold the
+// blocks of its messages.
+func (p *CreateMessageRequestParams) countToolUses(blocks []samplingBlock) ([]samplingBlock, int) {
+	n := 0
+	for i := range p.samplingMessages() {
+		if m := p.samplingMessage(i); m != nil {
+			blocks, _ = m.samplingContent(blocks[:0])
+			for _, b := range blocks {
+				if b.kind == samplingToolUse {
+					n++
+				}
+			}
+		}
+	}
+	return blocks, n
 }
 
 // unansweredIDs writes the ids of open that are not answered yet, sorted, for a message.

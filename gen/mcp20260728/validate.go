@@ -4493,3 +4493,95 @@ func (v *UnknownAnyResult) validate(c *validator) {
 	c.report("%s is not one of \"complete\", \"input_required\" (unknown AnyResult)", quoteValue(tag))
 	c.out()
 }
+
+// samplingMessages is the number of messages of the request, for the sampling rules.
+func (v *CreateMessageRequestParams) samplingMessages() int {
+	return len(v.Messages)
+}
+
+// samplingMessage is message i of the request, for the sampling rules.
+func (v *CreateMessageRequestParams) samplingMessage(i int) *SamplingMessage {
+	return &v.Messages[i]
+}
+
+// samplingRole is the role of the message, for the sampling rules.
+func (v *SamplingMessage) samplingRole() string {
+	return string(v.Role)
+}
+
+// samplingContent appends the blocks of the message's content to blocks, for the sampling
+// rules, and reports whether the content is a list (encoded as an array).
+func (v *SamplingMessage) samplingContent(blocks []samplingBlock) ([]samplingBlock, bool) {
+	for _, b := range v.Content.List {
+		switch b := b.(type) {
+		case *ToolUseContent:
+			blocks = append(blocks, b.asSamplingBlock())
+		case *ToolResultContent:
+			blocks = append(blocks, b.asSamplingBlock())
+		default:
+			blocks = append(blocks, samplingBlock{})
+		}
+	}
+	return blocks, v.Content.IsList
+}
+
+// asSamplingBlock reads the tool use as a content block, for the sampling rules.
+func (b *ToolUseContent) asSamplingBlock() samplingBlock {
+	if b == nil {
+		return samplingBlock{kind: samplingToolUse, isNil: true}
+	}
+	return samplingBlock{kind: samplingToolUse, id: b.ID}
+}
+
+// asSamplingBlock reads the tool result as a content block, for the sampling rules.
+func (b *ToolResultContent) asSamplingBlock() samplingBlock {
+	if b == nil {
+		return samplingBlock{kind: samplingToolResult, isNil: true}
+	}
+	return samplingBlock{kind: samplingToolResult, id: b.ToolUseID}
+}
+
+// samplingRole is the role of the message, for the sampling rules.
+func (v *CreateMessageResult) samplingRole() string {
+	return string(v.Role)
+}
+
+// samplingContent appends the blocks of the message's content to blocks, for the sampling
+// rules, and reports whether the content is a list (encoded as an array).
+func (v *CreateMessageResult) samplingContent(blocks []samplingBlock) ([]samplingBlock, bool) {
+	for _, b := range v.Content.List {
+		switch b := b.(type) {
+		case *ToolUseContent:
+			blocks = append(blocks, b.asSamplingBlock())
+		case *ToolResultContent:
+			blocks = append(blocks, b.asSamplingBlock())
+		default:
+			blocks = append(blocks, samplingBlock{})
+		}
+	}
+	return blocks, v.Content.IsList
+}
+
+// samplingCapabilities reports whether the client declares the sampling capability, and in it
+// tools and context, for CheckCapabilities. A nil client declares none.
+func (v *ClientCapabilities) samplingCapabilities() (sampling, tools, context bool) {
+	if v != nil && v.Sampling != nil {
+		s := v.Sampling
+		return true, s.Tools != nil, s.Context != nil
+	}
+	return false, false, false
+}
+
+// samplingTools reports whether the request has tools and toolChoice, for CheckCapabilities.
+func (v *CreateMessageRequestParams) samplingTools() (tools, toolChoice bool) {
+	return v.Tools != nil, v.ToolChoice != nil
+}
+
+// samplingIncludeContext is the request's includeContext and whether it has one, for
+// CheckCapabilities.
+func (v *CreateMessageRequestParams) samplingIncludeContext() (string, bool) {
+	if v.IncludeContext != nil {
+		return string(*v.IncludeContext), true
+	}
+	return "", false
+}

@@ -8,5 +8,7 @@ package parts
 // message: tool uses only from the assistant, tool results only from the user and alone, tool
 // use ids unique.
 func (r *CreateMessageResult) validateRules(c *validator) {
-	validateMessageBlocks(c, r.Role, &r.Content, map[string]bool{}, nil)
+	var buf [8]samplingBlock // most results hold a few blocks: no allocation for them
+	blocks, list := r.samplingContent(buf[:0])
+	validateMessageBlocks(c, r.samplingRole(), blocks, list, map[string]bool{}, nil)
 }

@@ -27,6 +27,9 @@ type Package struct {
 	ResultDecodes []*Decl
 	// Protocol is the protocol layer, nil for an output without it.
 	Protocol *Protocol
+	// Sampling are the readers that the sampling rules (the parts) call, nil for an output
+	// without those rules.
+	Sampling *Sampling
 	// Consts are the schema's constants, MethodConsts the method constants sorted by name.
 	Consts       []*Const
 	MethodConsts []*MethodConst
@@ -161,6 +164,9 @@ type Field struct {
 	Embed     bool
 	// Base is the embedded base that holds the field, "" for none.
 	Base string
+	// NilIsNull is set for a substitute of a member that admits null (`T | null`, a nullable
+	// id): the substitute codes null, a nil value stands for it, and Validate accepts it.
+	NilIsNull bool
 }
 
 // Kind says how a Go type is written and how its values are encoded and decoded.
@@ -399,3 +405,61 @@ const EmptyExternal = "emptyExternal"
 // as encoding/json's omitzero does (its IsZero method, else reflect.Value.IsZero): an output
 // whose optional members are never omitzero does not need it.
 const ZeroExternal = "zeroExternal"
+
+// Sampling are the readers of the members that the hand-written sampling rules need, planned for
+// the configured shapes: methods that the rules call instead of naming fields, so that they hold
+// whatever the configuration makes of the members.
+type Sampling struct {
+	// Request reads the messages of a sampling request, nil without its rules.
+	Request *SamplingRequest
+	// Messages read the role and content of a message: SamplingMessage's, and
+	// CreateMessageResult's when the result has its rules.
+	Messages []*SamplingMessage
+	// Capabilities reads what CheckCapabilities needs, nil without it.
+	Capabilities *SamplingCapabilities
+}
+
+// SamplingRequest reads the messages of CreateMessageRequestParams (Decl): a slice of
+// SamplingMessage values or pointers.
+type SamplingRequest struct {
+	Decl     string
+	Messages *Field
+}
+
+// How a message's content holds its blocks (SamplingMessage.Blocks).
+const (
+	BlocksOneOrMany = iota // a one-or-many struct: List and IsList (through a pointer when Content.Type is one)
+	BlocksSlice            // a slice of blocks; one element is a single block when the type is Single
+	BlocksJSON             // a substitute: read from its JSON encoding
+)
+
+// SamplingMessage reads the role and the content blocks of a message type (Decl).
+type SamplingMessage struct {
+	Decl          string
+	Role, Content *Field
+	Blocks        int
+	// Elem is the type of a block of a one-or-many or a slice; ToolUse and ToolResult are its
+	// variants of those types, nil for an element that is no generated union (read as JSON).
+	Elem                *Type
+	ToolUse, ToolResult *SamplingVariant
+	// Unknown is the Unknown variant of a union without a tool use or tool result variant (a
+	// stand-in that has none), whose raw JSON is read for them; "" for none.
+	Unknown string
+}
+
+// SamplingVariant is the tool use or tool result variant of a content union, and the field of
+// the id it holds (a tool use's id, a tool result's toolUseId).
+type SamplingVariant struct {
+	Variant *Variant
+	ID      *Field
+}
+
+// SamplingCapabilities reads the members of a sampling request (Decl) that need a capability
+// (Tools, ToolChoice, IncludeContext), and the capabilities of a client (Client): its Sampling
+// member, and in that member's struct type, Tools and Context.
+type SamplingCapabilities struct {
+	Decl                             string
+	Tools, ToolChoice, Include       *Field
+	Client                           string
+	Sampling, SamplingTools, Context *Field
+}

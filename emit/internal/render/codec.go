@@ -282,7 +282,12 @@ func encodeField(fd *ir.Field) []jen.Code {
 // pointer or a type with nil; not empty, as encoding/json's omitempty decides, for a value
 // (field.OmitEmpty).
 func present(fd *ir.Field) jen.Code {
-	src := jen.Id("v").Dot(fd.Name)
+	return presentIn(jen.Id("v"), fd)
+}
+
+// presentIn is present for the field of the struct value or pointer recv.
+func presentIn(recv jen.Code, fd *ir.Field) jen.Code {
+	src := jen.Add(recv).Dot(fd.Name)
 	switch {
 	case fd.OmitZero:
 		return nonZero(src, fd.Type)

@@ -80,7 +80,8 @@ func externalField(fd *ir.Field, decode bool) []jen.Code {
 }
 
 // validateExternalField returns the statements that check a field of a substituted type, with
-// its member on the path: a nil required pointer is reported, a value is checked by its Validate.
+// its member on the path: a nil required pointer is reported (unless it stands for a null the
+// member admits), a value is checked by its Validate.
 func validateExternalField(fd *ir.Field) []jen.Code {
 	src := jen.Id("v").Dot(fd.Name)
 	in := func(check ...jen.Code) []jen.Code {
@@ -91,7 +92,7 @@ func validateExternalField(fd *ir.Field) []jen.Code {
 		return in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.Type)))
 	case fd.OmitEmpty || fd.OmitZero:
 		return []jen.Code{jen.If(present(fd)).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), external(src, fd.Type)))...)}
-	case fd.Pointer, fd.Type.HasNil && fd.Optional:
+	case fd.Pointer, fd.Type.HasNil && (fd.Optional || fd.NilIsNull):
 		return []jen.Code{jen.If(jen.Add(src).Op("!=").Nil()).Block(in(jen.Id(validateExternal).Call(jen.Id("c"), src))...)}
 	case fd.Type.HasNil:
 		return in(jen.If(jen.Add(src).Op("==").Nil()).Block(

@@ -85,6 +85,7 @@ func (r *renderer) render() {
 			r.validateMethods(td)
 		}
 	}
+	r.samplingReaders()
 	r.results()
 	r.protocol()
 	r.constants()
