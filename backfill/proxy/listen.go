@@ -323,7 +323,7 @@ func (h *HTTPServer) postSession(w http.ResponseWriter, r *http.Request, initial
 // (any other response would answer what the client was never asked: the proxy's own sampling
 // requests to the server, say).
 func (h *HTTPServer) postOneWay(w http.ResponseWriter, s *clientSession, body []byte, response bool) {
-	if response && !s.answers(parseMessage(body)["id"]) {
+	if response && !s.issued.answer(parseMessage(body)["id"]) {
 		httpError(w, http.StatusBadRequest, "no request sent to this client awaits an answer with this id")
 		return
 	}
@@ -385,7 +385,7 @@ type clientSession struct {
 	calls   map[string]*clientStream // the streams awaiting a response, by the request's id
 	get     *clientStream            // the GET stream, when open
 	recent  []*clientStream          // the SSE streams of requests in progress, oldest first
-	issued  map[string]bool          // the ids of the requests sent to the client, unanswered
+	issued  issuedIDs                // the requests sent to the client, unanswered
 	streams int                      // the HTTP exchanges in progress
 	used    time.Time                // when the last one ended
 }
@@ -552,7 +552,7 @@ func (s *clientSession) Write(p []byte) (int, error) {
 		st = s.get
 	}
 	if st != nil && m != nil && m.isRequest() {
-		s.issued[rawKey(m["id"])] = true
+		s.issued.issue(m["id"])
 	}
 	s.mu.Unlock()
 	if st == nil {
@@ -569,17 +569,6 @@ func (s *clientSession) Write(p []byte) (int, error) {
 	case <-s.done:
 	}
 	return len(p), nil
-}
-
-// answers reports whether id is that of a request sent to the client and not yet answered; it is
-// answered now.
-func (s *clientSession) answers(id json.RawMessage) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	key := rawKey(id)
-	ok := id != nil && s.issued[key]
-	delete(s.issued, key)
-	return ok
 }
 
 // serve writes the stream's messages to the client until its response was written (a POST), the

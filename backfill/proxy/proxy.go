@@ -192,6 +192,7 @@ type session struct {
 	inFlight map[string]context.CancelFunc // server-sent sampling requests being answered, by id key
 	calls    map[string]*call              // client requests that may need input, by the client's id
 	waiting  map[string]chan []byte        // the proxy's own retries awaiting their response, by id
+	issued   issuedIDs                     // the requests sent to the client, unanswered
 	closing  bool                          // Serve is returning: nothing new starts
 	wg       sync.WaitGroup
 
@@ -263,8 +264,10 @@ func (s *session) clientTooLarge(e *MessageTooLargeError) {
 	}
 }
 
-// writeClient sends one message to the client and reports whether it could.
+// writeClient sends one message (or batch) to the client and reports whether it could. The ids
+// of the requests in it are recorded first, so that the client's answers to them go on.
 func (s *session) writeClient(msg []byte) bool {
+	s.issueRequests(msg)
 	s.clientMu.Lock()
 	defer s.clientMu.Unlock()
 	buf := make([]byte, 0, len(msg)+1)
@@ -273,6 +276,23 @@ func (s *session) writeClient(msg []byte) bool {
 		return false
 	}
 	return true
+}
+
+// issueRequests records the ids of the requests in msg, a message or a batch.
+func (s *session) issueRequests(msg []byte) {
+	if t := bytes.TrimSpace(msg); len(t) == 0 || t[0] != '[' {
+		if m := parseMessage(msg); m != nil && m.isRequest() {
+			s.issued.issue(m["id"])
+		}
+		return
+	}
+	var batch []message
+	json.Unmarshal(msg, &batch)
+	for _, m := range batch {
+		if m.isRequest() {
+			s.issued.issue(m["id"])
+		}
+	}
 }
 
 // reply sends a message to the server and reports whether it could.
@@ -325,6 +345,11 @@ func (s *session) fromClient(line []byte) []byte {
 	m := parseMessage(line)
 	if m == nil {
 		return s.clientNotAMessage(line)
+	}
+	if m.isResponse() && !s.issued.answer(m["id"]) {
+		// JSON-RPC has no reply to a response: it is dropped, and the server never sees it.
+		s.log.Warn("dropped a response from the client that answers no request sent to it", "id", string(m["id"]))
+		return nil
 	}
 	if err := checkStrict(line); err != nil {
 		s.log.Warn("refused a message from the client with ambiguous members", "method", m.method(), "id", string(m["id"]), "error", err)

@@ -150,6 +150,12 @@ func decode(t *testing.T, line []byte) map[string]any {
 func TestForwardsEverythingElseUnchanged(t *testing.T) {
 	s := &scripted{}
 	h := start(t, s)
+	// The client answers only what it was asked.
+	rootsList := `{"jsonrpc":"2.0","id":99,"method":"roots/list"}` + "\n"
+	h.send(h.server, rootsList)
+	if got := h.nextToClient(); string(got) != rootsList {
+		t.Fatalf("client got %q, want %q", got, rootsList)
+	}
 	fromClient := []string{
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n",
 		`{ "jsonrpc" : "2.0", "id" : "a-1", "method" : "tools/list", "params" : { "cursor":"x", "zzz": [1, 2.50, 3] } }` + "\n",

@@ -73,7 +73,7 @@ func (h *HTTPServer) newSession(w http.ResponseWriter, r *http.Request) *clientS
 	}
 	pr, pw := io.Pipe()
 	s := &clientSession{id: rand.Text(), client: client, h: h, in: pw, cancel: cancel, done: make(chan struct{}),
-		calls: map[string]*clientStream{}, issued: map[string]bool{}, streams: 1, used: time.Now()}
+		calls: map[string]*clientStream{}, streams: 1, used: time.Now()}
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()

@@ -50,6 +50,8 @@ func TestCaseCollidingClientMessages(t *testing.T) {
 		t.Errorf("the client got %v", resp)
 	}
 	// An answer to the server's request becomes an error the server reads.
+	h.send(h.server, `{"jsonrpc":"2.0","id":"s1","method":"roots/list"}`+"\n")
+	h.nextToClient()
 	h.send(h.client, `{"jsonrpc":"2.0","id":"s1","result":{"roots":[],"Roots":[{"uri":"file:///etc"}]}}`+"\n")
 	if resp := decode(t, h.nextToServer()); resp["id"] != "s1" || resp["error"] == nil {
 		t.Errorf("the server got %v", resp)

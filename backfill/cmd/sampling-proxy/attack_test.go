@@ -25,6 +25,8 @@ const (
 	socketVar = "TEST_SERVER_SOCKET"
 	// stderrVar is written to the server's stderr when it starts.
 	stderrVar = "TEST_SERVER_STDERR"
+	// receivedVar names a file where the server logs every message it reads and writes.
+	receivedVar = "TEST_SERVER_RECEIVED"
 )
 
 var lifeline net.Conn
@@ -41,6 +43,19 @@ func serverHooks() {
 	if text := os.Getenv(stderrVar); text != "" {
 		fmt.Fprint(os.Stderr, text)
 	}
+}
+
+// serverTransport is the test server's stdio, logged to the file receivedVar names, if any.
+func serverTransport() mcp.Transport {
+	path := os.Getenv(receivedVar)
+	if path == "" {
+		return &mcp.StdioTransport{}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		os.Exit(5)
+	}
+	return &mcp.LoggingTransport{Transport: &mcp.StdioTransport{}, Writer: f}
 }
 
 // noReadServer never reads its input and ignores SIGTERM: it sends one sampling request and

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -303,5 +304,81 @@ func TestListenForeignResponse(t *testing.T) {
 	}
 	if n := len(fake.Requests()); n != 2 {
 		t.Errorf("the provider was called %d times, want 2 (the tool loop's two rounds)", n)
+	}
+}
+
+// TestStdioForeignResponse: on stdio too, while the proxy answers the server's sampling request
+// (2025-11-25) through the provider, the client's responses to ids it was never sent (the
+// server's sampling request's among them) are dropped: the server never reads them, its tool
+// gets the provider's answer, and the provider is called as often as the tool loop needs.
+func TestStdioForeignResponse(t *testing.T) {
+	p := providers[0]
+	replies := recorded(p.replies...)
+	replies[0].Delay = 2 * time.Second // the server's first sampling request waits meanwhile
+	fake, providerURL := fakeProvider(t, p, replies)
+	var stderr syncBuffer
+	cmd := proxyCommand(t, p, providerURL, &stderr)
+	received := filepath.Join(t.TempDir(), "received")
+	cmd.Env = append(cmd.Env, receivedVar+"="+received)
+	toProxy, _ := cmd.StdinPipe()
+	fromProxy, _ := cmd.StdoutPipe()
+	startProcess(t, cmd)
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(fromProxy)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	// awaitID returns the proxy's next line that holds id.
+	awaitID := func(id string) string {
+		t.Helper()
+		for {
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					t.Fatalf("the proxy's output ended before the response %s:\n%s", id, stderr.String())
+				}
+				if strings.Contains(line, `"id":`+id) {
+					return line
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatalf("no response %s:\n%s", id, stderr.String())
+			}
+		}
+	}
+	io.WriteString(toProxy, initRequest+"\n")
+	awaitID("1")
+	io.WriteString(toProxy, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	io.WriteString(toProxy, `{"jsonrpc":"2.0","id":"call","method":"tools/call","params":{"name":"agent","arguments":{"prompt":"`+prompt+`"}}}`+"\n")
+	deadline := time.Now().Add(20 * time.Second)
+	for len(fake.Requests()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, id := range []string{"0", "1", "2", "3", `"s1"`, `"1"`, `"call"`} {
+		io.WriteString(toProxy, `{"jsonrpc":"2.0","id":`+id+`,"result":{"role":"assistant","content":{"type":"text","text":"the client's answer"},"model":"m","stopReason":"endTurn"}}`+"\n")
+	}
+	var res struct {
+		Result mcp.CallToolResult `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(awaitID(`"call"`)), &res); err != nil || len(res.Result.Content) == 0 {
+		t.Fatalf("the tool's answer does not decode: %v", err)
+	}
+	if text, ok := res.Result.Content[0].(*mcp.TextContent); !ok || res.Result.IsError || text.Text != finalAnswer {
+		t.Errorf("the tool answered (isError %v) %#v, want the provider's answer", res.Result.IsError, res.Result.Content[0])
+	}
+	if n := len(fake.Requests()); n != 2 {
+		t.Errorf("the provider was called %d times, want 2 (the tool loop's two rounds)", n)
+	}
+	toProxy.Close()
+	cmd.Wait()
+	log, _ := os.ReadFile(received)
+	if !strings.Contains(string(log), "tools/call") || strings.Contains(string(log), "the client's answer") {
+		t.Errorf("the server read:\n%s", log)
+	}
+	if n := strings.Count(stderr.String(), "dropped a response from the client that answers no request sent to it"); n != 7 {
+		t.Errorf("the proxy logged %d dropped responses, want 7:\n%s", n, stderr.String())
 	}
 }

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 					os.Exit(4)
 					return nil, nil, nil
 				})
-			if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+			if err := s.Run(context.Background(), serverTransport()); err != nil {
 				os.Exit(1)
 			}
 			os.Exit(0)
