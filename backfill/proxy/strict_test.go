@@ -107,3 +107,36 @@ func TestProxyStateSingleUse(t *testing.T) {
 	}
 	h.expectNothing(h.toServer, "server")
 }
+
+// TestClientAnswersOnlyItsRequests: a client's response, result or error, reaches the server only
+// when it answers a request the server sent that client, and only the first time; one to the
+// server's sampling request (which the proxy answered itself), or a second answer, is dropped.
+func TestClientAnswersOnlyItsRequests(t *testing.T) {
+	h := startWith(t, &proxy.Proxy{Sampler: &scripted{}})
+	h.send(h.server, samplingRequest)
+	if resp := decode(t, h.nextToServer()); resp["id"] != float64(7) || resp["result"] == nil {
+		t.Fatalf("the server got %v", resp)
+	}
+	h.send(h.server, `{"jsonrpc":"2.0","id":"r1","method":"roots/list"}`+"\n")
+	h.send(h.server, `{"jsonrpc":"2.0","id":3,"method":"ping"}`+"\n")
+	h.nextToClient()
+	h.nextToClient()
+	first := `{"jsonrpc":"2.0","id":"r1","result":{"roots":[]}}` + "\n"
+	failed := `{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"no"}}` + "\n"
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":7,"result":{"role":"assistant","content":{"type":"text","text":"the client's"},"model":"m"}}` + "\n",
+		first,
+		`{"jsonrpc":"2.0","id":"r1","result":{"roots":[{"uri":"file:///etc"}]}}` + "\n",
+		failed,
+		`{"jsonrpc":"2.0","id":3,"result":{}}` + "\n",
+		`{"jsonrpc":"2.0","id":"3","result":{}}` + "\n",
+	} {
+		h.send(h.client, line)
+	}
+	for _, want := range []string{first, failed} {
+		if got := h.nextToServer(); string(got) != want {
+			t.Errorf("the server got %q, want %q", got, want)
+		}
+	}
+	h.expectNothing(h.toServer, "server")
+}
