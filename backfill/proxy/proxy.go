@@ -346,9 +346,7 @@ func (s *session) fromClient(line []byte) []byte {
 	if m == nil {
 		return s.clientNotAMessage(line)
 	}
-	if m.isResponse() && !s.issued.answer(m["id"]) {
-		// JSON-RPC has no reply to a response: it is dropped, and the server never sees it.
-		s.log.Warn("dropped a response from the client that answers no request sent to it", "id", string(m["id"]))
+	if s.foreignResponse(m) {
 		return nil
 	}
 	if err := checkStrict(line); err != nil {
@@ -376,15 +374,47 @@ func (s *session) fromClient(line []byte) []byte {
 	return line
 }
 
+// foreignResponse reports whether m is a response of the client that answers no request sent to
+// it (or one answered already), which is dropped: JSON-RPC has no reply to a response, and the
+// server never sees it.
+func (s *session) foreignResponse(m message) bool {
+	if !m.isResponse() || s.issued.answer(m["id"]) {
+		return false
+	}
+	s.log.Warn("dropped a response from the client that answers no request sent to it", "id", string(m["id"]))
+	return true
+}
+
+// clientBatch handles a JSON-RPC batch from the client (removed from MCP in 2025-06-18, but a
+// client may still send one): it goes on unread, but for its responses that answer no request
+// sent to the client, which are dropped as they are alone.
+func (s *session) clientBatch(line []byte) []byte {
+	var msgs []json.RawMessage
+	json.Unmarshal(line, &msgs) // line is a valid JSON array
+	var kept []json.RawMessage
+	for _, raw := range msgs {
+		if m := parseMessage(raw); m == nil || !s.foreignResponse(m) {
+			kept = append(kept, raw)
+		}
+	}
+	switch {
+	case len(kept) == len(msgs):
+		return line
+	case len(kept) == 0:
+		return nil
+	}
+	return mustMarshal(kept)
+}
+
 // clientNotAMessage handles a line from the client that is not a JSON object: a batch goes on
-// unread, a blank line is dropped, and anything else is refused (a server would read it
+// (see clientBatch), a blank line is dropped, and anything else is refused (a server would read it
 // otherwise than the proxy, which cannot tell what it asks) with the JSON-RPC error for it.
 func (s *session) clientNotAMessage(line []byte) []byte {
 	t := bytes.TrimSpace(line)
 	valid := json.Valid(t)
 	switch {
 	case valid && len(t) > 0 && t[0] == '[':
-		return line
+		return s.clientBatch(line)
 	case len(t) == 0:
 		return nil
 	case valid:

@@ -140,3 +140,22 @@ func TestClientAnswersOnlyItsRequests(t *testing.T) {
 	}
 	h.expectNothing(h.toServer, "server")
 }
+
+// TestClientBatchAnswersOnlyItsRequests: in a batch from the client, a response that answers no
+// request sent to it is dropped as it would be alone, and the rest goes on as a batch; a batch
+// of such responses only does not reach the server.
+func TestClientBatchAnswersOnlyItsRequests(t *testing.T) {
+	h := startWith(t, &proxy.Proxy{Sampler: &scripted{}})
+	h.send(h.server, `{"jsonrpc":"2.0","id":"r1","method":"roots/list"}`+"\n")
+	h.nextToClient()
+	foreign := `{"jsonrpc":"2.0","id":"s1","result":{"role":"assistant","content":{"type":"text","text":"the client's"},"model":"m"}}`
+	answer := `{"jsonrpc":"2.0","id":"r1","result":{"roots":[]}}`
+	note := `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+	h.send(h.client, "["+foreign+"]\n")
+	h.send(h.client, "["+foreign+","+answer+","+note+"]\n")
+	var batch []json.RawMessage
+	if err := json.Unmarshal(h.nextToServer(), &batch); err != nil || len(batch) != 2 || string(batch[0]) != answer || string(batch[1]) != note {
+		t.Errorf("the server got %s (%v)", batch, err)
+	}
+	h.expectNothing(h.toServer, "server")
+}
