@@ -30,8 +30,11 @@
 // two whose names differ only in case (outside free-form values such as tool arguments), is
 // refused from either side, since peers read it differently. A JSON-RPC batch from the server
 // (removed from MCP in 2025-06-18) is handled message by message; the client's are forwarded
-// unread. A line from the client that is not JSON, or not a message, is answered with the
-// JSON-RPC error for it (-32700, -32600) and not forwarded.
+// unread but for the responses dropped below. A line from the client that is not JSON, or not a
+// message, is answered with the JSON-RPC error for it (-32700, -32600) and not forwarded. A
+// client's response is forwarded only when it answers a request the proxy sent that client, once;
+// any other (to the server's sampling request, say) is dropped and logged, since JSON-RPC has no
+// reply to a response.
 //
 // [Limits] bound what the server can spend with the operator's key: maxTokens is capped, provider
 // calls run at most so many at once, the samples of a round and of a client request are capped,
