@@ -267,10 +267,8 @@ func (s *session) clientTooLarge(e *MessageTooLargeError) {
 	}
 }
 
-// writeClient sends one message (or batch) to the client and reports whether it could. The ids
-// of the requests in it are recorded first, so that the client's answers to them go on.
+// writeClient sends one message to the client and reports whether it could.
 func (s *session) writeClient(msg []byte) bool {
-	s.issueRequests(msg)
 	s.clientMu.Lock()
 	defer s.clientMu.Unlock()
 	buf := make([]byte, 0, len(msg)+1)
@@ -279,23 +277,6 @@ func (s *session) writeClient(msg []byte) bool {
 		return false
 	}
 	return true
-}
-
-// issueRequests records the ids of the requests in msg, a message or a batch.
-func (s *session) issueRequests(msg []byte) {
-	if t := bytes.TrimSpace(msg); len(t) == 0 || t[0] != '[' {
-		if m := parseMessage(msg); m != nil && m.isRequest() {
-			s.issued.issue(m["id"])
-		}
-		return
-	}
-	var batch []message
-	json.Unmarshal(msg, &batch)
-	for _, m := range batch {
-		if m.isRequest() {
-			s.issued.issue(m["id"])
-		}
-	}
 }
 
 // reply sends a message to the server and reports whether it could.
@@ -597,9 +578,21 @@ func (s *session) fromServer(line []byte) bool {
 		s.serverAmbiguous(line, err)
 		return true
 	}
-	if m := parseMessage(line); m != nil && m.isResponse() {
+	m := parseMessage(line)
+	if m != nil && m.isResponse() {
 		return s.serverResponse(m, line)
 	}
+	consumed := s.serverMessage(line)
+	if !consumed && m != nil && m.isRequest() {
+		// Recorded before it is written, so that the client's answer goes on.
+		s.issued.issue(m["id"])
+	}
+	return consumed
+}
+
+// serverMessage handles a message from the server other than a response, and reports whether it
+// was consumed.
+func (s *session) serverMessage(line []byte) bool {
 	msg, err := mcp.UnmarshalJSONRPCMessage(line)
 	if err != nil {
 		// Not a message the generated types accept. A sampling request among those still must

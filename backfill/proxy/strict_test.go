@@ -143,10 +143,10 @@ func TestClientAnswersOnlyItsRequests(t *testing.T) {
 
 // TestClientBatchAnswersOnlyItsRequests: in a batch from the client, a response that answers no
 // request sent to it is dropped as it would be alone, and the rest goes on as a batch; a batch
-// of such responses only does not reach the server.
+// of such responses only does not reach the server. The request answered came in a batch too.
 func TestClientBatchAnswersOnlyItsRequests(t *testing.T) {
 	h := startWith(t, &proxy.Proxy{Sampler: &scripted{}})
-	h.send(h.server, `{"jsonrpc":"2.0","id":"r1","method":"roots/list"}`+"\n")
+	h.send(h.server, `[{"jsonrpc":"2.0","id":"r1","method":"roots/list"}]`+"\n")
 	h.nextToClient()
 	foreign := `{"jsonrpc":"2.0","id":"s1","result":{"role":"assistant","content":{"type":"text","text":"the client's"},"model":"m"}}`
 	answer := `{"jsonrpc":"2.0","id":"r1","result":{"roots":[]}}`
