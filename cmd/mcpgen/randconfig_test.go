@@ -31,6 +31,7 @@ type randSchema struct {
 	decls   []string // every declaration
 	objects []string // those of object type
 	aliases []string // aliases of an interface or of a string: the candidates of defined
+	maps    []string // those whose Go type is a map, as the hand-written Meta is
 	// members are the keys of the objects' members (Declaration.member, inherited members
 	// and members of inline objects included), by declaration; fits those that a shape key's
 	// member entries apply to, by key (the others are refused as changing nothing).
@@ -112,6 +113,9 @@ func loadRandSchema(t *testing.T, declared bool) *randSchema {
 		}
 		if d.Type.Kind == model.Ref && t.Kind == model.Object || d.Type.Kind == model.String {
 			r.aliases = append(r.aliases, d.Name)
+		}
+		if t.Kind == model.Map {
+			r.maps = append(r.maps, d.Name)
 		}
 		if d.Type.Kind != model.Object {
 			continue
@@ -369,6 +373,12 @@ func (w *randWriter) names() {
 		}
 		if w.lossless && to == "Meta" {
 			to = "X" + d // Meta comes with a substitute, which loses the member's own codec
+		}
+		if to == "Meta" && slices.Contains(s.maps, d) {
+			// A map renamed onto the hand-written map Meta is accepted, as an SDK's declaration
+			// that the output replaces (interop/sdkshape removes its own afterwards); until it is
+			// removed the package declares Meta twice, which mcpgen cannot tell from a mistake.
+			to = "X" + d
 		}
 		renames = append(renames, [2]string{d, to})
 	}
