@@ -106,6 +106,7 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 		usedSubstitutes: map[string]bool{},
 		usedShapes:      map[string]bool{},
 		referenced:      map[string]bool{},
+		tagCoded:        map[string]*typeDecl{},
 	}
 }
 
@@ -187,6 +188,8 @@ type generator struct {
 	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
 	// substituted declarations that something refers to (checkConfigUsed).
 	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
+	// tagCoded finds the structs of Config.TagCodecs by their entries' names (checkConfigUsed).
+	tagCoded map[string]*typeDecl
 
 	// errs are the errors planning found so far: it goes on after one where it can, so that a
 	// configuration's mistakes are reported together. shortSelection is set when a root of

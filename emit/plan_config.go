@@ -56,10 +56,11 @@ type Config struct {
 	// schema's. The fields and the encoded members follow it, as encoding/json follows the field
 	// order (an SDK whose tests compare bytes).
 	Order map[string][]Entry
-	// TagCodecs are declarations whose structs are coded by encoding/json from their tags: no
-	// MarshalJSON, UnmarshalJSON or AppendJSON, so that a hand-written struct embedding one
-	// is coded by encoding/json through its own fields (an SDK's wrappers that shadow a
-	// member). Nested values reach them through encoding/json too.
+	// TagCodecs are declarations, or paths to inline objects (ServerCapabilities.prompts),
+	// whose structs are coded by encoding/json from their tags: no MarshalJSON, UnmarshalJSON
+	// or AppendJSON, so that a hand-written struct embedding one is coded by encoding/json
+	// through its own fields (an SDK's wrappers that shadow a member), and a small struct is
+	// not compacted again by json.Marshal. Nested values reach them through encoding/json too.
 	TagCodecs []Entry
 	// AddFields are hand-written fields added to the structs of declarations, by declaration
 	// name: Go field declarations ("err error", or an embedded "resultState"), written after the
@@ -671,7 +672,10 @@ func (g *generator) checkOrders() {
 // that type's members alone, silently dropping the struct's own.
 func (g *generator) checkTagCodecEmbeds() error {
 	for _, e := range g.opts.Config.TagCodecs {
-		td := g.byDecl[e.Name]
+		td := g.tagCoded[e.Name]
+		if td == nil {
+			continue
+		}
 		for _, f := range td.fields {
 			embedded := f.base
 			if f.embed {
@@ -721,6 +725,50 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 	return g.names.goName(d.Name), d.Pos
 }
 
+// inlineStruct is the inline object of a generated struct at path (ServerCapabilities.prompts),
+// nil when there is none.
+func (g *generator) inlineStruct(path string) *typeDecl {
+	for _, d := range g.s.Decls {
+		for _, td := range g.after[d.Name] {
+			if td.path == path && td.form == structForm {
+				return td
+			}
+		}
+	}
+	return nil
+}
+
+// markTagCodecs marks the structs of Config.TagCodecs, declarations or paths to inline objects,
+// and refuses an entry that names no generated struct whose fields encoding/json can write.
+func (g *generator) markTagCodecs() {
+	for _, e := range g.opts.Config.TagCodecs {
+		td := g.byDecl[e.Name]
+		inline := g.s.Decl(e.Name) == nil && strings.Contains(e.Name, ".")
+		if inline {
+			td = g.inlineStruct(e.Name)
+		}
+		switch {
+		case inline && td == nil:
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not an inline object of a generated struct", e.Name))
+			continue
+		case g.s.Decl(e.Name) == nil && !inline:
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name)))
+			continue
+		case td == nil:
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
+			continue
+		case td.form != structForm:
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
+			continue
+		}
+		if i := slices.IndexFunc(td.fields, func(f *field) bool { return f.implicit }); i >= 0 {
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.fields[i].member.Name))
+		}
+		td.tagCodec = true
+		g.tagCoded[e.Name] = td
+	}
+}
+
 // checkConfigUsed fails on entries of the configuration that changed nothing, as a mistake
 // would (a rename of a declaration that is not generated, of a member whose type has no name
 // of its own): gopls's generator does the same with its override tables.
@@ -742,24 +790,7 @@ func (g *generator) checkConfigUsed() {
 			}
 		}
 	}
-	for _, e := range c.TagCodecs {
-		td := g.byDecl[e.Name]
-		switch {
-		case g.s.Decl(e.Name) == nil:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name)))
-			continue
-		case td == nil:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
-			continue
-		case td.form != structForm:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
-			continue
-		}
-		if i := slices.IndexFunc(td.fields, func(f *field) bool { return f.implicit }); i >= 0 {
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.fields[i].member.Name))
-		}
-		td.tagCodec = true
-	}
+	g.markTagCodecs()
 	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
 		if !g.usedShapes["order "+key] && len(c.Order[key]) > 0 {
 			g.errs.Add(c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key))

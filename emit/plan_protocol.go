@@ -402,8 +402,8 @@ func (g *generator) checkMessageCodecs() error {
 		return nil
 	}
 	for _, e := range g.opts.Config.TagCodecs {
-		td := g.byDecl[e.Name]
-		if slices.Contains(g.proto.messages, td.name) && !g.opts.Config.Methods[td.name+".MarshalJSON"] {
+		td := g.tagCoded[e.Name]
+		if td != nil && slices.Contains(g.proto.messages, td.name) && !g.opts.Config.Methods[td.name+".MarshalJSON"] {
 			return e.Pos.Errorf("tagCodecs: %s is a message of the protocol layer, whose Message interface asks for a MarshalJSON: "+
 				"declare %s.MarshalJSON in a hand-written file", e.Name, td.name)
 		}

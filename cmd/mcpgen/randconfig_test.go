@@ -230,6 +230,15 @@ func (w *randWriter) object() string {
 	return w.pick(objects)
 }
 
+// objectOrMember picks an object as object does, or sometimes a member (an inline object's
+// path, or a member that holds none).
+func (w *randWriter) objectOrMember() string {
+	if w.chance(0.2) {
+		return w.member()
+	}
+	return w.object()
+}
+
 // member picks a member of an object declaration that object picks, one that no entry names
 // yet but rarely.
 func (w *randWriter) member() string {
@@ -424,7 +433,7 @@ func (w *randWriter) structs() {
 	w.list("embed", embeds)
 	if !w.lossless {
 		w.list("omit", w.some(w.member, 2))
-		w.list("tagCodecs", w.some(w.object, 2))
+		w.list("tagCodecs", w.some(w.objectOrMember, 2))
 		if from, to := w.decl(), w.decl(); from != to && w.chance(0.1) {
 			w.mapping("standIn", [][2]string{{from, to}})
 		}
