@@ -48,9 +48,53 @@ func (f *File) Load(name string, src []byte) (*model.Schema, error) {
 		return nil, err
 	}
 	if err := model.Classify(s); err != nil {
-		return nil, err
+		return nil, f.undecided(s, err)
 	}
 	return s, nil
+}
+
+// undecided returns err, the error of a union without a decision procedure, at the standIn entry
+// whose declaration is one of the union's variants, where there is one: the stand-in made the
+// variants alike, and the schema's union is not what to change.
+func (f *File) undecided(s *model.Schema, err error) error {
+	model.ClassifyEach(s) // every union decided that can be: the others keep no Decision
+	from := ""
+	seen := map[*model.Type]bool{}
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		if t == nil || seen[t] || from != "" {
+			return
+		}
+		seen[t] = true
+		walk(t.Elem)
+		if t.Object != nil {
+			for _, m := range t.Object.Members {
+				walk(m.Type)
+			}
+			walk(t.Object.Rest)
+		}
+		if t.Union == nil {
+			return
+		}
+		for _, v := range t.Union.Variants {
+			for _, k := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
+				// A reference a stand-in replaced has the entry's position (standIn).
+				if e := f.Config.StandIns[k]; t.Union.Decision == nil && v.Kind == model.Ref && v.Ref == e.Name && v.Pos == e.Pos {
+					from = k
+					return
+				}
+			}
+			walk(v)
+		}
+	}
+	for _, d := range s.Decls {
+		walk(d.Type)
+	}
+	if from == "" {
+		return err
+	}
+	e := f.Config.StandIns[from]
+	return e.Pos.Errorf("standIn: %s: %s as a variant leaves a union without a way to tell its variants apart (%v): stand in a type the union tells apart, or leave the entry out", from, e.Name, err)
 }
 
 // standIn makes every reference to a declaration stood in for (Config.StandIns) refer to the one that
