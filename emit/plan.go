@@ -3,7 +3,6 @@ package emit
 import (
 	"cmp"
 	"fmt"
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
@@ -11,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 

@@ -135,8 +135,8 @@ func postFrom(t *testing.T, client *http.Client, endpoint, session, body string)
 	return resp.StatusCode, resp.Header.Get("Mcp-Session-Id"), string(data)
 }
 
-// TestHTTPServerBodyIsOneMessage: a POST body of two messages, or of one and more, is refused
-// with HTTP 400, and nothing of it reaches the server.
+// TestHTTPServerBodyIsOneMessage: a POST body of two messages, of one and more, or a batch is
+// refused with HTTP 400, and nothing of it reaches the server.
 func TestHTTPServerBodyIsOneMessage(t *testing.T) {
 	u := &upstreams{}
 	endpoint := serveUpstreams(t, &proxy.HTTPServer{}, u)
@@ -154,7 +154,7 @@ func TestHTTPServerBodyIsOneMessage(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("initialize: HTTP %d", status)
 	}
-	for _, body := range []string{`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" + ping, ping + " xx"} {
+	for _, body := range []string{`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" + ping, ping + " xx", "[" + ping + "]"} {
 		if status, _, text := postFrom(t, c, endpoint, session, body); status != http.StatusBadRequest {
 			t.Errorf("in the session, %q: HTTP %d %s, want 400", body, status, text)
 		}

@@ -46,13 +46,23 @@ func listenFlags(fs *flag.FlagSet) *listenConfig {
 	return c
 }
 
-// check refuses a non-loopback address without -listen-public, and reads the clients' token:
+// check refuses a non-loopback address without -listen-public and a timeout that is not above
+// 0, and reads the clients' token:
 // from the environment, else from the token file (made when it does not exist). -listen-public
 // needs the token given, whatever the address.
 func (c *listenConfig) check(getenv func(string) string) error {
 	host, _, err := net.SplitHostPort(c.addr)
 	if err != nil {
 		return fmt.Errorf("-listen %q: want HOST:PORT, e.g. 127.0.0.1:8931", c.addr)
+	}
+	// 0 would be no timeout for the HTTP server's headers and idle connections, not a default.
+	for _, t := range []struct {
+		flag string
+		d    time.Duration
+	}{{"-idle-timeout", c.idleTimeout}, {"-stream-timeout", c.streamTimeout}, {"-read-timeout", c.readTimeout}} {
+		if t.d <= 0 {
+			return fmt.Errorf("%s %v: want a duration above 0", t.flag, t.d)
+		}
 	}
 	if !loopback(host) && !c.public {
 		return fmt.Errorf("-listen %q is not a loopback address: add -listen-public, and set %s to the bearer token clients must send", c.addr, clientTokenVar)

@@ -74,6 +74,8 @@ func TestListenUsageErrors(t *testing.T) {
 		{[]string{"-listen", "0.0.0.0:8931", "-listen-public"}, "short", "16 characters or more"},
 		{[]string{"-listen", "127.0.0.1:8931", "-listen-public"}, "", "-listen-public needs SAMPLING_PROXY_CLIENT_TOKEN or -client-token-file"},
 		{[]string{"-listen", "127.0.0.1:8931"}, "short", "16 characters or more"},
+		{[]string{"-listen", "127.0.0.1:8931", "-read-timeout", "0"}, "", "-read-timeout 0s: want a duration above 0"},
+		{[]string{"-listen", "127.0.0.1:8931", "-idle-timeout", "-1s"}, "", "-idle-timeout -1s: want a duration above 0"},
 	} {
 		env := func(name string) string {
 			switch {

@@ -24,10 +24,11 @@ func defaultTokenFile() (string, error) {
 }
 
 // readTokenFile reads the client token of path, or, when there is no such file, makes one (mode
-// 0600, its directory 0700) with a new random token; it reports whether it made it. A file that
-// other users may read or write is refused: its token is no longer the operator's alone.
+// 0600, its directory 0700) with a new random token; it reports whether it made it. A link, and
+// on Unix a file of another user's or that other users may read or write, is refused: its token
+// is no longer the operator's alone.
 func readTokenFile(path string) (token string, made bool, err error) {
-	info, err := os.Stat(path)
+	info, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		token = rand.Text()
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
@@ -49,8 +50,11 @@ func readTokenFile(path string) (token string, made bool, err error) {
 	if err != nil {
 		return "", false, fmt.Errorf("the client token file: %v", err)
 	}
-	if !info.Mode().IsRegular() || info.Mode().Perm()&0o077 != 0 {
-		return "", false, fmt.Errorf("the client token file %s has mode %v: other users may read it; make it 0600 (chmod 600), or remove it for a new one", path, info.Mode())
+	if !info.Mode().IsRegular() {
+		return "", false, fmt.Errorf("the client token file %s is not a regular file (mode %v): the proxy does not follow a link, which another user may have made; remove it for a new one, or name the file it points to", path, info.Mode())
+	}
+	if err := ownFile(path, info); err != nil {
+		return "", false, err
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -68,3 +68,29 @@ func TestPlantedTokenFile(t *testing.T) {
 		t.Errorf("the remote server got the planted token %d times; the planted token endpoint got %d requests", bearer.Load(), refreshes.Load())
 	}
 }
+
+// TestClientTokenFileNotOwn: a client token file that is a link, or (as root) another user's of
+// mode 0600, is refused: whoever made it may know the token that admits clients.
+func TestClientTokenFileNotOwn(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	if err := os.WriteFile(target, []byte("0123456789abcdefghijklmnop\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{link: "the proxy does not follow a link"}
+	if runtime.GOOS == "linux" && os.Geteuid() == 0 {
+		if err := os.Chown(target, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		cases[target] = "belongs to uid 65534, not to this user (uid 0)"
+	}
+	for file, want := range cases {
+		if token, _, err := readTokenFile(file); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: token %q, error %v; want an error saying %q", file, token, err, want)
+		}
+	}
+}

@@ -71,7 +71,8 @@ type Config struct {
 	Prompt io.Writer
 	// TokenFile keeps the token between runs; empty keeps it in memory only. See [DefaultTokenFile].
 	TokenFile string
-	// Timeout bounds one authorization (the person's, or the redirects'); 0 is 5 minutes.
+	// Timeout bounds one authorization (the metadata's discovery, the client's registration,
+	// and the person's or the redirects'); 0 is 5 minutes.
 	Timeout time.Duration
 	// Client sends the metadata, registration and token requests; nil is go-sdk's default, which
 	// refuses private and link-local addresses (SSRF protection) but allows loopback.
@@ -403,6 +404,10 @@ func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http
 			t.log.Warn("the remote server refused the OAuth token, which did not refresh; authorizing again", "error", t.scrub(err))
 		}
 	}
+	// The timeout bounds the discovery and the registration too: t.mu is held all along, and
+	// every request of the transport waits for it.
+	ctx, cancel := context.WithTimeout(ctx, t.cfg.Timeout)
+	defer cancel()
 	var h *auth.AuthorizationCodeHandler
 	d, err := t.admitLocked(ctx, req, resp)
 	if err == nil {
@@ -417,8 +422,6 @@ func (t *Transport) authorize(ctx context.Context, req *http.Request, resp *http
 	} else {
 		t.log.Info("the remote server wants OAuth authorization", "url", t.origin.Redacted())
 	}
-	ctx, cancel := context.WithTimeout(ctx, t.cfg.Timeout)
-	defer cancel()
 	t.resource, t.scopes = "", nil
 	// Authorize closes resp's body.
 	if err := h.Authorize(ctx, req, resp); err != nil {

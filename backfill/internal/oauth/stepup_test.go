@@ -1,7 +1,10 @@
 package oauth_test
 
 import (
+	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -77,5 +80,40 @@ func TestStepUpBounded(t *testing.T) {
 			}
 			assertNoSecrets(t, a, log.String())
 		})
+	}
+}
+
+// TestDiscoveryTimeout: an authorization whose protected resource metadata never comes ends at
+// the authorization's Timeout, not at the caller's deadline: every request of the transport
+// waits for an authorization in progress.
+func TestDiscoveryTimeout(t *testing.T) {
+	hang := make(chan struct{})
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/mcp" {
+			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+srv.URL+`/prm"`)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	defer close(hang)
+	tr, err := oauth.New(oauth.Config{ServerURL: srv.URL + "/mcp", Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	resp, err := tr.RoundTrip(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	if err == nil || ctx.Err() != nil {
+		t.Errorf("err = %v, caller's context %v; want the authorization's timeout before the caller's deadline", err, ctx.Err())
 	}
 }

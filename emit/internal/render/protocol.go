@@ -1,10 +1,11 @@
 package render
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 )
 
 // This file writes protocol.go: the JSON-RPC layer an SDK is built on. The message unions
