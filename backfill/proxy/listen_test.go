@@ -336,3 +336,70 @@ func TestHTTPServerPrettyPrintedBody(t *testing.T) {
 		t.Errorf("initialize, pretty-printed: HTTP %d %s", status, body)
 	}
 }
+
+// TestHTTPServerRequestOfAGoneStream: a server's request routed to the stream of a call whose
+// client goes away before the stream takes it is dropped, and the client's answer to it later is
+// refused as one to a request it was never sent. The stream is held full: a message larger than
+// the connection's buffers that the client does not read, then streamLength more.
+func TestHTTPServerRequestOfAGoneStream(t *testing.T) {
+	routed, resumed := make(chan struct{}), make(chan struct{})
+	h := &proxy.HTTPServer{Proxy: &proxy.Proxy{}}
+	h.Dial = func(ctx context.Context) (proxy.Conn, func(), error) {
+		s2p, serverOut := io.Pipe()
+		serverIn, p2s := io.Pipe()
+		note := func(data string) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + data + `"}}` + "\n"
+		}
+		go func() {
+			defer serverOut.Close()
+			sc := bufio.NewScanner(serverIn)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				switch {
+				case strings.Contains(sc.Text(), `"initialize"`):
+					io.WriteString(serverOut, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`+"\n")
+				case strings.Contains(sc.Text(), `"tools/call"`):
+					go func() {
+						io.WriteString(serverOut, note(strings.Repeat("n", 15<<20)))
+						for range 4 {
+							io.WriteString(serverOut, note("n"))
+						}
+						io.WriteString(serverOut, `{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}`+"\n")
+						close(routed)
+						// Read only once the proxy is done with the request.
+						io.WriteString(serverOut, note("after"))
+						close(resumed)
+					}()
+				}
+			}
+		}()
+		return proxy.NewStreamConn(s2p, p2s, 0), func() { serverOut.Close() }, nil
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	defer h.Close()
+	resp, _ := post(t, srv.URL+"/mcp", nil, initialize)
+	session := resp.Header.Get("Mcp-Session-Id")
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", session)
+	call, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-routed
+	time.Sleep(200 * time.Millisecond) // the proxy routes the request it has read to the full stream
+	cancel()
+	call.Body.Close()
+	select {
+	case <-resumed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the proxy did not read on after the client went away")
+	}
+	answer := `{"jsonrpc":"2.0","id":"e1","result":{"action":"decline"}}`
+	if resp, text := post(t, srv.URL+"/mcp", http.Header{"Mcp-Session-Id": {session}}, answer); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("the answer to a request the client was never sent: HTTP %d %s, want 400", resp.StatusCode, text)
+	}
+}
