@@ -164,6 +164,21 @@ func TestHTTPServerChecks(t *testing.T) {
 	}
 }
 
+// callTool posts a tools/call of id and tool in session, taking an event stream for its answer,
+// and returns the response, its body unread.
+func callTool(t *testing.T, ctx context.Context, endpoint, session, id, tool string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(`{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"`+tool+`"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", session)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
 // TestHTTPServerBackpressure: a server streaming 64 KiB notifications while it serves a request
 // of a client that does not read the answer's stream is held back: it cannot write more than a
 // few MiB into the proxy, and the proxy's memory is bounded.
@@ -209,14 +224,7 @@ func TestHTTPServerBackpressure(t *testing.T) {
 	if session == "" {
 		t.Fatalf("initialize: %d %s", resp.StatusCode, body)
 	}
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", session)
-	call, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	call := callTool(t, context.Background(), srv.URL+"/mcp", session, "2", "flood")
 	defer call.Body.Close()
 	io.ReadFull(call.Body, make([]byte, 64<<10)) // the flood has begun; nothing more is read
 	time.Sleep(3 * time.Second)
@@ -268,15 +276,7 @@ func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
 	resp, _ := post(t, srv.URL+"/mcp", nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 	session := resp.Header.Get("Mcp-Session-Id")
 	call := func(ctx context.Context, id string) *http.Response {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"slow"}}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Session-Id", session)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp
+		return callTool(t, ctx, srv.URL+"/mcp", session, id, "slow")
 	}
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	gone := call(ctx2, "2")
@@ -381,14 +381,7 @@ func TestHTTPServerRequestOfAGoneStream(t *testing.T) {
 	resp, _ := post(t, srv.URL+"/mcp", nil, initialize)
 	session := resp.Header.Get("Mcp-Session-Id")
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x"}}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", session)
-	call, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	call := callTool(t, ctx, srv.URL+"/mcp", session, "2", "x")
 	<-routed
 	time.Sleep(200 * time.Millisecond) // the proxy routes the request it has read to the full stream
 	cancel()
