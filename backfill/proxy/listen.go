@@ -551,7 +551,9 @@ func (s *clientSession) Write(p []byte) (int, error) {
 	case s.get != nil:
 		st = s.get
 	}
-	if st != nil && m != nil && m.isRequest() {
+	// A request is recorded before it is queued, so that the client's answer cannot come first.
+	request := st != nil && m != nil && m.isRequest()
+	if request {
 		s.issued.issue(m["id"])
 	}
 	s.mu.Unlock()
@@ -565,8 +567,13 @@ func (s *clientSession) Write(p []byte) (int, error) {
 	}
 	select {
 	case st.msgs <- outMessage{msg, response}:
+		return len(p), nil
 	case <-st.gone:
 	case <-s.done:
+	}
+	if request {
+		// Dropped: the client was never sent it, and an answer to it is not its own.
+		s.issued.answer(m["id"])
 	}
 	return len(p), nil
 }

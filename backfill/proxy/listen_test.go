@@ -164,6 +164,21 @@ func TestHTTPServerChecks(t *testing.T) {
 	}
 }
 
+// callTool posts a tools/call of id and tool in session, taking an event stream for its answer,
+// and returns the response, its body unread.
+func callTool(t *testing.T, ctx context.Context, endpoint, session, id, tool string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(`{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"`+tool+`"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", session)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
 // TestHTTPServerBackpressure: a server streaming 64 KiB notifications while it serves a request
 // of a client that does not read the answer's stream is held back: it cannot write more than a
 // few MiB into the proxy, and the proxy's memory is bounded.
@@ -209,14 +224,7 @@ func TestHTTPServerBackpressure(t *testing.T) {
 	if session == "" {
 		t.Fatalf("initialize: %d %s", resp.StatusCode, body)
 	}
-	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", session)
-	call, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	call := callTool(t, context.Background(), srv.URL+"/mcp", session, "2", "flood")
 	defer call.Body.Close()
 	io.ReadFull(call.Body, make([]byte, 64<<10)) // the flood has begun; nothing more is read
 	time.Sleep(3 * time.Second)
@@ -268,15 +276,7 @@ func TestHTTPServerResponseOfAGoneRequest(t *testing.T) {
 	resp, _ := post(t, srv.URL+"/mcp", nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 	session := resp.Header.Get("Mcp-Session-Id")
 	call := func(ctx context.Context, id string) *http.Response {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"slow"}}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Session-Id", session)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp
+		return callTool(t, ctx, srv.URL+"/mcp", session, id, "slow")
 	}
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	gone := call(ctx2, "2")
@@ -334,5 +334,65 @@ func TestHTTPServerPrettyPrintedBody(t *testing.T) {
 	}
 	if status, body := do(init("2025-11-25")); status != http.StatusOK || !strings.Contains(body, `"protocolVersion":"2025-11-25"`) {
 		t.Errorf("initialize, pretty-printed: HTTP %d %s", status, body)
+	}
+}
+
+// TestHTTPServerRequestOfAGoneStream: a server's request routed to the stream of a call whose
+// client goes away before the stream takes it is dropped, and the client's answer to it later is
+// refused as one to a request it was never sent. The stream is held full: a message larger than
+// the connection's buffers that the client does not read, then streamLength more.
+func TestHTTPServerRequestOfAGoneStream(t *testing.T) {
+	routed, resumed := make(chan struct{}), make(chan struct{})
+	h := &proxy.HTTPServer{Proxy: &proxy.Proxy{}}
+	h.Dial = func(ctx context.Context) (proxy.Conn, func(), error) {
+		s2p, serverOut := io.Pipe()
+		serverIn, p2s := io.Pipe()
+		note := func(data string) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + data + `"}}` + "\n"
+		}
+		go func() {
+			defer serverOut.Close()
+			sc := bufio.NewScanner(serverIn)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				switch {
+				case strings.Contains(sc.Text(), `"initialize"`):
+					io.WriteString(serverOut, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`+"\n")
+				case strings.Contains(sc.Text(), `"tools/call"`):
+					go func() {
+						io.WriteString(serverOut, note(strings.Repeat("n", 15<<20)))
+						for range 4 {
+							io.WriteString(serverOut, note("n"))
+						}
+						io.WriteString(serverOut, `{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}`+"\n")
+						close(routed)
+						// Read only once the proxy is done with the request.
+						io.WriteString(serverOut, note("after"))
+						close(resumed)
+					}()
+				}
+			}
+		}()
+		return proxy.NewStreamConn(s2p, p2s, 0), func() { serverOut.Close() }, nil
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	defer h.Close()
+	resp, _ := post(t, srv.URL+"/mcp", nil, initialize)
+	session := resp.Header.Get("Mcp-Session-Id")
+	ctx, cancel := context.WithCancel(context.Background())
+	call := callTool(t, ctx, srv.URL+"/mcp", session, "2", "x")
+	<-routed
+	time.Sleep(200 * time.Millisecond) // the proxy routes the request it has read to the full stream
+	cancel()
+	call.Body.Close()
+	select {
+	case <-resumed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the proxy did not read on after the client went away")
+	}
+	answer := `{"jsonrpc":"2.0","id":"e1","result":{"action":"decline"}}`
+	if resp, text := post(t, srv.URL+"/mcp", http.Header{"Mcp-Session-Id": {session}}, answer); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("the answer to a request the client was never sent: HTTP %d %s, want 400", resp.StatusCode, text)
 	}
 }

@@ -172,18 +172,16 @@ func (h *HTTPServer) takeSlot(w http.ResponseWriter, r *http.Request, client str
 // input_required request in another), or frees client's slot and answers with an error.
 func (h *HTTPServer) initStates(w http.ResponseWriter, client string) bool {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.Proxy.States != nil {
-		return true
+	var err error
+	if h.Proxy.States == nil {
+		h.Proxy.States, err = NewStates()
 	}
-	states, err := NewStates()
+	h.mu.Unlock()
 	if err != nil {
-		h.live--
-		h.perClient[client]--
+		h.releaseSlot(client)
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return false
 	}
-	h.Proxy.States = states
 	return true
 }
 

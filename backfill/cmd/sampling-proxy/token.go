@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,35 +29,29 @@ func defaultTokenFile() (string, error) {
 // on Unix a file of another user's or that other users may read or write, is refused: its token
 // is no longer the operator's alone.
 func readTokenFile(path string) (token string, made bool, err error) {
-	info, err := os.Lstat(path)
+	f, err := openNoFollow(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		token = rand.Text()
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return "", false, fmt.Errorf("the client token file: %v", err)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return "", false, fmt.Errorf("the client token file: %v", err)
-		}
-		_, err = f.WriteString(token + "\n")
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return "", false, fmt.Errorf("the client token file: %v", err)
-		}
-		return token, true, nil
+		return makeTokenFile(path)
 	}
+	if err != nil {
+		if info, lerr := os.Lstat(path); lerr == nil && !info.Mode().IsRegular() {
+			return "", false, notRegular(path, info)
+		}
+		return "", false, fmt.Errorf("the client token file: %v", err)
+	}
+	defer f.Close()
+	// The open file's own mode and owner, not the path's: the path may name another file by now.
+	info, err := f.Stat()
 	if err != nil {
 		return "", false, fmt.Errorf("the client token file: %v", err)
 	}
 	if !info.Mode().IsRegular() {
-		return "", false, fmt.Errorf("the client token file %s is not a regular file (mode %v): the proxy does not follow a link, which another user may have made; remove it for a new one, or name the file it points to", path, info.Mode())
+		return "", false, notRegular(path, info)
 	}
 	if err := ownFile(path, info); err != nil {
 		return "", false, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return "", false, fmt.Errorf("the client token file: %v", err)
 	}
@@ -65,4 +60,30 @@ func readTokenFile(path string) (token string, made bool, err error) {
 		return "", false, fmt.Errorf("the client token file %s: want a token of %d characters or more", path, minTokenLength)
 	}
 	return token, false, nil
+}
+
+// makeTokenFile makes the client token file path (mode 0600, its directory 0700) with a new
+// random token.
+func makeTokenFile(path string) (string, bool, error) {
+	token := rand.Text()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return "", false, fmt.Errorf("the client token file: %v", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", false, fmt.Errorf("the client token file: %v", err)
+	}
+	_, err = f.WriteString(token + "\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("the client token file: %v", err)
+	}
+	return token, true, nil
+}
+
+// notRegular is the error for a client token file that is a link, a directory or a device.
+func notRegular(path string, info fs.FileInfo) error {
+	return fmt.Errorf("the client token file %s is not a regular file (mode %v): the proxy does not follow a link, which another user may have made; remove it for a new one, or name the file it points to", path, info.Mode())
 }

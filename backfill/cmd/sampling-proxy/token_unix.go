@@ -20,3 +20,9 @@ func ownFile(path string, info fs.FileInfo) error {
 	}
 	return nil
 }
+
+// openNoFollow opens the client token file for reading without following a link, and without
+// waiting for a writer where it is a named pipe (its mode is checked on the open file).
+func openNoFollow(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+}

@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 )
 
@@ -69,7 +71,7 @@ func TestPlantedTokenFile(t *testing.T) {
 	}
 }
 
-// TestClientTokenFileNotOwn: a client token file that is a link, or (as root) another user's of
+// TestClientTokenFileNotOwn: a client token file that is a link, a named pipe, or (as root) another user's of
 // mode 0600, is refused: whoever made it may know the token that admits clients.
 func TestClientTokenFileNotOwn(t *testing.T) {
 	dir := t.TempDir()
@@ -81,7 +83,12 @@ func TestClientTokenFileNotOwn(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
-	cases := map[string]string{link: "the proxy does not follow a link"}
+	// A named pipe is refused without waiting for a writer.
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{link: "the proxy does not follow a link", fifo: "is not a regular file"}
 	if runtime.GOOS == "linux" && os.Geteuid() == 0 {
 		if err := os.Chown(target, 65534, 65534); err != nil {
 			t.Fatal(err)
@@ -91,6 +98,47 @@ func TestClientTokenFileNotOwn(t *testing.T) {
 	for file, want := range cases {
 		if token, _, err := readTokenFile(file); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: token %q, error %v; want an error saying %q", file, token, err, want)
+		}
+	}
+}
+
+// TestClientTokenFileSwapped: a client token file of this user's that is replaced by a link to
+// another file, over and over, while the proxy reads it, never gives the proxy the token of the
+// file linked to: the file read is the one whose mode and owner were checked.
+func TestClientTokenFileSwapped(t *testing.T) {
+	dir := t.TempDir()
+	own, linked := "own-0123456789abcdef", "linked-0123456789abcdef"
+	target := filepath.Join(dir, "target")
+	if err := os.WriteFile(target, []byte(linked), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "client-token")
+	if err := os.WriteFile(path, []byte(own), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var swapper sync.WaitGroup
+	swapper.Go(func() {
+		for i := 0; ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			next := filepath.Join(dir, fmt.Sprint("next", i))
+			if i%2 == 0 {
+				os.Symlink(target, next)
+			} else {
+				os.WriteFile(next, []byte(own), 0o600)
+			}
+			os.Rename(next, path)
+		}
+	})
+	defer swapper.Wait()
+	defer close(done)
+	for range 20000 {
+		if token, _, err := readTokenFile(path); token == linked {
+			t.Fatalf("the token of the file linked to was read (error %v)", err)
 		}
 	}
 }

@@ -470,7 +470,11 @@ func (t *Transport) handlerLocked(ctx context.Context, d *discovered) (*auth.Aut
 		ScopeFilter: func(discovered []string) []string {
 			var out []string
 			for _, s := range slices.Concat(discovered, t.granted) {
-				if !slices.Contains(out, s) && t.allowLocked(d, s) {
+				if slices.Contains(out, s) {
+					continue
+				}
+				var ok bool
+				if t.unlisted, ok = allowScope(d, t.unlisted, s); ok {
 					out = append(out, s)
 				}
 			}

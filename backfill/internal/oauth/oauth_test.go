@@ -40,6 +40,7 @@ type authServer struct {
 	authorizeReqs []url.Values      // the authorization requests' queries
 	tokenReqs     []url.Values      // the token requests' forms
 	registrations int               // dynamic client registrations
+	metadataReqs  int               // requests for the resource's or the authorization server's metadata
 	codes         map[string]string // code -> scope
 	failRefresh   string            // when set, refresh requests fail with this error_description
 	seen          []string          // the bearer tokens the MCP server received
@@ -61,11 +62,13 @@ func newAuthServer(t *testing.T) *authServer {
 	mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp", func(w http.ResponseWriter, r *http.Request) {
 		a.mu.Lock()
 		defer a.mu.Unlock()
+		a.metadataReqs++
 		writeJSON(w, map[string]any{"resource": a.srv.URL + "/mcp", "authorization_servers": []string{a.srv.URL}, "scopes_supported": a.resourceScopes})
 	})
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", func(w http.ResponseWriter, r *http.Request) {
 		a.mu.Lock()
 		defer a.mu.Unlock()
+		a.metadataReqs++
 		writeJSON(w, map[string]any{
 			"issuer": a.srv.URL, "authorization_endpoint": a.srv.URL + "/authorize", "token_endpoint": a.srv.URL + "/token",
 			"registration_endpoint": a.srv.URL + "/register", "response_types_supported": []string{"code"},

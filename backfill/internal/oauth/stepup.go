@@ -34,23 +34,24 @@ type discovered struct {
 	resourceScopes []string
 }
 
-// allowLocked reports whether an authorization with the server of d may ask for scope: one that
+// allowScope reports whether an authorization with the server of d may ask for scope: one that
 // the authorization server lists (or it lists none) and the resource lists, or one of the
-// maxUnlisted scopes of the run that the resource does not. offline_access (a refresh token) is
-// the authorization server's scope, which a resource has no reason to list.
-func (t *Transport) allowLocked(d *discovered, scope string) bool {
+// maxUnlisted scopes of the run that the resource does not, of which unlisted are those asked
+// for so far; it returns unlisted with scope added where scope is a new one of those.
+// offline_access (a refresh token) is the authorization server's scope, which a resource has no
+// reason to list.
+func allowScope(d *discovered, unlisted []string, scope string) ([]string, bool) {
 	switch {
 	case d.asm.ScopesSupported != nil && !slices.Contains(d.asm.ScopesSupported, scope):
-		return false
+		return unlisted, false
 	case scope == "offline_access" && d.asm.ScopesSupported != nil:
-		return true
-	case slices.Contains(d.resourceScopes, scope), slices.Contains(t.unlisted, scope):
-		return true
-	case len(t.unlisted) < maxUnlisted:
-		t.unlisted = append(t.unlisted, scope)
-		return true
+		return unlisted, true
+	case slices.Contains(d.resourceScopes, scope), slices.Contains(unlisted, scope):
+		return unlisted, true
+	case len(unlisted) < maxUnlisted:
+		return append(unlisted, scope), true
 	}
-	return false
+	return unlisted, false
 }
 
 // discover reads the metadata that go-sdk's handler reads for the request req and its response
@@ -99,23 +100,10 @@ func (t *Transport) discover(ctx context.Context, req *http.Request, resp *http.
 }
 
 // admitLocked decides whether the failed request req, answered with resp, may start an
-// authorization, and returns what the authorization will use. A step-up for a scope that is not
-// allowed is refused for the run; beyond maxAuthorizations a minute, any authorization is.
+// authorization, and returns what the authorization will use. Beyond maxAuthorizations a minute,
+// any authorization is refused, before any metadata is fetched for it; a step-up for a scope that
+// is not allowed is refused for the run, and charges none of its scopes to maxUnlisted.
 func (t *Transport) admitLocked(ctx context.Context, req *http.Request, resp *http.Response) (*discovered, error) {
-	d, err := t.discover(ctx, req, resp)
-	if err != nil {
-		return nil, err
-	}
-	if stepUp, scope := insufficientScope(resp); stepUp {
-		for s := range strings.FieldsSeq(scope) {
-			if !t.allowLocked(d, s) {
-				e := &ScopeError{Scope: scope, Unadvertised: s}
-				t.refused[scope] = e
-				t.log.Warn("the remote server wants a scope that is not advertised, or one too many that its metadata does not list; not authorizing for it", "scope", s)
-				return nil, e
-			}
-		}
-	}
 	now := t.now()
 	t.recent = slices.DeleteFunc(t.recent, func(at time.Time) bool { return now.Sub(at) >= authorizationWindow })
 	if len(t.recent) >= maxAuthorizations {
@@ -123,6 +111,23 @@ func (t *Transport) admitLocked(ctx context.Context, req *http.Request, resp *ht
 		t.log.Warn("too many OAuth authorizations; not authorizing again yet", "authorizations", len(t.recent), "until", next.Format(time.RFC3339))
 		return nil, fmt.Errorf("oauth: %s asked for %d authorizations within %s; the next one can start at %s", t.origin.Redacted(), len(t.recent), authorizationWindow, next.Format(time.RFC3339))
 	}
+	d, err := t.discover(ctx, req, resp)
+	if err != nil {
+		return nil, err
+	}
+	unlisted := slices.Clip(t.unlisted)
+	if stepUp, scope := insufficientScope(resp); stepUp {
+		for s := range strings.FieldsSeq(scope) {
+			var ok bool
+			if unlisted, ok = allowScope(d, unlisted, s); !ok {
+				e := &ScopeError{Scope: scope, Unadvertised: s}
+				t.refused[scope] = e
+				t.log.Warn("the remote server wants a scope that is not advertised, or one too many that its metadata does not list; not authorizing for it", "scope", s)
+				return nil, e
+			}
+		}
+	}
+	t.unlisted = unlisted
 	t.recent = append(t.recent, now)
 	return d, nil
 }

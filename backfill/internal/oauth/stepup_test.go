@@ -3,6 +3,7 @@ package oauth_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -80,6 +81,54 @@ func TestStepUpBounded(t *testing.T) {
 			}
 			assertNoSecrets(t, a, log.String())
 		})
+	}
+}
+
+// reached reports whether a call's error, of a tool the test server does not have, is the MCP
+// server's own: the call was authorized.
+func reached(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "unknown tool")
+}
+
+// TestLimitBeforeDiscovery: once the authorizations of the minute are used, a step-up is refused
+// without a request for the metadata of the resource or of the authorization server.
+func TestLimitBeforeDiscovery(t *testing.T) {
+	a := newAuthServer(t)
+	a.resourceScopes = append([]string{"read"}, scopes(10)...)
+	tr := newTransport(t, a, "", io.Discard)
+	cs := connect(t, a, tr)
+	for _, s := range scopes(3) {
+		if err := call(cs, s); !reached(err) {
+			t.Fatalf("call %s: %v", s, err)
+		}
+	}
+	a.mu.Lock()
+	before := a.metadataReqs
+	a.mu.Unlock()
+	for _, s := range scopes(10)[3:] {
+		if err := call(cs, s); err == nil || !strings.Contains(err.Error(), "authorizations within 1m0s") {
+			t.Fatalf("call %s: err = %v, want the authorizations of the minute used", s, err)
+		}
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.metadataReqs != before {
+		t.Errorf("%d metadata requests for 7 step-ups refused for the limit, want 0", a.metadataReqs-before)
+	}
+}
+
+// TestRefusedStepUpCharged: a step-up refused for its fifth scope that the resource does not list
+// leaves the run's allowance of such scopes as it was: a later step-up for one is authorized.
+func TestRefusedStepUpCharged(t *testing.T) {
+	a := newAuthServer(t)
+	a.resourceScopes = []string{"read"}
+	tr := newTransport(t, a, "", io.Discard)
+	cs := connect(t, a, tr)
+	if err := call(cs, "u1 u2 u3 u4 u5"); err == nil || !strings.Contains(err.Error(), "one too many") {
+		t.Fatalf("five unlisted scopes at once: err = %v, want one too many", err)
+	}
+	if err := call(cs, "v1"); !reached(err) {
+		t.Errorf("one unlisted scope after a refused step-up: %v", err)
 	}
 }
 
