@@ -59,37 +59,20 @@ func (f *File) Load(name string, src []byte) (*model.Schema, error) {
 func (f *File) undecided(s *model.Schema, err error) error {
 	model.ClassifyEach(s) // every union decided that can be: the others keep no Decision
 	from := ""
-	seen := map[*model.Type]bool{}
-	var walk func(t *model.Type)
-	walk = func(t *model.Type) {
-		if t == nil || seen[t] || from != "" {
-			return
-		}
-		seen[t] = true
-		walk(t.Elem)
-		if t.Object != nil {
-			for _, m := range t.Object.Members {
-				walk(m.Type)
-			}
-			walk(t.Object.Rest)
-		}
-		if t.Union == nil {
+	eachType(s.Decls, func(t *model.Type) {
+		if from != "" || t.Union == nil || t.Union.Decision != nil {
 			return
 		}
 		for _, v := range t.Union.Variants {
 			for _, k := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
 				// A reference a stand-in replaced has the entry's position (standIn).
-				if e := f.Config.StandIns[k]; t.Union.Decision == nil && v.Kind == model.Ref && v.Ref == e.Name && v.Pos == e.Pos {
+				if e := f.Config.StandIns[k]; v.Kind == model.Ref && v.Ref == e.Name && v.Pos == e.Pos {
 					from = k
 					return
 				}
 			}
-			walk(v)
 		}
-	}
-	for _, d := range s.Decls {
-		walk(d.Type)
-	}
+	})
 	if from == "" {
 		return err
 	}
@@ -115,6 +98,32 @@ func (f *File) standIn(s *model.Schema) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
+	var kept []*model.Decl
+	for _, d := range s.Decls {
+		if _, gone := f.Config.StandIns[d.Name]; !gone {
+			kept = append(kept, d)
+		}
+	}
+	s.Decls = kept
+	eachType(s.Decls, func(t *model.Type) {
+		if e, ok := f.Config.StandIns[t.Ref]; ok && t.Kind == model.Ref {
+			// The reference is the entry's now, and says so (emit refuses a hand-written part
+			// written for the type it replaces).
+			t.Ref, t.Pos = e.Name, e.Pos
+		}
+	})
+	for _, d := range s.Decls {
+		if d.Type.Kind == model.Ref && d.Type.Ref == d.Name {
+			return f.Config.StandIns[d.Name].Pos.Errorf("standIn: %s would stand in for itself", d.Name)
+		}
+	}
+	return nil
+}
+
+// eachType calls fn on every type the declarations hold, once each, a type before the types it
+// holds (an array's or a map's elements, an object's members and index signature, a union's
+// variants).
+func eachType(decls []*model.Decl, fn func(t *model.Type)) {
 	seen := map[*model.Type]bool{}
 	var walk func(t *model.Type)
 	walk = func(t *model.Type) {
@@ -122,11 +131,7 @@ func (f *File) standIn(s *model.Schema) error {
 			return
 		}
 		seen[t] = true
-		if e, ok := f.Config.StandIns[t.Ref]; ok && t.Kind == model.Ref {
-			// The reference is the entry's now, and says so (emit refuses a hand-written part
-			// written for the type it replaces).
-			t.Ref, t.Pos = e.Name, e.Pos
-		}
+		fn(t)
 		walk(t.Elem)
 		if t.Object != nil {
 			for _, m := range t.Object.Members {
@@ -140,18 +145,7 @@ func (f *File) standIn(s *model.Schema) error {
 			}
 		}
 	}
-	var kept []*model.Decl
-	for _, d := range s.Decls {
-		if _, gone := f.Config.StandIns[d.Name]; !gone {
-			kept = append(kept, d)
-		}
-	}
-	s.Decls = kept
-	for _, d := range s.Decls {
+	for _, d := range decls {
 		walk(d.Type)
-		if d.Type.Kind == model.Ref && d.Type.Ref == d.Name {
-			return f.Config.StandIns[d.Name].Pos.Errorf("standIn: %s would stand in for itself", d.Name)
-		}
 	}
-	return nil
 }
