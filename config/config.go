@@ -246,21 +246,9 @@ func (p *reader) entry(f *File, k, v *yaml.Node, data []byte) error {
 	case "tagCodecs":
 		f.Config.TagCodecs, err = p.keyList(v, "tagCodecs")
 	case "defined":
-		f.Config.Defined, err = p.keyList(v, "defined")
-		f.Config.Defined, err = without(f.Config.Defined, err, func(e emit.Entry) error {
-			if strings.Contains(e.Name, ".") {
-				return e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
-			}
-			return nil
-		})
+		f.Config.Defined, err = p.defined(v)
 	case "omit":
-		f.Config.Omit, err = p.keyList(v, "omit")
-		f.Config.Omit, err = without(f.Config.Omit, err, func(e emit.Entry) error {
-			if !strings.Contains(e.Name, ".") {
-				return e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
-			}
-			return nil
-		})
+		f.Config.Omit, err = p.omit(v)
 	case "order":
 		f.Config.Order, err = p.order(v)
 	case "decode":
@@ -270,22 +258,50 @@ func (p *reader) entry(f *File, k, v *yaml.Node, data []byte) error {
 	case "declarations":
 		f.Declarations, err = p.typescript(v, data)
 	case "standIn":
-		f.Config.StandIns, err = p.names(v, "standIn", false)
-		var errs model.ErrorList
-		errs.Add(err)
-		for _, key := range slices.Sorted(maps.Keys(f.Config.StandIns)) {
-			e := f.Config.StandIns[key]
-			if strings.Contains(key, ".") {
-				errs.Add(p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key))
-			} else if f.Config.StandIns[e.Name].Name != "" {
-				errs.Add(e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key))
-			}
-		}
-		err = errs.Err()
+		f.Config.StandIns, err = p.standIns(v)
 	default:
 		err = p.errorf(k, "unknown key %q%s; the keys are %s", k.Value, suggest(k.Value, keys), strings.Join(keys, ", "))
 	}
 	return err
+}
+
+// defined reads the value of defined: declarations, not members.
+func (p *reader) defined(v *yaml.Node) ([]emit.Entry, error) {
+	list, err := p.keyList(v, "defined")
+	return without(list, err, func(e emit.Entry) error {
+		if strings.Contains(e.Name, ".") {
+			return e.Pos.Errorf("defined: %s is a member: a defined type is made of an alias declaration (EmptyResult)", e.Name)
+		}
+		return nil
+	})
+}
+
+// omit reads the value of omit: members, not declarations.
+func (p *reader) omit(v *yaml.Node) ([]emit.Entry, error) {
+	list, err := p.keyList(v, "omit")
+	return without(list, err, func(e emit.Entry) error {
+		if !strings.Contains(e.Name, ".") {
+			return e.Pos.Errorf("omit: %q names no member: write Declaration.member (SamplingMessage._meta)", e.Name)
+		}
+		return nil
+	})
+}
+
+// standIns reads the value of standIn: a declaration for a declaration, none stood in for
+// standing in itself.
+func (p *reader) standIns(v *yaml.Node) (map[string]emit.Entry, error) {
+	m, err := p.names(v, "standIn", false)
+	var errs model.ErrorList
+	errs.Add(err)
+	for _, key := range slices.Sorted(maps.Keys(m)) {
+		e := m[key]
+		if strings.Contains(key, ".") {
+			errs.Add(p.errorf(v, "standIn: %s: a declaration stands in for a declaration, not a member", key))
+		} else if m[e.Name].Name != "" {
+			errs.Add(e.Pos.Errorf("standIn: %s stands in for %s, and is stood in for itself", e.Name, key))
+		}
+	}
+	return m, errs.Err()
 }
 
 // without returns the entries for which check finds no mistake, and err with those mistakes.
