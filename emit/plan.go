@@ -278,7 +278,7 @@ type typeDecl struct {
 	resultResponse bool
 	resultUnion    *typeDecl
 	// method is the method of a request or notification declaration ("tools/call"), whose
-	// constant is funcs.method.
+	// constant is funcs.Method.
 	method string
 	// docText is the text of the declaration's doc comment, extraDoc that of a struct's Extra,
 	// valueDocs those of an enum's constants; expected says what a kind union decodes, for its
@@ -287,7 +287,7 @@ type typeDecl struct {
 	docText, extraDoc, expected, resultsDoc string
 	valueDocs                               []string
 	// funcs are the functions, tables and constants named after the declaration (declareNames).
-	funcs funcNames
+	funcs ir.Funcs
 	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
 	union string
 }

@@ -127,11 +127,11 @@ func resultsDoc(union *typeDecl) string {
 		}
 		docs = append(docs, quote(rc.value)+" gives "+orList(links))
 	}
-	return union.funcs.unmarshalFor + " decodes the result of a request with the given method as one of the method's " +
+	return union.funcs.UnmarshalFor + " decodes the result of a request with the given method as one of the method's " +
 		"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
 		"their members alone cannot (a result with only optional members fits several types); among " +
-		"several types, it picks as [" + union.funcs.unmarshal + "] does. For other methods it is [" +
-		union.funcs.unmarshal + "]."
+		"several types, it picks as [" + union.funcs.Unmarshal + "] does. For other methods it is [" +
+		union.funcs.Unmarshal + "]."
 }
 
 // errorDocs are the docs of Typed and NewErrorResponse, which list the error objects.
@@ -187,7 +187,7 @@ func (p *plan) messageDocs(proto *protocolPlan) {
 			"the answered method's result (a [" + side.results.name + "] variant, decoded as " + side.unmarshalFor +
 			" does), an error response as a *[" + proto.errorResponse.name + "]. pending gives the method of the " +
 			"request a response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
-			side.results.funcs.unmarshal + " does); it is called for an error response too, so that Pending.Take " +
+			side.results.funcs.Unmarshal + " does); it is called for an error response too, so that Pending.Take " +
 			"forgets every answered request. Decoding is strict (see the package doc)" +
 			ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] " +
 			"with the message's id, if it could be read: [NewErrorResponse] answers it."

@@ -32,7 +32,7 @@ type goType struct {
 	kind goKind
 	// name is the builtin type of a builtinKind and the Go type name of the named kinds.
 	name string
-	// union is the declaration of a unionKind, whose functions (funcNames) encode, decode and
+	// union is the declaration of a unionKind, whose functions (ir.Funcs) encode, decode and
 	// validate it.
 	union *typeDecl
 	// alias is the name of an alias declaration through which the type is reached, written in

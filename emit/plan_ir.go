@@ -53,8 +53,8 @@ func (p *plan) toIR() *ir.Package {
 		}
 	}
 	for _, td := range p.types {
-		if td.funcs.method != "" {
-			pkg.MethodConsts = append(pkg.MethodConsts, &ir.MethodConst{Name: td.funcs.method, Value: td.method, Decl: td.name})
+		if td.funcs.Method != "" {
+			pkg.MethodConsts = append(pkg.MethodConsts, &ir.MethodConst{Name: td.funcs.Method, Value: td.method, Decl: td.name})
 		}
 	}
 	sort.Slice(pkg.MethodConsts, func(i, j int) bool { return pkg.MethodConsts[i].Name < pkg.MethodConsts[j].Name })
@@ -80,7 +80,7 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.expected,
 		Unknown: td.unknown, Tag: td.tag, ResultsDoc: td.resultsDoc, ResultTag: td.resultTag,
 		Base: l.variant(td.base), NullVariant: td.nullVariant, Union: l.declOf(l.p.byName[td.union]),
-		Funcs: irFuncs(td.funcs), Method: td.method}
+		Funcs: td.funcs, Method: td.method}
 	for _, f := range td.fields {
 		d.Fields = append(d.Fields, l.field(f))
 	}
@@ -258,11 +258,4 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		x.Typed = append(x.Typed, errs[e])
 	}
 	return x
-}
-
-// irFuncs is the ir of a declaration's derived names.
-func irFuncs(f funcNames) ir.Funcs {
-	return ir.Funcs{Marker: f.marker, Unmarshal: f.unmarshal, Decode: f.decode, Encode: f.encode, Validate: f.validate,
-		Variants: f.variants, NewOne: f.newOne, NewList: f.newList, UnmarshalFor: f.unmarshalFor,
-		DecodeFor: f.decodeFor, Method: f.method}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -232,44 +233,27 @@ func (p *plan) schemaVersionName() string {
 	return "SchemaVersion"
 }
 
-// funcNames are the package-level functions, tables and constants named after a declaration of
-// the output, "" where it has none. declareNames computes them once, with the rules below, and
-// reserves every one of them before anything is written; rendering writes them as they are.
-type funcNames struct {
-	// An interface union X: its marker method isX (a method, not reserved); UnmarshalX,
-	// decodeX, encodeX; validateX when validate.go checks its variants (plan.unionChecks);
-	// variantsOfX when decoding an object needs the table of its variants (objectChoice.table).
-	marker, unmarshal, decode, encode, validate, variants string
-	// A one-or-many type X: NewX and NewXList.
-	newOne, newList string
-	// A result union X with typed decodes (typeDecl.results): UnmarshalXFor and decodeXFor.
-	unmarshalFor, decodeFor string
-	// A request or notification declaration whose method is a string literal: its method
-	// constant (methodConstName).
-	method string
-}
-
 // unionFuncNames are the functions of the interface union name; validate and table say whether
 // it has validateX and variantsOfX.
-func unionFuncNames(name string, validate, table bool) funcNames {
-	f := funcNames{marker: "is" + name, unmarshal: "Unmarshal" + name, decode: "decode" + name, encode: "encode" + name}
+func unionFuncNames(name string, validate, table bool) ir.Funcs {
+	f := ir.Funcs{Marker: "is" + name, Unmarshal: "Unmarshal" + name, Decode: "decode" + name, Encode: "encode" + name}
 	if validate {
-		f.validate = "validate" + name
+		f.Validate = "validate" + name
 	}
 	if table {
-		f.variants = "variantsOf" + name
+		f.Variants = "variantsOf" + name
 	}
 	return f
 }
 
 // oneOrManyFuncNames are the constructors of the one-or-many type name.
-func oneOrManyFuncNames(name string) funcNames {
-	return funcNames{newOne: "New" + name, newList: "New" + name + "List"}
+func oneOrManyFuncNames(name string) ir.Funcs {
+	return ir.Funcs{NewOne: "New" + name, NewList: "New" + name + "List"}
 }
 
 // resultFuncNames adds the typed result decodes of the result union name to its functions.
-func resultFuncNames(f funcNames, name string) funcNames {
-	f.unmarshalFor, f.decodeFor = "Unmarshal"+name+"For", "decode"+name+"For"
+func resultFuncNames(f ir.Funcs, name string) ir.Funcs {
+	f.UnmarshalFor, f.DecodeFor = "Unmarshal"+name+"For", "decode"+name+"For"
 	return f
 }
 

@@ -56,12 +56,12 @@ func (g *generator) partNames() *partRenames {
 		case interfaceForm:
 			from := resultFuncNames(unionFuncNames(def, false, false), def)
 			to := resultFuncNames(unionFuncNames(td.name, false, false), td.name)
-			rename(from.unmarshal, to.unmarshal)
-			rename(from.unmarshalFor, to.unmarshalFor)
+			rename(from.Unmarshal, to.Unmarshal)
+			rename(from.UnmarshalFor, to.UnmarshalFor)
 		case oneOrManyForm:
 			from, to := oneOrManyFuncNames(def), oneOrManyFuncNames(td.name)
-			rename(from.newOne, to.newOne)
-			rename(from.newList, to.newList)
+			rename(from.NewOne, to.NewOne)
+			rename(from.NewList, to.NewList)
 		case structForm:
 			if _, ok := methodOf(td); ok {
 				rename(methodConstName(def), methodConstName(td.name))

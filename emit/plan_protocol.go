@@ -154,7 +154,7 @@ func (g *generator) planProtocol() *protocolPlan {
 		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],
 			notifications: g.byDecl[side.Notification], results: g.byDecl[side.Result]}
 		s.decode, s.noCopy, s.internal = sideDecoders(side.Name)
-		s.unmarshalFor = resultFuncNames(funcNames{}, s.results.name).unmarshalFor
+		s.unmarshalFor = resultFuncNames(ir.Funcs{}, s.results.name).UnmarshalFor
 		p.sides = append(p.sides, s)
 	}
 	p.messages, p.idMethods = g.messages(p)

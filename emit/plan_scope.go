@@ -8,7 +8,7 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// declareNames gives every declaration the names that rendering writes after it (funcNames,
+// declareNames gives every declaration the names that rendering writes after it (ir.Funcs,
 // the constants of an enum), by the rules of plan_names.go, and reserves them in the order it
 // writes them: the constants of enums, the functions of unions and their variant tables, the
 // constructors of one-or-many types, the typed result decodes, the names of the protocol layer,
@@ -27,7 +27,7 @@ func (g *generator) declareNames() error {
 		}
 		union.funcs = resultFuncNames(union.funcs, union.name)
 		g.resultDecodes = append(g.resultDecodes, union)
-		for _, n := range []string{union.funcs.unmarshalFor, union.funcs.decodeFor} {
+		for _, n := range []string{union.funcs.UnmarshalFor, union.funcs.DecodeFor} {
 			g.errs.Add(g.reserve(n, "typed result decode of "+name, union.pos))
 		}
 	}
@@ -47,8 +47,8 @@ func (g *generator) declareNames() error {
 	}
 	for _, td := range g.types {
 		if method, ok := methodOf(td); ok {
-			td.method, td.funcs.method = method, methodConstName(td.name)
-			g.errs.Add(g.reserve(td.funcs.method, "method constant of "+td.decl.Name, td.pos))
+			td.method, td.funcs.Method = method, methodConstName(td.name)
+			g.errs.Add(g.reserve(td.funcs.Method, "method constant of "+td.decl.Name, td.pos))
 		}
 	}
 	return g.errs.Err()
@@ -71,12 +71,12 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
 		table := td.objects != nil && td.objects.table
 		td.funcs = unionFuncNames(td.name, validate, table)
-		names, what = []string{td.funcs.unmarshal, td.funcs.decode, td.funcs.encode}, "function of union "+td.name
+		names, what = []string{td.funcs.Unmarshal, td.funcs.Decode, td.funcs.Encode}, "function of union "+td.name
 		if validate {
-			names = append(names, td.funcs.validate)
+			names = append(names, td.funcs.Validate)
 		}
 		if table {
-			if err := g.reserve(td.funcs.variants, "variant table of union "+td.name, td.pos); err != nil {
+			if err := g.reserve(td.funcs.Variants, "variant table of union "+td.name, td.pos); err != nil {
 				return err
 			}
 			if err := checkTableSize(td); err != nil {
@@ -85,7 +85,7 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		}
 	case oneOrManyForm:
 		td.funcs = oneOrManyFuncNames(td.name)
-		names, what = []string{td.funcs.newOne, td.funcs.newList}, "constructor of "+td.name
+		names, what = []string{td.funcs.NewOne, td.funcs.NewList}, "constructor of "+td.name
 	}
 	for _, name := range names {
 		g.errs.Add(g.reserve(name, what, td.pos))
