@@ -173,3 +173,29 @@ func builtinOf(k model.Kind) *goType {
 	}
 	return nil
 }
+
+// builtins are the builtin types by name.
+var builtins = map[string]ir.Builtin{"string": ir.String, "int64": ir.Int64, "float64": ir.Float64, "bool": ir.Bool}
+
+// builtinTypeOf is the builtin type t is: a builtinKind's, or an externalKind's that is a
+// predeclared one.
+func builtinTypeOf(t *goType) ir.Builtin {
+	if t.kind == builtinKind || t.kind == externalKind && t.path == "" {
+		return builtins[t.name]
+	}
+	return ir.NotBuiltin
+}
+
+// shapeOf is the shape of an externalKind's type: a map or a slice, where the configuration
+// says so.
+func shapeOf(t *goType) ir.Shape {
+	switch {
+	case t.kind != externalKind:
+		return ir.OtherShape
+	case t.underlying == "map":
+		return ir.MapShape
+	case t.underlying == "slice":
+		return ir.SliceShape
+	}
+	return ir.OtherShape
+}

@@ -87,6 +87,7 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	for _, v := range td.variants {
 		d.Variants = append(d.Variants, l.variant(v))
 	}
+	markNull(d)
 	if oc := td.objects; oc != nil {
 		d.Objects = &ir.ObjectChoice{Discriminator: oc.decision.Discriminator, Table: oc.table, Absent: oc.absent,
 			InputRequired: inputRequiredIndex(oc)}
@@ -98,7 +99,7 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 		}
 	}
 	for _, k := range td.kinds {
-		kc := &ir.KindChoice{JSONKind: k.jsonKind}
+		kc := &ir.KindChoice{JSONKind: jsonKindOf(k.jsonKind)}
 		for _, v := range k.variants {
 			kc.Variants = append(kc.Variants, l.variant(v))
 		}
@@ -177,7 +178,8 @@ func (l *lowering) typ(t *goType) *ir.Type {
 	}
 	x := &ir.Type{Kind: t.kind, Name: t.name, Alias: t.alias, Path: t.path, Pointer: t.pointer,
 		Composite: t.composite, Underlying: t.underlying, Single: t.single, HasNil: t.hasNil(),
-		Emptiness: t.emptiness(), Checks: l.p.checks(t), ElemChecks: l.p.elemChecks(t)}
+		Emptiness: t.emptiness(), Checks: l.p.checks(t), ElemChecks: l.p.elemChecks(t),
+		Builtin: builtinTypeOf(t), Shape: shapeOf(t), Bytes: t.kind == externalKind && t.name == "[]byte"}
 	l.types[t] = x
 	x.Elem = l.typ(t.elem)
 	x.Union = l.declOf(t.union)
@@ -192,7 +194,7 @@ func (l *lowering) variant(v *variant) *ir.Variant {
 	if x, ok := l.variants[v]; ok {
 		return x
 	}
-	x := &ir.Variant{Type: l.typ(v.typ), Pointer: v.pointer, JSONKind: v.jsonKind}
+	x := &ir.Variant{Type: l.typ(v.typ), Pointer: v.pointer, JSONKind: jsonKindOf(v.jsonKind)}
 	if v.model != nil {
 		x.Required, x.Known = v.model.Required, v.model.Known
 		for _, val := range v.model.Values {
@@ -258,4 +260,21 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		x.Typed = append(x.Typed, errs[e])
 	}
 	return x
+}
+
+// jsonKindOf is the JSON kind named s as the schema spells it, NoJSONKind for "".
+func jsonKindOf(s string) ir.JSONKind {
+	for k, name := range ir.JSONKindNames {
+		if name == s && s != "" {
+			return ir.JSONKind(k)
+		}
+	}
+	return ir.NoJSONKind
+}
+
+// markNull sets Null on the variant of d that stands for null (Decl.NullVariant).
+func markNull(d *ir.Decl) {
+	for _, v := range d.Variants {
+		v.Null = d.NullVariant != "" && v.Type.Name == d.NullVariant
+	}
 }

@@ -183,7 +183,7 @@ func fieldString(f *Field) string {
 }
 
 func variantString(v *Variant) string {
-	s := TypeString(v.Type) + " (" + v.JSONKind + ")"
+	s := TypeString(v.Type) + " (" + v.JSONKind.String() + ")"
 	if v.Pointer {
 		s = "*" + s
 	}

@@ -186,6 +186,46 @@ const (
 	PointerKind              // *Elem, Elem a struct: nil encodes as null
 )
 
+// Builtin is a builtin Go type a value of the JSON data model has (Type.Builtin).
+type Builtin int
+
+const (
+	NotBuiltin Builtin = iota // none of these
+	String                    // string
+	Int64                     // int64
+	Float64                   // float64
+	Bool                      // bool
+)
+
+// Shape is the kind of a substitute's type, where rendering needs it (Type.Shape).
+type Shape int
+
+const (
+	OtherShape Shape = iota // unknown, or neither a map nor a slice
+	MapShape                // a map
+	SliceShape              // a slice
+)
+
+// JSONKind is a kind of JSON value.
+type JSONKind int
+
+const (
+	NoJSONKind JSONKind = iota // not a variant of a kind union
+	StringJSON
+	NumberJSON
+	BooleanJSON
+	NullJSON
+	ObjectJSON
+	ArrayJSON
+)
+
+// JSONKindNames are the kinds' names as the schema spells them ("string", "number", ...).
+var JSONKindNames = [...]string{StringJSON: "string", NumberJSON: "number", BooleanJSON: "boolean",
+	NullJSON: "null", ObjectJSON: "object", ArrayJSON: "array"}
+
+// String is the kind's name as the schema spells it.
+func (k JSONKind) String() string { return JSONKindNames[k] }
+
 // How a value is tested for emptiness as encoding/json's omitempty does (Type.Emptiness).
 const (
 	EmptyNil     = iota // nil: a pointer, an interface, a union
@@ -212,6 +252,12 @@ type Type struct {
 	Pointer    bool
 	Composite  bool
 	Underlying string
+	// Builtin is the builtin type of a BuiltinKind, and of an ExternalKind that is a
+	// predeclared type of these; Shape the kind of an ExternalKind's type when it is a map or a
+	// slice; Bytes is set for the ExternalKind []byte, encoded as base64.
+	Builtin Builtin
+	Shape   Shape
+	Bytes   bool
 	// Single is set for a SliceKind standing for a one-or-many union: one element is encoded
 	// as the single value.
 	Single bool
@@ -230,7 +276,9 @@ type Variant struct {
 	// Pointer is set when *Type implements the union (structs); otherwise Type does.
 	Pointer bool
 	// JSONKind is the JSON kind a variant of a kind union decodes from.
-	JSONKind string
+	JSONKind JSONKind
+	// Null is set for the wrapper that stands for null (Decl.NullVariant).
+	Null bool
 	// An object variant: its required and known members, and its discriminator's values.
 	Required, Known []string
 	Values          []string
@@ -259,7 +307,7 @@ type TagCase struct {
 
 // KindChoice is what a kind union decodes for one JSON kind.
 type KindChoice struct {
-	JSONKind string
+	JSONKind JSONKind
 	Variants []*Variant
 }
 

@@ -393,14 +393,14 @@ func (r *renderer) collectionCodec(td *ir.Decl) {
 }
 
 // scalarCodec writes the codec of a named string, number or boolean type (an enum or a wrapper
-// of a kind union); base is its underlying type, "" for the null wrapper.
-func (r *renderer) scalarCodec(td *ir.Decl, base string) {
+// of a kind union); base is its underlying type, NotBuiltin for the null wrapper.
+func (r *renderer) scalarCodec(td *ir.Decl, base ir.Builtin) {
 	f := r.jsonGo
 	if td.Form == ir.WrapperForm {
 		f = r.unionsGo
 	}
 	jsonMethods(f, td.Name)
-	if base == "" {
+	if base == ir.NotBuiltin {
 		encodeMethod(f, td.Name, false, jen.Id("e").Dot("null").Call())
 		decodeMethod(f, td.Name,
 			jen.Var().Id("null").Bool(),
@@ -411,7 +411,7 @@ func (r *renderer) scalarCodec(td *ir.Decl, base string) {
 		)
 		return
 	}
-	encodeMethod(f, td.Name, false, jen.Id("e").Dot(codecSuffix(base)).Call(jen.Id(base).Call(jen.Id("v"))))
+	encodeMethod(f, td.Name, false, jen.Id("e").Dot(codecSuffix(base)).Call(jen.Id(builtinNames[base]).Call(jen.Id("v"))))
 	decodeMethod(f, td.Name,
 		jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("d").Dot(codecSuffix(base)).Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),

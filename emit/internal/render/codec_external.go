@@ -59,14 +59,14 @@ func externalField(fd *ir.Field, decode bool) []jen.Code {
 	switch {
 	case fd.Pointer:
 		body = append(body, jen.Id(encodeExternal).Call(jen.Id("e"), src))
-	case !fd.Optional && !fd.NilNull && (fd.Type.Underlying == "map" || fd.Type.Underlying == "slice") && !fd.Type.Pointer:
+	case !fd.Optional && !fd.NilNull && fd.Type.Shape != ir.OtherShape && !fd.Type.Pointer:
 		// A required member is always encoded, a nil map as {} and a nil slice as [] (where
 		// encoding/json writes null), as for generated maps and slices.
 		empty := []jen.Code{jen.Id("e").Dot("beginObject").Call(), jen.Id("e").Dot("endObject").Call()}
 		switch {
-		case fd.Type.Name == "[]byte":
+		case fd.Type.Bytes:
 			empty = []jen.Code{jen.Id("e").Dot("str").Call(jen.Lit(""))} // base64 of nothing
-		case fd.Type.Underlying == "slice":
+		case fd.Type.Shape == ir.SliceShape:
 			empty = []jen.Code{jen.Id("e").Dot("beginArray").Call(), jen.Id("e").Dot("endArray").Call()}
 		}
 		body = append(body, jen.If(jen.Add(src).Op("==").Nil()).Block(empty...).Else().Block(encodeExternalValue(src, fd.Type)))

@@ -36,7 +36,7 @@ func quotedMember(name string) string {
 func encodeValue(src jen.Code, t *ir.Type, depth int) []jen.Code {
 	switch t.Kind {
 	case ir.BuiltinKind:
-		return []jen.Code{jen.Id("e").Dot(codecSuffix(t.Name)).Call(src)}
+		return []jen.Code{jen.Id("e").Dot(codecSuffix(t.Builtin)).Call(src)}
 	case ir.RawKind:
 		return []jen.Code{jen.Id("e").Dot("raw").Call(src)}
 	case ir.StructKind, ir.EnumKind, ir.NamedKind:
@@ -160,7 +160,7 @@ func decodeValue(dst jen.Code, t *ir.Type, depth int) []jen.Code {
 func readCall(t *ir.Type, depth int) jen.Code {
 	switch t.Kind {
 	case ir.BuiltinKind:
-		return jen.Id("d").Dot(codecSuffix(t.Name)).Call()
+		return jen.Id("d").Dot(codecSuffix(t.Builtin)).Call()
 	case ir.RawKind:
 		return jen.Id("d").Dot("raw").Call()
 	case ir.UnionKind:
@@ -186,7 +186,7 @@ func readCall(t *ir.Type, depth int) jen.Code {
 func reader(t *ir.Type, depth int) jen.Code {
 	switch t.Kind {
 	case ir.BuiltinKind:
-		return jen.Parens(jen.Op("*").Id("decoder")).Dot(codecSuffix(t.Name))
+		return jen.Parens(jen.Op("*").Id("decoder")).Dot(codecSuffix(t.Builtin))
 	case ir.RawKind:
 		return jen.Parens(jen.Op("*").Id("decoder")).Dot("raw")
 	case ir.UnionKind:

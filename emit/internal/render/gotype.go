@@ -21,7 +21,7 @@ func code(t *ir.Type) *jen.Statement {
 		return code(t.Elem)
 	case t.Kind == ir.NullableKind, t.Kind == ir.PointerKind:
 		return jen.Op("*").Add(code(t.Elem))
-	case t.Kind == ir.ExternalKind && t.Name == "[]byte":
+	case t.Kind == ir.ExternalKind && t.Bytes:
 		return jen.Index().Byte()
 	case t.Kind == ir.ExternalKind && t.Composite:
 		return jen.Op(t.Name)
@@ -55,11 +55,14 @@ func written(t *ir.Type) string {
 	return t.Name
 }
 
-// codecSuffix is the name of the decoder and encoder methods of a builtin type: d.str(),
+// codecSuffixes are the names of the decoder and encoder methods of the builtin types: d.str(),
 // e.int64(v), ...
-func codecSuffix(builtin string) string {
-	if builtin == "string" {
-		return "str"
-	}
-	return builtin
+var codecSuffixes = [...]string{ir.String: "str", ir.Int64: "int64", ir.Float64: "float64", ir.Bool: "bool"}
+
+// codecSuffix is the name of the decoder and encoder methods of a builtin type.
+func codecSuffix(b ir.Builtin) string {
+	return codecSuffixes[b]
 }
+
+// builtinNames are the builtin types' Go names.
+var builtinNames = [...]string{ir.String: "string", ir.Int64: "int64", ir.Float64: "float64", ir.Bool: "bool"}

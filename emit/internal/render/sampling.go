@@ -189,7 +189,7 @@ func declared(recv jen.Code, fd *ir.Field) jen.Code {
 func readString(recv jen.Code, fd *ir.Field, checked bool) jen.Code {
 	src := jen.Add(recv).Dot(fd.Name)
 	conv := func(c jen.Code) jen.Code {
-		if fd.Type.Kind == ir.BuiltinKind || fd.Type.Kind == ir.ExternalKind && fd.Type.Name == "string" {
+		if fd.Type.Kind == ir.BuiltinKind || fd.Type.Kind == ir.ExternalKind && fd.Type.Builtin == ir.String {
 			return c
 		}
 		return jen.String().Call(c)

@@ -116,7 +116,7 @@ func (r *renderer) enumType(td *ir.Decl) {
 			jen.Id(name).Id(td.Name).Op("=").Lit(v))
 	}
 	r.enumConsts = append(r.enumConsts, jen.Const().Defs(consts...), jen.Line())
-	r.scalarCodec(td, "string")
+	r.scalarCodec(td, ir.String)
 }
 
 // quote writes s as a Go doc comment shows a JSON string.

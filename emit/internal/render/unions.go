@@ -78,13 +78,13 @@ func (r *renderer) encodeUnion(td *ir.Decl) {
 }
 
 // kindTests are the tests of a value's first byte c that tell its JSON kind.
-var kindTests = map[string]string{
-	"string":  `c == '"'`,
-	"number":  `c == '-' || '0' <= c && c <= '9'`,
-	"boolean": `c == 't' || c == 'f'`,
-	"null":    `c == 'n'`,
-	"object":  `c == '{'`,
-	"array":   `c == '['`,
+var kindTests = [...]string{
+	ir.StringJSON:  `c == '"'`,
+	ir.NumberJSON:  `c == '-' || '0' <= c && c <= '9'`,
+	ir.BooleanJSON: `c == 't' || c == 'f'`,
+	ir.NullJSON:    `c == 'n'`,
+	ir.ObjectJSON:  `c == '{'`,
+	ir.ArrayJSON:   `c == '['`,
 }
 
 // decodeKinds is the body of decodeX for a kind union: a switch on the first byte of the value.
@@ -93,7 +93,7 @@ func (r *renderer) decodeKinds(td *ir.Decl) []jen.Code {
 	for _, k := range td.Kinds {
 		var body []jen.Code
 		switch {
-		case k.JSONKind == "object" && td.Objects != nil:
+		case k.JSONKind == ir.ObjectJSON && td.Objects != nil:
 			body = r.decodeObjects(td)
 		case len(k.Variants) > 1:
 			args := []jen.Code{jen.Id("d")}

@@ -16,12 +16,12 @@ func (r *renderer) wrapperType(td *ir.Decl) {
 	if td.Type == nil {
 		f.Type().Id(td.Name).Struct()
 		f.Line()
-		r.scalarCodec(td, "")
+		r.scalarCodec(td, ir.NotBuiltin)
 		return
 	}
 	f.Type().Id(td.Name).Id(td.Type.Name)
 	f.Line()
-	r.scalarCodec(td, td.Type.Name)
+	r.scalarCodec(td, td.Type.Builtin)
 }
 
 // unknownType declares UnknownX, which keeps a variant of X with a discriminator value the

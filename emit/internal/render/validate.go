@@ -155,10 +155,10 @@ func (r *renderer) validateValue(src jen.Code, t *ir.Type, cons ir.Constraints, 
 	var out []jen.Code
 	switch t.Kind {
 	case ir.BuiltinKind:
-		if cons.Format != "" && t.Name == "string" {
+		if cons.Format != "" && t.Builtin == ir.String {
 			out = append(out, jen.Id("validFormat").Call(jen.Id("c"), src, jen.Lit(cons.Format)))
 		}
-		if t.Name == "int64" || t.Name == "float64" {
+		if t.Builtin == ir.Int64 || t.Builtin == ir.Float64 {
 			if cons.Minimum != nil {
 				out = append(out, jen.Id("validMinimum").Call(jen.Id("c"), src, jen.Lit(*cons.Minimum)))
 			}
@@ -275,7 +275,7 @@ func (r *renderer) validateUnion(td *ir.Decl) {
 	}
 	var cases []jen.Code
 	for _, v := range td.Variants {
-		if v.Type.Name == td.NullVariant {
+		if v.Null {
 			cases = append(cases, jen.Case(jen.Id(v.Type.Name)).Block(jen.Id("c").Dot("report").Call(jen.Lit("must not be null"))))
 			continue
 		}
